@@ -1,0 +1,71 @@
+//! What every subcommand starts from: the layered configuration and a way to build the Registry.
+
+use std::sync::Arc;
+
+use crate::config::{Config, Env};
+use crate::tools::{Registry, ToolContext};
+
+use super::Cli;
+
+/// A usage or configuration problem: exit code 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// The loaded configuration plus the global flags, handed to each subcommand.
+#[derive(Debug)]
+pub struct App {
+    pub config: Config,
+    pub verbose: u8,
+    pub quiet: bool,
+}
+
+impl App {
+    /// Loads config (defaults < file < env) and applies the global flags on top.
+    pub fn from_cli(cli: &Cli) -> anyhow::Result<App> {
+        let mut config = Config::load(cli.config.as_deref(), &Env::from_process())?;
+        if let Some(vault) = &cli.vault {
+            config.vault = Some(vault.clone());
+        }
+        Ok(App {
+            config,
+            verbose: cli.verbose,
+            quiet: cli.quiet,
+        })
+    }
+
+    /// Builds the Registry over this configuration.
+    pub fn registry(&self) -> anyhow::Result<Registry> {
+        Ok(Registry::new(Arc::new(ToolContext::new(
+            self.config.clone(),
+        ))))
+    }
+
+    /// A multi-threaded tokio runtime for the async tools.
+    pub fn runtime(&self) -> anyhow::Result<tokio::runtime::Runtime> {
+        Ok(tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()?)
+    }
+}
+
+/// Logs go to stderr only (stdout is the result, or the MCP protocol). `RUST_LOG` wins over
+/// the `-v`/`-q` flags.
+pub fn init_logging(verbose: u8, quiet: bool) {
+    let default = if quiet {
+        "error"
+    } else {
+        match verbose {
+            0 => "warn",
+            1 => "info",
+            _ => "debug",
+        }
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new(default));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+}

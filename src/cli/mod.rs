@@ -1,0 +1,110 @@
+//! The one-shot command line: clap types, one file per subcommand. Each subcommand turns its
+//! flags into tool arguments, calls the Registry and prints the result; no note logic lives here.
+
+mod app;
+mod compact;
+mod mcp;
+mod output;
+mod read;
+mod search;
+mod summarize;
+mod summarize_file;
+mod summarize_text;
+mod tools;
+mod watch;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+pub use app::{App, UsageError};
+
+/// Summarize notes in an Obsidian vault.
+#[derive(Debug, Parser)]
+#[command(name = "vaultsum", version, about, propagate_version = true)]
+pub struct Cli {
+    /// Vault root folder (also VAULTSUM_VAULT or `vault` in the config file).
+    #[arg(long, global = true, value_name = "DIR")]
+    pub vault: Option<PathBuf>,
+    /// Config file (also VAULTSUM_CONFIG; default $XDG_CONFIG_HOME/vaultsum/config.toml).
+    #[arg(long, global = true, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// More output on stderr (rendered tool calls and results); repeat for debug logs.
+    #[arg(short, long, global = true, action = clap::ArgAction::Count, conflicts_with = "quiet")]
+    pub verbose: u8,
+    /// Only errors on stderr.
+    #[arg(short, long, global = true)]
+    pub quiet: bool,
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Append a structured summary to notes under `## Summary`.
+    SummarizeFile(summarize_file::SummarizeFileArgs),
+    /// Print notes with their embeds expanded.
+    Read(read::ReadArgs),
+    /// Summarize a URL with Kagi's Universal Summarizer.
+    Summarize(summarize::SummarizeArgs),
+    /// Search the web with Kagi (several queries at once).
+    Search(search::SearchArgs),
+    /// Summarize text from stdin (no vault needed).
+    SummarizeText(summarize_text::SummarizeTextArgs),
+    /// Compact an OpenAI-format chat transcript: old tool results become one-line stubs.
+    Compact(compact::CompactArgs),
+    /// Serve the tools over MCP (stdio by default).
+    Mcp(mcp::McpArgs),
+    /// Watch the vault and summarize new notes by themselves.
+    Watch(watch::WatchArgs),
+    /// List the tools with their descriptions and schemas.
+    Tools(tools::ToolsArgs),
+}
+
+/// Parses the command line, runs the command and returns the process exit code:
+/// 0 success, 1 a tool reported an error, 2 usage or configuration error.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    app::init_logging(cli.verbose, cli.quiet);
+    let result = App::from_cli(&cli).and_then(|app| dispatch(app, cli.command));
+    match result {
+        Ok(code) => code,
+        Err(error) => report(&error),
+    }
+}
+
+fn dispatch(app: App, command: Command) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::SummarizeFile(args) => summarize_file::run(app, args),
+        Command::Read(args) => read::run(app, args),
+        Command::Summarize(args) => summarize::run(app, args),
+        Command::Search(args) => search::run(app, args),
+        Command::SummarizeText(args) => summarize_text::run(app, args),
+        Command::Compact(args) => compact::run(app, args),
+        Command::Mcp(args) => mcp::run(app, args),
+        Command::Watch(args) => watch::run(app, args),
+        Command::Tools(args) => tools::run(app, args),
+    }
+}
+
+/// Prints an error to stderr and picks the exit code. A closed stdout (`vaultsum read … | head`)
+/// is not an error.
+fn report(error: &anyhow::Error) -> ExitCode {
+    if error
+        .chain()
+        .filter_map(|e| e.downcast_ref::<std::io::Error>())
+        .any(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    {
+        return ExitCode::SUCCESS;
+    }
+    eprintln!("vaultsum: {error:#}");
+    if error.downcast_ref::<UsageError>().is_some()
+        || error.downcast_ref::<crate::config::ConfigError>().is_some()
+    {
+        ExitCode::from(2)
+    } else {
+        ExitCode::from(1)
+    }
+}

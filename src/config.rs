@@ -1,0 +1,641 @@
+//! Configuration: built-in defaults < config file < environment < command-line flags.
+//!
+//! Every key is documented, with its default and its environment variable, in
+//! `config.example.toml`. The file is TOML; unknown keys are refused so a typo never silently
+//! falls back to a default.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// Default Fireworks endpoint (OpenAI-compatible).
+pub const DEFAULT_BASE_URL: &str = "https://api.fireworks.ai/inference/v1";
+/// Default chat model: a reasoning model that also returns `reasoning_content`.
+pub const DEFAULT_MODEL: &str = "accounts/fireworks/models/gpt-oss-120b";
+/// Default vision model used to describe embedded images.
+pub const DEFAULT_VISION_MODEL: &str = "accounts/fireworks/models/qwen3-vl-30b-a3b-instruct";
+/// Default speech-to-text model used to transcribe embedded audio.
+pub const DEFAULT_WHISPER_MODEL: &str = "whisper-v3";
+/// Default Kagi API base URL.
+pub const DEFAULT_KAGI_BASE_URL: &str = "https://kagi.com/api/v0";
+
+/// Errors while loading configuration. These are usage errors (exit code 2).
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("invalid config file {path}: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("invalid value for {name}: {value:?} ({expected})")]
+    BadValue {
+        name: String,
+        value: String,
+        expected: &'static str,
+    },
+}
+
+/// Which summarizer `summarize_file` and `summarize-text` use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// `llm` when an API key is configured, otherwise `local`.
+    #[default]
+    Auto,
+    /// The OpenAI-compatible chat API.
+    Llm,
+    /// The built-in offline extractive summarizer.
+    Local,
+}
+
+impl Engine {
+    /// Parses `auto`, `llm` or `local` (case-insensitive).
+    pub fn parse(name: &str, value: &str) -> Result<Engine, ConfigError> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "auto" => Ok(Engine::Auto),
+            "llm" => Ok(Engine::Llm),
+            "local" => Ok(Engine::Local),
+            _ => Err(ConfigError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+                expected: "one of auto, llm, local",
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Engine::Auto => "auto",
+            Engine::Llm => "llm",
+            Engine::Local => "local",
+        })
+    }
+}
+
+/// An API key. Its `Debug` and `Display` never show the value, so a key cannot leak through
+/// logs or error messages by accident.
+#[derive(Clone, PartialEq, Eq)]
+pub struct ApiKey(String);
+
+impl ApiKey {
+    /// Wraps a key; empty or blank strings count as "no key".
+    pub fn new(value: impl Into<String>) -> Option<ApiKey> {
+        let value = value.into();
+        let trimmed = value.trim();
+        (!trimmed.is_empty()).then(|| ApiKey(trimmed.to_string()))
+    }
+
+    /// The secret itself, for building an Authorization header and nothing else.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for ApiKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ApiKey(***)")
+    }
+}
+
+impl fmt::Display for ApiKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// The OpenAI-compatible provider (Fireworks by default).
+#[derive(Debug, Clone)]
+pub struct LlmConfig {
+    /// `FIREWORKS_API_KEY`; never read from the config file so keys stay out of dotfiles.
+    pub api_key: Option<ApiKey>,
+    /// `FIREWORKS_BASE_URL`, config `llm.base_url`.
+    pub base_url: String,
+    /// `FIREWORKS_MODEL`, config `llm.model`.
+    pub model: String,
+    /// `SUMMARIZE_MODEL`, config `llm.summarize_model`; defaults to `model`.
+    pub summarize_model: String,
+    /// `VISION_MODEL`, config `llm.vision_model`.
+    pub vision_model: String,
+    /// `WHISPER_MODEL`, config `llm.whisper_model`.
+    pub whisper_model: String,
+    /// `FIREWORKS_AUDIO_BASE_URL`, config `llm.audio_base_url`; defaults to `base_url`.
+    pub audio_base_url: String,
+    /// Per-request timeout in seconds (config `llm.timeout_secs`, default 120).
+    pub timeout_secs: u64,
+    /// Attempts per request, including the first (config `llm.max_attempts`, default 4).
+    pub max_attempts: u32,
+    /// Upper bound on the total time spent retrying one request (config `llm.max_retry_secs`, default 90).
+    pub max_retry_secs: u64,
+    /// First backoff delay in milliseconds, doubled each retry (config `llm.initial_backoff_ms`, default 500).
+    pub initial_backoff_ms: u64,
+}
+
+/// `summarize_file` settings.
+#[derive(Debug, Clone)]
+pub struct SummarizeConfig {
+    /// `VAULTSUM_ENGINE`, config `summarize.engine`, flag `--engine`.
+    pub engine: Engine,
+    /// Maximum characters of expanded note sent to the model (config `summarize.max_chars`).
+    pub max_chars: usize,
+    /// Notes summarized at once by `summarize-file` with several paths (config `summarize.concurrency`).
+    pub concurrency: usize,
+}
+
+/// `read_file` and embed-expansion settings.
+#[derive(Debug, Clone)]
+pub struct ReadConfig {
+    /// Nested embed depth limit (config `read.max_depth`, default 5).
+    pub max_depth: usize,
+    /// Total bytes of expanded text one read may produce (config `read.max_expanded_bytes`).
+    pub max_expanded_bytes: usize,
+    /// Default `length` of `read_file` in characters (config `read.default_length`, default 30000).
+    pub default_length: usize,
+    /// Describe images and transcribe audio with the LLM when a key is set (config `read.describe_media`).
+    pub describe_media: bool,
+}
+
+/// Kagi settings. The key itself is read from `KAGI_API_KEY` at call time, not here.
+#[derive(Debug, Clone)]
+pub struct KagiConfig {
+    /// `KAGI_BASE_URL`, config `kagi.base_url`.
+    pub base_url: String,
+    /// Search request timeout in seconds (config `kagi.search_timeout_secs`, default 30).
+    pub search_timeout_secs: u64,
+    /// Summarizer request timeout in seconds (config `kagi.summarize_timeout_secs`, default 180).
+    pub summarize_timeout_secs: u64,
+}
+
+/// Watch-mode settings.
+#[derive(Debug, Clone)]
+pub struct WatchConfig {
+    /// Seconds a note must stay unchanged before it is summarized (`--settle`, default 30).
+    pub settle_secs: u64,
+    /// Minimum body characters for a note to be summarized (`--min-chars`, default 500).
+    pub min_chars: usize,
+    /// LLM calls in flight at once (config `watch.concurrency`, default 2).
+    pub concurrency: usize,
+    /// Extra glob patterns (vault-relative) never summarized (config `watch.exclude`).
+    pub exclude: Vec<String>,
+}
+
+/// MCP server settings.
+#[derive(Debug, Clone)]
+pub struct McpConfig {
+    /// `VAULTSUM_MCP_TOKEN`: bearer token required for non-loopback HTTP binds.
+    pub token: Option<ApiKey>,
+}
+
+/// Transcript compaction settings (seed 004).
+#[derive(Debug, Clone)]
+pub struct CompactionConfig {
+    /// Tool results kept whole at the end of a transcript (`--keep-last`, default 3).
+    pub keep_last: usize,
+    /// Keep error results whole instead of stubbing them (default true).
+    pub preserve_errors: bool,
+    /// Longest stub in characters (default 200).
+    pub max_summary_length: usize,
+}
+
+/// The whole configuration, after all layers are applied.
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// The vault root (`--vault`, `VAULTSUM_VAULT`, config `vault`).
+    pub vault: Option<PathBuf>,
+    pub llm: LlmConfig,
+    pub summarize: SummarizeConfig,
+    pub read: ReadConfig,
+    pub kagi: KagiConfig,
+    pub watch: WatchConfig,
+    pub mcp: McpConfig,
+    pub compaction: CompactionConfig,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            vault: None,
+            llm: LlmConfig {
+                api_key: None,
+                base_url: DEFAULT_BASE_URL.to_string(),
+                model: DEFAULT_MODEL.to_string(),
+                summarize_model: DEFAULT_MODEL.to_string(),
+                vision_model: DEFAULT_VISION_MODEL.to_string(),
+                whisper_model: DEFAULT_WHISPER_MODEL.to_string(),
+                audio_base_url: DEFAULT_BASE_URL.to_string(),
+                timeout_secs: 120,
+                max_attempts: 4,
+                max_retry_secs: 90,
+                initial_backoff_ms: 500,
+            },
+            summarize: SummarizeConfig {
+                engine: Engine::Auto,
+                max_chars: 200_000,
+                concurrency: 4,
+            },
+            read: ReadConfig {
+                max_depth: 5,
+                max_expanded_bytes: 2_000_000,
+                default_length: 30_000,
+                describe_media: true,
+            },
+            kagi: KagiConfig {
+                base_url: DEFAULT_KAGI_BASE_URL.to_string(),
+                search_timeout_secs: 30,
+                summarize_timeout_secs: 180,
+            },
+            watch: WatchConfig {
+                settle_secs: 30,
+                min_chars: 500,
+                concurrency: 2,
+                exclude: Vec::new(),
+            },
+            mcp: McpConfig { token: None },
+            compaction: CompactionConfig {
+                keep_last: 3,
+                preserve_errors: true,
+                max_summary_length: 200,
+            },
+        }
+    }
+}
+
+/// The config file's shape. Every field is optional: absent keys keep the default.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    vault: Option<PathBuf>,
+    #[serde(default)]
+    llm: FileLlm,
+    #[serde(default)]
+    summarize: FileSummarize,
+    #[serde(default)]
+    read: FileRead,
+    #[serde(default)]
+    kagi: FileKagi,
+    #[serde(default)]
+    watch: FileWatch,
+    #[serde(default)]
+    compaction: FileCompaction,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileLlm {
+    base_url: Option<String>,
+    model: Option<String>,
+    summarize_model: Option<String>,
+    vision_model: Option<String>,
+    whisper_model: Option<String>,
+    audio_base_url: Option<String>,
+    timeout_secs: Option<u64>,
+    max_attempts: Option<u32>,
+    max_retry_secs: Option<u64>,
+    initial_backoff_ms: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileSummarize {
+    engine: Option<Engine>,
+    max_chars: Option<usize>,
+    concurrency: Option<usize>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileRead {
+    max_depth: Option<usize>,
+    max_expanded_bytes: Option<usize>,
+    default_length: Option<usize>,
+    describe_media: Option<bool>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileKagi {
+    base_url: Option<String>,
+    search_timeout_secs: Option<u64>,
+    summarize_timeout_secs: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileWatch {
+    settle_secs: Option<u64>,
+    min_chars: Option<usize>,
+    concurrency: Option<usize>,
+    exclude: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileCompaction {
+    keep_last: Option<usize>,
+    preserve_errors: Option<bool>,
+    max_summary_length: Option<usize>,
+}
+
+/// A snapshot of the environment variables the configuration reads. Taking it as a value keeps
+/// [`Config::load`] testable without touching the process environment.
+#[derive(Debug, Clone, Default)]
+pub struct Env(HashMap<String, String>);
+
+impl Env {
+    /// Reads the real process environment.
+    pub fn from_process() -> Env {
+        Env(std::env::vars().collect())
+    }
+
+    /// An environment made of the given pairs (tests).
+    pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Env {
+        Env(pairs
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect())
+    }
+
+    /// A variable's value; empty values count as unset.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .get(name)
+            .map(String::as_str)
+            .filter(|v| !v.trim().is_empty())
+    }
+}
+
+impl Config {
+    /// Loads defaults, then the config file, then the environment. Flags are applied by the
+    /// caller afterwards (they are the last layer).
+    ///
+    /// The file is `explicit_file` if given, else `VAULTSUM_CONFIG`, else
+    /// `$XDG_CONFIG_HOME/vaultsum/config.toml` when it exists. An explicitly named file that
+    /// does not exist is an error; the default location is optional.
+    pub fn load(explicit_file: Option<&Path>, env: &Env) -> Result<Config, ConfigError> {
+        let mut config = Config::default();
+        let file = match explicit_file {
+            Some(path) => Some(path.to_path_buf()),
+            None => match env.get("VAULTSUM_CONFIG") {
+                Some(path) => Some(PathBuf::from(path)),
+                None => default_config_path().filter(|p| p.is_file()),
+            },
+        };
+        if let Some(path) = file {
+            let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+                path: path.clone(),
+                source,
+            })?;
+            let parsed: FileConfig = toml::from_str(&text).map_err(|e| ConfigError::Parse {
+                path: path.clone(),
+                message: e.message().to_string(),
+            })?;
+            config.apply_file(parsed, path.parent().unwrap_or(Path::new(".")));
+        }
+        config.apply_env(env)?;
+        Ok(config)
+    }
+
+    fn apply_file(&mut self, file: FileConfig, file_dir: &Path) {
+        if let Some(vault) = file.vault {
+            // A relative vault path in a config file is relative to the file, not to the cwd.
+            self.vault = Some(if vault.is_relative() {
+                file_dir.join(vault)
+            } else {
+                vault
+            });
+        }
+        let llm = file.llm;
+        let summarize_model_set = llm.summarize_model.is_some();
+        let audio_base_set = llm.audio_base_url.is_some();
+        set(&mut self.llm.base_url, llm.base_url);
+        set(&mut self.llm.model, llm.model);
+        set(&mut self.llm.summarize_model, llm.summarize_model);
+        set(&mut self.llm.vision_model, llm.vision_model);
+        set(&mut self.llm.whisper_model, llm.whisper_model);
+        set(&mut self.llm.audio_base_url, llm.audio_base_url);
+        set(&mut self.llm.timeout_secs, llm.timeout_secs);
+        set(&mut self.llm.max_attempts, llm.max_attempts);
+        set(&mut self.llm.max_retry_secs, llm.max_retry_secs);
+        set(&mut self.llm.initial_backoff_ms, llm.initial_backoff_ms);
+        if !summarize_model_set {
+            self.llm.summarize_model = self.llm.model.clone();
+        }
+        if !audio_base_set {
+            self.llm.audio_base_url = self.llm.base_url.clone();
+        }
+        set(&mut self.summarize.engine, file.summarize.engine);
+        set(&mut self.summarize.max_chars, file.summarize.max_chars);
+        set(&mut self.summarize.concurrency, file.summarize.concurrency);
+        set(&mut self.read.max_depth, file.read.max_depth);
+        set(
+            &mut self.read.max_expanded_bytes,
+            file.read.max_expanded_bytes,
+        );
+        set(&mut self.read.default_length, file.read.default_length);
+        set(&mut self.read.describe_media, file.read.describe_media);
+        set(&mut self.kagi.base_url, file.kagi.base_url);
+        set(
+            &mut self.kagi.search_timeout_secs,
+            file.kagi.search_timeout_secs,
+        );
+        set(
+            &mut self.kagi.summarize_timeout_secs,
+            file.kagi.summarize_timeout_secs,
+        );
+        set(&mut self.watch.settle_secs, file.watch.settle_secs);
+        set(&mut self.watch.min_chars, file.watch.min_chars);
+        set(&mut self.watch.concurrency, file.watch.concurrency);
+        set(&mut self.watch.exclude, file.watch.exclude);
+        set(&mut self.compaction.keep_last, file.compaction.keep_last);
+        set(
+            &mut self.compaction.preserve_errors,
+            file.compaction.preserve_errors,
+        );
+        set(
+            &mut self.compaction.max_summary_length,
+            file.compaction.max_summary_length,
+        );
+    }
+
+    fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
+        if let Some(vault) = env.get("VAULTSUM_VAULT") {
+            self.vault = Some(PathBuf::from(vault));
+        }
+        if let Some(engine) = env.get("VAULTSUM_ENGINE") {
+            self.summarize.engine = Engine::parse("VAULTSUM_ENGINE", engine)?;
+        }
+        self.llm.api_key = env.get("FIREWORKS_API_KEY").and_then(ApiKey::new);
+        let base_from_env = env.get("FIREWORKS_BASE_URL").map(str::to_string);
+        let base_changed = base_from_env.is_some();
+        if let Some(base) = base_from_env {
+            // The audio endpoint follows the chat endpoint unless it was set on its own.
+            if self.llm.audio_base_url == self.llm.base_url {
+                self.llm.audio_base_url = base.clone();
+            }
+            self.llm.base_url = base;
+        }
+        if let Some(model) = env.get("FIREWORKS_MODEL") {
+            if self.llm.summarize_model == self.llm.model {
+                self.llm.summarize_model = model.to_string();
+            }
+            self.llm.model = model.to_string();
+        }
+        if let Some(model) = env.get("SUMMARIZE_MODEL") {
+            self.llm.summarize_model = model.to_string();
+        }
+        if let Some(model) = env.get("VISION_MODEL") {
+            self.llm.vision_model = model.to_string();
+        }
+        if let Some(model) = env.get("WHISPER_MODEL") {
+            self.llm.whisper_model = model.to_string();
+        }
+        match env.get("FIREWORKS_AUDIO_BASE_URL") {
+            Some(audio) => self.llm.audio_base_url = audio.to_string(),
+            None if base_changed => {}
+            None => {}
+        }
+        if let Some(kagi) = env.get("KAGI_BASE_URL") {
+            self.kagi.base_url = kagi.to_string();
+        }
+        self.mcp.token = env.get("VAULTSUM_MCP_TOKEN").and_then(ApiKey::new);
+        Ok(())
+    }
+
+    /// The engine `auto` resolves to, given whether an API key is configured.
+    pub fn effective_engine(&self) -> Engine {
+        match self.summarize.engine {
+            Engine::Auto if self.llm.api_key.is_some() => Engine::Llm,
+            Engine::Auto => Engine::Local,
+            other => other,
+        }
+    }
+}
+
+fn set<T>(slot: &mut T, value: Option<T>) {
+    if let Some(value) = value {
+        *slot = value;
+    }
+}
+
+/// `$XDG_CONFIG_HOME/vaultsum/config.toml` (or the platform equivalent).
+pub fn default_config_path() -> Option<PathBuf> {
+    dirs::config_dir().map(|d| d.join("vaultsum").join("config.toml"))
+}
+
+/// Per-user cache folder for media descriptions and transcripts, never inside a vault.
+pub fn cache_dir() -> PathBuf {
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("vaultsum")
+}
+
+/// Per-user state folder (watch mode keeps one file per vault here).
+pub fn state_dir() -> PathBuf {
+    dirs::state_dir()
+        .or_else(dirs::data_local_dir)
+        .unwrap_or_else(std::env::temp_dir)
+        .join("vaultsum")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_config(text: &str) -> tempfile::NamedTempFile {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        std::fs::write(file.path(), text).unwrap();
+        file
+    }
+
+    #[test]
+    fn defaults_apply_without_file_or_env() {
+        let config = Config::load(None, &Env::from_pairs([("VAULTSUM_CONFIG", "")])).unwrap();
+        assert_eq!(config.llm.base_url, DEFAULT_BASE_URL);
+        assert_eq!(config.llm.summarize_model, DEFAULT_MODEL);
+        assert_eq!(config.summarize.max_chars, 200_000);
+        assert_eq!(config.read.max_depth, 5);
+        assert_eq!(config.summarize.engine, Engine::Auto);
+    }
+
+    #[test]
+    fn env_overrides_file_and_file_overrides_defaults() {
+        let file = write_config(
+            "[llm]\nmodel = \"file-model\"\ntimeout_secs = 7\n[summarize]\nengine = \"local\"\n",
+        );
+        let env = Env::from_pairs([("FIREWORKS_MODEL", "env-model")]);
+        let config = Config::load(Some(file.path()), &env).unwrap();
+        assert_eq!(config.llm.model, "env-model");
+        assert_eq!(config.llm.summarize_model, "env-model");
+        assert_eq!(config.llm.timeout_secs, 7);
+        assert_eq!(config.summarize.engine, Engine::Local);
+    }
+
+    #[test]
+    fn summarize_model_defaults_to_fireworks_model_but_can_differ() {
+        let env = Env::from_pairs([("FIREWORKS_MODEL", "m1"), ("SUMMARIZE_MODEL", "m2")]);
+        let config = Config::load(None, &env).unwrap();
+        assert_eq!(config.llm.model, "m1");
+        assert_eq!(config.llm.summarize_model, "m2");
+    }
+
+    #[test]
+    fn audio_base_url_follows_chat_base_url_unless_set() {
+        let env = Env::from_pairs([("FIREWORKS_BASE_URL", "http://127.0.0.1:9/v1")]);
+        let config = Config::load(None, &env).unwrap();
+        assert_eq!(config.llm.audio_base_url, "http://127.0.0.1:9/v1");
+        let env = Env::from_pairs([
+            ("FIREWORKS_BASE_URL", "http://a/v1"),
+            ("FIREWORKS_AUDIO_BASE_URL", "http://b/v1"),
+        ]);
+        let config = Config::load(None, &env).unwrap();
+        assert_eq!(config.llm.audio_base_url, "http://b/v1");
+    }
+
+    #[test]
+    fn unknown_key_in_file_is_an_error_naming_the_file() {
+        let file = write_config("[llm]\nmodle = \"typo\"\n");
+        let err = Config::load(Some(file.path()), &Env::default()).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("modle"), "{text}");
+        assert!(text.contains(&file.path().display().to_string()), "{text}");
+    }
+
+    #[test]
+    fn missing_explicit_config_file_is_an_error() {
+        let err = Config::load(
+            Some(Path::new("/nonexistent/vaultsum.toml")),
+            &Env::default(),
+        )
+        .unwrap_err();
+        assert!(matches!(err, ConfigError::Read { .. }));
+    }
+
+    #[test]
+    fn bad_engine_in_env_names_the_variable() {
+        let err = Config::load(None, &Env::from_pairs([("VAULTSUM_ENGINE", "gpt")])).unwrap_err();
+        assert!(err.to_string().contains("VAULTSUM_ENGINE"));
+    }
+
+    #[test]
+    fn auto_engine_resolves_by_key_presence() {
+        let config = Config::load(None, &Env::default()).unwrap();
+        assert_eq!(config.effective_engine(), Engine::Local);
+        let config = Config::load(None, &Env::from_pairs([("FIREWORKS_API_KEY", "k")])).unwrap();
+        assert_eq!(config.effective_engine(), Engine::Llm);
+    }
+
+    #[test]
+    fn api_key_never_shows_in_debug_output() {
+        let config = Config::load(
+            None,
+            &Env::from_pairs([("FIREWORKS_API_KEY", "sk-secret-123")]),
+        )
+        .unwrap();
+        assert!(!format!("{config:?}").contains("sk-secret-123"));
+    }
+}
