@@ -151,7 +151,10 @@ async fn openai_error_object_is_reported_and_auth_failure_not_retried() {
     server.set_fallback(FakeReply::openai_error(401, "Invalid API key provided"));
     let err = chat(&server.llm_config()).await.unwrap_err();
     assert_eq!(err.status(), Some(401));
-    assert!(err.to_string().contains("Invalid API key provided"), "{err}");
+    assert!(
+        err.to_string().contains("Invalid API key provided"),
+        "{err}"
+    );
     assert_eq!(server.request_count(), 1);
 }
 
@@ -169,7 +172,10 @@ async fn html_error_page_becomes_a_short_excerpt_with_the_status() {
     assert_eq!(err.status(), Some(502));
     let text = err.to_string();
     assert!(text.contains("502 Bad Gateway"), "{text}");
-    assert!(!text.contains('<'), "markup leaked into the message: {text}");
+    assert!(
+        !text.contains('<'),
+        "markup leaked into the message: {text}"
+    );
     assert!(text.len() < 200, "message is not short: {text}");
 }
 
@@ -267,7 +273,10 @@ async fn retries_stop_after_max_attempts() {
 async fn server_error_then_success_is_retried_transparently() {
     let server = FakeOpenAi::start();
     server.push(FakeReply::error(500, "hiccup"));
-    server.push(FakeReply::error(502, "<html><title>Bad Gateway</title></html>"));
+    server.push(FakeReply::error(
+        502,
+        "<html><title>Bad Gateway</title></html>",
+    ));
     server.push(FakeReply::chat("third time lucky"));
     let reply = chat(&server.llm_config()).await.unwrap();
     assert_eq!(reply.content, "third time lucky");
@@ -299,7 +308,10 @@ async fn malformed_json_reply_is_a_malformed_error() {
 #[tokio::test]
 async fn success_status_without_choices_is_a_malformed_error() {
     let server = FakeOpenAi::start();
-    server.push(FakeReply::json(200, json!({"id": "x", "object": "chat.completion"})));
+    server.push(FakeReply::json(
+        200,
+        json!({"id": "x", "object": "chat.completion"}),
+    ));
     let err = chat(&server.llm_config()).await.unwrap_err();
     assert!(matches!(err, LlmError::Malformed(_)), "{err:?}");
 }
@@ -331,7 +343,10 @@ async fn api_key_never_appears_in_errors_or_logs_even_when_the_server_echoes_it(
 
     let server = FakeOpenAi::start();
     let echoed = [
-        FakeReply::error(401, &format!(r#"{{"error":{{"message":"bad key: {ECHO}"}}}}"#)),
+        FakeReply::error(
+            401,
+            &format!(r#"{{"error":{{"message":"bad key: {ECHO}"}}}}"#),
+        ),
         FakeReply::error(400, &format!(r#"{{"detail":"header was {ECHO}"}}"#)),
         FakeReply::error(500, &format!("<html><title>{ECHO}</title></html>")),
         FakeReply::raw(200, "text/plain", format!("not json {ECHO}")),
@@ -345,7 +360,10 @@ async fn api_key_never_appears_in_errors_or_logs_even_when_the_server_echoes_it(
         let err = client.chat(&request()).await.unwrap_err();
         let shown = format!("{err} | {err:?}");
         assert!(!shown.contains(TEST_API_KEY), "key leaked: {shown}");
-        assert!(shown.contains("Bearer ***"), "the echo was not redacted: {shown}");
+        assert!(
+            shown.contains("Bearer ***"),
+            "the echo was not redacted: {shown}"
+        );
     }
     assert!(!format!("{client:?}").contains(TEST_API_KEY));
 

@@ -124,7 +124,10 @@ mod tests {
             "choices": [{"message": {"content": null, "reasoning_content": "thinking..."}, "finish_reason": "length"}]
         }))
         .unwrap_err();
-        assert!(matches!(err, LlmError::EmptyReply { finish_reason: Some(ref r) } if r == "length"), "{err:?}");
+        assert!(
+            matches!(err, LlmError::EmptyReply { finish_reason: Some(ref r) } if r == "length"),
+            "{err:?}"
+        );
     }
 
     #[test]

@@ -89,8 +89,14 @@ mod tests {
         assert_eq!(wire["stream"], false);
         assert_eq!(wire["max_tokens"], 100);
         assert!(wire.get("temperature").is_none());
-        assert_eq!(wire["messages"][0], json!({"role": "system", "content": "be brief"}));
-        assert_eq!(wire["messages"][1], json!({"role": "user", "content": "hello"}));
+        assert_eq!(
+            wire["messages"][0],
+            json!({"role": "system", "content": "be brief"})
+        );
+        assert_eq!(
+            wire["messages"][1],
+            json!({"role": "user", "content": "hello"})
+        );
     }
 
     #[test]
@@ -106,7 +112,11 @@ mod tests {
             temperature: Some(0.2),
         };
         let wire = req.to_wire();
-        assert_eq!(wire["messages"].as_array().unwrap().len(), 1, "no empty system message");
+        assert_eq!(
+            wire["messages"].as_array().unwrap().len(),
+            1,
+            "no empty system message"
+        );
         assert_eq!(
             wire["messages"][0]["content"],
             json!([

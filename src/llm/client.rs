@@ -145,7 +145,12 @@ impl ChatClient {
                 error_excerpt(value.to_string().as_bytes(), None)
             )))
         })?;
-        tracing::debug!(file = file_name, attempts, chars = text.len(), "transcription done");
+        tracing::debug!(
+            file = file_name,
+            attempts,
+            chars = text.len(),
+            "transcription done"
+        );
         Ok(text.trim().to_string())
     }
 

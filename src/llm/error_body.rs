@@ -48,10 +48,12 @@ fn json_message(json: &Value) -> String {
             Some(Value::Array(items)) => {
                 let msgs: Vec<String> = items
                     .iter()
-                    .map(|item| match item.get("msg").or_else(|| item.get("message")) {
-                        Some(Value::String(s)) => s.clone(),
-                        _ => item.to_string(),
-                    })
+                    .map(
+                        |item| match item.get("msg").or_else(|| item.get("message")) {
+                            Some(Value::String(s)) => s.clone(),
+                            _ => item.to_string(),
+                        },
+                    )
                     .collect();
                 return msgs.join("; ");
             }
@@ -62,8 +64,18 @@ fn json_message(json: &Value) -> String {
 }
 
 fn looks_like_html(text: &str) -> bool {
-    let head: String = text.chars().take(200).collect::<String>().to_ascii_lowercase();
-    head.starts_with('<') && (head.contains("<html") || head.contains("<!doctype") || head.contains("<head") || head.contains("<body") || head.contains("<h1") || head.contains("<title"))
+    let head: String = text
+        .chars()
+        .take(200)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    head.starts_with('<')
+        && (head.contains("<html")
+            || head.contains("<!doctype")
+            || head.contains("<head")
+            || head.contains("<body")
+            || head.contains("<h1")
+            || head.contains("<title"))
 }
 
 /// The page's `<title>` (or first `<h1>`), else its text without tags.
@@ -132,7 +144,8 @@ mod tests {
             error_excerpt(br#"{"detail":"Model not found"}"#, None),
             "Model not found"
         );
-        let body = br#"{"detail":[{"loc":["body","model"],"msg":"field required","type":"missing"}]}"#;
+        let body =
+            br#"{"detail":[{"loc":["body","model"],"msg":"field required","type":"missing"}]}"#;
         assert_eq!(error_excerpt(body, None), "field required");
     }
 

@@ -58,7 +58,11 @@ impl RetryPolicy {
 
     /// Runs `attempt` until it succeeds, fails for good, runs out of attempts, or the next wait
     /// would overrun the time budget. Returns the value and the number of attempts made.
-    pub(crate) async fn run<T, F, Fut>(&self, what: &str, mut attempt: F) -> Result<(T, u32), LlmError>
+    pub(crate) async fn run<T, F, Fut>(
+        &self,
+        what: &str,
+        mut attempt: F,
+    ) -> Result<(T, u32), LlmError>
     where
         F: FnMut() -> Fut,
         Fut: Future<Output = Result<T, Failure>>,
@@ -138,7 +142,10 @@ mod tests {
     fn retry_after_seconds_are_parsed() {
         let now = SystemTime::now();
         assert_eq!(parse_retry_after("12", now), Some(Duration::from_secs(12)));
-        assert_eq!(parse_retry_after(" 0.5 ", now), Some(Duration::from_millis(500)));
+        assert_eq!(
+            parse_retry_after(" 0.5 ", now),
+            Some(Duration::from_millis(500))
+        );
         assert_eq!(parse_retry_after("-3", now), None);
         assert_eq!(parse_retry_after("soon", now), None);
     }

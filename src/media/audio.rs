@@ -20,7 +20,9 @@ mod tests {
 
     #[test]
     fn audio_extensions_are_recognised_case_insensitively() {
-        for name in ["a.mp3", "a.M4A", "a.wav", "a.ogg", "a.flac", "a.webm", "rec.3gp"] {
+        for name in [
+            "a.mp3", "a.M4A", "a.wav", "a.ogg", "a.flac", "a.webm", "rec.3gp",
+        ] {
             assert!(is_audio(name), "{name}");
         }
         assert!(!is_audio("a.mp4"));

@@ -32,7 +32,12 @@ pub fn image_mime_type(file_name: &str) -> Option<&'static str> {
 }
 
 /// The chat request asking `model` to describe the image.
-pub(crate) fn describe_request(model: &str, file_name: &str, mime: &str, bytes: &[u8]) -> ChatRequest {
+pub(crate) fn describe_request(
+    model: &str,
+    file_name: &str,
+    mime: &str,
+    bytes: &[u8],
+) -> ChatRequest {
     let data = base64::engine::general_purpose::STANDARD.encode(bytes);
     ChatRequest {
         model: model.to_string(),

@@ -65,7 +65,11 @@ impl MediaDescriber {
 
     /// A markdown description of the image (text in it transcribed), from the cache when this
     /// exact image was described before with the same model and prompt.
-    pub async fn describe_image(&self, file_name: &str, bytes: &[u8]) -> Result<String, MediaError> {
+    pub async fn describe_image(
+        &self,
+        file_name: &str,
+        bytes: &[u8],
+    ) -> Result<String, MediaError> {
         const ACTION: &str = "describe";
         let mime = image_mime_type(file_name).ok_or_else(|| MediaError::Unsupported {
             file_name: file_name.to_string(),
@@ -80,11 +84,14 @@ impl MediaDescriber {
         }
         let client = self.client(file_name, ACTION)?;
         let request = image::describe_request(&self.vision_model, file_name, mime, bytes);
-        let reply = client.chat(&request).await.map_err(|source| MediaError::Llm {
-            file_name: file_name.to_string(),
-            action: ACTION,
-            source,
-        })?;
+        let reply = client
+            .chat(&request)
+            .await
+            .map_err(|source| MediaError::Llm {
+                file_name: file_name.to_string(),
+                action: ACTION,
+                source,
+            })?;
         let text = reply.content.trim().to_string();
         self.store(&key, &text);
         Ok(text)
@@ -92,7 +99,11 @@ impl MediaDescriber {
 
     /// The transcript of the audio file, from the cache when this exact file was transcribed
     /// before with the same model. A recording without speech gives an empty transcript.
-    pub async fn transcribe_audio(&self, file_name: &str, bytes: &[u8]) -> Result<String, MediaError> {
+    pub async fn transcribe_audio(
+        &self,
+        file_name: &str,
+        bytes: &[u8],
+    ) -> Result<String, MediaError> {
         const ACTION: &str = "transcribe";
         if !is_audio(file_name) {
             return Err(MediaError::Unsupported {
@@ -121,10 +132,12 @@ impl MediaDescriber {
     }
 
     fn client(&self, file_name: &str, action: &'static str) -> Result<&ChatClient, MediaError> {
-        self.client.as_deref().ok_or_else(|| MediaError::NotConfigured {
-            file_name: file_name.to_string(),
-            action,
-        })
+        self.client
+            .as_deref()
+            .ok_or_else(|| MediaError::NotConfigured {
+                file_name: file_name.to_string(),
+                action,
+            })
     }
 
     /// A cache that cannot be written costs a repeat call later, not this result.
@@ -135,7 +148,12 @@ impl MediaDescriber {
     }
 }
 
-fn check_size(file_name: &str, action: &'static str, bytes: &[u8], limit: usize) -> Result<(), MediaError> {
+fn check_size(
+    file_name: &str,
+    action: &'static str,
+    bytes: &[u8],
+    limit: usize,
+) -> Result<(), MediaError> {
     if bytes.is_empty() {
         return Err(MediaError::EmptyFile {
             file_name: file_name.to_string(),

@@ -147,12 +147,17 @@ impl FakeReply {
 
     /// 200 with a body that is not valid JSON (cut off mid-object).
     pub fn malformed() -> FakeReply {
-        FakeReply::raw(200, "application/json", r#"{"id":"chatcmpl-1","choices":[{"message":{"content":"#)
+        FakeReply::raw(
+            200,
+            "application/json",
+            r#"{"id":"chatcmpl-1","choices":[{"message":{"content":"#,
+        )
     }
 
     /// Adds a response header.
     pub fn with_header(mut self, name: &str, value: &str) -> FakeReply {
-        self.headers.push((name.to_ascii_lowercase(), value.to_string()));
+        self.headers
+            .push((name.to_ascii_lowercase(), value.to_string()));
         self
     }
 
@@ -205,7 +210,10 @@ impl ReceivedRequest {
     /// The body as JSON; panics with the body when it is not.
     pub fn json(&self) -> Value {
         serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!("request body is not JSON ({e}): {}", String::from_utf8_lossy(&self.body))
+            panic!(
+                "request body is not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
         })
     }
 
@@ -491,7 +499,12 @@ async fn handle(
         path: uri.path().to_string(),
         headers: headers
             .iter()
-            .map(|(k, v)| (k.as_str().to_string(), String::from_utf8_lossy(v.as_bytes()).into_owned()))
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
             .collect(),
         body: body.to_vec(),
         at: Instant::now(),
@@ -506,7 +519,9 @@ async fn handle(
     let mut body = reply.body.clone();
     if let Some(name) = &reply.echo_header {
         let value = request.header(name).unwrap_or("").to_string();
-        body = String::from_utf8_lossy(&body).replace(ECHO, &value).into_bytes();
+        body = String::from_utf8_lossy(&body)
+            .replace(ECHO, &value)
+            .into_bytes();
     }
     shared.requests.lock().unwrap().push(request);
 
