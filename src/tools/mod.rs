@@ -3,7 +3,10 @@
 
 pub mod context;
 pub mod registry;
+pub mod summarize;
 pub mod tool;
+pub mod truncate;
+pub mod web_search;
 
 use std::sync::Arc;
 
@@ -12,6 +15,9 @@ pub use registry::Registry;
 pub use tool::{Tool, ToolAnnotations, ToolOutput};
 
 /// Every tool vaultsum offers, in the order they are listed.
-pub(crate) fn all_tools(_context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
-    Vec::new()
+pub(crate) fn all_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
+    vec![
+        Arc::new(summarize::SummarizeTool::new(context)),
+        Arc::new(web_search::WebSearchTool::new(context)),
+    ]
 }
