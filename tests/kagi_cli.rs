@@ -11,8 +11,11 @@ use support::fake_kagi::{
 #[tokio::test]
 async fn search_prints_the_numbered_list_on_stdout_using_the_env_key() {
     let fake = FakeKagi::start().await;
-    fake.on_search_items("rust", vec![result("https://r.example", "Rust", Some("lang"))])
-        .await;
+    fake.on_search_items(
+        "rust",
+        vec![result("https://r.example", "Rust", Some("lang"))],
+    )
+    .await;
     fake.on_search_items("tokio", vec![result("https://t.example", "Tokio", None)])
         .await;
     vaultsum_command(&fake.base_url(), Some(TEST_KEY))

@@ -27,8 +27,11 @@ async fn search(fake: &FakeKagi, args: Value) -> ToolOutput {
 #[tokio::test]
 async fn search_sends_get_with_query_limit_and_bot_authorization() {
     let fake = FakeKagi::start().await;
-    fake.on_search_items("rust async", vec![result("https://a.example", "A", Some("a"))])
-        .await;
+    fake.on_search_items(
+        "rust async",
+        vec![result("https://a.example", "A", Some("a"))],
+    )
+    .await;
     let out = search(&fake, json!({"queries": ["rust async"], "limit": 5})).await;
     assert!(!out.is_error, "{}", out.text);
     let requests = fake.requests().await;
@@ -112,20 +115,33 @@ async fn null_snippet_leaves_title_and_url_and_related_searches_stay_out_of_text
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert_eq!(out.text, "1. No snippet\n   https://n.example");
     assert_eq!(out.details["related"], json!(["q tutorial", "q examples"]));
-    assert_eq!(out.details["results"][0]["published"], "2025-03-01T00:00:00Z");
+    assert_eq!(
+        out.details["results"][0]["published"],
+        "2025-03-01T00:00:00Z"
+    );
 }
 
 #[tokio::test]
 async fn one_failing_query_is_reported_without_losing_the_others() {
     let fake = FakeKagi::start().await;
-    fake.on_search_items("good one", vec![result("https://g1.example", "G1", Some("s1"))])
-        .await;
+    fake.on_search_items(
+        "good one",
+        vec![result("https://g1.example", "G1", Some("s1"))],
+    )
+    .await;
     fake.on_search("bad", error(500, 0, "Internal error, please retry"))
         .await;
-    fake.on_search_items("good two", vec![result("https://g2.example", "G2", Some("s2"))])
-        .await;
+    fake.on_search_items(
+        "good two",
+        vec![result("https://g2.example", "G2", Some("s2"))],
+    )
+    .await;
     let out = search(&fake, json!({"queries": ["good one", "bad", "good two"]})).await;
-    assert!(!out.is_error, "partial success is still a result: {}", out.text);
+    assert!(
+        !out.is_error,
+        "partial success is still a result: {}",
+        out.text
+    );
     assert_eq!(
         out.text,
         "1. G1\n   https://g1.example\n   s1\n\n\
@@ -153,8 +169,11 @@ async fn unauthorised_key_reports_status_and_kagi_message() {
 #[tokio::test]
 async fn exhausted_credit_reports_kagi_message() {
     let fake = FakeKagi::start().await;
-    fake.on_search("q", error(400, 101, "Insufficient credit to perform this request."))
-        .await;
+    fake.on_search(
+        "q",
+        error(400, 101, "Insufficient credit to perform this request."),
+    )
+    .await;
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -179,7 +198,9 @@ async fn same_error_for_every_query_is_said_once() {
 #[tokio::test]
 async fn missing_key_gives_the_documented_message_and_sends_nothing() {
     let fake = FakeKagi::start().await;
-    let client = fake.client(GENEROUS).with_key_source(KeySource::Fixed(None));
+    let client = fake
+        .client(GENEROUS)
+        .with_key_source(KeySource::Fixed(None));
     let out = WebSearchTool::with_client(&fake.context(), client)
         .call(json!({"queries": ["q"]}))
         .await;
@@ -246,8 +267,9 @@ async fn unreachable_server_is_reported_as_a_connection_failure() {
         .await;
     assert!(out.is_error);
     assert!(
-        out.text
-            .starts_with(&format!("Kagi search request to {base}/search failed: could not connect")),
+        out.text.starts_with(&format!(
+            "Kagi search request to {base}/search failed: could not connect"
+        )),
         "{}",
         out.text
     );
@@ -259,8 +281,12 @@ async fn slow_reply_within_the_timeout_is_awaited() {
     let fake = FakeKagi::start().await;
     fake.on_search(
         "q",
-        ok(envelope(json!([result("https://s.example", "Slow", Some("s"))])))
-            .set_delay(Duration::from_millis(500)),
+        ok(envelope(json!([result(
+            "https://s.example",
+            "Slow",
+            Some("s")
+        )])))
+        .set_delay(Duration::from_millis(500)),
     )
     .await;
     let out = tool(&fake, Duration::from_secs(5))
@@ -309,12 +335,21 @@ async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
     let full = std::fs::read_to_string(path).expect("full output file");
     std::fs::remove_file(path).unwrap();
     assert!(full.contains("300. Title 300\n   https://big.example/300"));
-    assert_eq!(full.lines().count(), truncation["total_lines"].as_u64().unwrap() as usize);
+    assert_eq!(
+        full.lines().count(),
+        truncation["total_lines"].as_u64().unwrap() as usize
+    );
 
     let (shown, notice) = out.text.rsplit_once("\n\n").unwrap();
-    assert!(full.starts_with(shown), "shown text is a prefix of the full text");
+    assert!(
+        full.starts_with(shown),
+        "shown text is a prefix of the full text"
+    );
     assert!(shown.len() <= 51_200);
-    assert!(full[shown.len()..].starts_with('\n'), "cut at a line boundary");
+    assert!(
+        full[shown.len()..].starts_with('\n'),
+        "cut at a line boundary"
+    );
     let expected_notice = format!(
         "[Output truncated: showing {} of {} lines ({} of {}). {} lines ({}) omitted. Full output saved to: {path}]",
         truncation["output_lines"],
@@ -335,21 +370,35 @@ async fn limit_holds_even_when_the_server_sends_more() {
         .collect();
     fake.on_search_items("q", items).await;
     let out = search(&fake, json!({"queries": ["q"], "limit": 2})).await;
-    assert_eq!(out.text, "1. L1\n   https://l.example/1\n\n2. L2\n   https://l.example/2");
+    assert_eq!(
+        out.text,
+        "1. L1\n   https://l.example/1\n\n2. L2\n   https://l.example/2"
+    );
 }
 
 #[tokio::test]
 async fn query_count_outside_one_to_ten_is_refused_before_any_request() {
     let fake = FakeKagi::start().await;
-    for queries in [json!([]), json!((0..11).map(|i| format!("q{i}")).collect::<Vec<_>>())] {
+    for queries in [
+        json!([]),
+        json!((0..11).map(|i| format!("q{i}")).collect::<Vec<_>>()),
+    ] {
         let out = search(&fake, json!({ "queries": queries })).await;
         assert!(out.is_error);
-        assert!(out.text.starts_with("web_search takes 1 to 10 queries"), "{}", out.text);
+        assert!(
+            out.text.starts_with("web_search takes 1 to 10 queries"),
+            "{}",
+            out.text
+        );
     }
     let out = search(&fake, json!({"queries": ["ok", "  "]})).await;
     assert_eq!(out.text, "web_search queries must not be empty");
     let out = search(&fake, json!({"query": "wrong field"})).await;
-    assert!(out.text.starts_with("invalid arguments for web_search"), "{}", out.text);
+    assert!(
+        out.text.starts_with("invalid arguments for web_search"),
+        "{}",
+        out.text
+    );
     assert!(fake.requests().await.is_empty());
 }
 
@@ -363,7 +412,10 @@ async fn call_and_result_render_compactly_and_expand_to_the_list() {
     let args = json!({"queries": ["a", "b"], "limit": 3});
     assert_eq!(t.render_call(&args), "web_search \"a\", \"b\" (limit 3)");
     let out = t.call(args.clone()).await;
-    assert_eq!(t.render_result(&out, false), "1 result for 2 queries, 1 failed");
+    assert_eq!(
+        t.render_result(&out, false),
+        "1 result for 2 queries, 1 failed"
+    );
     assert_eq!(t.render_result(&out, true), out.text);
     assert_eq!(
         t.stub(&args, &out),

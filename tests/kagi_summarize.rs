@@ -119,8 +119,12 @@ async fn unauthorised_key_reports_status_and_message_without_the_key() {
 #[tokio::test]
 async fn exhausted_credit_reports_kagis_message() {
     let fake = FakeKagi::start().await;
-    fake.on_summarize(error(400, 101, "Insufficient credit to perform this request."))
-        .await;
+    fake.on_summarize(error(
+        400,
+        101,
+        "Insufficient credit to perform this request.",
+    ))
+    .await;
     let out = summarize(&fake, json!({"url": "https://example.com"})).await;
     assert_eq!(
         out.text,
@@ -147,7 +151,9 @@ async fn error_inside_a_success_envelope_is_still_an_error() {
 #[tokio::test]
 async fn missing_key_gives_the_documented_message() {
     let fake = FakeKagi::start().await;
-    let client = fake.client(GENEROUS).with_key_source(KeySource::Fixed(None));
+    let client = fake
+        .client(GENEROUS)
+        .with_key_source(KeySource::Fixed(None));
     let out = SummarizeTool::with_client(&fake.context(), client)
         .call(json!({"url": "https://example.com"}))
         .await;
@@ -220,7 +226,11 @@ async fn url_that_is_not_http_is_refused_before_any_request() {
         assert!(out.text.starts_with("invalid url"), "{}", out.text);
     }
     let out = summarize(&fake, json!({"url": "https://e.com", "engine": "gpt"})).await;
-    assert!(out.text.starts_with("invalid arguments for summarize"), "{}", out.text);
+    assert!(
+        out.text.starts_with("invalid arguments for summarize"),
+        "{}",
+        out.text
+    );
     assert!(fake.requests().await.is_empty());
 }
 

@@ -26,7 +26,12 @@ pub fn run_tool(app: &App, name: &str, args: Value, json: bool) -> anyhow::Resul
 
 /// Calls a tool through the Registry, rendering the call before and the result after on
 /// stderr when `verbose` is set (expanded from `-vv`).
-pub async fn call_rendered(registry: &Registry, name: &str, args: Value, verbose: u8) -> ToolOutput {
+pub async fn call_rendered(
+    registry: &Registry,
+    name: &str,
+    args: Value,
+    verbose: u8,
+) -> ToolOutput {
     if verbose > 0 {
         if let Some(tool) = registry.get(name) {
             eprintln!("→ {}", tool.render_call(&args));

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
-use super::{arg_str, count_lines, shorten, Status, ToolSummary};
+use super::{arg_str, count_lines, plural, shorten, Status, ToolSummary};
 
 static EXIT_CODE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
@@ -25,7 +25,10 @@ pub fn bash(tool: &str, args: &Value, text: &str) -> ToolSummary {
     if let Some(code) = exit {
         facts.push(format!("exit {code}"));
     }
-    facts.push(format!("{} lines output", count_lines(text)));
+    facts.push(format!(
+        "{} output",
+        plural(count_lines(text), "line", "lines")
+    ));
     if text.to_lowercase().contains("error") {
         facts.push("contains errors".to_string());
     }
@@ -63,7 +66,7 @@ pub fn search_files(tool: &str, args: &Value, text: &str) -> ToolSummary {
         facts.push(if lines == 0 {
             "no matches".to_string()
         } else {
-            format!("{lines} lines output")
+            format!("{} output", plural(lines, "line", "lines"))
         });
     } else {
         let names: Vec<&str> = files
@@ -73,8 +76,9 @@ pub fn search_files(tool: &str, args: &Value, text: &str) -> ToolSummary {
             .collect();
         let more = if files.len() > 3 { ", …" } else { "" };
         facts.push(format!(
-            "{matches} matches in {} files: {}{more}",
-            files.len(),
+            "{} in {}: {}{more}",
+            plural(matches, "match", "matches"),
+            plural(files.len(), "file", "files"),
             names.join(", ")
         ));
     }

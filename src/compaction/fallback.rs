@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use super::{count_lines, first_line, shorten, ToolSummary};
+use super::{count_lines, first_line, plural, shorten, ToolSummary};
 use crate::tools::truncate::format_size;
 
 /// `[✓ some_tool: key: value | 12 lines, 1.1KB | first line…]`.
@@ -18,8 +18,8 @@ pub fn generic(tool: &str, args: &Value, text: &str) -> ToolSummary {
     // The stub's first fact is its context; keep that slot even without arguments.
     facts.push(main_arg.unwrap_or_default());
     facts.push(format!(
-        "{} lines, {}",
-        count_lines(text),
+        "{}, {}",
+        plural(count_lines(text), "line", "lines"),
         format_size(text.len())
     ));
     let start = first_line(text);

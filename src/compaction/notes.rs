@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
-use super::{arg_str, count_lines, first_line, ToolSummary};
+use super::{arg_str, count_lines, first_line, plural, ToolSummary};
 use crate::tools::truncate::format_size;
 
 const PATH_KEYS: &[&str] = &["path", "file_path", "filePath", "file", "filename"];
@@ -53,7 +53,7 @@ pub fn read_file(args: &Value, text: &str) -> ToolSummary {
     let path = arg_str(args, PATH_KEYS).unwrap_or("?");
     let mut facts = vec![
         path.to_string(),
-        format!("{} lines", count_lines(text)),
+        plural(count_lines(text), "line", "lines"),
         format_size(text.len()),
     ];
     if let Some(cut) = PAGE_CUT.captures(text) {

@@ -75,9 +75,12 @@ pub fn compact_value(
     let mut results: Vec<(usize, String)> = Vec::new();
     for (index, message) in messages.iter().enumerate() {
         let bad = |problem: String| TranscriptError::BadMessage { index, problem };
-        let object = message
-            .as_object()
-            .ok_or_else(|| bad(format!("expected a message object, found {}", kind(message))))?;
+        let object = message.as_object().ok_or_else(|| {
+            bad(format!(
+                "expected a message object, found {}",
+                kind(message)
+            ))
+        })?;
         let role = object
             .get("role")
             .and_then(Value::as_str)
@@ -197,8 +200,9 @@ fn tool_calls(value: Option<&Value>) -> Result<Vec<(String, String, Value)>, Str
                 .and_then(Value::as_str)
                 .ok_or_else(|| format!("tool_calls[{i}].function has no \"name\" string"))?;
             let args = match function.get("arguments") {
-                Some(Value::String(raw)) => serde_json::from_str(raw)
-                    .unwrap_or_else(|_| Value::String(raw.clone())),
+                Some(Value::String(raw)) => {
+                    serde_json::from_str(raw).unwrap_or_else(|_| Value::String(raw.clone()))
+                }
                 Some(other) => other.clone(),
                 None => Value::Null,
             };
@@ -251,5 +255,67 @@ fn kind(value: &Value) -> &'static str {
         Value::String(_) => "a string",
         Value::Array(_) => "an array",
         Value::Object(_) => "an object",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn config() -> CompactionConfig {
+        CompactionConfig {
+            keep_last: 0,
+            preserve_errors: true,
+            max_summary_length: 200,
+        }
+    }
+
+    fn one_result(content: &str) -> Value {
+        json!([
+            {"role": "assistant", "tool_calls": [{"id": "a", "type": "function",
+              "function": {"name": "read_file", "arguments": "{\"path\":\"x.md\"}"}}]},
+            {"role": "tool", "tool_call_id": "a", "content": content}
+        ])
+    }
+
+    #[test]
+    fn results_that_read_as_errors_are_kept_whole() {
+        for text in [
+            "Error: note not found: x.md",
+            "failed: path escapes the vault: ../x.md",
+            "Traceback (most recent call last):\n  File \"x.py\"",
+            "Kagi search request failed: HTTP 401 Unauthorized: Invalid token",
+            "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use web search.",
+            r#"{"success":false,"error":"LLM timed out"}"#,
+        ] {
+            let mut transcript = one_result(text);
+            let stats = compact_value(&mut transcript, 0, &config()).unwrap();
+            assert_eq!(transcript[1]["content"], text);
+            assert_eq!(stats.errors_kept, 1, "{text}");
+        }
+    }
+
+    #[test]
+    fn ordinary_text_mentioning_errors_is_still_compacted() {
+        let mut transcript = one_result("# Error handling\n\nHow we deal with errors.");
+        let stats = compact_value(&mut transcript, 0, &config()).unwrap();
+        assert_eq!(stats.stubbed, 1);
+        assert_eq!(
+            transcript[1]["content"],
+            "[✓ read_file: x.md | 3 lines | 42B]"
+        );
+    }
+
+    #[test]
+    fn a_bad_message_leaves_the_transcript_untouched() {
+        let mut transcript = one_result("fine");
+        transcript
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"role": "tool", "tool_call_id": "zzz", "content": "x"}));
+        let before = transcript.clone();
+        assert!(compact_value(&mut transcript, 0, &config()).is_err());
+        assert_eq!(transcript, before);
     }
 }

@@ -90,7 +90,10 @@ pub fn summarize(args: &Value, text: &str, details: Option<&Value>) -> ToolSumma
     if let Some(engine) = arg_str(args, &["engine"]).filter(|e| *e != "cecil") {
         facts.push(engine.to_string());
     }
-    match details.and_then(|d| d.get("tokens")).and_then(Value::as_u64) {
+    match details
+        .and_then(|d| d.get("tokens"))
+        .and_then(Value::as_u64)
+    {
         Some(tokens) => facts.push(format!("{tokens} tokens")),
         None => facts.push(format!("{} words", text.split_whitespace().count())),
     }

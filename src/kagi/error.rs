@@ -59,7 +59,10 @@ pub enum KagiError {
 
     /// Kagi answered 2xx but reported errors (or no data) in the envelope.
     #[error("Kagi {operation} request failed: {message}")]
-    Api { operation: Operation, message: String },
+    Api {
+        operation: Operation,
+        message: String,
+    },
 
     /// No answer within the configured time.
     #[error(
@@ -82,11 +85,17 @@ pub enum KagiError {
 
     /// The answer was not the JSON envelope Kagi documents.
     #[error("Kagi {operation} returned a response that could not be read: {reason}")]
-    Decode { operation: Operation, reason: String },
+    Decode {
+        operation: Operation,
+        reason: String,
+    },
 
     /// The request could not even be built (bad base URL, HTTP client failed to start).
     #[error("cannot send the Kagi {operation} request: {reason}")]
-    Setup { operation: Operation, reason: String },
+    Setup {
+        operation: Operation,
+        reason: String,
+    },
 }
 
 impl KagiError {

@@ -111,7 +111,10 @@ mod tests {
         assert_eq!(r.results.len(), 2);
         assert_eq!(r.results[0].title, "A & B");
         assert_eq!(r.results[0].snippet.as_deref(), Some("first \"one\""));
-        assert_eq!(r.results[0].published.as_deref(), Some("2024-01-02T00:00:00Z"));
+        assert_eq!(
+            r.results[0].published.as_deref(),
+            Some("2024-01-02T00:00:00Z")
+        );
         assert_eq!(r.results[0].thumbnail.as_ref().unwrap().width, Some(64));
         assert_eq!(r.results[1].snippet, None);
         assert_eq!(r.related, vec!["rust async", "tokio & io"]);

@@ -141,8 +141,11 @@ impl Tool for WebSearchTool {
         }
 
         let outcomes = join_all(queries.iter().map(|q| self.client.search(q, args.limit))).await;
-        let paired: Vec<(&str, &Result<SearchResponse, KagiError>)> =
-            queries.iter().map(String::as_str).zip(outcomes.iter()).collect();
+        let paired: Vec<(&str, &Result<SearchResponse, KagiError>)> = queries
+            .iter()
+            .map(String::as_str)
+            .zip(outcomes.iter())
+            .collect();
 
         let failed: Vec<Value> = paired
             .iter()
