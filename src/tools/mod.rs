@@ -6,10 +6,13 @@ pub mod context;
 pub mod note_reader;
 pub mod read_file;
 pub mod registry;
+pub mod summarize;
 pub mod summarize_file;
 pub mod summarizer;
 pub mod targets;
 pub mod tool;
+pub mod truncate;
+pub mod web_search;
 
 use std::sync::Arc;
 
@@ -22,5 +25,7 @@ pub(crate) fn all_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
     vec![
         Arc::new(read_file::ReadFileTool::new(context.clone())),
         Arc::new(summarize_file::SummarizeFileTool::new(context.clone())),
+        Arc::new(summarize::SummarizeTool::new(context)),
+        Arc::new(web_search::WebSearchTool::new(context)),
     ]
 }
