@@ -3,6 +3,7 @@
 
 pub mod context;
 pub mod registry;
+pub mod summarize_text;
 pub mod tool;
 
 use std::sync::Arc;
