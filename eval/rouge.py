@@ -90,7 +90,7 @@ def main():
     args = parser.parse_args()
 
     scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=True)
-    systems = ["local engine", "first-N", "summa TextRank"]
+    systems = ["local engine", "first-N", "summa TextRank", "first-N (same words)", "summa TextRank (same words)"]
     totals = {s: {"rouge1": 0.0, "rouge2": 0.0, "rougeL": 0.0, "words": 0} for s in systems}
     items = read_gold(args.gold)
     for stem, note, reference in items:
@@ -103,10 +103,22 @@ def main():
         scored = summarizer.summarize(clean(text), split=True, scores=True, ratio=1.0) or []
         ranked = sorted(range(len(scored)), key=lambda i: -scored[i][1])[:n]
         textrank = [scored[i][0] for i in sorted(ranked)]
+        engine_text = " ".join(plain(p) for p in points)
+        budget = len(engine_text.split())
+        first_words, used = [], 0
+        for sentence in sentences:
+            words = len(sentence.split())
+            # Stop where the total lands closest to the engine's word count.
+            if used >= budget or (first_words and abs(used + words - budget) > abs(used - budget)):
+                break
+            first_words.append(sentence)
+            used += words
         outputs = {
-            "local engine": " ".join(plain(p) for p in points),
+            "local engine": engine_text,
             "first-N": " ".join(first),
             "summa TextRank": " ".join(textrank),
+            "first-N (same words)": " ".join(first_words),
+            "summa TextRank (same words)": summarizer.summarize(clean(text), words=budget).replace("\n", " "),
         }
         row = []
         for system, output in outputs.items():
@@ -114,12 +126,14 @@ def main():
             for key in ("rouge1", "rouge2", "rougeL"):
                 totals[system][key] += score[key].fmeasure
             totals[system]["words"] += len(output.split())
-            row.append(f"{score['rougeL'].fmeasure:.3f}")
+            if len(row) < 3:
+                row.append(f"{score['rougeL'].fmeasure:.3f}")
         if args.per_note:
             print(f"{stem:28} N={n:2}  L: " + "  ".join(row), file=sys.stderr)
 
     count = len(items)
-    print(f"ROUGE F1 on {count} hand-written references (same N sentences per note for every system)\n")
+    print(f"ROUGE F1 on {count} hand-written references. N = the engine's key points per note;")
+    print("'same words' baselines get as many words as the engine used on that note.\n")
     print("| system | ROUGE-1 | ROUGE-2 | ROUGE-L | mean words |")
     print("|---|---|---|---|---|")
     for system in systems:

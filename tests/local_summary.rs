@@ -83,7 +83,7 @@ fn every_open_task_is_an_action_item_and_no_done_task_is() {
 #[test]
 fn action_items_come_last_and_are_omitted_when_there_are_none() {
     let summary = local(MEETING);
-    let last_heading = summary.lines().filter(|l| l.starts_with("### ")).last();
+    let last_heading = summary.lines().rfind(|l| l.starts_with("### "));
     assert_eq!(last_heading, Some("### Action Items"));
     let no_tasks = local("# Notes\n\nOnly prose here. Nothing to do.\n\n- [x] Finished already\n");
     assert!(!no_tasks.contains("Action Items"), "{no_tasks}");

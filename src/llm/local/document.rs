@@ -282,10 +282,9 @@ impl Builder {
             }
             TagEnd::BlockQuote(_) => self.quote_depth = self.quote_depth.saturating_sub(1),
             TagEnd::Paragraph => {
-                if self.paragraph_opened.pop().unwrap_or(false) {
-                    if let Some(block) = self.blocks.pop() {
-                        self.emit(block);
-                    }
+                let opened_own_block = self.paragraph_opened.pop().unwrap_or(false);
+                if let Some(block) = opened_own_block.then(|| self.blocks.pop()).flatten() {
+                    self.emit(block);
                 }
             }
             TagEnd::Item => {

@@ -41,7 +41,7 @@ impl Default for Weights {
             centrality: 0.35,
             note_position: 0.35,
             section_position: 0.15,
-            heading_overlap: 0.15,
+            heading_overlap: 0.25,
             focus: 1.0,
             redundancy: 0.5,
             coverage: 0.08,
@@ -191,8 +191,26 @@ fn quality(text: &str, content_terms: usize, kind: BlockKind) -> f64 {
     if kind == BlockKind::ListItem && !text.ends_with(['.', '!', '?']) {
         q *= 0.85;
     }
+    if text.split_whitespace().count() < 5 {
+        q *= 0.5;
+    }
+    // Lead-ins to something the summary will not show.
+    let lower = text.to_lowercase();
+    if FORWARD_REFERENCES.iter().any(|p| lower.starts_with(p)) || lower.contains(" below") {
+        q *= 0.6;
+    }
     q
 }
+
+/// Openings that point at an example or list the summary leaves out.
+const FORWARD_REFERENCES: &[&str] = &[
+    "the following",
+    "here is",
+    "here are",
+    "for example",
+    "example",
+    "e.g.",
+];
 
 fn dedup(mut words: Vec<String>) -> Vec<String> {
     words.sort_unstable();
