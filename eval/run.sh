@@ -12,7 +12,12 @@ if [ ! -x eval/.venv/bin/python ]; then
 fi
 cargo build --quiet --bin vaultsum
 target_dir=$(cargo metadata --format-version 1 --no-deps | eval/.venv/bin/python -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
-eval/.venv/bin/python eval/rouge.py "$target_dir/debug/vaultsum" "${@/--bench/}"
-if [[ " $* " == *" --bench "* ]]; then
+bench=false
+args=()
+for arg in "$@"; do
+  if [ "$arg" = --bench ]; then bench=true; else args+=("$arg"); fi
+done
+eval/.venv/bin/python eval/rouge.py "$target_dir/debug/vaultsum" ${args[@]+"${args[@]}"}
+if $bench; then
   SUMMA_PYTHON="$PWD/eval/.venv/bin/python" cargo bench --bench local_vs_summa
 fi
