@@ -4,12 +4,13 @@ use futures::stream::{self, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
+use super::output::call_rendered;
 use crate::tools::{Registry, ToolOutput};
 
 /// Calls `tool` once per argument object, at most `concurrency` at a time, and returns the
-/// outputs in input order. With `verbose`, each call and result is rendered on stderr; with
-/// `progress` and more than one call, a progress bar is drawn on stderr (hidden when stderr is
-/// not a terminal).
+/// outputs in input order. With `verbose`, each call and result is rendered on stderr (and
+/// those lines replace the progress bar); otherwise, with `progress` and more than one call, a
+/// progress bar is drawn on stderr (hidden when stderr is not a terminal).
 pub async fn run_batch(
     registry: &Registry,
     tool: &str,
@@ -18,7 +19,7 @@ pub async fn run_batch(
     verbose: u8,
     progress: bool,
 ) -> Vec<ToolOutput> {
-    let bar = if progress && calls.len() > 1 {
+    let bar = if progress && verbose == 0 && calls.len() > 1 {
         let bar = ProgressBar::new(calls.len() as u64);
         bar.set_style(
             ProgressStyle::with_template("{spinner} [{bar:30}] {pos}/{len} {wide_msg}")
@@ -29,19 +30,11 @@ pub async fn run_batch(
     } else {
         ProgressBar::hidden()
     };
-    let tool_ref = registry.get(tool).cloned();
     let mut results: Vec<(usize, ToolOutput)> = stream::iter(calls.into_iter().enumerate())
         .map(|(index, args)| {
             let bar = bar.clone();
-            let tool_ref = tool_ref.clone();
             async move {
-                if let (Some(t), true) = (&tool_ref, verbose > 0) {
-                    bar.suspend(|| eprintln!("→ {}", t.render_call(&args)));
-                }
-                let output = registry.call(tool, args).await;
-                if let (Some(t), true) = (&tool_ref, verbose > 0) {
-                    bar.suspend(|| eprintln!("{}", t.render_result(&output, verbose > 1)));
-                }
+                let output = call_rendered(registry, tool, args, verbose).await;
                 bar.inc(1);
                 (index, output)
             }

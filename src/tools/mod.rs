@@ -9,6 +9,7 @@ pub mod registry;
 pub mod summarize;
 pub mod summarize_file;
 pub mod summarizer;
+pub mod summarize_text;
 pub mod targets;
 pub mod tool;
 pub mod truncate;

@@ -240,7 +240,14 @@ impl Tool for SummarizeFileTool {
     }
 
     fn stub(&self, args: &Value, output: &ToolOutput) -> String {
-        compaction::stub_for(self.name(), args, output, &self.context.config.compaction)
+        compaction::stub_with_details(
+            self.name(),
+            args,
+            &output.text,
+            output.is_error,
+            Some(&output.details),
+            &self.context.config.compaction,
+        )
     }
 }
 
