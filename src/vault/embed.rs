@@ -224,6 +224,11 @@ impl<'a> Expander<'a> {
             .chain(note.map.comments.iter().filter(|c| within(c)).cloned().map(Cut::Drop))
             .chain(strip.iter().filter(|s| within(s)).cloned().map(Cut::Drop))
             .collect();
+        if depth > 0 {
+            // Block ids are hidden in Obsidian's view of an embed; the note itself stays as written.
+            let ids = note.map.block_ids.iter().filter(|r| within(r)).cloned();
+            cuts.extend(ids.map(Cut::Drop));
+        }
         cuts.sort_by_key(|cut| cut.range().start);
         let mut out = Vec::with_capacity(cuts.len());
         let mut pos = range.start;

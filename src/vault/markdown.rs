@@ -85,6 +85,9 @@ pub struct NoteMap {
     pub blocks: Vec<BlockSpan>,
     /// Code spans, code blocks, HTML and frontmatter: text that is not markdown content.
     pub verbatim: Vec<Range<usize>>,
+    /// `^block-id` markers (with the space before them, or their whole line when alone on it):
+    /// Obsidian syntax, hidden when a note is shown embedded.
+    pub block_ids: Vec<Range<usize>>,
 }
 
 /// The parser options vaultsum reads notes with (Obsidian's dialect as far as pulldown-cmark has it).
@@ -180,8 +183,30 @@ pub fn map_note(source: &str) -> NoteMap {
     map.verbatim.sort_by_key(|r| r.start);
     find_empty_embeds(&mut map, source);
     find_comments(&mut map, source);
+    find_block_ids(&mut map, source);
     map.embeds.sort_by_key(|e| e.range.start);
     map
+}
+
+static BLOCK_ID: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+    regex::Regex::new(r"(?m)(?:^[ \t>]*|[ \t]+)\^[A-Za-z0-9_-]+[ \t]*\r?$").expect("valid regex")
+});
+
+fn find_block_ids(map: &mut NoteMap, source: &str) {
+    for found in BLOCK_ID.find_iter(source) {
+        let caret = found.start() + found.as_str().find('^').unwrap_or(0);
+        if inside_any(&map.verbatim, caret) {
+            continue;
+        }
+        let alone = line_start(source, caret) == found.start()
+            && source[found.start()..caret].chars().all(|c| c == ' ' || c == '\t' || c == '>');
+        let range = if alone {
+            found.start()..line_end(source, caret)
+        } else {
+            found.start()..found.end()
+        };
+        map.block_ids.push(range);
+    }
 }
 
 fn push_image(
