@@ -26,7 +26,8 @@ pub enum ResolveError {
 /// 1. the exact vault path, with `.md` added first and then as written;
 /// 2. the same, relative to the folder of `from_note` (a leading `/` means the vault root and
 ///    skips this step);
-/// 3. by file name or path suffix, case-insensitive and Unicode-normalised, preferring a file in
+/// 3. by file name or path suffix (for a path with `..`, what follows the last `..`),
+///    case-insensitive and Unicode-normalised, preferring a file in
 ///    `from_note`'s folder, then the shortest path (fewest folders, then fewest bytes), then
 ///    alphabetical order. Every other match is reported in [`Resolution::alternatives`].
 ///
@@ -68,7 +69,7 @@ pub fn resolve_link(
                     return Ok(found(hit));
                 }
             }
-            None => escaped = true,
+            None => escaped |= rooted,
         }
     }
     if !rooted {
@@ -84,12 +85,15 @@ pub fn resolve_link(
         }
     }
     for variant in &variants {
-        if variant.split('/').any(|part| part == "..") {
-            continue;
-        }
-        let Some(path) = normalize_relative(variant) else {
+        // A relative path that climbs too far (common in vaults exported from elsewhere) is
+        // matched by what follows its last `..`; only files inside the vault are candidates.
+        let tail = variant.rsplit_once("../").map_or(variant.as_str(), |(_, tail)| tail);
+        let Some(path) = normalize_relative(tail) else {
             continue;
         };
+        if path.is_empty() {
+            continue;
+        }
         if let Some(resolution) = by_suffix(index, &path, from_dir) {
             return Ok(resolution);
         }
@@ -212,6 +216,7 @@ mod tests {
     fn climbing_out_of_the_vault_is_outside_not_missing() {
         let idx = index(&["a.md"]);
         assert_eq!(resolve(&idx, "A/n.md", "../../etc/passwd"), Err(ResolveError::Outside));
+        assert_eq!(resolve(&idx, "A/n.md", "../../a"), Ok("a.md".to_string()));
         assert_eq!(resolve(&idx, "n.md", "missing"), Err(ResolveError::NotFound));
         assert_eq!(resolve(&idx, "n.md", "  "), Err(ResolveError::NotFound));
     }
