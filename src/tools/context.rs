@@ -25,6 +25,10 @@ pub enum ContextError {
     Llm(#[from] LlmError),
 }
 
+/// Said once on stderr when `auto` falls back to the offline engine.
+pub const LOCAL_FALLBACK_NOTICE: &str =
+    "FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine local)";
+
 /// Shared state handed to every tool when the registry is built.
 pub struct ToolContext {
     /// The fully layered configuration.
@@ -58,10 +62,7 @@ impl ToolContext {
             Some(root) => Some(Arc::new(Vault::open(&root)?)),
             None => None,
         };
-        let chat = match config.llm.api_key {
-            Some(_) => Some(Arc::new(ChatClient::new(&config.llm)?)),
-            None => None,
-        };
+        let chat = ChatClient::from_config_if_keyed(&config.llm)?;
         let attachments: Arc<dyn AttachmentReader> = Arc::new(MediaAttachments::new(
             &config,
             chat.clone().filter(|_| config.read.describe_media),
@@ -96,21 +97,12 @@ impl ToolContext {
     /// The summarizer for the configured engine. `auto` without a key falls back to the
     /// offline engine and says so once on stderr.
     pub fn summarizer(&self) -> Summarizer {
-        match self.config.summarize.engine {
-            Engine::Local => Summarizer::Local,
-            Engine::Llm => Summarizer::llm(self.chat.clone(), &self.config.llm),
-            Engine::Auto => match &self.chat {
-                Some(chat) => Summarizer::llm(Some(chat.clone()), &self.config.llm),
-                None => {
-                    self.local_fallback_notice.call_once(|| {
-                        eprintln!(
-                            "vaultsum: FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine local)"
-                        )
-                    });
-                    Summarizer::Local
-                }
-            },
+        let engine = self.config.summarize.engine;
+        if engine == Engine::Auto && self.chat.is_none() {
+            self.local_fallback_notice
+                .call_once(|| eprintln!("vaultsum: {LOCAL_FALLBACK_NOTICE}"));
         }
+        Summarizer::for_engine(engine, self.chat.clone(), &self.config.llm)
     }
 }
 

@@ -3,8 +3,10 @@
 //! The engine is chosen as for `summarize_file`: `--engine` or the configured engine; `auto`
 //! means `llm` when an API key is configured and `local` otherwise.
 
+use super::summarize_file::clean_summary;
+use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
 use crate::config::{Config, Engine};
-use crate::llm::local::{self, LocalOptions};
+use crate::llm::{ChatClient, LlmError};
 
 /// What to summarize with.
 #[derive(Debug, Clone, Default)]
@@ -34,15 +36,16 @@ pub enum SummarizeTextError {
     /// The input was empty or only white space.
     #[error("no text to summarize: the input is empty")]
     EmptyInput,
-    /// The input had no prose, table or open task (only code, frontmatter or comments).
+    /// The engine produced nothing (only code, frontmatter or comments; or an empty LLM reply).
     #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
     NothingToSummarize,
-    /// The LLM engine is not connected to this tool yet.
-    #[error("the llm engine is not available for summarize-text yet; use --engine local")]
-    LlmUnavailable,
+    /// The LLM engine failed (no key, HTTP error, timeout, …).
+    #[error(transparent)]
+    Llm(#[from] LlmError),
 }
 
-/// Summarizes `text` with the engine the request and configuration select.
+/// Summarizes `text` with the engine the request and configuration select, through the same
+/// [`Summarizer`] and prompt as `summarize_file`.
 pub async fn summarize_text(
     config: &Config,
     text: &str,
@@ -52,29 +55,39 @@ pub async fn summarize_text(
         return Err(SummarizeTextError::EmptyInput);
     }
     let requested = request.engine.unwrap_or(config.summarize.engine);
-    let engine = match requested {
-        Engine::Auto if config.llm.api_key.is_some() => Engine::Llm,
-        Engine::Auto => Engine::Local,
-        other => other,
+    let client = match requested {
+        Engine::Local => None,
+        Engine::Auto | Engine::Llm => ChatClient::from_config_if_keyed(&config.llm)?,
     };
-    match engine {
-        Engine::Llm | Engine::Auto => Err(SummarizeTextError::LlmUnavailable),
-        Engine::Local => {
-            let options = LocalOptions {
-                sentences: request.sentences,
-                focus: request.focus.clone(),
-            };
-            let summary = local::summarize(text, &options);
-            if summary.is_empty() {
-                return Err(SummarizeTextError::NothingToSummarize);
-            }
-            Ok(SummarizeTextResult {
-                summary: summary.markdown,
-                engine: Engine::Local,
-                fell_back_to_local: requested == Engine::Auto,
-            })
-        }
-    }
+    let fell_back_to_local = requested == Engine::Auto && client.is_none();
+    let summarizer = Summarizer::for_engine(requested, client, &config.llm);
+    let engine = match summarizer {
+        Summarizer::Local => Engine::Local,
+        Summarizer::Llm { .. } => Engine::Llm,
+    };
+    let max_chars = config.summarize.max_chars;
+    let total_chars = text.chars().count();
+    let content: String = text.chars().take(max_chars).collect();
+    let summary_request = SummaryRequest {
+        path: "stdin",
+        content: &content,
+        focus: request.focus.as_deref().filter(|f| !f.trim().is_empty()),
+        truncated_from: (total_chars > max_chars).then_some(total_chars),
+        sentences: request.sentences,
+    };
+    let generated = summarizer
+        .summarize(&summary_request)
+        .await
+        .map_err(|e| match e {
+            SummarizeError::Llm(e) => SummarizeTextError::Llm(e),
+            SummarizeError::NothingToSummarize => SummarizeTextError::NothingToSummarize,
+        })?;
+    let summary = clean_summary(&generated.text).ok_or(SummarizeTextError::NothingToSummarize)?;
+    Ok(SummarizeTextResult {
+        summary,
+        engine,
+        fell_back_to_local,
+    })
 }
 
 #[cfg(test)]
@@ -126,14 +139,18 @@ mod tests {
     }
 
     #[test]
-    fn auto_with_key_picks_llm_which_is_not_wired_yet() {
+    fn auto_with_key_picks_llm_and_reports_its_failure() {
+        // Port 9 (discard) on loopback refuses connections: the llm engine was chosen and ran.
         let err = run(
-            &config(&[("FIREWORKS_API_KEY", "k")]),
+            &config(&[
+                ("FIREWORKS_API_KEY", "k"),
+                ("FIREWORKS_BASE_URL", "http://127.0.0.1:9/v1"),
+            ]),
             "Rust is fast.",
             SummarizeTextRequest::default(),
         )
         .unwrap_err();
-        assert!(matches!(err, SummarizeTextError::LlmUnavailable));
+        assert!(matches!(err, SummarizeTextError::Llm(_)), "{err:?}");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::config::LlmConfig;
+use crate::config::{Engine, LlmConfig};
 use crate::llm::local::{self, LocalOptions};
 use crate::llm::{ChatClient, ChatRequest, LlmError, UserPart};
 
@@ -25,6 +25,16 @@ pub struct SummaryRequest<'a> {
     pub truncated_from: Option<usize>,
     /// Fixed number of key sentences (offline engine only).
     pub sentences: Option<usize>,
+}
+
+/// Why no summary could be produced.
+#[derive(Debug, thiserror::Error)]
+pub enum SummarizeError {
+    #[error(transparent)]
+    Llm(#[from] LlmError),
+    /// The offline engine found no prose, table or open task to summarize.
+    #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
+    NothingToSummarize,
 }
 
 /// A generated summary with metadata for `details`.
@@ -47,6 +57,19 @@ pub enum Summarizer {
 }
 
 impl Summarizer {
+    /// The engine that `engine` selects; `auto` picks `llm` when a client (an API key) exists.
+    pub fn for_engine(
+        engine: Engine,
+        client: Option<Arc<ChatClient>>,
+        config: &LlmConfig,
+    ) -> Summarizer {
+        match engine {
+            Engine::Local => Summarizer::Local,
+            Engine::Auto if client.is_none() => Summarizer::Local,
+            Engine::Llm | Engine::Auto => Summarizer::llm(client, config),
+        }
+    }
+
     /// The LLM engine with the configured summarize model.
     pub fn llm(client: Option<Arc<ChatClient>>, config: &LlmConfig) -> Summarizer {
         Summarizer::Llm {
@@ -56,16 +79,22 @@ impl Summarizer {
     }
 
     /// Produces the summary text (not yet cleaned of a stray heading).
-    pub async fn summarize(&self, request: &SummaryRequest<'_>) -> Result<SummaryText, LlmError> {
+    pub async fn summarize(
+        &self,
+        request: &SummaryRequest<'_>,
+    ) -> Result<SummaryText, SummarizeError> {
         match self {
             Summarizer::Local => {
                 let options = LocalOptions {
                     sentences: request.sentences,
                     focus: request.focus.map(str::to_string),
                 };
-                let text = local::summarize(request.content, &options);
+                let summary = local::summarize(request.content, &options);
+                if summary.is_empty() {
+                    return Err(SummarizeError::NothingToSummarize);
+                }
                 Ok(SummaryText {
-                    text,
+                    text: summary.markdown,
                     details: json!({ "engine": "local" }),
                 })
             }

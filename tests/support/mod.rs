@@ -4,3 +4,4 @@
 
 pub mod fake_kagi;
 pub mod fake_openai;
+pub mod temp_vault;
