@@ -22,7 +22,11 @@ fn note_path(i: usize) -> String {
 }
 
 fn targets(i: usize) -> [usize; 3] {
-    [(i * 7 + 1) % NOTES, (i * 13 + 5) % NOTES, (i * 31 + 11) % NOTES]
+    [
+        (i * 7 + 1) % NOTES,
+        (i * 13 + 5) % NOTES,
+        (i * 31 + 11) % NOTES,
+    ]
 }
 
 fn generate(root: &Path) {
@@ -36,9 +40,15 @@ morning and asked for photos of the data plate before the visit. ";
             paragraph.repeat(3)
         );
         for item in 0..8 {
-            text.push_str(&format!("- [ ] Follow-up {item} for note {i} with the site team ^item-{item}\n"));
+            text.push_str(&format!(
+                "- [ ] Follow-up {item} for note {i} with the site team ^item-{item}\n"
+            ));
         }
-        text.push_str(&format!("\n{}\n\n### Measurements\n\n| Meter | Value |\n|---|---|\n| A | {i} |\n| B | {} |\n\n", paragraph.repeat(4), i * 2));
+        text.push_str(&format!(
+            "\n{}\n\n### Measurements\n\n| Meter | Value |\n|---|---|\n| A | {i} |\n| B | {} |\n\n",
+            paragraph.repeat(4),
+            i * 2
+        ));
         text.push_str(&format!(
             "## Related\n\n![[Note {a:05}#Background]]\n\nSome words in between.\n\n![[Note {b:05}#Background]]\n\n![[Note {c:05}#Background]]\n\n`![[Not an embed]]` %%a comment%%\n"
         ));
@@ -63,16 +73,28 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     generate(dir.path());
     let vault = Vault::open(dir.path()).unwrap();
-    let paths: Vec<_> = (0..NOTES).map(|i| vault.resolve_input(&note_path(i)).unwrap()).collect();
-    let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+    let paths: Vec<_> = (0..NOTES)
+        .map(|i| vault.resolve_input(&note_path(i)).unwrap())
+        .collect();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .unwrap();
     let opts = ExpandOptions::default();
 
-    let (read, bytes) = best_of(|| paths.iter().map(|p| std::fs::read(p.absolute()).unwrap().len()).sum());
+    let (read, bytes) = best_of(|| {
+        paths
+            .iter()
+            .map(|p| std::fs::read(p.absolute()).unwrap().len())
+            .sum()
+    });
     let (read_targets, target_bytes) = best_of(|| {
         (0..NOTES)
             .map(|i| {
                 let own = std::fs::read(paths[i].absolute()).unwrap().len();
-                own + targets(i).iter().map(|t| std::fs::read(paths[*t].absolute()).unwrap().len()).sum::<usize>()
+                own + targets(i)
+                    .iter()
+                    .map(|t| std::fs::read(paths[*t].absolute()).unwrap().len())
+                    .sum::<usize>()
             })
             .sum()
     });
@@ -80,7 +102,9 @@ fn main() {
         runtime.block_on(async {
             let mut total = 0;
             for path in &paths {
-                let out = expand_note(&vault, path, &opts, &PlaceholderAttachments).await.unwrap();
+                let out = expand_note(&vault, path, &opts, &PlaceholderAttachments)
+                    .await
+                    .unwrap();
                 assert!(out.details["failures"].as_array().unwrap().is_empty());
                 total += out.text.len();
             }
@@ -89,9 +113,24 @@ fn main() {
     });
 
     println!("notes: {NOTES}, note bytes: {bytes}, with embedded targets: {target_bytes}, expanded text: {expanded_bytes}");
-    println!("read notes:                {:>8.1} ms", read.as_secs_f64() * 1e3);
-    println!("read notes + targets:      {:>8.1} ms", read_targets.as_secs_f64() * 1e3);
-    println!("read and expand notes:     {:>8.1} ms", expand.as_secs_f64() * 1e3);
-    println!("ratio expand / read notes:            {:.2}x", expand.as_secs_f64() / read.as_secs_f64());
-    println!("ratio expand / read notes + targets:  {:.2}x", expand.as_secs_f64() / read_targets.as_secs_f64());
+    println!(
+        "read notes:                {:>8.1} ms",
+        read.as_secs_f64() * 1e3
+    );
+    println!(
+        "read notes + targets:      {:>8.1} ms",
+        read_targets.as_secs_f64() * 1e3
+    );
+    println!(
+        "read and expand notes:     {:>8.1} ms",
+        expand.as_secs_f64() * 1e3
+    );
+    println!(
+        "ratio expand / read notes:            {:.2}x",
+        expand.as_secs_f64() / read.as_secs_f64()
+    );
+    println!(
+        "ratio expand / read notes + targets:  {:.2}x",
+        expand.as_secs_f64() / read_targets.as_secs_f64()
+    );
 }

@@ -113,7 +113,11 @@ async fn dry_run(
             Err(error) => {
                 failed = true;
                 if args.json {
-                    writeln!(out, "{}", json!({ "success": false, "path": path, "error": error }))?;
+                    writeln!(
+                        out,
+                        "{}",
+                        json!({ "success": false, "path": path, "error": error })
+                    )?;
                 } else {
                     eprintln!("vaultsum: {path}: {error}");
                 }

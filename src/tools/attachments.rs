@@ -20,15 +20,19 @@ impl MediaAttachments {
     /// Builds the reader; without a client every image and audio file becomes a placeholder.
     pub fn new(config: &Config, chat: Option<Arc<ChatClient>>) -> MediaAttachments {
         MediaAttachments {
-            media: MediaDescriber::new(chat, &config.llm, crate::config::cache_dir()),
+            media: MediaDescriber::new(chat, &config.llm),
         }
     }
 }
 
 fn placeholder(path: &VaultPath, kind: AttachmentKind) -> String {
     let what = match kind {
-        AttachmentKind::Image => "image; no vision model configured (set FIREWORKS_API_KEY to describe it)",
-        AttachmentKind::Audio => "audio; no transcription model configured (set FIREWORKS_API_KEY to transcribe it)",
+        AttachmentKind::Image => {
+            "image; no vision model configured (set FIREWORKS_API_KEY to describe it)"
+        }
+        AttachmentKind::Audio => {
+            "audio; no transcription model configured (set FIREWORKS_API_KEY to transcribe it)"
+        }
         AttachmentKind::Pdf => "PDF; not read yet",
         AttachmentKind::Office => "office document; not read yet",
         AttachmentKind::Canvas => "canvas; not read yet",
@@ -58,7 +62,7 @@ impl AttachmentReader for MediaAttachments {
         };
         match result {
             Ok(text) => Ok(text),
-            Err(MediaError::NotConfigured) => Ok(placeholder(path, kind)),
+            Err(MediaError::NotConfigured { .. }) => Ok(placeholder(path, kind)),
             Err(error) => Err(error.to_string()),
         }
     }

@@ -42,24 +42,22 @@ pub struct ToolContext {
 impl std::fmt::Debug for ToolContext {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ToolContext")
-            .field("vault", &self.vault.as_ref().map(|v| v.root().to_path_buf()))
+            .field(
+                "vault",
+                &self.vault.as_ref().map(|v| v.root().to_path_buf()),
+            )
             .field("llm", &self.chat.is_some())
             .finish()
     }
 }
 
 impl ToolContext {
-    /// Opens the configured vault (or the one found upward from the current directory) and
-    /// builds the LLM client when a key is configured. A configured vault that cannot be opened
-    /// is an error; no vault at all is fine until a tool needs one.
+    /// Opens the configured vault and builds the LLM client when a key is configured. A
+    /// configured vault that cannot be opened is an error; no vault at all is fine until a tool
+    /// needs one.
     pub fn new(config: Config) -> Result<ToolContext, ContextError> {
-        let vault_root = config.vault.clone().or_else(|| {
-            std::env::current_dir()
-                .ok()
-                .and_then(|cwd| find_vault_upward(&cwd))
-        });
-        let vault = match vault_root {
-            Some(root) => Some(Arc::new(Vault::open(&root)?)),
+        let vault = match &config.vault {
+            Some(root) => Some(Arc::new(Vault::open(root)?)),
             None => None,
         };
         let chat = ChatClient::from_config_if_keyed(&config.llm)?;

@@ -4,7 +4,8 @@
 use serde_json::{json, Value};
 
 use super::context::{ContextError, ToolContext};
-use crate::vault::embed::{attachment_kind, expand_note, AttachmentKind};
+use crate::vault::embed::{expand_note, AttachmentKind};
+use crate::vault::write::check_writable;
 use crate::vault::VaultPath;
 
 /// A file read for a tool: its vault-relative path, the expanded text and expansion metadata.
@@ -36,7 +37,7 @@ impl ToolContext {
     pub async fn read_note_for_writing(&self, input: &str) -> Result<NoteForWriting, ContextError> {
         let vault = self.vault()?;
         let path = vault.resolve_input(input)?;
-        vault.check_writable(&path)?;
+        check_writable(vault, &path)?;
         let original = vault.read_bytes(&path)?;
         let expanded = self.expand_path(&path).await?;
         Ok(NoteForWriting { expanded, original })
@@ -44,7 +45,7 @@ impl ToolContext {
 
     async fn expand_path(&self, path: &VaultPath) -> Result<ExpandedNote, ContextError> {
         let vault = self.vault()?;
-        match attachment_kind(path.relative()) {
+        match AttachmentKind::of(path.relative()) {
             Some(kind @ (AttachmentKind::Image | AttachmentKind::Audio)) => {
                 let text = self
                     .attachments()

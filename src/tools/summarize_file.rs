@@ -101,8 +101,9 @@ impl SummarizeFileTool {
             .summarize(&request)
             .await
             .map_err(|e| e.to_string())?;
-        let summary = clean_summary(&text)
-            .ok_or_else(|| "the summarizer returned an empty summary; the note was not changed".to_string())?;
+        let summary = clean_summary(&text).ok_or_else(|| {
+            "the summarizer returned an empty summary; the note was not changed".to_string()
+        })?;
         Ok(PreparedSummary {
             path: note.expanded.path.clone(),
             summary,

@@ -105,6 +105,7 @@ mod tests {
         request: SummarizeTextRequest,
     ) -> Result<SummarizeTextResult, SummarizeTextError> {
         tokio::runtime::Builder::new_current_thread()
+            .enable_all()
             .build()
             .unwrap()
             .block_on(summarize_text(config, text, &request))

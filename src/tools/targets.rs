@@ -23,7 +23,9 @@ impl ToolContext {
             let mut notes: Vec<String> = WalkDir::new(path.absolute())
                 .follow_links(false)
                 .into_iter()
-                .filter_entry(|e| e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.'))
+                .filter_entry(|e| {
+                    e.depth() == 0 || !e.file_name().to_string_lossy().starts_with('.')
+                })
                 .filter_map(Result::ok)
                 .filter(|e| e.file_type().is_file())
                 .filter(|e| {

@@ -99,9 +99,10 @@ pub async fn expand_source(
         expander
             .cache
             .insert(note.relative().to_string(), Ok(root.clone()));
-        expander.stack.push((note.relative().to_string(), Subpath::Whole));
-        let splices =
-            expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
+        expander
+            .stack
+            .push((note.relative().to_string(), Subpath::Whole));
+        let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
         expander.flush_report();
         (splices, expander.pending, expander.report, expander.nonce)
     };
@@ -221,7 +222,14 @@ impl<'a> Expander<'a> {
             .iter()
             .filter(|e| within(&e.range))
             .map(Cut::Embed)
-            .chain(note.map.comments.iter().filter(|c| within(c)).cloned().map(Cut::Drop))
+            .chain(
+                note.map
+                    .comments
+                    .iter()
+                    .filter(|c| within(c))
+                    .cloned()
+                    .map(Cut::Drop),
+            )
             .chain(strip.iter().filter(|s| within(s)).cloned().map(Cut::Drop))
             .collect();
         if depth > 0 {
@@ -282,7 +290,11 @@ impl<'a> Expander<'a> {
         };
         let reference = target.reference.clone();
         if target.path.is_empty() && target.subpath == Subpath::Whole {
-            return self.fail(&container.source[embed.range.clone()], "empty embed, no target", depth);
+            return self.fail(
+                &container.source[embed.range.clone()],
+                "empty embed, no target",
+                depth,
+            );
         }
         if depth > self.opts.max_depth {
             let reason = format!("depth limit reached ({})", self.opts.max_depth);
@@ -311,7 +323,9 @@ impl<'a> Expander<'a> {
         };
         match AttachmentKind::of(&resolved) {
             None => self.embed_note(container, embed, &target, &resolved, depth),
-            Some(kind) => self.embed_attachment(container, embed, &reference, &resolved, kind, depth),
+            Some(kind) => {
+                self.embed_attachment(container, embed, &reference, &resolved, kind, depth)
+            }
         }
     }
 
@@ -363,7 +377,12 @@ impl<'a> Expander<'a> {
             "depth": depth,
             "bytes": content.len(),
         }));
-        format_block(container, embed, &format!("Embedded: {reference}"), &content)
+        format_block(
+            container,
+            embed,
+            &format!("Embedded: {reference}"),
+            &content,
+        )
     }
 
     fn embed_attachment(
@@ -438,8 +457,10 @@ impl<'a> Expander<'a> {
         let failures = std::mem::take(&mut self.failures);
         let ambiguous = std::mem::take(&mut self.ambiguous);
         self.report.insert("embeds".into(), Value::Array(embeds));
-        self.report.insert("failures".into(), Value::Array(failures));
-        self.report.insert("ambiguous".into(), Value::Array(ambiguous));
+        self.report
+            .insert("failures".into(), Value::Array(failures));
+        self.report
+            .insert("ambiguous".into(), Value::Array(ambiguous));
         self.report.insert(
             "files_read".into(),
             json!(self.cache.len() + self.pending.len()),
@@ -463,7 +484,11 @@ static LIST_MARKER: LazyLock<regex::Regex> = LazyLock::new(|| {
 fn format_block(container: &Loaded, embed: &EmbedSpan, label: &str, content: &str) -> String {
     let content = content.trim_matches(|c| c == '\n' || c == '\r');
     if embed.in_table {
-        let flat: Vec<&str> = content.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let flat: Vec<&str> = content
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         let flat = flat.join(" ").replace('|', "\\|");
         return if flat.is_empty() {
             format!("[{label}]")
@@ -523,8 +548,11 @@ fn substitute(piece: &str, out: &mut String, texts: &[String], nonce: &str) {
         match parsed {
             Some((text, inline, close)) => {
                 if inline {
-                    let flat: Vec<&str> =
-                        text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                    let flat: Vec<&str> = text
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .collect();
                     out.push_str(&flat.join(" ").replace('|', "\\|"));
                 } else {
                     let prefix = out[line_start(out, out.len())..].to_string();

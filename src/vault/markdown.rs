@@ -174,7 +174,10 @@ pub fn map_note(source: &str) -> NoteMap {
                 }
                 map.verbatim.push(range);
             }
-            Event::InlineHtml(_) | Event::Html(_) | Event::InlineMath(_) | Event::DisplayMath(_) => {
+            Event::InlineHtml(_)
+            | Event::Html(_)
+            | Event::InlineMath(_)
+            | Event::DisplayMath(_) => {
                 map.verbatim.push(range);
             }
             _ => {}
@@ -199,7 +202,9 @@ fn find_block_ids(map: &mut NoteMap, source: &str) {
             continue;
         }
         let alone = line_start(source, caret) == found.start()
-            && source[found.start()..caret].chars().all(|c| c == ' ' || c == '\t' || c == '>');
+            && source[found.start()..caret]
+                .chars()
+                .all(|c| c == ' ' || c == '\t' || c == '>');
         let range = if alone {
             found.start()..line_end(source, caret)
         } else {
@@ -359,7 +364,11 @@ mod tests {
     use super::*;
 
     fn targets(source: &str) -> Vec<String> {
-        map_note(source).embeds.into_iter().map(|e| e.target).collect()
+        map_note(source)
+            .embeds
+            .into_iter()
+            .map(|e| e.target)
+            .collect()
     }
 
     #[test]
@@ -386,7 +395,10 @@ mod tests {
         let src = "a %%secret ![[x]]\nstill secret%% b ![[y]]\n`%%` ![[z]]\n";
         let map = map_note(src);
         assert_eq!(map.comments.len(), 1);
-        assert_eq!(&src[map.comments[0].clone()], "%%secret ![[x]]\nstill secret%%");
+        assert_eq!(
+            &src[map.comments[0].clone()],
+            "%%secret ![[x]]\nstill secret%%"
+        );
         assert_eq!(targets(src), vec!["y", "z"]);
     }
 

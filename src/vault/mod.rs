@@ -125,7 +125,9 @@ impl Vault {
 
     /// Read access to the file index (link resolution, listing).
     pub fn index(&self) -> RwLockReadGuard<'_, NoteIndex> {
-        self.index.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+        self.index
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     /// Rebuilds the index from disk.
@@ -137,14 +139,20 @@ impl Vault {
     /// Records a file created (or renamed into place) at the vault-relative path `rel`.
     pub fn note_created(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index.write().unwrap_or_else(|p| p.into_inner()).insert(&rel);
+            self.index
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(&rel);
         }
     }
 
     /// Records a file removed (or renamed away) from the vault-relative path `rel`.
     pub fn note_removed(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index.write().unwrap_or_else(|p| p.into_inner()).remove(&rel);
+            self.index
+                .write()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&rel);
         }
     }
 }

@@ -106,7 +106,7 @@ impl FakeKagi {
 
     /// A tool context over [`FakeKagi::config`].
     pub fn context(&self) -> Arc<ToolContext> {
-        Arc::new(ToolContext::new(self.config()))
+        Arc::new(ToolContext::new(self.config()).expect("a context without a vault always builds"))
     }
 
     /// A client for this fake holding [`TEST_KEY`] (so in-process tests never touch the
