@@ -24,7 +24,11 @@ async fn every_note_of_the_real_vault_expands() {
     let Some(v) = real_vault() else { return };
     let vault = v.open();
     let notes = vault.notes();
-    assert!(notes.len() > 100, "the real vault has its notes: {}", notes.len());
+    assert!(
+        notes.len() > 100,
+        "the real vault has its notes: {}",
+        notes.len()
+    );
     let mut embeds = 0;
     let mut missing = Vec::new();
     let all_names: Vec<String> = walkdir::WalkDir::new(vault.root())
@@ -34,16 +38,30 @@ async fn every_note_of_the_real_vault_expands() {
         .collect();
     for relative in &notes {
         let note = vault.resolve_input(relative).unwrap();
-        let out = expand_note(&vault, &note, &ExpandOptions::default(), &PlaceholderAttachments)
-            .await
-            .unwrap();
+        let out = expand_note(
+            &vault,
+            &note,
+            &ExpandOptions::default(),
+            &PlaceholderAttachments,
+        )
+        .await
+        .unwrap();
         let failures = out.details["failures"].as_array().unwrap();
         for failure in failures {
             let reason = failure["reason"].as_str().unwrap();
             if reason == "not found" {
                 let reference = failure["reference"].as_str().unwrap();
-                let name = reference.split('#').next().unwrap().rsplit('/').next().unwrap().to_lowercase();
-                let exists = all_names.iter().any(|n| *n == name || *n == format!("{name}.md"));
+                let name = reference
+                    .split('#')
+                    .next()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_lowercase();
+                let exists = all_names
+                    .iter()
+                    .any(|n| *n == name || *n == format!("{name}.md"));
                 assert!(!exists, "{relative}: {failure} names a file that exists");
                 missing.push(reference.to_string());
                 continue;
@@ -53,7 +71,10 @@ async fn every_note_of_the_real_vault_expands() {
         }
         embeds += out.details["embeds"].as_array().unwrap().len();
     }
-    assert!(embeds > 100, "the real vault's embeds were expanded: {embeds}");
+    assert!(
+        embeds > 100,
+        "the real vault's embeds were expanded: {embeds}"
+    );
     // Only the template's placeholder image is genuinely missing from this vault.
     assert_eq!(missing, vec!["../images/insert-filename-here.png"]);
 }
@@ -63,7 +84,9 @@ async fn known_limitations_page_gathers_every_limitations_section() {
     let Some(v) = real_vault() else { return };
     let out = v.expand("Support and Help/Known Limitations.md").await;
     assert!(out.text.contains("> [Embedded: Urgency#Limitations of the Urgency Score]\n> ## Limitations of the Urgency Score"));
-    assert!(out.text.contains("> [Embedded: Tasks Api#Limitations of the Tasks API]"));
+    assert!(out
+        .text
+        .contains("> [Embedded: Tasks Api#Limitations of the Tasks API]"));
     // `![[....]]` there is inside a code span: documentation, not an embed.
     assert!(out.text.contains("`![[....]]`"));
     assert!(!out.text.contains("[Embed failed"), "{}", out.text);
@@ -95,5 +118,10 @@ async fn images_in_a_table_inside_a_callout_stay_in_their_cells() {
 async fn snippet_embedded_in_a_quote_expands_inside_the_quote() {
     let Some(v) = real_vault() else { return };
     let out = v.expand("Advanced/Styling.md").await;
-    assert!(out.text.contains("> > [Embedded: Sample HTML - Short mode]\n> > "), "{}", &out.text[..2000.min(out.text.len())]);
+    assert!(
+        out.text
+            .contains("> > [Embedded: Sample HTML - Short mode]\n> > "),
+        "{}",
+        &out.text[..2000.min(out.text.len())]
+    );
 }

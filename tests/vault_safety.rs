@@ -12,7 +12,12 @@ fn outside_listing(v: &TempVault) -> Vec<(String, Vec<u8>)> {
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file())
-        .map(|e| (e.path().display().to_string(), std::fs::read(e.path()).unwrap()))
+        .map(|e| {
+            (
+                e.path().display().to_string(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
         .collect();
     files.sort();
     files
@@ -24,7 +29,10 @@ fn dot_dot_escapes_are_refused_with_the_path_named() {
     let vault = v.open();
     let err = vault.resolve_input("../x.md").unwrap_err();
     assert_eq!(err.to_string(), "path escapes the vault: ../x.md");
-    assert!(matches!(vault.resolve_input("a/../../outside/s.md"), Err(VaultError::Escapes(_))));
+    assert!(matches!(
+        vault.resolve_input("a/../../outside/s.md"),
+        Err(VaultError::Escapes(_))
+    ));
 }
 
 #[test]
@@ -32,18 +40,36 @@ fn absolute_paths_are_accepted_only_inside_the_vault() {
     let v = TempVault::with(&[("Notes/a.md", "x")]);
     let vault = v.open();
     let inside = v.root().join("Notes/a.md");
-    assert_eq!(vault.resolve_input(inside.to_str().unwrap()).unwrap().relative(), "Notes/a.md");
+    assert_eq!(
+        vault
+            .resolve_input(inside.to_str().unwrap())
+            .unwrap()
+            .relative(),
+        "Notes/a.md"
+    );
     let outside = v.outside().join("s.md");
-    assert!(matches!(vault.resolve_input(outside.to_str().unwrap()), Err(VaultError::Escapes(_))));
-    assert!(matches!(vault.resolve_input("/etc/passwd"), Err(VaultError::Escapes(_))));
+    assert!(matches!(
+        vault.resolve_input(outside.to_str().unwrap()),
+        Err(VaultError::Escapes(_))
+    ));
+    assert!(matches!(
+        vault.resolve_input("/etc/passwd"),
+        Err(VaultError::Escapes(_))
+    ));
 }
 
 #[test]
 fn nul_bytes_and_empty_paths_are_refused() {
     let v = TempVault::new();
     let vault = v.open();
-    assert!(matches!(vault.resolve_input("a\0.md"), Err(VaultError::NulByte(_))));
-    assert!(matches!(vault.resolve_input("  "), Err(VaultError::EmptyPath)));
+    assert!(matches!(
+        vault.resolve_input("a\0.md"),
+        Err(VaultError::NulByte(_))
+    ));
+    assert!(matches!(
+        vault.resolve_input("  "),
+        Err(VaultError::EmptyPath)
+    ));
 }
 
 #[test]
@@ -53,9 +79,18 @@ fn symlinks_leading_out_of_the_vault_are_refused() {
     std::os::unix::fs::symlink(v.outside().join("secret.md"), v.root().join("leak.md")).unwrap();
     std::os::unix::fs::symlink(v.outside(), v.root().join("door")).unwrap();
     let vault = v.open();
-    assert!(matches!(vault.resolve_input("leak.md"), Err(VaultError::Escapes(_))));
-    assert!(matches!(vault.resolve_input("door/secret.md"), Err(VaultError::Escapes(_))));
-    assert!(matches!(vault.resolve_input("door/new.md"), Err(VaultError::Escapes(_))));
+    assert!(matches!(
+        vault.resolve_input("leak.md"),
+        Err(VaultError::Escapes(_))
+    ));
+    assert!(matches!(
+        vault.resolve_input("door/secret.md"),
+        Err(VaultError::Escapes(_))
+    ));
+    assert!(matches!(
+        vault.resolve_input("door/new.md"),
+        Err(VaultError::Escapes(_))
+    ));
 }
 
 #[test]
@@ -65,7 +100,10 @@ fn a_symlink_inside_the_vault_writes_the_real_note() {
     let vault = v.open();
     let note = vault.resolve_input("alias.md").unwrap();
     append_summary(&vault, &note, b"Body\n", "S.", false).unwrap();
-    assert!(std::fs::symlink_metadata(v.root().join("alias.md")).unwrap().file_type().is_symlink());
+    assert!(std::fs::symlink_metadata(v.root().join("alias.md"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
     assert_eq!(v.read("real.md"), b"Body\n\n## Summary\n\nS.\n");
 }
 
@@ -82,19 +120,37 @@ async fn embeds_pointing_outside_are_markers_and_nothing_outside_is_read() {
     let out = v.expand("Main.md").await;
     assert!(!out.text.contains("TOP SECRET"), "{}", out.text);
     assert!(out.text.contains("[Embed failed: leak: outside the vault]"));
-    assert!(out.text.contains("[Embed failed: ../outside/secret: outside the vault]"));
-    assert!(out.text.contains("[Embed failed: ../outside/pic.png: outside the vault]"));
-    assert!(out.text.contains("[Embed failed: door/secret: not found]"), "symlinked folders are not indexed");
+    assert!(out
+        .text
+        .contains("[Embed failed: ../outside/secret: outside the vault]"));
+    assert!(out
+        .text
+        .contains("[Embed failed: ../outside/pic.png: outside the vault]"));
+    assert!(
+        out.text.contains("[Embed failed: door/secret: not found]"),
+        "symlinked folders are not indexed"
+    );
 }
 
 #[test]
 fn writes_under_obsidian_git_and_trash_are_refused() {
-    let v = TempVault::with(&[(".obsidian/x.md", "a"), (".git/y.md", "b"), (".trash/z.md", "c")]);
+    let v = TempVault::with(&[
+        (".obsidian/x.md", "a"),
+        (".git/y.md", "b"),
+        (".trash/z.md", "c"),
+    ]);
     let vault = v.open();
-    for (path, dir) in [(".obsidian/x.md", ".obsidian"), (".git/y.md", ".git"), (".trash/z.md", ".trash")] {
+    for (path, dir) in [
+        (".obsidian/x.md", ".obsidian"),
+        (".git/y.md", ".git"),
+        (".trash/z.md", ".trash"),
+    ] {
         let note = vault.resolve_input(path).unwrap();
         let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
-        assert_eq!(err.to_string(), format!("refusing to write inside {dir}/: {path}"));
+        assert_eq!(
+            err.to_string(),
+            format!("refusing to write inside {dir}/: {path}")
+        );
     }
     assert_eq!(v.read(".obsidian/x.md"), b"a");
 }
@@ -105,7 +161,10 @@ fn only_notes_can_be_written() {
     let vault = v.open();
     let note = vault.resolve_input("pic.png").unwrap();
     let err = append_summary(&vault, &note, b"png", "S.", false).unwrap_err();
-    assert_eq!(err.to_string(), "not a note (only .md, .markdown and .txt can be written): pic.png");
+    assert_eq!(
+        err.to_string(),
+        "not a note (only .md, .markdown and .txt can be written): pic.png"
+    );
     assert_eq!(v.read("pic.png"), b"png");
 }
 
@@ -127,10 +186,16 @@ fn write_keeps_permissions_and_leaves_no_temp_files() {
     let note = vault.resolve_input("Notes/a.md").unwrap();
     let outcome = append_summary(&vault, &note, b"Body", "Sum.", false).unwrap();
     assert!(!outcome.stale);
-    assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(
+        std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
     assert_eq!(v.read("Notes/a.md"), b"Body\n\n## Summary\n\nSum.\n");
     assert_eq!(outcome.bytes_written, v.read("Notes/a.md").len());
-    let names: Vec<_> = std::fs::read_dir(v.root().join("Notes")).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let names: Vec<_> = std::fs::read_dir(v.root().join("Notes"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
     assert_eq!(names, vec!["a.md"]);
 }
 
@@ -144,7 +209,10 @@ fn crlf_note_stays_crlf_and_bom_is_kept() {
     append_summary(&vault, &note, original, "Point a\nPoint b", false).unwrap();
     let written = v.read("w.md");
     assert!(written.starts_with(original));
-    assert_eq!(&written[original.len()..], b"\r\n## Summary\r\n\r\nPoint a\r\nPoint b\r\n");
+    assert_eq!(
+        &written[original.len()..],
+        b"\r\n## Summary\r\n\r\nPoint a\r\nPoint b\r\n"
+    );
 }
 
 #[test]
@@ -154,7 +222,10 @@ fn a_note_edited_meanwhile_keeps_the_edits_and_is_stale() {
     let note = vault.resolve_input("n.md").unwrap();
     let outcome = append_summary(&vault, &note, b"Draft\n", "S.", false).unwrap();
     assert!(outcome.stale);
-    assert_eq!(v.read("n.md"), b"Draft\nAdded while the LLM worked\n\n## Summary\n\nS.\n");
+    assert_eq!(
+        v.read("n.md"),
+        b"Draft\nAdded while the LLM worked\n\n## Summary\n\nS.\n"
+    );
 }
 
 #[test]
@@ -164,10 +235,16 @@ fn failed_writes_leave_the_note_unchanged() {
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
     let vault = v.open();
     let note = vault.resolve_input("n.md").unwrap();
-    assert!(matches!(append_summary(&vault, &note, b"Body\n", "  \n", false), Err(VaultError::EmptySummary(_))));
+    assert!(matches!(
+        append_summary(&vault, &note, b"Body\n", "  \n", false),
+        Err(VaultError::EmptySummary(_))
+    ));
     assert_eq!(v.read("n.md"), b"Body\n");
     let ro_note = vault.resolve_input("ro.md").unwrap();
-    assert!(matches!(append_summary(&vault, &ro_note, b"Read only\n", "S", false), Err(VaultError::ReadOnly(_))));
+    assert!(matches!(
+        append_summary(&vault, &ro_note, b"Read only\n", "S", false),
+        Err(VaultError::ReadOnly(_))
+    ));
     assert_eq!(v.read("ro.md"), b"Read only\n");
 }
 
@@ -187,7 +264,11 @@ fn nothing_outside_the_vault_changes_during_writes() {
 
 #[test]
 fn index_skips_dot_folders_and_stays_warm_incrementally() {
-    let v = TempVault::with(&[("a.md", "x"), (".obsidian/app.json", "{}"), (".trash/old.md", "y")]);
+    let v = TempVault::with(&[
+        ("a.md", "x"),
+        (".obsidian/app.json", "{}"),
+        (".trash/old.md", "y"),
+    ]);
     let vault = v.open();
     assert_eq!(vault.notes(), vec!["a.md"]);
     v.write("New/b.md", "z");
@@ -214,7 +295,11 @@ mod compose_properties {
             proptest::collection::vec(any::<u8>(), 1..4),
         ];
         (any::<bool>(), proptest::collection::vec(pieces, 0..20)).prop_map(|(bom, parts)| {
-            let mut out = if bom { b"\xEF\xBB\xBF".to_vec() } else { Vec::new() };
+            let mut out = if bom {
+                b"\xEF\xBB\xBF".to_vec()
+            } else {
+                Vec::new()
+            };
             out.extend(parts.concat());
             out
         })

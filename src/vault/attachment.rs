@@ -63,8 +63,11 @@ impl AttachmentKind {
 #[async_trait::async_trait]
 pub trait AttachmentReader: Send + Sync {
     /// Text for one embedded file. Called at most once per file per expansion.
-    async fn read_attachment(&self, path: &VaultPath, kind: AttachmentKind)
-        -> Result<String, String>;
+    async fn read_attachment(
+        &self,
+        path: &VaultPath,
+        kind: AttachmentKind,
+    ) -> Result<String, String>;
 
     /// Whether this reader handles `kind`; other kinds get a "not supported yet" placeholder
     /// without a call. Images and audio by default.
@@ -102,7 +105,10 @@ mod tests {
         assert_eq!(AttachmentKind::of("a/b.PNG"), Some(AttachmentKind::Image));
         assert_eq!(AttachmentKind::of("talk.webm"), Some(AttachmentKind::Audio));
         assert_eq!(AttachmentKind::of("x.docx"), Some(AttachmentKind::Office));
-        assert_eq!(AttachmentKind::of("board.canvas"), Some(AttachmentKind::Canvas));
+        assert_eq!(
+            AttachmentKind::of("board.canvas"),
+            Some(AttachmentKind::Canvas)
+        );
         assert_eq!(AttachmentKind::of("clip.mp4"), Some(AttachmentKind::Video));
         assert_eq!(AttachmentKind::of("Note.md"), None);
         assert_eq!(AttachmentKind::of("Note"), None);

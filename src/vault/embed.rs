@@ -22,7 +22,8 @@ use super::error::VaultError;
 use super::fragment::{block_with_id, heading_section};
 use super::index::NoteIndex;
 use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpath};
-use super::markdown::{line_start, map_note, EmbedSpan, EmbedSyntax, NoteMap};
+use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
+use super::note_cache::ParsedNote;
 use super::paths::VaultPath;
 use super::resolve::{resolve_link, ResolveError};
 use super::Vault;
@@ -89,19 +90,17 @@ pub async fn expand_source(
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    let root = Arc::new(Loaded {
-        map: map_note(source),
-        source: source.to_string(),
-    });
+    let root = vault.parse_text(note.relative(), source);
     let (splices, pending, mut report, nonce) = {
         let index = vault.index();
         let mut expander = Expander::new(vault, &index, *opts, attachments);
         expander
             .cache
             .insert(note.relative().to_string(), Ok(root.clone()));
-        expander.stack.push((note.relative().to_string(), Subpath::Whole));
-        let splices =
-            expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
+        expander
+            .stack
+            .push((note.relative().to_string(), Subpath::Whole));
+        let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
         expander.flush_report();
         (splices, expander.pending, expander.report, expander.nonce)
     };
@@ -138,11 +137,6 @@ pub async fn expand_source(
     }
 }
 
-struct Loaded {
-    source: String,
-    map: NoteMap,
-}
-
 /// Something to cut out of a range: an embed to replace, or text to drop.
 enum Cut<'a> {
     Embed(&'a EmbedSpan),
@@ -165,7 +159,7 @@ struct Expander<'a> {
     index: &'a NoteIndex,
     opts: ExpandOptions,
     reader: &'a dyn AttachmentReader,
-    cache: HashMap<String, Result<Arc<Loaded>, &'static str>>,
+    cache: HashMap<String, Result<Arc<ParsedNote>, &'static str>>,
     stack: Vec<(String, Subpath)>,
     used_bytes: usize,
     pending: Vec<(VaultPath, AttachmentKind)>,
@@ -209,7 +203,7 @@ impl<'a> Expander<'a> {
     fn splice_list(
         &mut self,
         path: &str,
-        note: &Arc<Loaded>,
+        note: &Arc<ParsedNote>,
         range: Range<usize>,
         strip: &[Range<usize>],
         depth: usize,
@@ -221,7 +215,14 @@ impl<'a> Expander<'a> {
             .iter()
             .filter(|e| within(&e.range))
             .map(Cut::Embed)
-            .chain(note.map.comments.iter().filter(|c| within(c)).cloned().map(Cut::Drop))
+            .chain(
+                note.map
+                    .comments
+                    .iter()
+                    .filter(|c| within(c))
+                    .cloned()
+                    .map(Cut::Drop),
+            )
             .chain(strip.iter().filter(|s| within(s)).cloned().map(Cut::Drop))
             .collect();
         if depth > 0 {
@@ -250,7 +251,7 @@ impl<'a> Expander<'a> {
     fn render_range(
         &mut self,
         path: &str,
-        note: &Arc<Loaded>,
+        note: &Arc<ParsedNote>,
         range: Range<usize>,
         strip: &[Range<usize>],
         depth: usize,
@@ -270,7 +271,7 @@ impl<'a> Expander<'a> {
     fn render_embed(
         &mut self,
         from: &str,
-        container: &Arc<Loaded>,
+        container: &Arc<ParsedNote>,
         embed: &EmbedSpan,
         container_depth: usize,
     ) -> String {
@@ -282,7 +283,11 @@ impl<'a> Expander<'a> {
         };
         let reference = target.reference.clone();
         if target.path.is_empty() && target.subpath == Subpath::Whole {
-            return self.fail(&container.source[embed.range.clone()], "empty embed, no target", depth);
+            return self.fail(
+                &container.source[embed.range.clone()],
+                "empty embed, no target",
+                depth,
+            );
         }
         if depth > self.opts.max_depth {
             let reason = format!("depth limit reached ({})", self.opts.max_depth);
@@ -311,13 +316,15 @@ impl<'a> Expander<'a> {
         };
         match AttachmentKind::of(&resolved) {
             None => self.embed_note(container, embed, &target, &resolved, depth),
-            Some(kind) => self.embed_attachment(container, embed, &reference, &resolved, kind, depth),
+            Some(kind) => {
+                self.embed_attachment(container, embed, &reference, &resolved, kind, depth)
+            }
         }
     }
 
     fn embed_note(
         &mut self,
-        container: &Arc<Loaded>,
+        container: &Arc<ParsedNote>,
         embed: &EmbedSpan,
         target: &LinkTarget,
         resolved: &str,
@@ -363,12 +370,17 @@ impl<'a> Expander<'a> {
             "depth": depth,
             "bytes": content.len(),
         }));
-        format_block(container, embed, &format!("Embedded: {reference}"), &content)
+        format_block(
+            container,
+            embed,
+            &format!("Embedded: {reference}"),
+            &content,
+        )
     }
 
     fn embed_attachment(
         &mut self,
-        container: &Arc<Loaded>,
+        container: &Arc<ParsedNote>,
         embed: &EmbedSpan,
         reference: &str,
         resolved: &str,
@@ -403,23 +415,15 @@ impl<'a> Expander<'a> {
         format_block(container, embed, &label, &sentinel)
     }
 
-    fn load(&mut self, path: &str) -> Result<Arc<Loaded>, &'static str> {
+    fn load(&mut self, path: &str) -> Result<Arc<ParsedNote>, &'static str> {
         if let Some(cached) = self.cache.get(path) {
             return cached.clone();
         }
-        let loaded = match self.vault.path(path) {
-            Err(_) => Err("outside the vault"),
-            Ok(vault_path) => match std::fs::read(vault_path.absolute()) {
-                Err(_) => Err("could not be read"),
-                Ok(bytes) => {
-                    let source = String::from_utf8_lossy(&bytes).into_owned();
-                    Ok(Arc::new(Loaded {
-                        map: map_note(&source),
-                        source,
-                    }))
-                }
-            },
-        };
+        let loaded = self.vault.parsed_note(path).map_err(|e| match e {
+            VaultError::Escapes(_) => "outside the vault",
+            VaultError::NotFound(_) => "not found",
+            _ => "could not be read",
+        });
         self.cache.insert(path.to_string(), loaded.clone());
         loaded
     }
@@ -438,8 +442,10 @@ impl<'a> Expander<'a> {
         let failures = std::mem::take(&mut self.failures);
         let ambiguous = std::mem::take(&mut self.ambiguous);
         self.report.insert("embeds".into(), Value::Array(embeds));
-        self.report.insert("failures".into(), Value::Array(failures));
-        self.report.insert("ambiguous".into(), Value::Array(ambiguous));
+        self.report
+            .insert("failures".into(), Value::Array(failures));
+        self.report
+            .insert("ambiguous".into(), Value::Array(ambiguous));
         self.report.insert(
             "files_read".into(),
             json!(self.cache.len() + self.pending.len()),
@@ -460,10 +466,14 @@ static LIST_MARKER: LazyLock<regex::Regex> = LazyLock::new(|| {
 
 /// Lays an expansion out as a quote block that continues the embed's line (inside a callout,
 /// quote or list item it stays inside it), or as one line inside a table cell.
-fn format_block(container: &Loaded, embed: &EmbedSpan, label: &str, content: &str) -> String {
+fn format_block(container: &ParsedNote, embed: &EmbedSpan, label: &str, content: &str) -> String {
     let content = content.trim_matches(|c| c == '\n' || c == '\r');
     if embed.in_table {
-        let flat: Vec<&str> = content.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+        let flat: Vec<&str> = content
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
         let flat = flat.join(" ").replace('|', "\\|");
         return if flat.is_empty() {
             format!("[{label}]")
@@ -523,8 +533,11 @@ fn substitute(piece: &str, out: &mut String, texts: &[String], nonce: &str) {
         match parsed {
             Some((text, inline, close)) => {
                 if inline {
-                    let flat: Vec<&str> =
-                        text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
+                    let flat: Vec<&str> = text
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .collect();
                     out.push_str(&flat.join(" ").replace('|', "\\|"));
                 } else {
                     let prefix = out[line_start(out, out.len())..].to_string();

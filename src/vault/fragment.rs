@@ -18,6 +18,20 @@ pub struct BlockSelection {
 /// The comparable form of a heading: Unicode NFC, lower case, the characters Obsidian replaces
 /// in heading links (`# | ^ : % [ ]`) turned into spaces, runs of spaces collapsed.
 pub fn heading_key(text: &str) -> String {
+    if text.is_ascii() {
+        let mapped = text.bytes().map(|b| {
+            if b"#|^:%[]".contains(&b) {
+                ' '
+            } else {
+                b.to_ascii_lowercase() as char
+            }
+        });
+        return mapped
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     let mapped: String = text
         .nfc()
         .flat_map(char::to_lowercase)
@@ -33,9 +47,11 @@ pub fn heading_section(source: &str, map: &NoteMap, path: &[String]) -> Option<R
     let mut scope = 0..source.len();
     for name in path {
         let key = heading_key(name);
-        let (index, heading) = map.headings.iter().enumerate().find(|(_, h)| {
-            scope.contains(&h.range.start) && heading_key(&h.text) == key
-        })?;
+        let (index, heading) = map
+            .headings
+            .iter()
+            .enumerate()
+            .find(|(_, h)| scope.contains(&h.range.start) && heading_key(&h.text) == key)?;
         let end = map.headings[index + 1..]
             .iter()
             .find(|next| next.level <= heading.level)
@@ -52,7 +68,11 @@ pub fn heading_section(source: &str, map: &NoteMap, path: &[String]) -> Option<R
 /// nested children). `^id` alone on a line names the block right before it — the whole list,
 /// quote, callout or table — whether a blank line separates them or not.
 pub fn block_with_id(source: &str, map: &NoteMap, id: &str) -> Option<BlockSelection> {
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
         return None;
     }
     // ASCII lower-casing keeps byte offsets, so positions found here are valid in `source`.
@@ -150,11 +170,15 @@ mod tests {
         Some(out)
     }
 
-    const DOC: &str = "# Title\nintro\n## Goals\ngoal text\n### Detail\ndeep\n## Risks\nrisk\n# Next\nend\n";
+    const DOC: &str =
+        "# Title\nintro\n## Goals\ngoal text\n### Detail\ndeep\n## Risks\nrisk\n# Next\nend\n";
 
     #[test]
     fn heading_embed_stops_at_same_level_heading() {
-        assert_eq!(section(DOC, &["Goals"]).unwrap(), "## Goals\ngoal text\n### Detail\ndeep\n");
+        assert_eq!(
+            section(DOC, &["Goals"]).unwrap(),
+            "## Goals\ngoal text\n### Detail\ndeep\n"
+        );
     }
 
     #[test]
@@ -173,7 +197,10 @@ mod tests {
     #[test]
     fn nested_heading_path_is_searched_inside_the_parent() {
         let src = "# A\n## Notes\na notes\n# B\n## Notes\nb notes\n";
-        assert_eq!(section(src, &["B", "Notes"]).unwrap(), "## Notes\nb notes\n");
+        assert_eq!(
+            section(src, &["B", "Notes"]).unwrap(),
+            "## Notes\nb notes\n"
+        );
         assert_eq!(section(src, &["A", "Missing"]), None);
     }
 
@@ -207,9 +234,15 @@ mod tests {
     #[test]
     fn standalone_block_id_after_a_quote_or_table_is_the_whole_block() {
         let quote = "> [!note] Callout\n> body\n\n^c\n";
-        assert_eq!(block(quote, "c").unwrap().trim_end(), "> [!note] Callout\n> body");
+        assert_eq!(
+            block(quote, "c").unwrap().trim_end(),
+            "> [!note] Callout\n> body"
+        );
         let table = "| a | b |\n|---|---|\n| 1 | 2 |\n\n^tbl\n";
-        assert_eq!(block(table, "tbl").unwrap().trim_end(), "| a | b |\n|---|---|\n| 1 | 2 |");
+        assert_eq!(
+            block(table, "tbl").unwrap().trim_end(),
+            "| a | b |\n|---|---|\n| 1 | 2 |"
+        );
     }
 
     #[test]

@@ -104,7 +104,10 @@ mod tests {
             parse_wikilink("Note#H1#H2|x").subpath,
             Subpath::Headings(vec!["H1".into(), "H2".into()])
         );
-        assert_eq!(parse_wikilink("Note#^abc-1").subpath, Subpath::Block("abc-1".into()));
+        assert_eq!(
+            parse_wikilink("Note#^abc-1").subpath,
+            Subpath::Block("abc-1".into())
+        );
         let same = parse_wikilink("#Heading");
         assert_eq!(same.path, "");
         assert_eq!(same.subpath, Subpath::Headings(vec!["Heading".into()]));

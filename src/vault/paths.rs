@@ -138,7 +138,10 @@ mod tests {
 
     #[test]
     fn normalize_applies_dot_dot_inside_the_vault() {
-        assert_eq!(normalize_relative("a/./b/../c.md").as_deref(), Some("a/c.md"));
+        assert_eq!(
+            normalize_relative("a/./b/../c.md").as_deref(),
+            Some("a/c.md")
+        );
         assert_eq!(normalize_relative("/a//b.md").as_deref(), Some("a/b.md"));
     }
 

@@ -56,7 +56,12 @@ pub fn resolve_link(
             Vec::new()
         } else {
             by_suffix(index, file_name(path), from_dir)
-                .map(|r| std::iter::once(r.path).chain(r.alternatives).filter(|p| p != path).collect())
+                .map(|r| {
+                    std::iter::once(r.path)
+                        .chain(r.alternatives)
+                        .filter(|p| p != path)
+                        .collect()
+                })
                 .unwrap_or_default()
         },
     };
@@ -87,7 +92,9 @@ pub fn resolve_link(
     for variant in &variants {
         // A relative path that climbs too far (common in vaults exported from elsewhere) is
         // matched by what follows its last `..`; only files inside the vault are candidates.
-        let tail = variant.rsplit_once("../").map_or(variant.as_str(), |(_, tail)| tail);
+        let tail = variant
+            .rsplit_once("../")
+            .map_or(variant.as_str(), |(_, tail)| tail);
         let Some(path) = normalize_relative(tail) else {
             continue;
         };
@@ -156,8 +163,14 @@ mod tests {
     #[test]
     fn exact_vault_path_with_or_without_md() {
         let idx = index(&["Projects/Plan.md", "Plan.md"]);
-        assert_eq!(resolve(&idx, "x.md", "Projects/Plan").unwrap(), "Projects/Plan.md");
-        assert_eq!(resolve(&idx, "x.md", "Projects/Plan.md").unwrap(), "Projects/Plan.md");
+        assert_eq!(
+            resolve(&idx, "x.md", "Projects/Plan").unwrap(),
+            "Projects/Plan.md"
+        );
+        assert_eq!(
+            resolve(&idx, "x.md", "Projects/Plan.md").unwrap(),
+            "Projects/Plan.md"
+        );
     }
 
     #[test]
@@ -169,8 +182,14 @@ mod tests {
     #[test]
     fn relative_to_the_linking_notes_folder() {
         let idx = index(&["A/B/Sub/Note.md", "Other/Sub/Note.md", "images/pic.png"]);
-        assert_eq!(resolve(&idx, "A/B/x.md", "Sub/Note").unwrap(), "A/B/Sub/Note.md");
-        assert_eq!(resolve(&idx, "A/x.md", "../images/pic.png").unwrap(), "images/pic.png");
+        assert_eq!(
+            resolve(&idx, "A/B/x.md", "Sub/Note").unwrap(),
+            "A/B/Sub/Note.md"
+        );
+        assert_eq!(
+            resolve(&idx, "A/x.md", "../images/pic.png").unwrap(),
+            "images/pic.png"
+        );
     }
 
     #[test]
@@ -192,7 +211,10 @@ mod tests {
     #[test]
     fn path_suffix_matches_only_whole_segments() {
         let idx = index(&["Projects/Alpha/Plan.md", "Projects/XAlpha/Plan.md"]);
-        assert_eq!(resolve(&idx, "n.md", "Alpha/Plan").unwrap(), "Projects/Alpha/Plan.md");
+        assert_eq!(
+            resolve(&idx, "n.md", "Alpha/Plan").unwrap(),
+            "Projects/Alpha/Plan.md"
+        );
     }
 
     #[test]
@@ -215,9 +237,15 @@ mod tests {
     #[test]
     fn climbing_out_of_the_vault_is_outside_not_missing() {
         let idx = index(&["a.md"]);
-        assert_eq!(resolve(&idx, "A/n.md", "../../etc/passwd"), Err(ResolveError::Outside));
+        assert_eq!(
+            resolve(&idx, "A/n.md", "../../etc/passwd"),
+            Err(ResolveError::Outside)
+        );
         assert_eq!(resolve(&idx, "A/n.md", "../../a"), Ok("a.md".to_string()));
-        assert_eq!(resolve(&idx, "n.md", "missing"), Err(ResolveError::NotFound));
+        assert_eq!(
+            resolve(&idx, "n.md", "missing"),
+            Err(ResolveError::NotFound)
+        );
         assert_eq!(resolve(&idx, "n.md", "  "), Err(ResolveError::NotFound));
     }
 }

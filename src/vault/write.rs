@@ -43,7 +43,9 @@ pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec
     let separator: Vec<u8> = if body.is_empty() {
         Vec::new()
     } else if body.ends_with(b"\n") {
-        let without_break = body[..body.len() - 1].strip_suffix(b"\r").unwrap_or(&body[..body.len() - 1]);
+        let without_break = body[..body.len() - 1]
+            .strip_suffix(b"\r")
+            .unwrap_or(&body[..body.len() - 1]);
         if last_line(without_break).iter().all(u8::is_ascii_whitespace) {
             Vec::new()
         } else {
@@ -56,7 +58,11 @@ pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec
     };
 
     let summary = summary.trim().replace("\r\n", "\n");
-    let summary = if crlf { summary.replace('\n', "\r\n") } else { summary };
+    let summary = if crlf {
+        summary.replace('\n', "\r\n")
+    } else {
+        summary
+    };
     let mut out = base;
     out.extend_from_slice(&separator);
     out.extend_from_slice(b"## Summary");
@@ -83,15 +89,19 @@ pub fn append_summary(
 ) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
     let real_relative = relative_below(vault.root(), note.absolute());
-    let protected = protected_folder(relative)
-        .or_else(|| real_relative.as_deref().and_then(protected_folder));
+    let protected =
+        protected_folder(relative).or_else(|| real_relative.as_deref().and_then(protected_folder));
     if let Some(dir) = protected {
         return Err(VaultError::ForbiddenFolder {
             dir: dir.to_string(),
             path: relative.to_string(),
         });
     }
-    if !note.is_note() || real_relative.as_deref().is_some_and(|r| !super::paths::is_note_name(r)) {
+    if !note.is_note()
+        || real_relative
+            .as_deref()
+            .is_some_and(|r| !super::paths::is_note_name(r))
+    {
         return Err(VaultError::NotANote(relative.to_string()));
     }
     if real_relative.is_none() {
@@ -125,7 +135,9 @@ pub fn append_summary(
             .and_then(|()| temp.as_file().set_permissions(metadata.permissions()))
             .and_then(|()| temp.as_file().sync_all())
             .map_err(|e| VaultError::io("write", relative, e))?;
-        let unchanged = std::fs::read(path).map(|now| now == current).unwrap_or(false);
+        let unchanged = std::fs::read(path)
+            .map(|now| now == current)
+            .unwrap_or(false);
         if !unchanged && round < 2 {
             continue;
         }
@@ -209,7 +221,10 @@ mod tests {
 
     #[test]
     fn existing_extra_blank_lines_are_kept_not_removed() {
-        assert_eq!(compose("Text\n\n\n", false), "Text\n\n\n## Summary\n\nShort.\n");
+        assert_eq!(
+            compose("Text\n\n\n", false),
+            "Text\n\n\n## Summary\n\nShort.\n"
+        );
     }
 
     #[test]

@@ -33,7 +33,10 @@ impl TempVault {
     /// A copy of an existing folder (for read-only real vaults that tests must not touch).
     pub fn copy_of(source: &Path) -> TempVault {
         let vault = TempVault::new();
-        for entry in walkdir::WalkDir::new(source).into_iter().filter_map(Result::ok) {
+        for entry in walkdir::WalkDir::new(source)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
             let relative = entry.path().strip_prefix(source).expect("below source");
             let target = vault.root().join(relative);
             if entry.file_type().is_dir() {
