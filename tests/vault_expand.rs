@@ -304,6 +304,31 @@ async fn web_images_are_left_as_they_are() {
     let _ = PlaceholderAttachments;
 }
 
+/// Text outside the replaced embeds and comments is copied byte for byte and in order, and
+/// every replaced range is an embed or a comment.
+fn bytes_outside_replacements_are_kept(
+    body: &str,
+    out: &vaultsum::vault::Expansion,
+) -> Result<(), TestCaseError> {
+    let mut src_pos = 0;
+    let mut out_pos = 0;
+    for r in &out.replacements {
+        let kept = &body[src_pos..r.source.start];
+        prop_assert_eq!(&out.text[out_pos..out_pos + kept.len()], kept);
+        prop_assert_eq!(out_pos + kept.len(), r.output.start);
+        let replaced = &body[r.source.clone()];
+        prop_assert!(
+            replaced.starts_with("![") || replaced.starts_with("%%"),
+            "replaced {:?}",
+            replaced
+        );
+        src_pos = r.source.end;
+        out_pos = r.output.end;
+    }
+    prop_assert_eq!(&out.text[out_pos..], &body[src_pos..]);
+    Ok(())
+}
+
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .build()
@@ -319,18 +344,16 @@ proptest! {
     fn expansion_keeps_every_byte_outside_embeds(body in "(?s)([a-z #>|`%!\\[\\]()^\n-]|\\!\\[\\[Alpha(#Goals|#\\^item2)?\\]\\]|\\!\\[\\[\\]\\]|%%|```\n){0,60}") {
         let v = TempVault::with(&[("Alpha.md", PROJECT), ("Main.md", &body)]);
         let out = runtime().block_on(v.expand("Main.md"));
-        let mut src_pos = 0;
-        let mut out_pos = 0;
-        for r in &out.replacements {
-            let kept = &body[src_pos..r.source.start];
-            prop_assert_eq!(&out.text[out_pos..out_pos + kept.len()], kept);
-            prop_assert_eq!(out_pos + kept.len(), r.output.start);
-            let replaced = &body[r.source.clone()];
-            prop_assert!(replaced.starts_with("![") || replaced.starts_with("%%"), "replaced {:?}", replaced);
-            src_pos = r.source.end;
-            out_pos = r.output.end;
-        }
-        prop_assert_eq!(&out.text[out_pos..], &body[src_pos..]);
+        bytes_outside_replacements_are_kept(&body, &out)?;
+    }
+
+    /// No input panics: arbitrary text as the note and as every kind of embedded target.
+    #[test]
+    fn arbitrary_notes_and_targets_never_panic(note in "\\PC{0,200}", target in "(\\PC|\n|\\^x|# H\n|%%|`|> |- |\\|){0,80}") {
+        let main = format!("{note}\n![[T]] ![[T#H]] ![[T#^x]] ![[T#H#H]]\n");
+        let v = TempVault::with(&[("Main.md", main.as_str()), ("T.md", target.as_str())]);
+        let out = runtime().block_on(v.expand("Main.md"));
+        bytes_outside_replacements_are_kept(&main, &out)?;
     }
 
     /// Plain text around embeds comes through unchanged, each embed becomes its section.
@@ -342,4 +365,55 @@ proptest! {
         let block = "> [Embedded: Alpha#Risks]\n> ## Risks\n> Late vendor.\n>\n> - item one\n> - item two\n>   - child of two";
         prop_assert_eq!(out.text, parts.join(&format!("\n\n{block}\n\n")));
     }
+}
+
+#[tokio::test]
+async fn a_long_lived_vault_sees_edits_to_embedded_notes() {
+    let v = TempVault::with(&[("Snip.md", "old text\n"), ("Main.md", "![[Snip]]\n")]);
+    let vault = v.open();
+    let note = vault.resolve_input("Main.md").unwrap();
+    let first = expand_note(
+        &vault,
+        &note,
+        &ExpandOptions::default(),
+        &PlaceholderAttachments,
+    )
+    .await
+    .unwrap();
+    assert!(first.text.contains("old text"));
+    v.write("Snip.md", "the new and longer text\n");
+    let second = expand_note(
+        &vault,
+        &note,
+        &ExpandOptions::default(),
+        &PlaceholderAttachments,
+    )
+    .await
+    .unwrap();
+    assert!(
+        second.text.contains("the new and longer text"),
+        "{}",
+        second.text
+    );
+}
+
+#[tokio::test]
+async fn an_embedded_note_swapped_for_a_symlink_out_of_the_vault_is_refused() {
+    let v = TempVault::with(&[("Snip.md", "inside\n"), ("Main.md", "![[Snip]]\n")]);
+    std::fs::write(v.outside().join("secret.md"), "TOP SECRET\n").unwrap();
+    let vault = v.open();
+    let note = vault.resolve_input("Main.md").unwrap();
+    let opts = ExpandOptions::default();
+    assert!(expand_note(&vault, &note, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap()
+        .text
+        .contains("inside"));
+    std::fs::remove_file(v.root().join("Snip.md")).unwrap();
+    std::os::unix::fs::symlink(v.outside().join("secret.md"), v.root().join("Snip.md")).unwrap();
+    let out = expand_note(&vault, &note, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(!out.text.contains("TOP SECRET"));
+    assert!(out.text.contains("[Embed failed: Snip: outside the vault]"));
 }

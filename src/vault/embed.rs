@@ -22,7 +22,8 @@ use super::error::VaultError;
 use super::fragment::{block_with_id, heading_section};
 use super::index::NoteIndex;
 use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpath};
-use super::markdown::{line_start, map_note, EmbedSpan, EmbedSyntax, NoteMap};
+use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
+use super::note_cache::ParsedNote;
 use super::paths::VaultPath;
 use super::resolve::{resolve_link, ResolveError};
 use super::Vault;
@@ -89,10 +90,7 @@ pub async fn expand_source(
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    let root = Arc::new(Loaded {
-        map: map_note(source),
-        source: source.to_string(),
-    });
+    let root = vault.parse_text(note.relative(), source);
     let (splices, pending, mut report, nonce) = {
         let index = vault.index();
         let mut expander = Expander::new(vault, &index, *opts, attachments);
@@ -139,11 +137,6 @@ pub async fn expand_source(
     }
 }
 
-struct Loaded {
-    source: String,
-    map: NoteMap,
-}
-
 /// Something to cut out of a range: an embed to replace, or text to drop.
 enum Cut<'a> {
     Embed(&'a EmbedSpan),
@@ -166,7 +159,7 @@ struct Expander<'a> {
     index: &'a NoteIndex,
     opts: ExpandOptions,
     reader: &'a dyn AttachmentReader,
-    cache: HashMap<String, Result<Arc<Loaded>, &'static str>>,
+    cache: HashMap<String, Result<Arc<ParsedNote>, &'static str>>,
     stack: Vec<(String, Subpath)>,
     used_bytes: usize,
     pending: Vec<(VaultPath, AttachmentKind)>,
@@ -210,7 +203,7 @@ impl<'a> Expander<'a> {
     fn splice_list(
         &mut self,
         path: &str,
-        note: &Arc<Loaded>,
+        note: &Arc<ParsedNote>,
         range: Range<usize>,
         strip: &[Range<usize>],
         depth: usize,
@@ -258,7 +251,7 @@ impl<'a> Expander<'a> {
     fn render_range(
         &mut self,
         path: &str,
-        note: &Arc<Loaded>,
+        note: &Arc<ParsedNote>,
         range: Range<usize>,
         strip: &[Range<usize>],
         depth: usize,
@@ -278,7 +271,7 @@ impl<'a> Expander<'a> {
     fn render_embed(
         &mut self,
         from: &str,
-        container: &Arc<Loaded>,
+        container: &Arc<ParsedNote>,
         embed: &EmbedSpan,
         container_depth: usize,
     ) -> String {
@@ -331,7 +324,7 @@ impl<'a> Expander<'a> {
 
     fn embed_note(
         &mut self,
-        container: &Arc<Loaded>,
+        container: &Arc<ParsedNote>,
         embed: &EmbedSpan,
         target: &LinkTarget,
         resolved: &str,
@@ -387,7 +380,7 @@ impl<'a> Expander<'a> {
 
     fn embed_attachment(
         &mut self,
-        container: &Arc<Loaded>,
+        container: &Arc<ParsedNote>,
         embed: &EmbedSpan,
         reference: &str,
         resolved: &str,
@@ -422,23 +415,15 @@ impl<'a> Expander<'a> {
         format_block(container, embed, &label, &sentinel)
     }
 
-    fn load(&mut self, path: &str) -> Result<Arc<Loaded>, &'static str> {
+    fn load(&mut self, path: &str) -> Result<Arc<ParsedNote>, &'static str> {
         if let Some(cached) = self.cache.get(path) {
             return cached.clone();
         }
-        let loaded = match self.vault.path(path) {
-            Err(_) => Err("outside the vault"),
-            Ok(vault_path) => match std::fs::read(vault_path.absolute()) {
-                Err(_) => Err("could not be read"),
-                Ok(bytes) => {
-                    let source = String::from_utf8_lossy(&bytes).into_owned();
-                    Ok(Arc::new(Loaded {
-                        map: map_note(&source),
-                        source,
-                    }))
-                }
-            },
-        };
+        let loaded = self.vault.parsed_note(path).map_err(|e| match e {
+            VaultError::Escapes(_) => "outside the vault",
+            VaultError::NotFound(_) => "not found",
+            _ => "could not be read",
+        });
         self.cache.insert(path.to_string(), loaded.clone());
         loaded
     }
@@ -481,7 +466,7 @@ static LIST_MARKER: LazyLock<regex::Regex> = LazyLock::new(|| {
 
 /// Lays an expansion out as a quote block that continues the embed's line (inside a callout,
 /// quote or list item it stays inside it), or as one line inside a table cell.
-fn format_block(container: &Loaded, embed: &EmbedSpan, label: &str, content: &str) -> String {
+fn format_block(container: &ParsedNote, embed: &EmbedSpan, label: &str, content: &str) -> String {
     let content = content.trim_matches(|c| c == '\n' || c == '\r');
     if embed.in_table {
         let flat: Vec<&str> = content

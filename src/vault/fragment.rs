@@ -18,6 +18,20 @@ pub struct BlockSelection {
 /// The comparable form of a heading: Unicode NFC, lower case, the characters Obsidian replaces
 /// in heading links (`# | ^ : % [ ]`) turned into spaces, runs of spaces collapsed.
 pub fn heading_key(text: &str) -> String {
+    if text.is_ascii() {
+        let mapped = text.bytes().map(|b| {
+            if b"#|^:%[]".contains(&b) {
+                ' '
+            } else {
+                b.to_ascii_lowercase() as char
+            }
+        });
+        return mapped
+            .collect::<String>()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+    }
     let mapped: String = text
         .nfc()
         .flat_map(char::to_lowercase)

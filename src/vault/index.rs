@@ -10,6 +10,9 @@ use super::paths::{relative_below, PROTECTED_FOLDERS};
 /// The form two names are compared in: Unicode NFC, then lower case (Obsidian links are
 /// case-insensitive, and macOS stores names decomposed while people type them composed).
 pub fn lookup_key(name: &str) -> String {
+    if name.is_ascii() {
+        return name.to_ascii_lowercase();
+    }
     name.nfc().collect::<String>().to_lowercase()
 }
 

@@ -191,24 +191,30 @@ pub fn map_note(source: &str) -> NoteMap {
     map
 }
 
-static BLOCK_ID: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
-    regex::Regex::new(r"(?m)(?:^[ \t>]*|[ \t]+)\^[A-Za-z0-9_-]+[ \t]*\r?$").expect("valid regex")
-});
-
 fn find_block_ids(map: &mut NoteMap, source: &str) {
-    for found in BLOCK_ID.find_iter(source) {
-        let caret = found.start() + found.as_str().find('^').unwrap_or(0);
-        if inside_any(&map.verbatim, caret) {
+    let bytes = source.as_bytes();
+    let mut from = 0;
+    while let Some(found) = source[from..].find('^') {
+        let caret = from + found;
+        from = caret + 1;
+        let id_len = bytes[caret + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric() || **b == b'-' || **b == b'_')
+            .count();
+        let id_end = caret + 1 + id_len;
+        let end = line_end(source, id_end);
+        let rest = &source[id_end..end];
+        if id_len == 0 || !rest.trim().is_empty() || inside_any(&map.verbatim, caret) {
             continue;
         }
-        let alone = line_start(source, caret) == found.start()
-            && source[found.start()..caret]
-                .chars()
-                .all(|c| c == ' ' || c == '\t' || c == '>');
-        let range = if alone {
-            found.start()..line_end(source, caret)
+        let start_of_line = line_start(source, caret);
+        let before = &source[start_of_line..caret];
+        let range = if before.bytes().all(|b| b == b' ' || b == b'\t' || b == b'>') {
+            start_of_line..end
+        } else if before.ends_with([' ', '\t']) {
+            (caret - (before.len() - before.trim_end_matches([' ', '\t']).len()))..id_end
         } else {
-            found.start()..found.end()
+            continue;
         };
         map.block_ids.push(range);
     }

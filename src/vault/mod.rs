@@ -11,6 +11,7 @@ pub mod fragment;
 pub mod index;
 pub mod link;
 pub mod markdown;
+pub mod note_cache;
 pub mod paths;
 pub mod resolve;
 pub mod write;
@@ -33,6 +34,7 @@ use paths::{confine, normalize_relative, relative_below};
 pub struct Vault {
     root: PathBuf,
     index: RwLock<NoteIndex>,
+    parsed: note_cache::NoteCache,
 }
 
 impl Vault {
@@ -49,6 +51,7 @@ impl Vault {
         Ok(Vault {
             root,
             index: RwLock::new(index),
+            parsed: note_cache::NoteCache::default(),
         })
     }
 
@@ -108,10 +111,13 @@ impl Vault {
 
     /// The bytes of a file in the vault.
     pub fn read_bytes(&self, path: &VaultPath) -> Result<Vec<u8>, VaultError> {
-        if path.absolute.is_dir() {
-            return Err(VaultError::IsFolder(path.relative.clone()));
-        }
-        std::fs::read(&path.absolute).map_err(|e| VaultError::io("read", &path.relative, e))
+        std::fs::read(&path.absolute).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::IsADirectory || path.absolute.is_dir() {
+                VaultError::IsFolder(path.relative.clone())
+            } else {
+                VaultError::io("read", &path.relative, e)
+            }
+        })
     }
 
     /// Every note (`.md`, `.markdown`, `.txt`) in the index, in path order.
@@ -130,10 +136,44 @@ impl Vault {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
+    /// A note parsed, from the cache while the file is unchanged on disk; the symlink check of
+    /// [`Vault::path`] is made whenever the file is (re)read.
+    pub(crate) fn parsed_note(
+        &self,
+        relative: &str,
+    ) -> Result<std::sync::Arc<note_cache::ParsedNote>, VaultError> {
+        let metadata = std::fs::metadata(self.root.join(relative))
+            .map_err(|e| VaultError::io("read", relative, e))?;
+        let stamp = note_cache::Stamp::of(&metadata);
+        if let Some(note) = self.parsed.get(relative, stamp) {
+            return Ok(note);
+        }
+        let path = self.path(relative)?;
+        let bytes = self.read_bytes(&path)?;
+        let note = std::sync::Arc::new(note_cache::ParsedNote::new(
+            String::from_utf8_lossy(&bytes).into_owned(),
+        ));
+        self.parsed.insert(relative, stamp, note.clone());
+        Ok(note)
+    }
+
+    /// The parsed form of `source`, the current text of `relative`, reusing the cache when the
+    /// text is the same.
+    pub(crate) fn parse_text(
+        &self,
+        relative: &str,
+        source: &str,
+    ) -> std::sync::Arc<note_cache::ParsedNote> {
+        self.parsed
+            .get_same_text(relative, source)
+            .unwrap_or_else(|| std::sync::Arc::new(note_cache::ParsedNote::new(source.to_string())))
+    }
+
     /// Rebuilds the index from disk.
     pub fn refresh_index(&self) {
         let fresh = NoteIndex::build(&self.root);
         *self.index.write().unwrap_or_else(|p| p.into_inner()) = fresh;
+        self.parsed.clear();
     }
 
     /// Records a file created (or renamed into place) at the vault-relative path `rel`.
@@ -153,6 +193,7 @@ impl Vault {
                 .write()
                 .unwrap_or_else(|p| p.into_inner())
                 .remove(&rel);
+            self.parsed.remove(&rel);
         }
     }
 }
