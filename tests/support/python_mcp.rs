@@ -27,7 +27,12 @@ pub fn python_with_mcp(test: &str) -> Option<PathBuf> {
     if std::env::var(REQUIRE_ENV).as_deref() == Ok("1") {
         panic!("{message} ({REQUIRE_ENV}=1 makes this a failure)");
     }
-    eprintln!("\n!!!!!!!!!! SKIPPED !!!!!!!!!!\n{message}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n");
+    // Written to the real stderr, not through `eprintln!`, which the test harness captures.
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n!!!!!!!!!! SKIPPED !!!!!!!!!!\n{message}\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n"
+    );
     None
 }
 
