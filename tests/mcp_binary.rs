@@ -68,20 +68,32 @@ async fn rmcp_client_over_child_stdio_lists_and_calls_every_tool() {
     // Every tool answers a call without its required arguments with an actionable error result.
     for tool in &tools {
         let result = client
-            .call_tool(CallToolRequestParams::new(tool.name.clone()).with_arguments(JsonObject::new()))
+            .call_tool(
+                CallToolRequestParams::new(tool.name.clone()).with_arguments(JsonObject::new()),
+            )
             .await
             .unwrap();
         let text = &result.content[0].as_text().unwrap().text;
         assert_eq!(result.is_error, Some(true), "{}: {text}", tool.name);
-        assert!(result.meta.as_ref().is_some_and(|m| m.contains_key("details")));
+        assert!(result
+            .meta
+            .as_ref()
+            .is_some_and(|m| m.contains_key("details")));
     }
     let unknown = client
         .call_tool(CallToolRequestParams::new("nope"))
         .await
         .unwrap();
     assert_eq!(unknown.is_error, Some(true));
-    assert!(unknown.content[0].as_text().unwrap().text.starts_with("unknown tool: nope"));
-    assert!(unknown.meta.as_ref().is_some_and(|m| m.contains_key("details")));
+    assert!(unknown.content[0]
+        .as_text()
+        .unwrap()
+        .text
+        .starts_with("unknown tool: nope"));
+    assert!(unknown
+        .meta
+        .as_ref()
+        .is_some_and(|m| m.contains_key("details")));
     client.cancel().await.unwrap();
 }
 
@@ -148,7 +160,10 @@ async fn stdout_is_only_protocol_and_bad_lines_do_not_stop_the_server() {
     assert_eq!(answered[0].1["result"]["serverInfo"]["name"], "vaultsum");
     let huge_reply = &answered[1].1["result"];
     assert_eq!(huge_reply["isError"], true);
-    assert!(huge_reply["content"][0]["text"].as_str().unwrap().starts_with("unknown tool"));
+    assert!(huge_reply["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("unknown tool"));
     assert!(answered[2].1["result"]["tools"].is_array());
     // Unparsable input is ignored, as every official MCP SDK does (no id to answer to).
     let late = tokio::time::timeout(Duration::from_millis(300), stdout.next_line()).await;
@@ -157,12 +172,21 @@ async fn stdout_is_only_protocol_and_bad_lines_do_not_stop_the_server() {
         assert_eq!(message["error"]["code"], -32600, "{message}");
         invalid_request_seen = true;
     }
-    assert!(invalid_request_seen, "the non-JSON-RPC object got no Invalid Request error");
+    assert!(
+        invalid_request_seen,
+        "the non-JSON-RPC object got no Invalid Request error"
+    );
 
     // Closing stdin ends the session and the process exits cleanly; its logs went to stderr.
     drop(stdin);
-    let status = tokio::time::timeout(WAIT, child.wait()).await.unwrap().unwrap();
+    let status = tokio::time::timeout(WAIT, child.wait())
+        .await
+        .unwrap()
+        .unwrap();
     assert!(status.success(), "exit status {status}");
     let stderr = stderr_task.await.unwrap();
-    assert!(stderr.contains("DEBUG"), "RUST_LOG=debug logs expected on stderr");
+    assert!(
+        stderr.contains("DEBUG"),
+        "RUST_LOG=debug logs expected on stderr"
+    );
 }

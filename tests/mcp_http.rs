@@ -29,7 +29,9 @@ async fn start(token: Option<&str>) -> Running {
         addr: "127.0.0.1:0".parse().unwrap(),
         token: token.and_then(ApiKey::new),
     };
-    let http = HttpServer::bind(server, settings).await.expect("bind loopback");
+    let http = HttpServer::bind(server, settings)
+        .await
+        .expect("bind loopback");
     let url = http.url();
     let shutdown = CancellationToken::new();
     tokio::spawn(http.serve(shutdown.clone()));
@@ -54,7 +56,10 @@ async fn loopback_without_token_serves_tools() {
     let mut session = RawHttpSession::new(&running.url, None);
     let init = session.initialize().await;
     assert_eq!(init.status, 200, "{}", init.body);
-    assert_eq!(init.message.unwrap()["result"]["serverInfo"]["name"], "vaultsum");
+    assert_eq!(
+        init.message.unwrap()["result"]["serverInfo"]["name"],
+        "vaultsum"
+    );
     let reply = session.call_tool(1, "echo", json!({ "text": "hi" })).await;
     let result = &reply.message.expect("reply")["result"];
     assert_eq!(result["content"][0]["text"], "hi");
@@ -69,7 +74,10 @@ async fn token_is_required_on_every_request_when_configured() {
         let mut session = RawHttpSession::new(&running.url, token);
         let reply = session.initialize().await;
         assert_eq!(reply.status, 401, "token {token:?}: {}", reply.body);
-        assert!(!reply.body.contains("correct-horse"), "401 body echoes the token");
+        assert!(
+            !reply.body.contains("correct-horse"),
+            "401 body echoes the token"
+        );
     }
 
     let mut session = RawHttpSession::new(&running.url, Some("correct-horse"));
@@ -94,7 +102,11 @@ async fn fifty_concurrent_calls_are_each_answered_and_serving_goes_on() {
         async move {
             // A mix of outcomes: successes, tool errors, unknown tools and bad arguments.
             let reply = match id % 4 {
-                0 => session.call_tool(id, "echo", json!({ "text": format!("n{id}") })).await,
+                0 => {
+                    session
+                        .call_tool(id, "echo", json!({ "text": format!("n{id}") }))
+                        .await
+                }
                 1 => session.call_tool(id, "fail", json!({})).await,
                 2 => session.call_tool(id, "no_such_tool", json!({})).await,
                 _ => session.call_tool(id, "echo", json!({ "text": [id] })).await,
@@ -104,7 +116,9 @@ async fn fifty_concurrent_calls_are_each_answered_and_serving_goes_on() {
     });
     for (id, reply) in futures::future::join_all(calls).await {
         assert_eq!(reply.status, 200, "call {id}: {}", reply.body);
-        let message = reply.message.unwrap_or_else(|| panic!("call {id}: no reply in {}", reply.body));
+        let message = reply
+            .message
+            .unwrap_or_else(|| panic!("call {id}: no reply in {}", reply.body));
         let result = &message["result"];
         match id % 4 {
             0 => {
@@ -112,13 +126,24 @@ async fn fifty_concurrent_calls_are_each_answered_and_serving_goes_on() {
                 assert_eq!(result["isError"], false);
             }
             1 => assert_eq!(result["isError"], true),
-            2 => assert!(result["content"][0]["text"].as_str().unwrap().starts_with("unknown tool")),
-            _ => assert!(result["content"][0]["text"].as_str().unwrap().contains("invalid arguments")),
+            2 => assert!(result["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .starts_with("unknown tool")),
+            _ => assert!(result["content"][0]["text"]
+                .as_str()
+                .unwrap()
+                .contains("invalid arguments")),
         }
     }
 
-    let reply = session.call_tool(99, "echo", json!({ "text": "after" })).await;
-    assert_eq!(reply.message.unwrap()["result"]["content"][0]["text"], "after");
+    let reply = session
+        .call_tool(99, "echo", json!({ "text": "after" }))
+        .await;
+    assert_eq!(
+        reply.message.unwrap()["result"]["content"][0]["text"],
+        "after"
+    );
 }
 
 #[tokio::test]
@@ -148,6 +173,11 @@ async fn huge_argument_and_malformed_body_get_answers_and_serving_goes_on() {
         malformed.status()
     );
 
-    let reply = session.call_tool(2, "echo", json!({ "text": "after" })).await;
-    assert_eq!(reply.message.unwrap()["result"]["content"][0]["text"], "after");
+    let reply = session
+        .call_tool(2, "echo", json!({ "text": "after" }))
+        .await;
+    assert_eq!(
+        reply.message.unwrap()["result"]["content"][0]["text"],
+        "after"
+    );
 }

@@ -34,7 +34,11 @@ fn args(value: Value) -> JsonObject {
     value.as_object().expect("arguments are an object").clone()
 }
 
-async fn call(client: &RunningService<RoleClient, ()>, name: &str, arguments: Value) -> CallToolResult {
+async fn call(
+    client: &RunningService<RoleClient, ()>,
+    name: &str,
+    arguments: Value,
+) -> CallToolResult {
     client
         .call_tool(CallToolRequestParams::new(name.to_string()).with_arguments(args(arguments)))
         .await
@@ -64,7 +68,10 @@ async fn initialize_announces_name_version_and_instructions() {
     let instructions = info.instructions.as_deref().expect("instructions");
     assert_eq!(instructions, INSTRUCTIONS);
     assert!(instructions.contains("summarize_file") && instructions.contains("read_file"));
-    assert!(info.capabilities.tools.is_some(), "tools capability announced");
+    assert!(
+        info.capabilities.tools.is_some(),
+        "tools capability announced"
+    );
     client.cancel().await.unwrap();
 }
 
@@ -117,7 +124,11 @@ async fn bad_arguments_are_an_is_error_result_naming_the_problem() {
     let client = connect(fixture_registry(basic_fixture_tools())).await;
     let missing = call(&client, "echo", json!({})).await;
     assert_eq!(missing.is_error, Some(true));
-    assert!(text_of(&missing).contains("missing field `text`"), "{}", text_of(&missing));
+    assert!(
+        text_of(&missing).contains("missing field `text`"),
+        "{}",
+        text_of(&missing)
+    );
     let wrong_type = call(&client, "echo", json!({ "text": 5 })).await;
     assert_eq!(wrong_type.is_error, Some(true));
     assert!(text_of(&wrong_type).contains("invalid arguments for echo"));
@@ -177,7 +188,10 @@ async fn cancelled_call_is_dropped_and_writes_nothing() {
 
     let deadline = tokio::time::Instant::now() + WAIT;
     while !probe.dropped_unfinished.load(Ordering::SeqCst) {
-        assert!(tokio::time::Instant::now() < deadline, "the tool future was never dropped");
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the tool future was never dropped"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     // Well past the tool's own delay: had the future kept running, it would have written.

@@ -115,7 +115,12 @@ fn python_client_over_stdio() {
     let vault = vault();
     let vault_arg = vault.path().to_str().unwrap();
     for mode in ["legacy", "auto"] {
-        run_client(&python, &plan, &["--stdio", BIN, "--vault", vault_arg, "mcp"], mode);
+        run_client(
+            &python,
+            &plan,
+            &["--stdio", BIN, "--vault", vault_arg, "mcp"],
+            mode,
+        );
     }
 }
 
@@ -143,5 +148,10 @@ fn python_client_over_http_with_token_and_401_without() {
     let vault = vault();
     let token = "tok-3f9a1c";
     let server = spawn_http(vault.path(), Some(token));
-    run_client(&python, &plan, &["--http", &server.url, "--token", token], "legacy");
+    run_client(
+        &python,
+        &plan,
+        &["--http", &server.url, "--token", token],
+        "legacy",
+    );
 }

@@ -35,10 +35,12 @@ pub fn run(app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
         match settings {
             None => mcp::serve_stdio(server, shutdown).await?,
             Some(settings) => {
-                let http = HttpServer::bind(server, settings).await.map_err(|e| match e {
-                    McpServeError::TokenRequired { .. } => usage(e),
-                    other => anyhow::Error::from(other),
-                })?;
+                let http = HttpServer::bind(server, settings)
+                    .await
+                    .map_err(|e| match e {
+                        McpServeError::TokenRequired { .. } => usage(e),
+                        other => anyhow::Error::from(other),
+                    })?;
                 // Always shown (not a log line): a client needs the URL, notably with port 0.
                 eprintln!("vaultsum: serving MCP at {}", http.url());
                 http.serve(shutdown).await.context("MCP HTTP server")?;

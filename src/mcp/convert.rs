@@ -65,9 +65,15 @@ mod tests {
     fn details_travel_in_meta_not_in_text() {
         let output = ToolOutput::ok("the note", json!({ "path": "a.md", "chars": 8 }));
         let value = serde_json::to_value(call_result(output)).unwrap();
-        assert_eq!(value["content"], json!([{ "type": "text", "text": "the note" }]));
+        assert_eq!(
+            value["content"],
+            json!([{ "type": "text", "text": "the note" }])
+        );
         assert_eq!(value["isError"], json!(false));
-        assert_eq!(value["_meta"]["details"], json!({ "path": "a.md", "chars": 8 }));
+        assert_eq!(
+            value["_meta"]["details"],
+            json!({ "path": "a.md", "chars": 8 })
+        );
     }
 
     #[test]

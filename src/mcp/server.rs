@@ -80,10 +80,7 @@ impl VaultsumServer {
 impl ServerHandler for VaultsumServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
-            .with_server_info(Implementation::new(
-                SERVER_NAME,
-                env!("CARGO_PKG_VERSION"),
-            ))
+            .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
 

@@ -24,7 +24,9 @@ pub async fn serve_stdio(
         Err(error) => return Err(McpServeError::Stdio(error.to_string())),
     };
     match running.waiting().await {
-        Ok(QuitReason::JoinError(error)) | Err(error) => Err(McpServeError::Stdio(error.to_string())),
+        Ok(QuitReason::JoinError(error)) | Err(error) => {
+            Err(McpServeError::Stdio(error.to_string()))
+        }
         Ok(reason) => {
             tracing::info!(?reason, "MCP stdio session ended");
             Ok(())

@@ -54,7 +54,11 @@ impl RawHttpSession {
             let ack = self
                 .post(&json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }))
                 .await;
-            assert!(ack.status < 300, "initialized notification: HTTP {}", ack.status);
+            assert!(
+                ack.status < 300,
+                "initialized notification: HTTP {}",
+                ack.status
+            );
         }
         reply
     }
@@ -84,7 +88,10 @@ impl RawHttpSession {
                 .header("Mcp-Session-Id", id)
                 .header("MCP-Protocol-Version", PROTOCOL_VERSION);
         }
-        let response = request.send().await.expect("HTTP request to the MCP server");
+        let response = request
+            .send()
+            .await
+            .expect("HTTP request to the MCP server");
         let status = response.status().as_u16();
         let session_id = response
             .headers()
