@@ -2,7 +2,7 @@
 //! tools/list over stdio), against a minimal Python MCP server doing the same handshake in the
 //! same run; also the idle RSS of both once they have answered. Reports medians and the ratio.
 //!
-//! Needs `.venv-mcp/` (tests/mcp/setup-venv.sh) for the baseline; without it only vaultsum is
+//! Needs `.venv/` (scripts/python-env.sh) for the baseline; without it only vaultsum is
 //! measured. Run: `cargo bench --bench mcp_cold_start`.
 
 use std::io::{BufRead, BufReader, Write};
@@ -101,17 +101,17 @@ fn main() {
     println!("cold start to the tools/list answer over stdio ({RUNS} runs each)");
     let (ours, our_rss) = measure("vaultsum mcp", &bin, &["--vault", &vault_arg, "mcp"]);
 
-    let python = root.join(".venv-mcp/bin/python");
+    let python = root.join(".venv/bin/python");
     if !python.is_file() {
         println!(
-            "baseline skipped: {} missing (run tests/mcp/setup-venv.sh)",
+            "baseline skipped: {} missing (run scripts/python-env.sh)",
             python.display()
         );
         return;
     }
     let script = root.join("tests/mcp/baseline_server.py");
     let (theirs, their_rss) = measure(
-        "python mcp (MCPServer, 1 tool)",
+        "python mcp (FastMCP, 1 tool)",
         &python,
         &[script.to_str().unwrap()],
     );

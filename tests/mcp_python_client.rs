@@ -1,6 +1,6 @@
 //! A real MCP client from outside the crate, the Python `mcp` SDK (tests/mcp/client_check.py),
 //! against the built binary over stdio and over HTTP with and without a token.
-//! Skipped loudly when `.venv-mcp/` is missing, unless `VAULTSUM_REQUIRE_PY_MCP=1`.
+//! Skipped loudly when `.venv/` is missing, unless `VAULTSUM_REQUIRE_PY_MCP=1`.
 
 mod support;
 
@@ -42,12 +42,11 @@ fn vault() -> tempfile::TempDir {
     vault
 }
 
-fn run_client(python: &Path, plan: &Path, transport_args: &[&str], mode: &str) {
+fn run_client(python: &Path, plan: &Path, transport_args: &[&str]) {
     let output = Command::new(python)
         .arg(client_script())
         .arg("--plan")
         .arg(plan)
-        .args(["--mode", mode])
         .args(transport_args)
         .env_remove("FIREWORKS_API_KEY")
         .env_remove("KAGI_API_KEY")
@@ -57,7 +56,7 @@ fn run_client(python: &Path, plan: &Path, transport_args: &[&str], mode: &str) {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         output.status.success(),
-        "Python MCP client failed ({transport_args:?}, mode {mode}):\n{stdout}\n{stderr}"
+        "Python MCP client failed ({transport_args:?}):\n{stdout}\n{stderr}"
     );
     assert!(stdout.contains("OK all checks passed"), "{stdout}");
 }
@@ -114,14 +113,11 @@ fn python_client_over_stdio() {
     let plan = write_plan(dir.path());
     let vault = vault();
     let vault_arg = vault.path().to_str().unwrap();
-    for mode in ["legacy", "auto"] {
-        run_client(
-            &python,
-            &plan,
-            &["--stdio", BIN, "--vault", vault_arg, "mcp"],
-            mode,
-        );
-    }
+    run_client(
+        &python,
+        &plan,
+        &["--stdio", BIN, "--vault", vault_arg, "mcp"],
+    );
 }
 
 #[test]
@@ -133,9 +129,7 @@ fn python_client_over_http_on_loopback() {
     let plan = write_plan(dir.path());
     let vault = vault();
     let server = spawn_http(vault.path(), None);
-    for mode in ["legacy", "auto"] {
-        run_client(&python, &plan, &["--http", &server.url], mode);
-    }
+    run_client(&python, &plan, &["--http", &server.url]);
 }
 
 #[test]
@@ -148,10 +142,5 @@ fn python_client_over_http_with_token_and_401_without() {
     let vault = vault();
     let token = "tok-3f9a1c";
     let server = spawn_http(vault.path(), Some(token));
-    run_client(
-        &python,
-        &plan,
-        &["--http", &server.url, "--token", token],
-        "legacy",
-    );
+    run_client(&python, &plan, &["--http", &server.url, "--token", token]);
 }

@@ -1,10 +1,10 @@
-"""Baseline for benches/mcp_cold_start.rs: a minimal MCP server from the Python `mcp` SDK,
-serving one tool over stdio, so its cold start to the tools/list answer can be compared with
-vaultsum's in the same run."""
+"""Baseline for benches/mcp_cold_start.rs: a minimal MCP server from the Python `mcp` SDK
+(FastMCP), serving one tool over stdio, so its cold start to the tools/list answer can be
+compared with vaultsum's in the same run."""
 
-from mcp.server import MCPServer
+from mcp.server.fastmcp import FastMCP
 
-server = MCPServer("baseline")
+server = FastMCP("baseline")
 
 
 @server.tool()

@@ -1,6 +1,6 @@
 """A real MCP client (the official Python `mcp` SDK) checks vaultsum's MCP server end to end.
 
-Run by tests/mcp_python_client.rs with the venv made by tests/mcp/setup-venv.sh. It connects
+Run by tests/mcp_python_client.rs with the venv made by scripts/python-env.sh. It connects
 over stdio (launching the server) or streamable HTTP, then checks: the server's name, version
 and instructions; that tools/list matches `vaultsum tools --json` exactly; every call of the
 plan (result text, isError, `_meta.details`); and, over HTTP with a token, that requests without
@@ -15,11 +15,10 @@ import json
 import sys
 from typing import Any
 
-import httpx2
-from mcp import Client
-from mcp.client.stdio import StdioServerParameters
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared._httpx_utils import create_mcp_http_client
+import httpx
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamablehttp_client
 
 
 class CheckFailed(Exception):
@@ -37,21 +36,22 @@ def annotations_as_json(annotations: Any) -> dict[str, Any]:
     return annotations.model_dump(by_alias=True, exclude_none=True)
 
 
-async def check_session(client: Client, plan: dict[str, Any]) -> None:
-    info = client.server_info
-    expect(info is not None and info.name == "vaultsum", f"server name: {info!r}")
+async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
+    init = await session.initialize()
+    info = init.serverInfo
+    expect(info.name == "vaultsum", f"server name: {info!r}")
     expect(info.version == plan["version"], f"server version {info.version} != {plan['version']}")
-    instructions = client.instructions or ""
+    instructions = init.instructions or ""
     for tool in ("summarize_file", "read_file"):
         expect(tool in instructions, f"instructions do not mention {tool}: {instructions!r}")
     print("OK initialize: vaultsum", info.version)
 
-    listed = (await client.list_tools()).tools
+    listed = (await session.list_tools()).tools
     got = [
         {
             "name": tool.name,
             "description": tool.description,
-            "input_schema": tool.input_schema,
+            "input_schema": tool.inputSchema,
             "annotations": annotations_as_json(tool.annotations),
         }
         for tool in listed
@@ -67,11 +67,11 @@ async def check_session(client: Client, plan: dict[str, Any]) -> None:
     print(f"OK tools/list: {len(got)} tools match `vaultsum tools --json`")
 
     for call in plan["calls"]:
-        result = await client.call_tool(call["tool"], call["arguments"])
+        result = await session.call_tool(call["tool"], call["arguments"])
         label = f"{call['tool']}({json.dumps(call['arguments'])[:60]})"
         expect(
-            result.is_error == call["expect_error"],
-            f"{label}: isError={result.is_error}, expected {call['expect_error']}: {result.content!r}",
+            result.isError == call["expect_error"],
+            f"{label}: isError={result.isError}, expected {call['expect_error']}: {result.content!r}",
         )
         texts = [block.text for block in result.content if getattr(block, "type", "") == "text"]
         expect(len(texts) == 1 and texts[0], f"{label}: expected one non-empty text block: {result.content!r}")
@@ -81,7 +81,7 @@ async def check_session(client: Client, plan: dict[str, Any]) -> None:
         expect("details" in meta, f"{label}: no _meta.details: {meta!r}")
         expect(json.dumps(meta["details"]) not in texts[0] or meta["details"] in ({}, None),
                f"{label}: details leaked into the text")
-        print(f"OK call {label}: isError={result.is_error}")
+        print(f"OK call {label}: isError={result.isError}")
 
 
 async def check_unauthorized(url: str, token: str) -> None:
@@ -91,7 +91,7 @@ async def check_unauthorized(url: str, token: str) -> None:
                    "clientInfo": {"name": "auth-check", "version": "0"}},
     }
     headers = {"Accept": "application/json, text/event-stream"}
-    async with httpx2.AsyncClient() as http:
+    async with httpx.AsyncClient() as http:
         for auth in (None, "Bearer wrong-" + token, "Basic " + token):
             h = dict(headers)
             if auth:
@@ -105,7 +105,6 @@ async def check_unauthorized(url: str, token: str) -> None:
 async def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--plan", required=True, help="JSON: version, tools (tools --json), calls")
-    parser.add_argument("--mode", default="legacy", help="Client mode: legacy (initialize) or auto")
     transport = parser.add_mutually_exclusive_group(required=True)
     transport.add_argument("--stdio", nargs=argparse.REMAINDER, help="server command and args")
     transport.add_argument("--http", help="server URL, e.g. http://127.0.0.1:8765/mcp")
@@ -117,15 +116,16 @@ async def main() -> int:
     try:
         if args.stdio:
             server = StdioServerParameters(command=args.stdio[0], args=args.stdio[1:])
-            async with Client(server, mode=args.mode) as client:
-                await check_session(client, plan)
+            async with stdio_client(server) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await check_session(session, plan)
         else:
             if args.token:
                 await check_unauthorized(args.http, args.token)
             headers = {"Authorization": f"Bearer {args.token}"} if args.token else None
-            async with create_mcp_http_client(headers=headers) as http:
-                async with Client(streamable_http_client(args.http, http_client=http), mode=args.mode) as client:
-                    await check_session(client, plan)
+            async with streamablehttp_client(args.http, headers=headers) as (read, write, _):
+                async with ClientSession(read, write) as session:
+                    await check_session(session, plan)
     except CheckFailed as failure:
         print(f"FAIL: {failure}", file=sys.stderr)
         return 1

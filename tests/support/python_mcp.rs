@@ -1,5 +1,5 @@
-//! The real MCP client from outside the crate: the Python `mcp` SDK in `.venv-mcp/`, made by
-//! `tests/mcp/setup-venv.sh`.
+//! The real MCP client from outside the crate: the Python `mcp` SDK in `.venv/`, made by
+//! `scripts/python-env.sh`.
 
 use std::path::PathBuf;
 
@@ -9,7 +9,7 @@ pub const REQUIRE_ENV: &str = "VAULTSUM_REQUIRE_PY_MCP";
 /// The venv's Python, if the venv exists. Without it, the caller's test is skipped with a loud
 /// message on stderr, or fails when `VAULTSUM_REQUIRE_PY_MCP=1`.
 pub fn python_with_mcp(test: &str) -> Option<PathBuf> {
-    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".venv-mcp/bin/python");
+    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python");
     let usable = python.is_file()
         && std::process::Command::new(&python)
             .args(["-c", "import mcp"])
@@ -21,7 +21,7 @@ pub fn python_with_mcp(test: &str) -> Option<PathBuf> {
     }
     let message = format!(
         "{test}: the Python MCP client is not installed ({} missing or without `mcp`). \
-         Run `bash tests/mcp/setup-venv.sh` to create it.",
+         Run `bash scripts/python-env.sh` to create it.",
         python.display()
     );
     if std::env::var(REQUIRE_ENV).as_deref() == Ok("1") {
