@@ -4,4 +4,5 @@
 
 pub mod fake_kagi;
 pub mod fake_openai;
+pub mod fixture_tools;
 pub mod temp_vault;
