@@ -5,4 +5,6 @@
 pub mod fake_kagi;
 pub mod fake_openai;
 pub mod fixture_tools;
+pub mod mcp_http_client;
+pub mod python_mcp;
 pub mod temp_vault;
