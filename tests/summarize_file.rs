@@ -16,10 +16,12 @@ const SUMMARY: &str =
     "### Key Points\n\n- The team chose SQLite.\n\n### Action Items\n\n- [ ] Dana: send the link";
 
 fn config(vault: &TempVault, fake: &FakeOpenAi) -> Config {
-    let mut config = Config::default();
-    config.vault = Some(vault.root());
-    config.cache_dir = vault.outside().join("cache");
-    config.llm = fake.llm_config();
+    let mut config = Config {
+        vault: Some(vault.root()),
+        cache_dir: vault.outside().join("cache"),
+        llm: fake.llm_config(),
+        ..Config::default()
+    };
     config.summarize.engine = Engine::Llm;
     config
 }
@@ -449,8 +451,10 @@ async fn local_engine_needs_no_server_and_lists_only_open_tasks() {
          Everyone agreed the checklist is clear. The pilot starts in May.\n\n\
          - [x] Dana: share the prototype link\n- [ ] Marco: write the conflict rules\n",
     )]);
-    let mut config = Config::default();
-    config.vault = Some(vault.root());
+    let mut config = Config {
+        vault: Some(vault.root()),
+        ..Config::default()
+    };
     config.summarize.engine = Engine::Local;
     let output = summarize(&registry_with(config), json!({ "path": "Meeting.md" })).await;
     assert!(!output.is_error, "{}", output.text);
