@@ -231,8 +231,10 @@ async fn uncancelled_slow_call_runs_to_its_write() {
 /// A copy of `vault-fixture/` (tests write to it) and the real registry over it.
 fn fixture_vault_registry(configure: impl FnOnce(&mut Config)) -> (TempVault, Arc<Registry>) {
     let vault = TempVault::copy_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("vault-fixture"));
-    let mut config = Config::default();
-    config.vault = Some(vault.root());
+    let mut config = Config {
+        vault: Some(vault.root()),
+        ..Config::default()
+    };
     configure(&mut config);
     let context = ToolContext::new(config).expect("the fixture vault opens");
     (vault, Arc::new(Registry::new(Arc::new(context))))
