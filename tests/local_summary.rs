@@ -302,3 +302,23 @@ fn open_tasks_inside_code_blocks_are_not_action_items() {
     let summary = local(note);
     assert!(!summary.contains("Action Items"), "{summary}");
 }
+
+#[test]
+fn expansion_markers_are_never_key_points() {
+    let note = "# Cycle\n\nThe plan links back to itself for testing. The loop is intended.\n\n\
+                [Embed failed: Cycle B: cycle]\n\n\
+                > [Embedded image: Attachments/board.png]\n\
+                > [Attachments/board.png: image; no vision model configured (set FIREWORKS_API_KEY to describe it)]\n";
+    let summary = vaultsum::llm::local::summarize(note, &Default::default());
+    assert!(
+        !summary.markdown.contains("Embed failed"),
+        "{}",
+        summary.markdown
+    );
+    assert!(
+        !summary.markdown.contains("no vision model"),
+        "{}",
+        summary.markdown
+    );
+    assert!(summary.markdown.contains("The plan links back to itself"));
+}

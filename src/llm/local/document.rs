@@ -399,6 +399,11 @@ impl Builder {
         }
         self.block_counter += 1;
         for sentence in split_sentences(&text) {
+            // The expander's own markers (`[Embed failed: X: cycle]`, media placeholders) say
+            // nothing about the note; they are not key points.
+            if is_expansion_marker(&sentence) {
+                continue;
+            }
             self.doc.sentences.push(Sentence {
                 text: sentence,
                 section: self.current_section,
@@ -409,6 +414,17 @@ impl Builder {
             self.sentences_in_section += 1;
         }
     }
+}
+
+/// A marker the embed expander writes in place of content it could not read.
+fn is_expansion_marker(sentence: &str) -> bool {
+    let sentence = sentence.trim();
+    sentence.starts_with("[Embed failed:")
+        || (sentence.starts_with('[')
+            && sentence.ends_with(']')
+            && (sentence.contains("not read yet")
+                || sentence.contains("no vision model")
+                || sentence.contains("no transcription model")))
 }
 
 /// `[Embedded: Note#Heading]`, the label of an expanded embed.
