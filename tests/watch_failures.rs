@@ -6,7 +6,9 @@ mod support;
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use support::watcher::{long_body, registry, summary_count, wait_until_async, RunningWatcher, WatchVault};
+use support::watcher::{
+    long_body, registry, summary_count, wait_until_async, RunningWatcher, WatchVault,
+};
 use vaultsum::watch::Backend;
 
 const SUMMARY: &str = "### Key Points\n- survived";

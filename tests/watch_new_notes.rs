@@ -37,9 +37,16 @@ async fn new_note_is_summarized_exactly_once_and_old_notes_are_left_alone() {
 
     let note = vault.read("Inbox/Standup.md");
     assert!(note.starts_with(&long_body("the release date")), "{note}");
-    assert!(note.ends_with(&format!("## Summary\n\n{SUMMARY}\n")), "{note}");
+    assert!(
+        note.ends_with(&format!("## Summary\n\n{SUMMARY}\n")),
+        "{note}"
+    );
     assert_eq!(vault.read("Old meeting.md"), long_body("the old budget"));
-    assert_eq!(server.request_count(), 1, "the watcher's own write must not trigger a call");
+    assert_eq!(
+        server.request_count(),
+        1,
+        "the watcher's own write must not trigger a call"
+    );
     assert_eq!(report.summarized, 1);
     assert!(report.first_run);
 }
@@ -56,7 +63,9 @@ async fn note_typed_over_several_saves_is_summarized_once_after_it_settles() {
     // Obsidian saves every couple of seconds while typing; here faster than the settle time.
     let mut text = String::from("# Voice memo\n\n");
     for part in 0..6 {
-        text.push_str(&format!("Part {part}: we talked about hiring and the roadmap. "));
+        text.push_str(&format!(
+            "Part {part}: we talked about hiring and the roadmap. "
+        ));
         vault.write("Memo.md", &text);
         tokio::time::sleep(Duration::from_millis(150)).await;
     }
@@ -64,7 +73,10 @@ async fn note_typed_over_several_saves_is_summarized_once_after_it_settles() {
     watcher.stop().await;
 
     let note = vault.read("Memo.md");
-    assert!(note.starts_with(&text), "the final text is what was summarized: {note}");
+    assert!(
+        note.starts_with(&text),
+        "the final text is what was summarized: {note}"
+    );
     assert_eq!(server.request_count(), 1);
     assert!(
         server.requests()[0].user_text().contains("Part 5"),
@@ -133,7 +145,11 @@ async fn notes_inside_a_newly_created_folder_are_not_missed() {
     std::fs::rename(&import, vault.path("Clippings")).unwrap();
     vault.write("Fresh/Sub/Three.md", &long_body("article three"));
 
-    for rel in ["Clippings/One.md", "Clippings/Deep/Two.md", "Fresh/Sub/Three.md"] {
+    for rel in [
+        "Clippings/One.md",
+        "Clippings/Deep/Two.md",
+        "Fresh/Sub/Three.md",
+    ] {
         assert!(
             wait_until_async(|| summary_count(&vault.read(rel)) == 1).await,
             "{rel} was missed"
@@ -163,7 +179,11 @@ async fn edit_made_while_the_summary_is_written_is_kept() {
     let note = vault.read("Launch.md");
     assert!(note.starts_with(&edited), "the edit was lost: {note}");
     assert!(note.ends_with(&format!("{SUMMARY}\n")), "{note}");
-    assert_eq!(server.request_count(), 1, "a summarized note is not summarized again");
+    assert_eq!(
+        server.request_count(),
+        1,
+        "a summarized note is not summarized again"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -180,10 +200,7 @@ async fn two_hundred_notes_at_once_are_all_summarized_within_the_concurrency_lim
         vault.write(name, &long_body(&format!("topic {i}")));
     }
     assert!(
-        wait_until_async(|| names
-            .iter()
-            .all(|n| summary_count(&vault.read(n)) == 1))
-        .await,
+        wait_until_async(|| names.iter().all(|n| summary_count(&vault.read(n)) == 1)).await,
         "only {} of 200 summarized",
         names
             .iter()

@@ -60,7 +60,10 @@ async fn restart_does_not_redo_work_and_catches_up_on_notes_created_while_stoppe
     assert!(!report.first_run);
     assert_eq!(report.summarized, 1);
     assert_eq!(summary_count(&vault.read("While watching.md")), 1);
-    assert_eq!(vault.read("Old renamed.md"), format!("{}More.\n", long_body("old")));
+    assert_eq!(
+        vault.read("Old renamed.md"),
+        format!("{}More.\n", long_body("old"))
+    );
     assert_eq!(server.request_count(), 2);
     // The state lives outside the vault.
     assert!(vault.has_state());
@@ -69,7 +72,10 @@ async fn restart_does_not_redo_work_and_catches_up_on_notes_created_while_stoppe
         .filter_map(Result::ok)
         .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
         .collect();
-    assert!(inside.is_empty(), "state written into the vault: {inside:?}");
+    assert!(
+        inside.is_empty(),
+        "state written into the vault: {inside:?}"
+    );
 }
 
 #[test]
@@ -79,18 +85,34 @@ fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
     let vault = WatchVault::new();
     vault.write("Existing.md", &long_body("existing"));
 
-    let first = vaultsum(&vault, &server, &["--once", "--settle", "0", "--min-chars", "100"])
-        .output()
-        .unwrap();
-    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    let first = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "0", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
     assert!(String::from_utf8_lossy(&first.stdout).contains("first run"));
     assert_eq!(server.request_count(), 0);
 
     vault.write("Cron note.md", &long_body("cron"));
-    let second = vaultsum(&vault, &server, &["--once", "--settle", "0", "--min-chars", "100"])
-        .output()
-        .unwrap();
-    assert!(second.status.success(), "{}", String::from_utf8_lossy(&second.stderr));
+    let second = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "0", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
     assert!(
         String::from_utf8_lossy(&second.stdout).contains("summarized 1 new notes"),
         "{}",
@@ -99,9 +121,13 @@ fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
     assert_eq!(summary_count(&vault.read("Cron note.md")), 1);
     assert_eq!(vault.read("Existing.md"), long_body("existing"));
 
-    let third = vaultsum(&vault, &server, &["--once", "--settle", "0", "--min-chars", "100"])
-        .output()
-        .unwrap();
+    let third = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "0", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
     assert!(third.status.success());
     assert_eq!(server.request_count(), 1, "a second catch-up redid work");
 }
@@ -114,9 +140,13 @@ fn once_leaves_a_note_still_being_written_for_the_next_run() {
     assert!(baseline.status.success());
     vault.write("Typing.md", &long_body("in progress"));
     // Just written, and the settle time is an hour: not settled.
-    let run = vaultsum(&vault, &server, &["--once", "--settle", "3600", "--min-chars", "100"])
-        .output()
-        .unwrap();
+    let run = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "3600", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
     assert!(run.status.success());
     assert!(String::from_utf8_lossy(&run.stdout).contains("1 new notes pending"));
     assert_eq!(vault.read("Typing.md"), long_body("in progress"));
@@ -134,14 +164,25 @@ fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    assert!(wait_until(|| vault.has_state()), "the watcher never started");
+    assert!(
+        wait_until(|| vault.has_state()),
+        "the watcher never started"
+    );
     let text = long_body("shutdown");
     vault.write("Busy.md", &text);
-    assert!(wait_until(|| server.request_count() == 1), "no LLM call was made");
+    assert!(
+        wait_until(|| server.request_count() == 1),
+        "no LLM call was made"
+    );
 
     terminate(&child);
     let output = wait_for_exit(&mut child);
-    assert!(output.0.success(), "exit status {:?}: {}", output.0, output.1);
+    assert!(
+        output.0.success(),
+        "exit status {:?}: {}",
+        output.0,
+        output.1
+    );
     assert_eq!(vault.read("Busy.md"), text, "the note was changed");
     let leftovers: Vec<_> = std::fs::read_dir(vault.root())
         .unwrap()
@@ -149,7 +190,10 @@ fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|name| name != "Busy.md" && name != ".obsidian")
         .collect();
-    assert!(leftovers.is_empty(), "temporary files left in the vault: {leftovers:?}");
+    assert!(
+        leftovers.is_empty(),
+        "temporary files left in the vault: {leftovers:?}"
+    );
 }
 
 #[test]
@@ -161,7 +205,10 @@ fn sigterm_when_idle_exits_zero() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    assert!(wait_until(|| vault.has_state()), "the watcher never started");
+    assert!(
+        wait_until(|| vault.has_state()),
+        "the watcher never started"
+    );
     terminate(&child);
     let (status, stderr) = wait_for_exit(&mut child);
     assert!(status.success(), "exit status {status:?}: {stderr}");

@@ -25,9 +25,13 @@ async fn catch_up_after(
     let mut opts = vault.options(&config);
     opts.once = true;
     opts.settle = Duration::ZERO;
-    let first = watch::run(registry(config.clone()), opts.clone(), std::future::pending())
-        .await
-        .unwrap();
+    let first = watch::run(
+        registry(config.clone()),
+        opts.clone(),
+        std::future::pending(),
+    )
+    .await
+    .unwrap();
     assert!(first.first_run);
     create(vault);
     watch::run(registry(config), opts, std::future::pending())
@@ -43,7 +47,11 @@ fn server() -> FakeOpenAi {
 
 /// Asserts that only `Canary.md` was summarized and every other note is byte-for-byte intact.
 fn assert_only_canary(vault: &WatchVault, server: &FakeOpenAi, untouched: &[(&str, &str)]) {
-    assert_eq!(summary_count(&vault.read("Canary.md")), 1, "the canary was not summarized");
+    assert_eq!(
+        summary_count(&vault.read("Canary.md")),
+        1,
+        "the canary was not summarized"
+    );
     for (rel, text) in untouched {
         assert_eq!(&vault.read(rel), text, "{rel} was changed");
     }
@@ -54,10 +62,15 @@ fn assert_only_canary(vault: &WatchVault, server: &FakeOpenAi, untouched: &[(&st
 async fn note_with_a_summary_already_is_skipped() {
     let (vault, server) = (WatchVault::new(), server());
     let text = format!("{}\n## Summary\n\nWritten by hand.\n", long_body("x"));
-    catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write("Done.md", &text);
-        v.write("Canary.md", &long_body("canary"));
-    })
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Done.md", &text);
+            v.write("Canary.md", &long_body("canary"));
+        },
+    )
     .await;
     assert_only_canary(&vault, &server, &[("Done.md", &text)]);
 }
@@ -66,12 +79,17 @@ async fn note_with_a_summary_already_is_skipped() {
 async fn obsidian_trash_and_git_folders_are_skipped() {
     let (vault, server) = (WatchVault::new(), server());
     let body = long_body("internal");
-    catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write(".obsidian/snippets/notes.md", &body);
-        v.write(".trash/Deleted.md", &body);
-        v.write(".git/info.md", &body);
-        v.write("Canary.md", &long_body("canary"));
-    })
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write(".obsidian/snippets/notes.md", &body);
+            v.write(".trash/Deleted.md", &body);
+            v.write(".git/info.md", &body);
+            v.write("Canary.md", &long_body("canary"));
+        },
+    )
     .await;
     assert_only_canary(
         &vault,
@@ -93,16 +111,24 @@ async fn templates_folder_of_core_templates_and_templater_is_skipped() {
         r#"{"templates_folder":"Meta/Templater"}"#,
     );
     let body = long_body("{{title}} template");
-    catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write("Templates/Meeting.md", &body);
-        v.write("Meta/Templater/Daily.md", &body);
-        v.write("Canary.md", &long_body("canary"));
-    })
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Templates/Meeting.md", &body);
+            v.write("Meta/Templater/Daily.md", &body);
+            v.write("Canary.md", &long_body("canary"));
+        },
+    )
     .await;
     assert_only_canary(
         &vault,
         &server,
-        &[("Templates/Meeting.md", &body), ("Meta/Templater/Daily.md", &body)],
+        &[
+            ("Templates/Meeting.md", &body),
+            ("Meta/Templater/Daily.md", &body),
+        ],
     );
 }
 
@@ -114,11 +140,16 @@ async fn obsidian_excluded_files_are_skipped() {
         r#"{"userIgnoreFilters":["Archive/","/\\.draft\\.md$/"]}"#,
     );
     let body = long_body("excluded");
-    catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write("Archive/2023.md", &body);
-        v.write("Ideas/plan.draft.md", &body);
-        v.write("Canary.md", &long_body("canary"));
-    })
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Archive/2023.md", &body);
+            v.write("Ideas/plan.draft.md", &body);
+            v.write("Canary.md", &long_body("canary"));
+        },
+    )
     .await;
     assert_only_canary(
         &vault,
@@ -145,7 +176,10 @@ async fn configured_exclude_globs_are_skipped() {
     assert_only_canary(
         &vault,
         &server,
-        &[("Daily/2024-05-01.md", &body), ("People/Ann.private.md", &body)],
+        &[
+            ("Daily/2024-05-01.md", &body),
+            ("People/Ann.private.md", &body),
+        ],
     );
 }
 
@@ -155,16 +189,25 @@ async fn sync_conflict_copies_are_skipped_but_legit_numbered_names_are_not() {
     // The originals exist before the watcher first runs, so they are old notes.
     vault.write("Standup.md", &long_body("standup"));
     let body = long_body("standup, other device");
-    let report = catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write("Standup 2.md", &body);
-        v.write("Standup.sync-conflict-20240501-101010-ABCDEFG.md", &body);
-        v.write("Standup (Conflicted copy Laptop 202405011010).md", &body);
-        v.write("Standup (Ann's conflicted copy 2024-05-01).md", &body);
-        v.write("Canary.md", &long_body("canary"));
-        v.write("Chapter 2.md", &long_body("chapter two"));
-    })
+    let report = catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Standup 2.md", &body);
+            v.write("Standup.sync-conflict-20240501-101010-ABCDEFG.md", &body);
+            v.write("Standup (Conflicted copy Laptop 202405011010).md", &body);
+            v.write("Standup (Ann's conflicted copy 2024-05-01).md", &body);
+            v.write("Canary.md", &long_body("canary"));
+            v.write("Chapter 2.md", &long_body("chapter two"));
+        },
+    )
     .await;
-    assert_eq!(summary_count(&vault.read("Chapter 2.md")), 1, "a legit name was skipped");
+    assert_eq!(
+        summary_count(&vault.read("Chapter 2.md")),
+        1,
+        "a legit name was skipped"
+    );
     assert_eq!(summary_count(&vault.read("Canary.md")), 1);
     for rel in [
         "Standup 2.md",
@@ -182,10 +225,15 @@ async fn sync_conflict_copies_are_skipped_but_legit_numbered_names_are_not() {
 async fn frontmatter_summarize_false_is_skipped() {
     let (vault, server) = (WatchVault::new(), server());
     let text = format!("---\nsummarize: false\n---\n{}", long_body("private"));
-    catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write("Private.md", &text);
-        v.write("Canary.md", &long_body("canary"));
-    })
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Private.md", &text);
+            v.write("Canary.md", &long_body("canary"));
+        },
+    )
     .await;
     assert_only_canary(&vault, &server, &[("Private.md", &text)]);
 }
@@ -197,11 +245,16 @@ async fn short_notes_are_skipped_and_frontmatter_does_not_count_as_body() {
     let text = format!(
         "---\ntags: [meeting, weekly, planning, roadmap]\nattendees: [Ann, Bob, Carla, Dmitri, Eve]\nlocation: the big room\n---\nShort note.\n"
     );
-    catch_up_after(&vault, &server, |_| {}, |v| {
-        v.write("Short.md", &text);
-        v.write("Tiny.md", "todo");
-        v.write("Canary.md", &long_body("canary"));
-    })
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Short.md", &text);
+            v.write("Tiny.md", "todo");
+            v.write("Canary.md", &long_body("canary"));
+        },
+    )
     .await;
     assert_only_canary(&vault, &server, &[("Short.md", &text), ("Tiny.md", "todo")]);
 }

@@ -459,8 +459,8 @@ impl Driver {
                         self.tracker.forget(&rel);
                     }
                 }
-                // Written soon, not after the usual delay: a crash now must not redo the call.
-                self.save_at = Some(Instant::now());
+                // Saved with the usual delay: should the process die before that, the note
+                // already has its `## Summary`, so it is not summarized again anyway.
             }
             Some(Outcome::Called(output)) => {
                 let attempts = self.retries.get(&rel).copied().unwrap_or(0);

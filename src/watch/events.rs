@@ -15,6 +15,8 @@ use super::WatchError;
 /// How long the debouncer waits for a burst of events on one path to end before reporting it.
 /// Short on purpose: the settle time does the real waiting.
 pub const DEBOUNCE: Duration = Duration::from_millis(400);
+/// How often the debouncer thread wakes up to flush events: the idle cost of watching.
+const TICK: Duration = Duration::from_millis(200);
 
 /// What happened on disk, reduced to what the watcher acts on.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -101,7 +103,7 @@ pub fn start(
 fn start_native(root: &Path, tx: UnboundedSender<Vec<FsEvent>>) -> Result<Guard, notify::Error> {
     let mut debouncer = new_debouncer_opt::<_, RecommendedWatcher, RecommendedCache>(
         DEBOUNCE,
-        None,
+        Some(TICK),
         handler(tx),
         RecommendedCache::new(),
         notify::Config::default(),
@@ -116,9 +118,14 @@ fn start_polling(
     tx: UnboundedSender<Vec<FsEvent>>,
 ) -> Result<Guard, WatchError> {
     let config = notify::Config::default().with_poll_interval(interval);
-    let mut debouncer =
-        new_debouncer_opt::<_, PollWatcher, NoCache>(DEBOUNCE, None, handler(tx), NoCache, config)
-            .map_err(|e| WatchError::Watch(e.to_string()))?;
+    let mut debouncer = new_debouncer_opt::<_, PollWatcher, NoCache>(
+        DEBOUNCE,
+        Some(TICK),
+        handler(tx),
+        NoCache,
+        config,
+    )
+    .map_err(|e| WatchError::Watch(e.to_string()))?;
     debouncer
         .watch(root, RecursiveMode::Recursive)
         .map_err(|e| WatchError::Watch(e.to_string()))?;
