@@ -52,6 +52,14 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
         opts.state_dir = PathBuf::from(dir);
     }
     let registry = Arc::new(app.registry()?);
+    if !app.quiet && !opts.once {
+        eprintln!(
+            "vaultsum: watching for new notes (summarized after {:?} of quiet, at least {} characters); Ctrl-C to stop{}",
+            opts.settle,
+            opts.min_chars,
+            if app.verbose == 0 { "; -v shows each summary" } else { "" }
+        );
+    }
     let runtime = app.runtime()?;
     let report = runtime.block_on(async {
         let stop = stop_signal()?;
