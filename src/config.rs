@@ -470,9 +470,7 @@ impl Config {
             self.summarize.engine = Engine::parse("VAULTSUM_ENGINE", engine)?;
         }
         self.llm.api_key = env.get("FIREWORKS_API_KEY").and_then(ApiKey::new);
-        let base_from_env = env.get("FIREWORKS_BASE_URL").map(str::to_string);
-        let base_changed = base_from_env.is_some();
-        if let Some(base) = base_from_env {
+        if let Some(base) = env.get("FIREWORKS_BASE_URL").map(str::to_string) {
             // The audio endpoint follows the chat endpoint unless it was set on its own.
             if self.llm.audio_base_url == self.llm.base_url {
                 self.llm.audio_base_url = base.clone();
@@ -494,10 +492,8 @@ impl Config {
         if let Some(model) = env.get("WHISPER_MODEL") {
             self.llm.whisper_model = model.to_string();
         }
-        match env.get("FIREWORKS_AUDIO_BASE_URL") {
-            Some(audio) => self.llm.audio_base_url = audio.to_string(),
-            None if base_changed => {}
-            None => {}
+        if let Some(audio) = env.get("FIREWORKS_AUDIO_BASE_URL") {
+            self.llm.audio_base_url = audio.to_string();
         }
         if let Some(kagi) = env.get("KAGI_BASE_URL") {
             self.kagi.base_url = kagi.to_string();
@@ -637,5 +633,29 @@ mod tests {
         )
         .unwrap();
         assert!(!format!("{config:?}").contains("sk-secret-123"));
+    }
+}
+
+#[cfg(test)]
+mod example_file_tests {
+    use super::*;
+
+    /// `config.example.toml` documents the defaults; it must parse and agree with them.
+    #[test]
+    fn example_config_parses_and_matches_defaults() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+        let config = Config::load(Some(&path), &Env::default()).unwrap();
+        let defaults = Config::default();
+        assert_eq!(config.llm.base_url, defaults.llm.base_url);
+        assert_eq!(config.llm.summarize_model, defaults.llm.summarize_model);
+        assert_eq!(config.llm.timeout_secs, defaults.llm.timeout_secs);
+        assert_eq!(config.summarize.max_chars, defaults.summarize.max_chars);
+        assert_eq!(config.summarize.engine, defaults.summarize.engine);
+        assert_eq!(config.read.max_depth, defaults.read.max_depth);
+        assert_eq!(config.read.default_length, defaults.read.default_length);
+        assert_eq!(config.kagi.base_url, defaults.kagi.base_url);
+        assert_eq!(config.watch.settle_secs, defaults.watch.settle_secs);
+        assert_eq!(config.watch.min_chars, defaults.watch.min_chars);
+        assert_eq!(config.compaction.keep_last, defaults.compaction.keep_last);
     }
 }

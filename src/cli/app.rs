@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use crate::config::{Config, Env};
+use crate::tools::context::find_vault_upward;
 use crate::tools::{Registry, ToolContext};
 
 use super::Cli;
@@ -27,6 +28,12 @@ impl App {
         if let Some(vault) = &cli.vault {
             config.vault = Some(vault.clone());
         }
+        if config.vault.is_none() {
+            // Like git, work in the vault that contains the current directory.
+            config.vault = std::env::current_dir()
+                .ok()
+                .and_then(|cwd| find_vault_upward(&cwd));
+        }
         Ok(App {
             config,
             verbose: cli.verbose,
@@ -34,11 +41,12 @@ impl App {
         })
     }
 
-    /// Builds the Registry over this configuration.
+    /// Builds the Registry over this configuration. A configured vault that cannot be opened or
+    /// an unusable LLM configuration is a usage error (exit 2).
     pub fn registry(&self) -> anyhow::Result<Registry> {
-        Ok(Registry::new(Arc::new(ToolContext::new(
-            self.config.clone(),
-        ))))
+        let context =
+            ToolContext::new(self.config.clone()).map_err(|e| UsageError(e.to_string()))?;
+        Ok(Registry::new(Arc::new(context)))
     }
 
     /// A multi-threaded tokio runtime for the async tools.

@@ -1,13 +1,76 @@
-//! `vaultsum mcp` (placeholder: filled in by its own work item).
+//! `vaultsum mcp`: serve the Registry over MCP, on stdio (default) or streamable HTTP.
 
 use std::process::ExitCode;
+use std::sync::Arc;
+
+use anyhow::Context;
+use tokio_util::sync::CancellationToken;
 
 use super::{App, UsageError};
+use crate::mcp::{self, HttpServer, HttpSettings, McpServeError, VaultsumServer};
 
 /// Arguments of `vaultsum mcp`.
 #[derive(Debug, clap::Args)]
-pub struct McpArgs {}
+pub struct McpArgs {
+    /// Serve streamable HTTP at http://ADDR/mcp instead of stdio. ADDR is HOST:PORT or a bare
+    /// PORT (loopback). A non-loopback address requires VAULTSUM_MCP_TOKEN.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+}
 
-pub fn run(_app: App, _args: McpArgs) -> anyhow::Result<ExitCode> {
-    Err(UsageError("mcp is not available yet".into()).into())
+pub fn run(app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
+    let settings = match &args.http {
+        Some(value) => Some(HttpSettings {
+            addr: mcp::parse_bind_addr(value).map_err(usage)?,
+            token: app.config.mcp.token.clone(),
+        }),
+        None => None,
+    };
+    let registry = Arc::new(app.registry()?);
+    let server = VaultsumServer::new(registry);
+    let runtime = app.runtime()?;
+    runtime.block_on(async move {
+        let shutdown = CancellationToken::new();
+        tokio::spawn(cancel_on_signal(shutdown.clone()));
+        match settings {
+            None => mcp::serve_stdio(server, shutdown).await?,
+            Some(settings) => {
+                let http = HttpServer::bind(server, settings)
+                    .await
+                    .map_err(|e| match e {
+                        McpServeError::TokenRequired { .. } => usage(e),
+                        other => anyhow::Error::from(other),
+                    })?;
+                // Always shown (not a log line): a client needs the URL, notably with port 0.
+                eprintln!("vaultsum: serving MCP at {}", http.url());
+                http.serve(shutdown).await.context("MCP HTTP server")?;
+            }
+        }
+        Ok(ExitCode::SUCCESS)
+    })
+}
+
+fn usage(error: McpServeError) -> anyhow::Error {
+    UsageError(error.to_string()).into()
+}
+
+/// SIGINT or SIGTERM stop the server cleanly: in-flight calls are dropped, which writes nothing.
+async fn cancel_on_signal(shutdown: CancellationToken) {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        let Ok(mut term) = signal(SignalKind::terminate()) else {
+            return;
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+    tracing::info!("signal received, stopping the MCP server");
+    shutdown.cancel();
 }

@@ -2,6 +2,7 @@
 //! flags into tool arguments, calls the Registry and prints the result; no note logic lives here.
 
 mod app;
+mod batch;
 mod compact;
 mod mcp;
 mod output;

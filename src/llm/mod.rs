@@ -1,3 +1,22 @@
 //! Language models: the OpenAI-compatible client and the built-in offline engine.
+//!
+//! [`ChatClient`] speaks to any OpenAI-compatible API through async-openai. It tolerates what
+//! real servers send (unknown `finish_reason`, missing `usage`, `reasoning_content`, error
+//! bodies of any shape), retries what is worth retrying, and never shows the API key.
+
+mod chat_reply;
+mod chat_request;
+mod client;
+mod error;
+mod error_body;
+mod redact;
+mod retry;
+mod transcription;
+mod transport;
 
 pub mod local;
+
+pub use chat_reply::ChatReply;
+pub use chat_request::{ChatRequest, UserPart};
+pub use client::ChatClient;
+pub use error::LlmError;

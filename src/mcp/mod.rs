@@ -1,1 +1,16 @@
-//! (placeholder: filled in by its own work item)
+//! The MCP front end: every tool of the [`Registry`](crate::tools::Registry) served over the
+//! Model Context Protocol (rmcp), on stdio or on streamable HTTP at `/mcp`.
+//!
+//! This layer only translates: tool definitions and results to MCP shapes, cancellation to
+//! dropping the tool's future, HTTP requests to sessions. It makes no decisions about notes.
+
+mod convert;
+mod error;
+mod http;
+mod server;
+mod stdio;
+
+pub use error::McpServeError;
+pub use http::{parse_bind_addr, HttpServer, HttpSettings};
+pub use server::{VaultsumServer, INSTRUCTIONS, SERVER_NAME};
+pub use stdio::serve_stdio;

@@ -1,17 +1,113 @@
-//! What every tool shares: the configuration and, once opened, the vault and the LLM clients.
+//! What every tool shares: the configuration, the vault (opened once, its index kept warm), the
+//! LLM client when a key is configured, and the reader for embedded media.
 
-use crate::config::Config;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Once};
+
+use crate::config::{Config, Engine};
+use crate::llm::{ChatClient, LlmError};
+use crate::vault::embed::{AttachmentReader, ExpandOptions};
+use crate::vault::{Vault, VaultError};
+
+use super::attachments::MediaAttachments;
+use super::summarizer::Summarizer;
+
+/// Why a tool could not get what it needs from the context.
+#[derive(Debug, thiserror::Error)]
+pub enum ContextError {
+    #[error(
+        "no vault configured: pass --vault DIR, set VAULTSUM_VAULT, or run inside a vault (a folder with .obsidian/)"
+    )]
+    NoVault,
+    #[error(transparent)]
+    Vault(#[from] VaultError),
+    #[error(transparent)]
+    Llm(#[from] LlmError),
+}
+
+/// Said once on stderr when `auto` falls back to the offline engine.
+pub const LOCAL_FALLBACK_NOTICE: &str =
+    "FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine local)";
 
 /// Shared state handed to every tool when the registry is built.
-#[derive(Debug)]
 pub struct ToolContext {
     /// The fully layered configuration.
     pub config: Config,
+    vault: Option<Arc<Vault>>,
+    chat: Option<Arc<ChatClient>>,
+    attachments: Arc<dyn AttachmentReader>,
+    local_fallback_notice: Once,
+}
+
+impl std::fmt::Debug for ToolContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ToolContext")
+            .field(
+                "vault",
+                &self.vault.as_ref().map(|v| v.root().to_path_buf()),
+            )
+            .field("llm", &self.chat.is_some())
+            .finish()
+    }
 }
 
 impl ToolContext {
-    /// Builds the context from a loaded configuration.
-    pub fn new(config: Config) -> ToolContext {
-        ToolContext { config }
+    /// Opens the configured vault and builds the LLM client when a key is configured. A
+    /// configured vault that cannot be opened is an error; no vault at all is fine until a tool
+    /// needs one.
+    pub fn new(config: Config) -> Result<ToolContext, ContextError> {
+        let vault = match &config.vault {
+            Some(root) => Some(Arc::new(Vault::open(root)?)),
+            None => None,
+        };
+        let chat = ChatClient::from_config_if_keyed(&config.llm)?;
+        let attachments: Arc<dyn AttachmentReader> = Arc::new(MediaAttachments::new(
+            &config,
+            chat.clone().filter(|_| config.read.describe_media),
+        ));
+        Ok(ToolContext {
+            config,
+            vault,
+            chat,
+            attachments,
+            local_fallback_notice: Once::new(),
+        })
     }
+
+    /// The vault, or an error telling how to configure one.
+    pub fn vault(&self) -> Result<&Arc<Vault>, ContextError> {
+        self.vault.as_ref().ok_or(ContextError::NoVault)
+    }
+
+    /// The reader that describes embedded images and transcribes embedded audio.
+    pub fn attachments(&self) -> &dyn AttachmentReader {
+        self.attachments.as_ref()
+    }
+
+    /// Embed-expansion limits from the configuration.
+    pub fn expand_options(&self) -> ExpandOptions {
+        ExpandOptions {
+            max_depth: self.config.read.max_depth,
+            max_total_bytes: self.config.read.max_expanded_bytes,
+        }
+    }
+
+    /// The summarizer for the configured engine. `auto` without a key falls back to the
+    /// offline engine and says so once on stderr.
+    pub fn summarizer(&self) -> Summarizer {
+        let engine = self.config.summarize.engine;
+        if engine == Engine::Auto && self.chat.is_none() {
+            self.local_fallback_notice
+                .call_once(|| eprintln!("vaultsum: {LOCAL_FALLBACK_NOTICE}"));
+        }
+        Summarizer::for_engine(engine, self.chat.clone(), &self.config.llm)
+    }
+}
+
+/// The nearest folder at or above `start` that contains `.obsidian/`.
+pub fn find_vault_upward(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|dir| dir.join(".obsidian").is_dir())
+        .map(Path::to_path_buf)
 }

@@ -1,17 +1,32 @@
 //! Tools: the one place where everything an agent or a person can do is defined. The CLI, the
 //! MCP server and the watcher are thin adapters over [`Registry`].
 
+pub mod attachments;
 pub mod context;
+pub mod note_reader;
+pub mod read_file;
 pub mod registry;
+pub mod summarize;
+pub mod summarize_file;
+pub mod summarize_text;
+pub mod summarizer;
+pub mod targets;
 pub mod tool;
+pub mod truncate;
+pub mod web_search;
 
 use std::sync::Arc;
 
-pub use context::ToolContext;
+pub use context::{ContextError, ToolContext};
 pub use registry::Registry;
 pub use tool::{Tool, ToolAnnotations, ToolOutput};
 
 /// Every tool vaultsum offers, in the order they are listed.
-pub(crate) fn all_tools(_context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
-    Vec::new()
+pub(crate) fn all_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
+    vec![
+        Arc::new(read_file::ReadFileTool::new(context.clone())),
+        Arc::new(summarize_file::SummarizeFileTool::new(context.clone())),
+        Arc::new(summarize::SummarizeTool::new(context)),
+        Arc::new(web_search::WebSearchTool::new(context)),
+    ]
 }

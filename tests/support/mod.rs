@@ -1,4 +1,11 @@
 //! Shared helpers for the integration tests: fake servers speaking real wire formats on
 //! 127.0.0.1, and temporary vaults. Each test binary uses a different subset of them.
 #![allow(dead_code)]
+
+pub mod fake_kagi;
+pub mod fake_openai;
+pub mod fixture_tools;
+pub mod mcp_http_client;
+pub mod python_mcp;
+pub mod temp_vault;
 pub mod watcher;

@@ -1,0 +1,235 @@
+//! [`ChatClient`]: chat completions and transcriptions over any OpenAI-compatible API.
+
+use std::sync::Arc;
+
+use async_openai::config::OpenAIConfig;
+use async_openai::Client;
+use bytes::Bytes;
+use serde_json::Value;
+
+use crate::config::LlmConfig;
+use crate::llm::chat_reply::parse_chat_reply;
+use crate::llm::error_body::error_excerpt;
+use crate::llm::redact::Redactor;
+use crate::llm::retry::{Failure, RetryPolicy};
+use crate::llm::transcription::TranscriptionForm;
+use crate::llm::transport::{failure_from, Transport};
+use crate::llm::{ChatReply, ChatRequest, LlmError};
+
+/// A client for one OpenAI-compatible provider (Fireworks by default).
+///
+/// Cheap to share behind an `Arc`; concurrent calls are independent. Requests that fail with
+/// 429, 5xx or a network error are retried with exponential backoff, honouring `Retry-After`,
+/// within `max_attempts` and `max_retry_secs`.
+pub struct ChatClient {
+    chat: Client<OpenAIConfig>,
+    audio: Client<OpenAIConfig>,
+    retry: RetryPolicy,
+    redactor: Redactor,
+    base_url: String,
+    audio_base_url: String,
+    timeout_secs: u64,
+}
+
+impl std::fmt::Debug for ChatClient {
+    // Hand-written so no field that holds the key (async-openai's config) is ever printed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChatClient")
+            .field("base_url", &self.base_url)
+            .field("audio_base_url", &self.audio_base_url)
+            .field("timeout_secs", &self.timeout_secs)
+            .field("retry", &self.retry)
+            .finish_non_exhaustive()
+    }
+}
+
+impl ChatClient {
+    /// A client for the configured provider. Fails when no API key is set, when the key cannot
+    /// be sent in an HTTP header, or when a base URL is not an http(s) URL.
+    pub fn new(cfg: &LlmConfig) -> Result<ChatClient, LlmError> {
+        let key = cfg.api_key.clone().ok_or(LlmError::MissingApiKey)?;
+        // async-openai builds the Authorization header with `parse().unwrap()`: a key with
+        // control characters would panic there, so it is checked here first.
+        if reqwest::header::HeaderValue::from_str(&format!("Bearer {}", key.expose())).is_err() {
+            return Err(LlmError::Request(
+                "FIREWORKS_API_KEY contains characters that cannot be sent in an HTTP header \
+                 (check for stray quotes or line breaks)"
+                    .to_string(),
+            ));
+        }
+        let base_url = checked_base_url(&cfg.base_url)?;
+        let audio_base_url = checked_base_url(&cfg.audio_base_url)?;
+        let redactor = Redactor::new(Some(key.clone()));
+        let transport = Transport::new(cfg.timeout_secs, redactor.clone())?;
+        let make = |base: &str| {
+            let config = OpenAIConfig::new()
+                .with_api_base(base)
+                .with_api_key(key.expose())
+                // Not inherited from OPENAI_* variables: they belong to another provider.
+                .with_org_id("")
+                .with_project_id("");
+            Client::with_config(config).with_http_service(transport.clone())
+        };
+        Ok(ChatClient {
+            chat: make(&base_url),
+            audio: make(&audio_base_url),
+            retry: RetryPolicy::from_config(cfg),
+            redactor,
+            base_url,
+            audio_base_url,
+            timeout_secs: cfg.timeout_secs,
+        })
+    }
+
+    /// A shareable client, or `None` when no API key is configured (the offline case).
+    pub fn from_config_if_keyed(cfg: &LlmConfig) -> Result<Option<Arc<ChatClient>>, LlmError> {
+        match ChatClient::new(cfg) {
+            Ok(client) => Ok(Some(Arc::new(client))),
+            Err(LlmError::MissingApiKey) => Ok(None),
+            Err(other) => Err(other),
+        }
+    }
+
+    /// The chat endpoint's base URL, e.g. `https://api.fireworks.ai/inference/v1`.
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// One chat completion (`POST {base_url}/chat/completions`), retried as described on
+    /// [`ChatClient`]. A reply without text is [`LlmError::EmptyReply`].
+    pub async fn chat(&self, req: &ChatRequest) -> Result<ChatReply, LlmError> {
+        let body = req.to_wire();
+        let what = format!("chat completion with {}", req.model);
+        let (value, attempts) = self.retry.run(&what, || self.chat_once(&body)).await?;
+        let mut reply = parse_chat_reply(&value).map_err(|e| self.redact_error(e))?;
+        reply.attempts = attempts;
+        tracing::debug!(
+            model = %req.model,
+            attempts,
+            finish_reason = reply.finish_reason.as_deref().unwrap_or("none"),
+            chars = reply.content.len(),
+            "chat completion done"
+        );
+        Ok(reply)
+    }
+
+    async fn chat_once(&self, body: &Value) -> Result<Value, Failure> {
+        self.chat
+            .chat()
+            .create_byot::<&Value, Value>(body)
+            .await
+            .map_err(|e| failure_from(e, &self.redactor))
+    }
+
+    /// Transcribes audio (`POST {audio_base_url}/audio/transcriptions`, multipart `file` and
+    /// `model`). Fireworks answers `{"text": …}` without usage; only `text` is read.
+    pub async fn transcribe(
+        &self,
+        file_name: &str,
+        bytes: Vec<u8>,
+        model: &str,
+    ) -> Result<String, LlmError> {
+        let form = TranscriptionForm {
+            file_name: file_name.to_string(),
+            bytes: Bytes::from(bytes),
+            model: model.to_string(),
+        };
+        let what = format!("transcription of {file_name} with {model}");
+        let (value, attempts) = self
+            .retry
+            .run(&what, || self.transcribe_once(form.clone()))
+            .await?;
+        let text = value.get("text").and_then(Value::as_str).ok_or_else(|| {
+            self.redact_error(LlmError::Malformed(format!(
+                "the transcription reply has no \"text\": {}",
+                error_excerpt(value.to_string().as_bytes(), None)
+            )))
+        })?;
+        tracing::debug!(
+            file = file_name,
+            attempts,
+            chars = text.len(),
+            "transcription done"
+        );
+        Ok(text.trim().to_string())
+    }
+
+    async fn transcribe_once(&self, form: TranscriptionForm) -> Result<Value, Failure> {
+        self.audio
+            .audio()
+            .transcription()
+            .create_byot::<TranscriptionForm, Value>(form)
+            .await
+            .map_err(|e| failure_from(e, &self.redactor))
+    }
+
+    /// Replies can quote the request back; their excerpts are redacted like error bodies.
+    fn redact_error(&self, error: LlmError) -> LlmError {
+        match error {
+            LlmError::Malformed(text) => LlmError::Malformed(self.redactor.apply(&text)),
+            other => other,
+        }
+    }
+}
+
+/// The base URL without a trailing slash, if it is an absolute http(s) URL.
+fn checked_base_url(raw: &str) -> Result<String, LlmError> {
+    let trimmed = raw.trim().trim_end_matches('/');
+    let bad = |reason: &str| LlmError::InvalidBaseUrl {
+        url: raw.to_string(),
+        reason: reason.to_string(),
+    };
+    let url = reqwest::Url::parse(trimmed).map_err(|e| bad(&e.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(bad("only http and https are supported"));
+    }
+    Ok(trimmed.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{ApiKey, Config};
+
+    fn cfg_with(base: &str) -> LlmConfig {
+        let mut cfg = Config::default().llm;
+        cfg.api_key = ApiKey::new("sk-unit");
+        cfg.base_url = base.to_string();
+        cfg.audio_base_url = base.to_string();
+        cfg
+    }
+
+    #[test]
+    fn missing_key_names_the_variable_and_the_offline_engine() {
+        let mut cfg = cfg_with("http://127.0.0.1:1/v1");
+        cfg.api_key = None;
+        let text = ChatClient::new(&cfg).unwrap_err().to_string();
+        assert!(text.contains("FIREWORKS_API_KEY"), "{text}");
+        assert!(text.contains("--engine local"), "{text}");
+        assert!(ChatClient::from_config_if_keyed(&cfg).unwrap().is_none());
+    }
+
+    #[test]
+    fn base_url_must_be_http_and_loses_its_trailing_slash() {
+        let client = ChatClient::new(&cfg_with("http://127.0.0.1:1/v1/")).unwrap();
+        assert_eq!(client.base_url(), "http://127.0.0.1:1/v1");
+        let err = ChatClient::new(&cfg_with("ftp://example.com")).unwrap_err();
+        assert!(matches!(err, LlmError::InvalidBaseUrl { .. }), "{err:?}");
+        let err = ChatClient::new(&cfg_with("not a url")).unwrap_err();
+        assert!(err.to_string().contains("FIREWORKS_BASE_URL"), "{err}");
+    }
+
+    #[test]
+    fn key_with_a_line_break_is_refused_instead_of_panicking() {
+        let mut cfg = cfg_with("http://127.0.0.1:1/v1");
+        cfg.api_key = ApiKey::new("sk-one\nsk-two");
+        let err = ChatClient::new(&cfg).unwrap_err();
+        assert!(!err.to_string().contains("sk-one"), "{err}");
+    }
+
+    #[test]
+    fn debug_output_never_shows_the_key() {
+        let client = ChatClient::new(&cfg_with("http://127.0.0.1:1/v1")).unwrap();
+        assert!(!format!("{client:?}").contains("sk-unit"));
+    }
+}

@@ -1,0 +1,118 @@
+//! The one error type of the OpenAI-compatible client. Every message is built from redacted
+//! text (see [`crate::llm::redact`]), so printing an `LlmError` can never show the API key.
+
+/// Why a request to the OpenAI-compatible API failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LlmError {
+    /// No `FIREWORKS_API_KEY` was configured.
+    #[error(
+        "FIREWORKS_API_KEY is not set: export FIREWORKS_API_KEY=<your Fireworks API key> to use \
+         the LLM, or pass --engine local to use the built-in offline summarizer"
+    )]
+    MissingApiKey,
+
+    /// The configured base URL cannot be used.
+    #[error("invalid LLM base URL {url:?}: {reason} (set FIREWORKS_BASE_URL or llm.base_url)")]
+    InvalidBaseUrl {
+        /// The URL as configured.
+        url: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+
+    /// The server answered with a non-success HTTP status.
+    #[error("LLM request failed with HTTP {status}: {message}{}", attempts_suffix(*.attempts))]
+    Http {
+        /// The HTTP status code, kept as the server sent it.
+        status: u16,
+        /// A short, redacted excerpt of the server's error message.
+        message: String,
+        /// Requests made, including retries.
+        attempts: u32,
+    },
+
+    /// No complete answer arrived within the request timeout.
+    #[error(
+        "LLM request timed out after {secs}s{} (raise llm.timeout_secs if the model is slow)",
+        attempts_suffix(*.attempts)
+    )]
+    Timeout {
+        /// The configured per-request timeout.
+        secs: u64,
+        /// Requests made, including retries.
+        attempts: u32,
+    },
+
+    /// The server could not be reached, or the connection broke before an answer arrived.
+    #[error("cannot reach the LLM at {url}: {message}{}", attempts_suffix(*.attempts))]
+    Connect {
+        /// The endpoint that was called.
+        url: String,
+        /// What the network layer reported (redacted).
+        message: String,
+        /// Requests made, including retries.
+        attempts: u32,
+    },
+
+    /// A success status with a body that is not a usable reply.
+    #[error("the LLM sent a malformed reply: {0}")]
+    Malformed(String),
+
+    /// A well-formed reply without any text.
+    #[error("the LLM returned an empty reply (finish_reason: {})", .finish_reason.as_deref().unwrap_or("none"))]
+    EmptyReply {
+        /// The `finish_reason` the server gave, e.g. `length` when max_tokens ran out.
+        finish_reason: Option<String>,
+    },
+
+    /// The request could not be built (a bug or an unusable input, not a server problem).
+    #[error("cannot build the LLM request: {0}")]
+    Request(String),
+}
+
+fn attempts_suffix(attempts: u32) -> String {
+    if attempts > 1 {
+        format!(" (after {attempts} attempts)")
+    } else {
+        String::new()
+    }
+}
+
+impl LlmError {
+    /// The HTTP status the server answered with, when there was one.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            LlmError::Http { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
+    /// Whether trying again later may succeed: rate limits, server errors and network failures.
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            LlmError::Http { status, .. } => *status == 429 || (500..600).contains(status),
+            LlmError::Connect { .. } => true,
+            _ => false,
+        }
+    }
+
+    /// Requests made before giving up (1 for errors that happen before any request).
+    pub fn attempts(&self) -> u32 {
+        match self {
+            LlmError::Http { attempts, .. }
+            | LlmError::Timeout { attempts, .. }
+            | LlmError::Connect { attempts, .. } => *attempts,
+            _ => 1,
+        }
+    }
+
+    pub(crate) fn with_attempts(mut self, n: u32) -> LlmError {
+        if let LlmError::Http { attempts, .. }
+        | LlmError::Timeout { attempts, .. }
+        | LlmError::Connect { attempts, .. } = &mut self
+        {
+            *attempts = n;
+        }
+        self
+    }
+}

@@ -1,0 +1,166 @@
+//! When and how long to wait before trying a failed request again.
+//!
+//! async-openai has a retry layer of its own, but it drops the HTTP status of non-JSON 429
+//! bodies, ignores `Retry-After` dates and has no total-time bound, so the client installs a
+//! plain transport and retries here instead.
+
+use std::future::Future;
+use std::time::{Duration, Instant, SystemTime};
+
+use crate::config::LlmConfig;
+use crate::llm::LlmError;
+
+/// Longest backoff between two attempts when the server gives no `Retry-After`.
+const MAX_BACKOFF: Duration = Duration::from_secs(30);
+
+/// One failed attempt: the error, and how long the server asked us to wait, if it did.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    pub(crate) error: LlmError,
+    pub(crate) retry_after: Option<Duration>,
+}
+
+impl From<LlmError> for Failure {
+    fn from(error: LlmError) -> Failure {
+        Failure {
+            error,
+            retry_after: None,
+        }
+    }
+}
+
+/// Attempts, total time and backoff for one logical request.
+#[derive(Debug, Clone)]
+pub(crate) struct RetryPolicy {
+    max_attempts: u32,
+    budget: Duration,
+    initial_backoff: Duration,
+}
+
+impl RetryPolicy {
+    pub(crate) fn from_config(cfg: &LlmConfig) -> RetryPolicy {
+        RetryPolicy {
+            max_attempts: cfg.max_attempts.max(1),
+            budget: Duration::from_secs(cfg.max_retry_secs),
+            initial_backoff: Duration::from_millis(cfg.initial_backoff_ms),
+        }
+    }
+
+    /// The wait before retry number `retry` (0 for the first retry): the server's
+    /// `Retry-After` when given, else exponential backoff from `initial_backoff`.
+    pub(crate) fn delay(&self, retry: u32, retry_after: Option<Duration>) -> Duration {
+        retry_after.unwrap_or_else(|| {
+            self.initial_backoff
+                .saturating_mul(2u32.saturating_pow(retry))
+                .min(MAX_BACKOFF)
+        })
+    }
+
+    /// Runs `attempt` until it succeeds, fails for good, runs out of attempts, or the next wait
+    /// would overrun the time budget. Returns the value and the number of attempts made.
+    pub(crate) async fn run<T, F, Fut>(
+        &self,
+        what: &str,
+        mut attempt: F,
+    ) -> Result<(T, u32), LlmError>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Result<T, Failure>>,
+    {
+        let started = Instant::now();
+        let mut made = 0u32;
+        loop {
+            made += 1;
+            let failure = match attempt().await {
+                Ok(value) => return Ok((value, made)),
+                Err(failure) => failure,
+            };
+            if !failure.error.is_retryable() || made >= self.max_attempts {
+                return Err(failure.error.with_attempts(made));
+            }
+            let delay = self.delay(made - 1, failure.retry_after);
+            if started.elapsed() + delay > self.budget {
+                tracing::warn!(
+                    attempt = made,
+                    wait_secs = delay.as_secs_f64(),
+                    "{what}: not retrying, the wait would exceed llm.max_retry_secs ({}s)",
+                    self.budget.as_secs()
+                );
+                return Err(failure.error.with_attempts(made));
+            }
+            tracing::warn!(
+                attempt = made,
+                wait_ms = delay.as_millis() as u64,
+                "{what} failed, retrying: {}",
+                failure.error
+            );
+            tokio::time::sleep(delay).await;
+        }
+    }
+}
+
+/// Parses a `Retry-After` value: delay-seconds (fractions tolerated) or an HTTP date.
+pub(crate) fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<f64>() {
+        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
+    }
+    let when = httpdate::parse_http_date(value).ok()?;
+    Some(when.duration_since(now).unwrap_or(Duration::ZERO))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn policy(initial_ms: u64) -> RetryPolicy {
+        RetryPolicy {
+            max_attempts: 5,
+            budget: Duration::from_secs(60),
+            initial_backoff: Duration::from_millis(initial_ms),
+        }
+    }
+
+    #[test]
+    fn backoff_doubles_and_is_capped() {
+        let p = policy(500);
+        assert_eq!(p.delay(0, None), Duration::from_millis(500));
+        assert_eq!(p.delay(1, None), Duration::from_millis(1000));
+        assert_eq!(p.delay(2, None), Duration::from_millis(2000));
+        assert_eq!(p.delay(20, None), MAX_BACKOFF);
+    }
+
+    #[test]
+    fn retry_after_replaces_the_backoff() {
+        assert_eq!(
+            policy(500).delay(3, Some(Duration::from_secs(7))),
+            Duration::from_secs(7)
+        );
+    }
+
+    #[test]
+    fn retry_after_seconds_are_parsed() {
+        let now = SystemTime::now();
+        assert_eq!(parse_retry_after("12", now), Some(Duration::from_secs(12)));
+        assert_eq!(
+            parse_retry_after(" 0.5 ", now),
+            Some(Duration::from_millis(500))
+        );
+        assert_eq!(parse_retry_after("-3", now), None);
+        assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn retry_after_http_date_is_relative_to_now() {
+        let now = httpdate::parse_http_date("Wed, 21 Oct 2015 07:28:00 GMT").unwrap();
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:28:30 GMT", now),
+            Some(Duration::from_secs(30))
+        );
+        // A date in the past means "now".
+        assert_eq!(
+            parse_retry_after("Wed, 21 Oct 2015 07:00:00 GMT", now),
+            Some(Duration::ZERO)
+        );
+    }
+}

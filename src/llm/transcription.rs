@@ -1,0 +1,53 @@
+//! The multipart form of `POST /audio/transcriptions`.
+//!
+//! async-openai's own request type streams the file part without a length or content type;
+//! this form sends the bytes with both, as the OpenAI Python client does, which Whisper
+//! servers use to detect the audio format.
+
+use async_openai::error::OpenAIError;
+use async_openai::traits::AsyncTryFrom;
+use bytes::Bytes;
+
+/// The fields of a transcription request. Cloning is cheap (`Bytes`), which retries rely on.
+#[derive(Debug, Clone)]
+pub(crate) struct TranscriptionForm {
+    pub(crate) file_name: String,
+    pub(crate) bytes: Bytes,
+    pub(crate) model: String,
+}
+
+impl AsyncTryFrom<TranscriptionForm> for reqwest::multipart::Form {
+    type Error = OpenAIError;
+
+    async fn try_from(form: TranscriptionForm) -> Result<Self, Self::Error> {
+        let mime = audio_mime(&form.file_name);
+        let part = reqwest::multipart::Part::stream_with_length(
+            reqwest::Body::from(form.bytes.clone()),
+            form.bytes.len() as u64,
+        )
+        .file_name(form.file_name)
+        .mime_str(mime)
+        .map_err(|e| OpenAIError::InvalidArgument(format!("bad audio type {mime}: {e}")))?;
+        Ok(reqwest::multipart::Form::new()
+            .part("file", part)
+            .text("model", form.model))
+    }
+}
+
+/// The audio content type for a file name, by extension.
+fn audio_mime(file_name: &str) -> &'static str {
+    let ext = file_name
+        .rsplit_once('.')
+        .map(|(_, ext)| ext.to_ascii_lowercase())
+        .unwrap_or_default();
+    match ext.as_str() {
+        "mp3" => "audio/mpeg",
+        "m4a" | "mp4" => "audio/mp4",
+        "wav" => "audio/wav",
+        "ogg" | "oga" | "opus" => "audio/ogg",
+        "flac" => "audio/flac",
+        "webm" => "audio/webm",
+        "3gp" => "audio/3gpp",
+        _ => "application/octet-stream",
+    }
+}

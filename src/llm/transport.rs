@@ -1,0 +1,179 @@
+//! The HTTP transport installed under async-openai: one exchange per call, no retries, every
+//! failure turned into an [`LlmError`] that keeps the status and a redacted excerpt.
+//!
+//! async-openai's default transport retries on its own and, for a 4xx whose body is not
+//! OpenAI's `{"error":…}` shape, reports a deserialization error without the status. Answering
+//! non-success statuses here, before async-openai sees them, keeps the status of every error
+//! shape and keeps response bodies out of its logs.
+
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::{Duration, SystemTime};
+
+use async_openai::error::OpenAIError;
+use async_openai::middleware::HttpRequestFactory;
+
+use crate::llm::error_body::error_excerpt;
+use crate::llm::redact::Redactor;
+use crate::llm::retry::{parse_retry_after, Failure};
+use crate::llm::LlmError;
+
+/// A tower service performing exactly one HTTP exchange.
+#[derive(Clone, Debug)]
+pub(crate) struct Transport {
+    http: reqwest::Client,
+    redactor: Redactor,
+    timeout_secs: u64,
+}
+
+/// A [`Failure`] travelling through async-openai inside `OpenAIError::Boxed`.
+#[derive(Debug)]
+pub(crate) struct TransportFailure(pub(crate) Failure);
+
+impl std::fmt::Display for TransportFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.error.fmt(f)
+    }
+}
+
+impl std::error::Error for TransportFailure {}
+
+impl Transport {
+    pub(crate) fn new(timeout_secs: u64, redactor: Redactor) -> Result<Transport, LlmError> {
+        let timeout_secs = timeout_secs.max(1);
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(timeout_secs))
+            .connect_timeout(Duration::from_secs(timeout_secs.min(30)))
+            .user_agent(concat!("vaultsum/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .map_err(|e| LlmError::Request(format!("cannot create the HTTP client: {e}")))?;
+        Ok(Transport {
+            http,
+            redactor,
+            timeout_secs,
+        })
+    }
+
+    async fn exchange(&self, factory: HttpRequestFactory) -> Result<reqwest::Response, Failure> {
+        let request = factory
+            .build()
+            .await
+            .map_err(|e| LlmError::Request(self.redactor.apply(&e.to_string())))?;
+        let url = self.display_url(request.url());
+        let response = self
+            .http
+            .execute(request)
+            .await
+            .map_err(|e| self.network_error(&url, e))?;
+        let status = response.status();
+        let headers = response.headers().clone();
+        let body = response
+            .bytes()
+            .await
+            .map_err(|e| self.network_error(&url, e))?;
+
+        if !status.is_success() {
+            let retry_after = headers
+                .get(reqwest::header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| parse_retry_after(v, SystemTime::now()));
+            let message = self.excerpt(&body, status.canonical_reason());
+            return Err(Failure {
+                error: LlmError::Http {
+                    status: status.as_u16(),
+                    message,
+                    attempts: 1,
+                },
+                retry_after,
+            });
+        }
+        if serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
+            return Err(LlmError::Malformed(format!(
+                "expected JSON from {url}, got: {} (check FIREWORKS_BASE_URL)",
+                self.excerpt(&body, Some("an empty body"))
+            ))
+            .into());
+        }
+        let mut rebuilt = http::Response::new(body);
+        *rebuilt.status_mut() = status;
+        *rebuilt.headers_mut() = headers;
+        Ok(reqwest::Response::from(rebuilt))
+    }
+
+    /// Redacts the whole body before cutting it, so no part of a key survives a cut.
+    fn excerpt(&self, body: &[u8], reason: Option<&str>) -> String {
+        let text = self.redactor.apply(&String::from_utf8_lossy(body));
+        error_excerpt(text.as_bytes(), reason)
+    }
+
+    fn network_error(&self, url: &str, error: reqwest::Error) -> Failure {
+        if error.is_timeout() && !error.is_connect() {
+            return LlmError::Timeout {
+                secs: self.timeout_secs,
+                attempts: 1,
+            }
+            .into();
+        }
+        let error = error.without_url();
+        let mut message = error.to_string();
+        let mut source = std::error::Error::source(&error);
+        while let Some(cause) = source {
+            let text = cause.to_string();
+            if !message.contains(&text) {
+                message.push_str(": ");
+                message.push_str(&text);
+            }
+            source = cause.source();
+        }
+        LlmError::Connect {
+            url: url.to_string(),
+            message: self.redactor.apply(&message),
+            attempts: 1,
+        }
+        .into()
+    }
+
+    /// The endpoint without query or credentials, for messages.
+    fn display_url(&self, url: &reqwest::Url) -> String {
+        let mut url = url.clone();
+        url.set_query(None);
+        let _ = url.set_password(None);
+        let _ = url.set_username("");
+        self.redactor.apply(url.as_str())
+    }
+}
+
+impl tower::Service<HttpRequestFactory> for Transport {
+    type Response = reqwest::Response;
+    type Error = OpenAIError;
+    type Future = Pin<Box<dyn Future<Output = Result<reqwest::Response, OpenAIError>> + Send>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, factory: HttpRequestFactory) -> Self::Future {
+        let this = self.clone();
+        Box::pin(async move {
+            this.exchange(factory)
+                .await
+                .map_err(|failure| OpenAIError::Boxed(Box::new(TransportFailure(failure))))
+        })
+    }
+}
+
+/// Recovers the [`Failure`] from an async-openai error; anything async-openai produced itself
+/// is a request or parsing problem on our side.
+pub(crate) fn failure_from(error: OpenAIError, redactor: &Redactor) -> Failure {
+    match error {
+        OpenAIError::Boxed(boxed) => match boxed.downcast::<TransportFailure>() {
+            Ok(failure) => failure.0,
+            Err(other) => LlmError::Request(redactor.apply(&other.to_string())).into(),
+        },
+        OpenAIError::JSONDeserialize(e, _) => {
+            LlmError::Malformed(format!("cannot decode the reply: {e}")).into()
+        }
+        other => LlmError::Request(redactor.apply(&other.to_string())).into(),
+    }
+}

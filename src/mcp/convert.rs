@@ -1,0 +1,95 @@
+//! Translation between the Registry's types and MCP's: tool definitions and call results.
+
+use std::sync::Arc;
+
+use rmcp::model::{CallToolResult, ContentBlock, JsonObject, MetaObject, Tool as McpTool};
+use serde_json::Value;
+
+use crate::tools::{Tool, ToolAnnotations, ToolOutput};
+
+/// The `_meta` key under which a result's `details` travel.
+pub(crate) const DETAILS_META_KEY: &str = "details";
+
+/// The MCP definition of a registry tool: the same name, description, input schema and
+/// annotations as `vaultsum tools --json`.
+pub(crate) fn tool_definition(tool: &dyn Tool) -> McpTool {
+    McpTool::new(
+        tool.name(),
+        tool.description(),
+        Arc::new(schema_object(tool.input_schema())),
+    )
+    .with_annotations(annotations(tool.annotations()))
+}
+
+/// MCP requires the input schema to be a JSON object; a tool whose schema is anything else
+/// (which schemars never produces) gets the schema of an object with no constraints.
+fn schema_object(schema: Value) -> JsonObject {
+    match schema {
+        Value::Object(object) => object,
+        _ => {
+            let mut object = JsonObject::new();
+            object.insert("type".into(), Value::String("object".into()));
+            object
+        }
+    }
+}
+
+fn annotations(hints: ToolAnnotations) -> rmcp::model::ToolAnnotations {
+    rmcp::model::ToolAnnotations::new()
+        .read_only(hints.read_only)
+        .destructive(hints.destructive)
+        .idempotent(hints.idempotent)
+        .open_world(hints.open_world)
+}
+
+/// The MCP result of a tool call: `text` is the only content the model sees, `is_error` maps to
+/// `isError`, and `details` go to `_meta` so they never mix into the text.
+pub(crate) fn call_result(output: ToolOutput) -> CallToolResult {
+    let content = vec![ContentBlock::text(output.text)];
+    let result = if output.is_error {
+        CallToolResult::error(content)
+    } else {
+        CallToolResult::success(content)
+    };
+    let mut meta = MetaObject::new();
+    meta.insert(DETAILS_META_KEY.to_string(), output.details);
+    result.with_meta(Some(meta))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn details_travel_in_meta_not_in_text() {
+        let output = ToolOutput::ok("the note", json!({ "path": "a.md", "chars": 8 }));
+        let value = serde_json::to_value(call_result(output)).unwrap();
+        assert_eq!(
+            value["content"],
+            json!([{ "type": "text", "text": "the note" }])
+        );
+        assert_eq!(value["isError"], json!(false));
+        assert_eq!(
+            value["_meta"]["details"],
+            json!({ "path": "a.md", "chars": 8 })
+        );
+    }
+
+    #[test]
+    fn tool_error_becomes_is_error_result() {
+        let output = ToolOutput::error("note not found: x.md", json!({ "error": "not_found" }));
+        let value = serde_json::to_value(call_result(output)).unwrap();
+        assert_eq!(value["isError"], json!(true));
+        assert_eq!(value["content"][0]["text"], json!("note not found: x.md"));
+    }
+
+    #[test]
+    fn annotations_keep_every_hint() {
+        let mcp = annotations(ToolAnnotations::WRITES_NOT_DESTRUCTIVE);
+        assert_eq!(mcp.read_only_hint, Some(false));
+        assert_eq!(mcp.destructive_hint, Some(false));
+        assert_eq!(mcp.idempotent_hint, Some(false));
+        assert_eq!(mcp.open_world_hint, Some(false));
+    }
+}

@@ -1,0 +1,120 @@
+//! [`VaultsumServer`]: the rmcp `ServerHandler` that serves every tool of the Registry.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+
+use futures::FutureExt;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, ErrorCode, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool as McpTool,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+use serde_json::{json, Value};
+
+use super::convert::{call_result, tool_definition};
+use crate::tools::{Registry, ToolOutput};
+
+/// The server name announced in `initialize`.
+pub const SERVER_NAME: &str = "vaultsum";
+
+/// What the server tells agents in `initialize`: when to prefer `summarize_file` and
+/// `read_file` over doing the same by hand.
+pub const INSTRUCTIONS: &str = include_str!("instructions.md");
+
+/// JSON-RPC error code for a request the client cancelled (LSP's `RequestCancelled`). The
+/// client never sees it: rmcp drops responses to cancelled requests.
+const REQUEST_CANCELLED: ErrorCode = ErrorCode(-32800);
+
+/// An MCP server over a shared [`Registry`]. Cheap to clone: the HTTP transport makes one per
+/// session, all sharing the same registry (and so the same warm vault index).
+#[derive(Clone)]
+pub struct VaultsumServer {
+    registry: Arc<Registry>,
+    tools: Arc<[McpTool]>,
+}
+
+impl VaultsumServer {
+    /// Serves every tool of `registry`; their MCP definitions are computed once here.
+    pub fn new(registry: Arc<Registry>) -> VaultsumServer {
+        let tools = registry
+            .tools()
+            .iter()
+            .map(|tool| tool_definition(tool.as_ref()))
+            .collect();
+        VaultsumServer { registry, tools }
+    }
+
+    /// The registry this server calls.
+    pub fn registry(&self) -> &Arc<Registry> {
+        &self.registry
+    }
+
+    /// Runs one tool call to its end, turning a panic inside a tool into an error result so a
+    /// bug in one tool never leaves the client waiting for an answer.
+    async fn run_tool(&self, name: &str, args: Value) -> ToolOutput {
+        match AssertUnwindSafe(self.registry.call(name, args))
+            .catch_unwind()
+            .await
+        {
+            Ok(output) => output,
+            Err(panic) => {
+                let reason = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "unknown panic".to_string());
+                tracing::error!(tool = name, %reason, "tool panicked");
+                ToolOutput::error(
+                    format!(
+                        "internal error in {name}: {reason}. Nothing was written; this is a bug \
+                         in vaultsum, please report it."
+                    ),
+                    json!({ "error": "internal", "tool": name }),
+                )
+            }
+        }
+    }
+}
+
+impl ServerHandler for VaultsumServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(SERVER_NAME, env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<McpTool> {
+        self.tools.iter().find(|tool| tool.name == name).cloned()
+    }
+
+    /// Runs the tool until it finishes or the client cancels. On `notifications/cancelled`
+    /// (or a closed session) rmcp fires `context.ct`; `select!` then drops the tool's future,
+    /// which stops its LLM request, and since tools write only as their last step nothing
+    /// is written.
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let args = request.arguments.map(Value::Object).unwrap_or(Value::Null);
+        let name = request.name.as_ref();
+        tracing::debug!(tool = name, "call");
+        tokio::select! {
+            biased;
+            () = context.ct.cancelled() => {
+                tracing::info!(tool = name, "call cancelled by the client; nothing written");
+                Err(ErrorData::new(REQUEST_CANCELLED, format!("{name} cancelled"), None))
+            }
+            output = self.run_tool(name, args) => Ok(call_result(output).into()),
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Reading a vault file as a tool sees it: notes with embeds expanded, media files described.
+//! Shared by `read_file` and `summarize_file` so both see exactly the same text.
+
+use serde_json::{json, Value};
+
+use super::context::{ContextError, ToolContext};
+use crate::vault::embed::{expand_note, AttachmentKind};
+use crate::vault::write::check_writable;
+use crate::vault::VaultPath;
+
+/// A file read for a tool: its vault-relative path, the expanded text and expansion metadata.
+#[derive(Debug, Clone)]
+pub struct ExpandedNote {
+    pub path: String,
+    pub text: String,
+    pub details: Value,
+}
+
+/// A note about to be summarized: the expanded text plus the exact bytes it was read from.
+#[derive(Debug, Clone)]
+pub struct NoteForWriting {
+    pub expanded: ExpandedNote,
+    pub original: Vec<u8>,
+}
+
+impl ToolContext {
+    /// Reads a vault file: a note with its embeds expanded, or an image or audio file turned into
+    /// its description or transcript.
+    pub async fn read_expanded(&self, input: &str) -> Result<ExpandedNote, ContextError> {
+        let vault = self.vault()?;
+        let path = vault.resolve_input(input)?;
+        self.expand_path(&path).await
+    }
+
+    /// Reads a note that a summary will be appended to. Refuses, before any LLM work, paths that
+    /// may not be written (not a note, inside `.obsidian/`, …).
+    pub async fn read_note_for_writing(&self, input: &str) -> Result<NoteForWriting, ContextError> {
+        let vault = self.vault()?;
+        let path = vault.resolve_input(input)?;
+        check_writable(vault, &path)?;
+        let original = vault.read_bytes(&path)?;
+        let expanded = self.expand_path(&path).await?;
+        Ok(NoteForWriting { expanded, original })
+    }
+
+    async fn expand_path(&self, path: &VaultPath) -> Result<ExpandedNote, ContextError> {
+        let vault = self.vault()?;
+        match AttachmentKind::of(path.relative()) {
+            Some(kind @ (AttachmentKind::Image | AttachmentKind::Audio)) => {
+                let text = self
+                    .attachments()
+                    .read_attachment(path, kind)
+                    .await
+                    .unwrap_or_else(|reason| format!("[{}: {reason}]", path.relative()));
+                Ok(ExpandedNote {
+                    path: path.relative().to_string(),
+                    text,
+                    details: json!({ "kind": format!("{kind:?}").to_lowercase() }),
+                })
+            }
+            _ => {
+                let expansion =
+                    expand_note(vault, path, &self.expand_options(), self.attachments()).await?;
+                Ok(ExpandedNote {
+                    path: path.relative().to_string(),
+                    text: expansion.text,
+                    details: expansion.details,
+                })
+            }
+        }
+    }
+}

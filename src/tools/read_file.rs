@@ -1,0 +1,233 @@
+//! `read_file`: a vault note with its embeds expanded, paged by characters.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::context::ToolContext;
+use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
+use crate::compaction;
+
+const DESCRIPTION: &str = "\
+Read a note from the Obsidian vault with everything it embeds expanded in place: other notes \
+(![[Note]]), heading sections (![[Note#Heading]]) and blocks (![[Note#^id]]), images described by \
+a vision model and audio transcribed. Each expansion is a labelled `> [Embedded: …]` block; an \
+embed that cannot be expanded shows an inline marker with the reason.
+
+When to use:
+- Before answering questions about a note, to see it as the person sees it in Obsidian
+- To read a note that is mostly embeds (dashboards, MOCs, daily notes)
+
+Parameters:
+- path (required): vault-relative path, e.g. \"Meetings/2026-03-02 Standup.md\"
+- offset (optional): character offset to start from (default 0)
+- length (optional): characters to return (default 30000). Long notes end with a marker \
+telling the offset to continue from.
+
+To summarize a note into the note itself, use summarize_file instead.";
+
+/// Arguments of `read_file`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReadFileArgs {
+    /// Vault-relative path of the note (the CLI also accepts an absolute path inside the vault).
+    pub path: String,
+    /// Character offset into the expanded text to start from.
+    #[serde(default)]
+    pub offset: usize,
+    /// Number of characters to return (default 30000).
+    pub length: Option<usize>,
+}
+
+/// The `read_file` tool.
+pub struct ReadFileTool {
+    context: Arc<ToolContext>,
+}
+
+impl ReadFileTool {
+    /// Builds the tool over the shared context.
+    pub fn new(context: Arc<ToolContext>) -> ReadFileTool {
+        ReadFileTool { context }
+    }
+
+    async fn run(&self, args: ReadFileArgs) -> Result<ToolOutput, String> {
+        let expanded = self
+            .context
+            .read_expanded(&args.path)
+            .await
+            .map_err(|e| e.to_string())?;
+        let length = args
+            .length
+            .unwrap_or(self.context.config.read.default_length);
+        let page = page_by_chars(&expanded.text, args.offset, length)?;
+        let details = json!({
+            "path": expanded.path,
+            "total_chars": page.total,
+            "offset": page.start,
+            "end": page.end,
+            "lines": expanded.text.lines().count(),
+            "bytes": expanded.text.len(),
+            "truncated": page.end < page.total,
+            "expansion": expanded.details,
+        });
+        Ok(ToolOutput::ok(page.text, details))
+    }
+}
+
+/// One page of a longer text, with the paging markers of DESIGN §2.
+#[derive(Debug, PartialEq)]
+pub struct Page {
+    pub text: String,
+    pub start: usize,
+    pub end: usize,
+    pub total: usize,
+}
+
+/// Cuts `[offset, offset+length)` out of `text`, counted in characters, and adds
+/// `[Continuing from char X of N]` before and `[... truncated at char E of N. Use offset=E to
+/// read more.]` after when the page does not start at 0 or does not reach the end.
+pub fn page_by_chars(text: &str, offset: usize, length: usize) -> Result<Page, String> {
+    let total = text.chars().count();
+    if offset > total || (offset == total && total > 0) {
+        return Err(format!(
+            "offset {offset} is past the end of the note ({total} characters); use an offset below {total}"
+        ));
+    }
+    if length == 0 {
+        return Err("length must be at least 1".to_string());
+    }
+    let end = offset.saturating_add(length).min(total);
+    let body: String = text.chars().skip(offset).take(end - offset).collect();
+    let mut out = String::with_capacity(body.len() + 120);
+    if offset > 0 {
+        out.push_str(&format!("[Continuing from char {offset} of {total}]\n\n"));
+    }
+    out.push_str(&body);
+    if end < total {
+        out.push_str(&format!(
+            "\n\n[... truncated at char {end} of {total}. Use offset={end} to read more.]"
+        ));
+    }
+    Ok(Page {
+        text: out,
+        start: offset,
+        end,
+        total,
+    })
+}
+
+#[async_trait]
+impl Tool for ReadFileTool {
+    fn name(&self) -> &'static str {
+        "read_file"
+    }
+
+    fn description(&self) -> &'static str {
+        DESCRIPTION
+    }
+
+    fn input_schema(&self) -> Value {
+        schema_for::<ReadFileArgs>()
+    }
+
+    fn annotations(&self) -> ToolAnnotations {
+        ToolAnnotations::READ_ONLY
+    }
+
+    async fn call(&self, args: Value) -> ToolOutput {
+        let args: ReadFileArgs = match parse_args(self.name(), args) {
+            Ok(args) => args,
+            Err(output) => return output,
+        };
+        let path = args.path.clone();
+        match self.run(args).await {
+            Ok(output) => output,
+            Err(message) => ToolOutput::error(message, json!({ "path": path })),
+        }
+    }
+
+    fn render_call(&self, args: &Value) -> String {
+        let path = args.get("path").and_then(Value::as_str).unwrap_or("?");
+        match args.get("offset").and_then(Value::as_u64) {
+            Some(offset) if offset > 0 => format!("read_file {path:?} (from char {offset})"),
+            _ => format!("read_file {path:?}"),
+        }
+    }
+
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
+        if output.is_error {
+            return format!("✗ {}", output.text);
+        }
+        if expanded {
+            return output.text.clone();
+        }
+        let d = &output.details;
+        let embeds = d
+            .pointer("/expansion/embeds")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
+        format!(
+            "✓ {} chars {}..{} of {}, {} embeds",
+            d["path"].as_str().unwrap_or("?"),
+            d["offset"],
+            d["end"],
+            d["total_chars"],
+            embeds
+        )
+    }
+
+    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
+        compaction::stub_with_details(
+            self.name(),
+            args,
+            &output.text,
+            output.is_error,
+            Some(&output.details),
+            &self.context.config.compaction,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn whole_text_has_no_markers() {
+        let page = page_by_chars("hello", 0, 100).unwrap();
+        assert_eq!(page.text, "hello");
+        assert_eq!((page.start, page.end, page.total), (0, 5, 5));
+    }
+
+    #[test]
+    fn first_page_ends_with_truncation_marker_naming_next_offset() {
+        let page = page_by_chars("abcdefghij", 0, 4).unwrap();
+        assert_eq!(
+            page.text,
+            "abcd\n\n[... truncated at char 4 of 10. Use offset=4 to read more.]"
+        );
+    }
+
+    #[test]
+    fn later_page_starts_with_continuation_marker() {
+        let page = page_by_chars("abcdefghij", 4, 100).unwrap();
+        assert_eq!(page.text, "[Continuing from char 4 of 10]\n\nefghij");
+    }
+
+    #[test]
+    fn paging_counts_characters_not_bytes() {
+        let page = page_by_chars("ééééé", 2, 2).unwrap();
+        assert!(page.text.contains("\n\néé\n\n"), "{}", page.text);
+        assert_eq!(page.end, 4);
+    }
+
+    #[test]
+    fn offset_past_end_is_an_error_naming_the_size() {
+        let err = page_by_chars("abc", 3, 10).unwrap_err();
+        assert!(err.contains("3 characters"), "{err}");
+        assert!(page_by_chars("", 0, 10).is_ok());
+    }
+}

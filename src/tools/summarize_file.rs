@@ -1,0 +1,289 @@
+//! `summarize_file`: read a note expanded, have a summarizer write a structured summary, and
+//! append it under `## Summary` without losing a byte of the note (DESIGN §4, §5).
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::context::ToolContext;
+use super::summarizer::{SummaryRequest, SummaryText};
+use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
+use crate::compaction;
+use crate::vault::write::append_summary;
+
+const DESCRIPTION: &str = "\
+Summarize a note of the Obsidian vault and append the summary to the note itself, under a \
+`## Summary` heading. The note is read with its embeds expanded (other notes, sections, blocks, \
+images described, audio transcribed), summarized with a fixed prompt into a structured summary \
+(subsections, tables for tabular data, and `### Action Items` as `- [ ]` tasks when there are \
+any), and appended. Nothing of the note is changed or lost; on any failure the note is left as it was.
+
+When to use:
+- Whenever the person asks to summarize a note, a meeting, a voice memo or a clipping. Use this \
+tool instead of reading the note and writing a summary yourself with an edit tool: the summary \
+it writes is consistent and complete.
+
+Parameters:
+- path (required): vault-relative path of the note
+- focus (optional): what to emphasise, e.g. \"budget discussion\" or \"technical decisions\"
+- replace (optional, default false): remove the note's previous `## Summary` section first; \
+without it a second summary is appended after the first
+
+Returns {\"success\": true, \"path\": …, \"summary_length\": …}. Tell the person the summary was \
+added to the note; there is no need to repeat it.";
+
+/// Arguments of `summarize_file`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SummarizeFileArgs {
+    /// Vault-relative path of the note (the CLI also accepts an absolute path inside the vault).
+    pub path: String,
+    /// Optional guidance for what the summary should emphasise.
+    #[serde(default)]
+    pub focus: Option<String>,
+    /// Remove the previous `## Summary` section before appending the new one.
+    #[serde(default)]
+    pub replace: bool,
+}
+
+/// A summary generated for a note but not yet written (`--dry-run` prints it).
+#[derive(Debug, Clone)]
+pub struct PreparedSummary {
+    /// Vault-relative path of the note.
+    pub path: String,
+    /// The cleaned summary text, never empty.
+    pub summary: String,
+    /// The note's bytes as read before summarizing, to detect edits made meanwhile.
+    original: Vec<u8>,
+    /// Metadata for `details`.
+    pub details: Value,
+}
+
+/// The `summarize_file` tool.
+pub struct SummarizeFileTool {
+    context: Arc<ToolContext>,
+}
+
+impl SummarizeFileTool {
+    /// Builds the tool over the shared context.
+    pub fn new(context: Arc<ToolContext>) -> SummarizeFileTool {
+        SummarizeFileTool { context }
+    }
+
+    /// Reads the note and generates its summary without writing anything.
+    pub async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, String> {
+        let note = self
+            .context
+            .read_note_for_writing(&args.path)
+            .await
+            .map_err(|e| e.to_string())?;
+        let max_chars = self.context.config.summarize.max_chars;
+        let total_chars = note.expanded.text.chars().count();
+        let truncated = total_chars > max_chars;
+        let content: String = if truncated {
+            note.expanded.text.chars().take(max_chars).collect()
+        } else {
+            note.expanded.text.clone()
+        };
+        let request = SummaryRequest {
+            path: &note.expanded.path,
+            content: &content,
+            focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
+            truncated_from: truncated.then_some(total_chars),
+            sentences: None,
+        };
+        let SummaryText { text, details } = self
+            .context
+            .summarizer()
+            .summarize(&request)
+            .await
+            .map_err(|e| e.to_string())?;
+        let summary = clean_summary(&text).ok_or_else(|| {
+            "the summarizer returned an empty summary; the note was not changed".to_string()
+        })?;
+        Ok(PreparedSummary {
+            path: note.expanded.path.clone(),
+            summary,
+            original: note.original,
+            details: json!({
+                "chars_sent": content.chars().count(),
+                "total_chars": total_chars,
+                "truncated": truncated,
+                "summarizer": details,
+                "expansion": note.expanded.details,
+            }),
+        })
+    }
+
+    /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
+    pub fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
+        let vault = self.context.vault().map_err(|e| e.to_string())?;
+        let note = vault
+            .resolve_input(&prepared.path)
+            .map_err(|e| e.to_string())?;
+        let outcome = append_summary(vault, &note, &prepared.original, &prepared.summary, replace)
+            .map_err(|e| e.to_string())?;
+        let summary_length = prepared.summary.chars().count();
+        let mut details = prepared.details;
+        details["path"] = json!(prepared.path);
+        details["summary_length"] = json!(summary_length);
+        details["stale"] = json!(outcome.stale);
+        details["replace"] = json!(replace);
+        let text = json!({
+            "success": true,
+            "path": prepared.path,
+            "summary_length": summary_length,
+        });
+        Ok(ToolOutput::ok(text.to_string(), details))
+    }
+}
+
+/// Trims the model's answer and drops a leading `# Summary`/`## Summary` heading (the tool adds
+/// its own). `None` when nothing is left.
+pub fn clean_summary(raw: &str) -> Option<String> {
+    let mut text = raw.trim();
+    // Some models wrap the whole answer in a Markdown code fence despite the prompt.
+    if let Some(inner) = text
+        .strip_prefix("```markdown")
+        .or_else(|| text.strip_prefix("```md"))
+        .and_then(|t| t.trim_end().strip_suffix("```"))
+    {
+        text = inner.trim();
+    }
+    let first_line = text.lines().next().unwrap_or("");
+    let heading = first_line.trim_start_matches('#');
+    if first_line.starts_with('#')
+        && first_line.len() - heading.len() <= 2
+        && heading.trim().eq_ignore_ascii_case("summary")
+    {
+        text = text[first_line.len()..].trim();
+    }
+    (!text.is_empty()).then(|| text.to_string())
+}
+
+fn error_output(path: &str, message: String) -> ToolOutput {
+    let text = json!({ "success": false, "error": message });
+    ToolOutput::error(text.to_string(), json!({ "path": path, "error": message }))
+}
+
+#[async_trait]
+impl Tool for SummarizeFileTool {
+    fn name(&self) -> &'static str {
+        "summarize_file"
+    }
+
+    fn description(&self) -> &'static str {
+        DESCRIPTION
+    }
+
+    fn input_schema(&self) -> Value {
+        schema_for::<SummarizeFileArgs>()
+    }
+
+    fn annotations(&self) -> ToolAnnotations {
+        ToolAnnotations::WRITES_NOT_DESTRUCTIVE
+    }
+
+    async fn call(&self, args: Value) -> ToolOutput {
+        let args: SummarizeFileArgs = match parse_args(self.name(), args) {
+            Ok(args) => args,
+            Err(output) => return error_output("", output.text),
+        };
+        // Everything slow (reading, the LLM) happens before the write, so dropping this future
+        // (a cancelled MCP call, Ctrl-C) can never leave a partly written note.
+        let prepared = match self.prepare(&args).await {
+            Ok(prepared) => prepared,
+            Err(message) => return error_output(&args.path, message),
+        };
+        match self.write(prepared, args.replace) {
+            Ok(output) => output,
+            Err(message) => error_output(&args.path, message),
+        }
+    }
+
+    fn render_call(&self, args: &Value) -> String {
+        let path = args.get("path").and_then(Value::as_str).unwrap_or("?");
+        let mut line = format!("summarize_file {path:?}");
+        if let Some(focus) = args.get("focus").and_then(Value::as_str) {
+            line.push_str(&format!(" (focus: {focus})"));
+        }
+        if args.get("replace").and_then(Value::as_bool) == Some(true) {
+            line.push_str(" (replace)");
+        }
+        line
+    }
+
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
+        let d = &output.details;
+        if output.is_error {
+            return format!(
+                "✗ {}: {}",
+                d["path"].as_str().unwrap_or("?"),
+                d["error"].as_str().unwrap_or(&output.text)
+            );
+        }
+        let mut line = format!(
+            "✓ {}: summary of {} chars appended",
+            d["path"].as_str().unwrap_or("?"),
+            d["summary_length"]
+        );
+        if d["stale"].as_bool() == Some(true) {
+            line.push_str(" (note changed meanwhile; edits kept)");
+        }
+        if expanded {
+            line.push('\n');
+            line.push_str(&serde_json::to_string_pretty(d).unwrap_or_default());
+        }
+        line
+    }
+
+    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
+        compaction::stub_with_details(
+            self.name(),
+            args,
+            &output.text,
+            output.is_error,
+            Some(&output.details),
+            &self.context.config.compaction,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_summary;
+
+    #[test]
+    fn clean_summary_drops_a_leading_summary_heading() {
+        assert_eq!(
+            clean_summary("## Summary\n\n### Key Points\n- a").as_deref(),
+            Some("### Key Points\n- a")
+        );
+        assert_eq!(clean_summary("# summary\nText").as_deref(), Some("Text"));
+    }
+
+    #[test]
+    fn clean_summary_keeps_other_headings() {
+        assert_eq!(
+            clean_summary("### Summary of costs\n- a").as_deref(),
+            Some("### Summary of costs\n- a")
+        );
+    }
+
+    #[test]
+    fn clean_summary_of_blank_or_heading_only_answer_is_none() {
+        assert_eq!(clean_summary("  \n\t "), None);
+        assert_eq!(clean_summary("## Summary\n\n"), None);
+    }
+
+    #[test]
+    fn clean_summary_unwraps_a_markdown_fence() {
+        assert_eq!(
+            clean_summary("```markdown\n- one\n- two\n```").as_deref(),
+            Some("- one\n- two")
+        );
+    }
+}

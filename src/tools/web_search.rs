@@ -1,0 +1,272 @@
+//! `web_search`: one to ten Kagi searches run at once, merged into one numbered list.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use futures::future::join_all;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::context::ToolContext;
+use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
+use super::truncate::truncate_for_model;
+use crate::compaction;
+use crate::config::CompactionConfig;
+use crate::kagi::{KagiClient, KagiError, SearchResponse};
+
+/// Most queries one call may run.
+pub const MAX_QUERIES: usize = 10;
+
+const DESCRIPTION: &str = "\
+Search the web for current information with one or more queries. Returns ranked results with \
+title, URL and snippet, numbered across all queries.
+
+Use it to:
+- look up documentation, APIs, libraries or error messages you are unsure about;
+- answer questions about recent events, releases or data newer than your training;
+- check assumptions or current best practice.
+
+Writing good queries:
+- short and keyword-focused; add the year for anything time-sensitive;
+- several queries (up to 10, run in parallel) to cover different angles of a broad question;
+- specific technical terms rather than natural-language questions when looking for code or docs.
+
+Parameters:
+- queries (required): 1 to 10 search queries.
+- limit: most results per query.
+
+When you use the results in an answer, end with a \"Sources\" section listing the URLs you \
+relied on as markdown links, e.g. - [Page Title](https://example.com).";
+
+/// Arguments of `web_search`.
+#[derive(Debug, Deserialize, JsonSchema)]
+pub struct WebSearchArgs {
+    /// One to ten search queries, run concurrently.
+    #[schemars(length(min = 1, max = 10))]
+    pub queries: Vec<String>,
+    /// Most results per query.
+    #[serde(default)]
+    #[schemars(range(min = 1))]
+    pub limit: Option<u32>,
+}
+
+/// The `web_search` tool.
+pub struct WebSearchTool {
+    client: KagiClient,
+    compaction: CompactionConfig,
+}
+
+impl WebSearchTool {
+    /// The tool over the configured Kagi endpoint, reading `KAGI_API_KEY` at call time.
+    pub fn new(context: &Arc<ToolContext>) -> WebSearchTool {
+        WebSearchTool::with_client(context, KagiClient::from_config(&context.config.kagi))
+    }
+
+    /// The tool over a given client (another key source or timeouts).
+    pub fn with_client(context: &Arc<ToolContext>, client: KagiClient) -> WebSearchTool {
+        WebSearchTool {
+            client,
+            compaction: context.config.compaction.clone(),
+        }
+    }
+}
+
+fn invalid(message: String) -> ToolOutput {
+    ToolOutput::error(message, json!({ "error": "invalid_arguments" }))
+}
+
+/// The merged list: each query's results in Kagi's order, numbered on across queries; a failed
+/// or empty query leaves a bracketed note in its place.
+fn format_results(outcomes: &[(&str, &Result<SearchResponse, KagiError>)]) -> (String, usize) {
+    let mut blocks: Vec<String> = Vec::new();
+    let mut n = 0;
+    for (query, outcome) in outcomes {
+        match outcome {
+            Ok(response) if response.results.is_empty() => {
+                blocks.push(format!("[No results for {query:?}]"));
+            }
+            Ok(response) => {
+                for result in &response.results {
+                    n += 1;
+                    let mut block = format!("{n}. {}\n   {}", result.title, result.url);
+                    if let Some(snippet) = &result.snippet {
+                        block.push_str("\n   ");
+                        block.push_str(snippet);
+                    }
+                    blocks.push(block);
+                }
+            }
+            Err(error) => blocks.push(format!("[Search failed for {query:?}: {error}]")),
+        }
+    }
+    (blocks.join("\n\n"), n)
+}
+
+#[async_trait]
+impl Tool for WebSearchTool {
+    fn name(&self) -> &'static str {
+        "web_search"
+    }
+
+    fn description(&self) -> &'static str {
+        DESCRIPTION
+    }
+
+    fn input_schema(&self) -> Value {
+        schema_for::<WebSearchArgs>()
+    }
+
+    fn annotations(&self) -> ToolAnnotations {
+        ToolAnnotations::READ_ONLY_OPEN_WORLD
+    }
+
+    async fn call(&self, args: Value) -> ToolOutput {
+        let args: WebSearchArgs = match parse_args(self.name(), args) {
+            Ok(args) => args,
+            Err(error) => return error,
+        };
+        let queries: Vec<String> = args.queries.iter().map(|q| q.trim().to_string()).collect();
+        if queries.is_empty() || queries.len() > MAX_QUERIES {
+            return invalid(format!(
+                "web_search takes 1 to {MAX_QUERIES} queries, got {}",
+                queries.len()
+            ));
+        }
+        if queries.iter().any(String::is_empty) {
+            return invalid("web_search queries must not be empty".to_string());
+        }
+        if args.limit == Some(0) {
+            return invalid("web_search limit must be at least 1".to_string());
+        }
+
+        let outcomes = join_all(queries.iter().map(|q| self.client.search(q, args.limit))).await;
+        let paired: Vec<(&str, &Result<SearchResponse, KagiError>)> = queries
+            .iter()
+            .map(String::as_str)
+            .zip(outcomes.iter())
+            .collect();
+
+        let failed: Vec<Value> = paired
+            .iter()
+            .filter_map(|(query, outcome)| {
+                let error = outcome.as_ref().err()?;
+                Some(json!({ "query": query, "error": error.to_string(), "kind": error.kind() }))
+            })
+            .collect();
+        let results: Vec<Value> = paired
+            .iter()
+            .filter_map(|(query, outcome)| Some((query, outcome.as_ref().ok()?)))
+            .flat_map(|(query, response)| {
+                response.results.iter().map(move |r| {
+                    json!({ "query": query, "title": r.title, "url": r.url, "published": r.published })
+                })
+            })
+            .collect();
+        let mut related: Vec<&str> = Vec::new();
+        for response in outcomes.iter().filter_map(|o| o.as_ref().ok()) {
+            for r in &response.related {
+                if !related.contains(&r.as_str()) {
+                    related.push(r);
+                }
+            }
+        }
+        let mut details = json!({
+            "queries": queries,
+            "limit": args.limit,
+            "result_count": results.len(),
+            "results": results,
+            "failed": failed,
+            "related": related,
+        });
+
+        if failed.len() == queries.len() {
+            // Nothing to show: one clear message (the same for every query, typically a
+            // missing key or a bad credit balance) rather than ten copies of it.
+            let mut messages: Vec<String> = Vec::new();
+            for error in outcomes.iter().filter_map(|o| o.as_ref().err()) {
+                let text = error.to_string();
+                if !messages.contains(&text) {
+                    messages.push(text);
+                }
+            }
+            let text = if messages.len() == 1 {
+                messages.remove(0)
+            } else {
+                format_results(&paired).0
+            };
+            details["error"] = json!(outcomes
+                .iter()
+                .find_map(|o| o.as_ref().err())
+                .map(KagiError::kind));
+            return ToolOutput::error(text, details);
+        }
+
+        let (text, _) = format_results(&paired);
+        let shown = truncate_for_model(text);
+        if let Some(info) = shown.info {
+            details["truncation"] = json!(info);
+        }
+        ToolOutput::ok(shown.text, details)
+    }
+
+    /// `web_search "q1", "q2"`, with ` (limit N)` when a limit is given.
+    fn render_call(&self, args: &Value) -> String {
+        let queries: Vec<String> = args
+            .get("queries")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .map(|q| format!("{q:?}"))
+            .collect();
+        let mut line = format!("web_search {}", queries.join(", "));
+        if let Some(limit) = args.get("limit").and_then(Value::as_u64) {
+            line.push_str(&format!(" (limit {limit})"));
+        }
+        line
+    }
+
+    /// Collapsed: `12 results for 2 queries, 1 failed`; expanded: the numbered list.
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
+        if output.is_error {
+            let first = output.text.lines().next().unwrap_or("");
+            return if expanded {
+                format!("error: {}", output.text)
+            } else {
+                format!("error: {first}")
+            };
+        }
+        if expanded {
+            return output.text.clone();
+        }
+        let count = output.details["result_count"].as_u64().unwrap_or(0);
+        let queries = output.details["queries"].as_array().map_or(0, Vec::len);
+        let mut line = match count {
+            1 => "1 result".to_string(),
+            n => format!("{n} results"),
+        };
+        if queries > 1 {
+            line.push_str(&format!(" for {queries} queries"));
+        }
+        let failed = output.details["failed"].as_array().map_or(0, Vec::len);
+        if failed > 0 {
+            line.push_str(&format!(", {failed} failed"));
+        }
+        if output.details.get("truncation").is_some() {
+            line.push_str(" (truncated)");
+        }
+        line
+    }
+
+    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
+        compaction::stub_with_details(
+            self.name(),
+            args,
+            &output.text,
+            output.is_error,
+            Some(&output.details),
+            &self.compaction,
+        )
+    }
+}

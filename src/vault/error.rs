@@ -1,0 +1,70 @@
+//! The one error type of the vault layer; it owns every message a person or an agent reads.
+
+use std::path::PathBuf;
+
+/// What went wrong with a vault, a path inside it, or a write to a note.
+///
+/// Messages say what failed and on which path, so they can be shown as they are.
+#[derive(Debug, thiserror::Error)]
+pub enum VaultError {
+    /// The vault root does not exist or is not a folder.
+    #[error("vault not found: {0} (give an existing folder with --vault or VAULTSUM_VAULT)")]
+    VaultNotFound(PathBuf),
+    /// An empty path was given where a note was expected.
+    #[error("empty path: give a note path relative to the vault")]
+    EmptyPath,
+    /// A path with a NUL byte, which no file system accepts.
+    #[error("path contains a NUL byte: {0:?}")]
+    NulByte(String),
+    /// A path that leaves the vault (`..`, absolute elsewhere, or a symlink pointing out).
+    #[error("path escapes the vault: {0}")]
+    Escapes(String),
+    /// The path names nothing in the vault.
+    #[error("note not found: {0}")]
+    NotFound(String),
+    /// The path names a folder where a note was expected.
+    #[error("is a folder, not a note: {0}")]
+    IsFolder(String),
+    /// A write under `.obsidian/`, `.git/` or `.trash/`.
+    #[error("refusing to write inside {dir}/: {path}")]
+    ForbiddenFolder {
+        /// The protected folder (`.obsidian`, `.git` or `.trash`).
+        dir: String,
+        /// The vault-relative path that was refused.
+        path: String,
+    },
+    /// A write to something that is not a note.
+    #[error("not a note (only .md, .markdown and .txt can be written): {0}")]
+    NotANote(String),
+    /// A note whose permissions forbid writing; vaultsum does not override them.
+    #[error("note is read-only, not writing to it: {0}")]
+    ReadOnly(String),
+    /// A summary that is empty once trimmed.
+    #[error("refusing to write an empty summary to {0}")]
+    EmptySummary(String),
+    /// An I/O failure, with the action and the path it failed on.
+    #[error("could not {action} {path}: {source}")]
+    Io {
+        /// What was being done (`read`, `write`, ...).
+        action: &'static str,
+        /// The vault-relative path (or the root) it was done to.
+        path: String,
+        /// The underlying error.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+impl VaultError {
+    /// Wraps an I/O error with the action and path it failed on; a missing file becomes `NotFound`.
+    pub fn io(action: &'static str, path: &str, source: std::io::Error) -> VaultError {
+        if source.kind() == std::io::ErrorKind::NotFound {
+            return VaultError::NotFound(path.to_string());
+        }
+        VaultError::Io {
+            action,
+            path: path.to_string(),
+            source,
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Appending a summary to a note without ever losing a byte of it.
+
+use std::io::Write;
+
+use super::error::VaultError;
+use super::fragment::heading_key;
+use super::markdown::map_note;
+use super::paths::{protected_folder, relative_below, VaultPath};
+use super::Vault;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// What a summary write did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WriteOutcome {
+    /// The note changed while the summary was being made; the summary was appended to the
+    /// current content, so those edits survive.
+    pub stale: bool,
+    /// Size of the note after the write.
+    pub bytes_written: usize,
+}
+
+/// The note's new content with `summary` appended under `## Summary`.
+///
+/// The current bytes are an exact prefix of the result, except that `replace` first removes
+/// every existing `## Summary` section (to the next heading of level 1 or 2, or the end).
+/// Exactly one blank line precedes `## Summary` unless the note already ends with more (bytes
+/// are never removed), then a blank line, the summary, one final newline. A note whose lines
+/// end in CRLF gets CRLF; a byte-order mark stays where it is.
+pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec<u8> {
+    let crlf = uses_crlf(current);
+    let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+    let mut base = current.to_vec();
+    if replace {
+        if let Ok(text) = std::str::from_utf8(current) {
+            if let Some(without) = remove_summary_sections(text) {
+                base = without.into_bytes();
+            }
+        }
+    }
+    let body_start = if base.starts_with(BOM) { BOM.len() } else { 0 };
+    let body = &base[body_start..];
+    let separator: Vec<u8> = if body.is_empty() {
+        Vec::new()
+    } else if body.ends_with(b"\n") {
+        let without_break = body[..body.len() - 1]
+            .strip_suffix(b"\r")
+            .unwrap_or(&body[..body.len() - 1]);
+        if last_line(without_break).iter().all(u8::is_ascii_whitespace) {
+            Vec::new()
+        } else {
+            newline.to_vec()
+        }
+    } else if last_line(body).iter().all(u8::is_ascii_whitespace) && body.contains(&b'\n') {
+        newline.to_vec()
+    } else {
+        [newline, newline].concat()
+    };
+
+    let summary = summary.trim().replace("\r\n", "\n");
+    let summary = if crlf {
+        summary.replace('\n', "\r\n")
+    } else {
+        summary
+    };
+    let mut out = base;
+    out.extend_from_slice(&separator);
+    out.extend_from_slice(b"## Summary");
+    out.extend_from_slice(newline);
+    out.extend_from_slice(newline);
+    out.extend_from_slice(summary.as_bytes());
+    out.extend_from_slice(newline);
+    out
+}
+
+/// Whether a summary may be written to `note`: only notes (`.md`, `.markdown`, `.txt`), never
+/// under `.obsidian/`, `.git/` or `.trash/`, never through a link that leaves the vault.
+/// `summarize_file` checks this before any LLM work, and [`append_summary`] again before writing.
+pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError> {
+    let relative = note.relative();
+    let real_relative = relative_below(vault.root(), note.absolute());
+    let protected =
+        protected_folder(relative).or_else(|| real_relative.as_deref().and_then(protected_folder));
+    if let Some(dir) = protected {
+        return Err(VaultError::ForbiddenFolder {
+            dir: dir.to_string(),
+            path: relative.to_string(),
+        });
+    }
+    if !note.is_note()
+        || real_relative
+            .as_deref()
+            .is_some_and(|r| !super::paths::is_note_name(r))
+    {
+        return Err(VaultError::NotANote(relative.to_string()));
+    }
+    if real_relative.is_none() {
+        return Err(VaultError::Escapes(relative.to_string()));
+    }
+    Ok(())
+}
+
+/// Writes a summary into `note` safely.
+///
+/// Refuses anything but notes and anything under `.obsidian/`, `.git/` or `.trash/`, an empty
+/// summary and read-only notes. Reads the note's *current* bytes: if they differ from
+/// `original` (what was summarized) the note changed meanwhile, and the summary goes after the
+/// current content (`stale`). The new content goes to a temp file in the same folder, with the
+/// note's permissions, is synced and renamed over the note; on any error the note is untouched.
+pub fn append_summary(
+    vault: &Vault,
+    note: &VaultPath,
+    original: &[u8],
+    summary: &str,
+    replace: bool,
+) -> Result<WriteOutcome, VaultError> {
+    let relative = note.relative();
+    check_writable(vault, note)?;
+    if summary.trim().is_empty() {
+        return Err(VaultError::EmptySummary(relative.to_string()));
+    }
+    let path = note.absolute();
+    let folder = path
+        .parent()
+        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+
+    // A save from Obsidian can land between our read and the rename; a few rounds catch it.
+    for round in 0..3 {
+        let current = std::fs::read(path).map_err(|e| VaultError::io("read", relative, e))?;
+        let metadata = std::fs::metadata(path).map_err(|e| VaultError::io("read", relative, e))?;
+        if metadata.is_dir() {
+            return Err(VaultError::IsFolder(relative.to_string()));
+        }
+        if metadata.permissions().readonly() {
+            return Err(VaultError::ReadOnly(relative.to_string()));
+        }
+        let content = compose_with_summary(&current, summary, replace);
+        let mut temp = tempfile::Builder::new()
+            .prefix(".vaultsum-")
+            .suffix(".tmp")
+            .tempfile_in(folder)
+            .map_err(|e| VaultError::io("create a temp file next to", relative, e))?;
+        temp.write_all(&content)
+            .and_then(|()| temp.as_file().set_permissions(metadata.permissions()))
+            .and_then(|()| temp.as_file().sync_all())
+            .map_err(|e| VaultError::io("write", relative, e))?;
+        let unchanged = std::fs::read(path)
+            .map(|now| now == current)
+            .unwrap_or(false);
+        if !unchanged && round < 2 {
+            continue;
+        }
+        temp.persist(path)
+            .map_err(|e| VaultError::io("replace", relative, e.error))?;
+        if let Ok(dir) = std::fs::File::open(folder) {
+            // Makes the rename itself durable; not every platform allows syncing a folder.
+            let _ = dir.sync_all();
+        }
+        return Ok(WriteOutcome {
+            stale: current != original,
+            bytes_written: content.len(),
+        });
+    }
+    unreachable!("the last round always persists or returns an error")
+}
+
+/// True when most line breaks are CRLF.
+fn uses_crlf(bytes: &[u8]) -> bool {
+    let breaks = bytes.iter().filter(|b| **b == b'\n').count();
+    let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
+    crlf > 0 && crlf * 2 >= breaks
+}
+
+fn last_line(bytes: &[u8]) -> &[u8] {
+    match bytes.iter().rposition(|b| *b == b'\n') {
+        Some(at) => &bytes[at + 1..],
+        None => bytes,
+    }
+}
+
+/// The text without its `## Summary` sections, or `None` when it has none. A section ends at
+/// the next heading of level 1 or 2; trailing blank lines left at the end are dropped.
+fn remove_summary_sections(text: &str) -> Option<String> {
+    let map = map_note(text);
+    let mut sections = Vec::new();
+    for (i, heading) in map.headings.iter().enumerate() {
+        if heading.level == 2 && heading_key(&heading.text) == "summary" {
+            let end = map.headings[i + 1..]
+                .iter()
+                .find(|next| next.level <= 2)
+                .map_or(text.len(), |next| next.range.start);
+            sections.push(heading.range.start..end);
+        }
+    }
+    if sections.is_empty() {
+        return None;
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut pos = 0;
+    for section in &sections {
+        if section.start < pos {
+            continue;
+        }
+        out.push_str(&text[pos..section.start]);
+        pos = section.end;
+    }
+    out.push_str(&text[pos..]);
+    if pos == text.len() {
+        let kept = out.trim_end_matches(['\n', '\r', ' ', '\t']).len();
+        out.truncate(kept);
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn compose(current: &str, replace: bool) -> String {
+        String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace)).unwrap()
+    }
+
+    #[test]
+    fn exactly_one_blank_line_before_the_summary() {
+        assert_eq!(compose("Text", false), "Text\n\n## Summary\n\nShort.\n");
+        assert_eq!(compose("Text\n", false), "Text\n\n## Summary\n\nShort.\n");
+        assert_eq!(compose("Text\n\n", false), "Text\n\n## Summary\n\nShort.\n");
+        assert_eq!(compose("", false), "## Summary\n\nShort.\n");
+    }
+
+    #[test]
+    fn existing_extra_blank_lines_are_kept_not_removed() {
+        assert_eq!(
+            compose("Text\n\n\n", false),
+            "Text\n\n\n## Summary\n\nShort.\n"
+        );
+    }
+
+    #[test]
+    fn crlf_notes_get_crlf_throughout() {
+        let out = compose("a\r\nb\r\n", false);
+        assert_eq!(out, "a\r\nb\r\n\r\n## Summary\r\n\r\nShort.\r\n");
+        let multi = compose_with_summary(b"a\r\n", "x\ny", false);
+        assert!(String::from_utf8(multi).unwrap().ends_with("x\r\ny\r\n"));
+    }
+
+    #[test]
+    fn byte_order_mark_alone_is_an_empty_note() {
+        let out = compose_with_summary(b"\xEF\xBB\xBF", "S", false);
+        assert_eq!(out, b"\xEF\xBB\xBF## Summary\n\nS\n");
+    }
+
+    #[test]
+    fn second_summary_is_appended_without_replace() {
+        let once = compose("Body\n", false);
+        let twice = compose(&once, false);
+        assert!(twice.starts_with(&once));
+        assert_eq!(twice.matches("## Summary").count(), 2);
+    }
+
+    #[test]
+    fn replace_removes_the_old_summary_up_to_the_next_level_two_heading() {
+        let note = "Body\n\n## Summary\n\nOld.\n### Action Items\n- [ ] x\n\n## Later\nkept\n";
+        let out = compose(note, true);
+        assert_eq!(out, "Body\n\n## Later\nkept\n\n## Summary\n\nShort.\n");
+    }
+
+    #[test]
+    fn replace_at_the_end_leaves_one_blank_line() {
+        let out = compose("Body\n\n\n## Summary\n\nOld.\n", true);
+        assert_eq!(out, "Body\n\n## Summary\n\nShort.\n");
+    }
+
+    #[test]
+    fn summary_heading_inside_a_code_block_is_not_replaced() {
+        let note = "```\n## Summary\n```\n";
+        assert!(compose(note, true).starts_with(note));
+    }
+}

@@ -1,0 +1,148 @@
+//! `vaultsum summarize` and `vaultsum search` as a person runs them: the real binary, with
+//! `KAGI_API_KEY` and `KAGI_BASE_URL` set in the child's environment, against a fake Kagi.
+
+mod support;
+
+use serde_json::{json, Value};
+use support::fake_kagi::{
+    authorization, envelope, error, ok, result, vaultsum_command, FakeKagi, TEST_KEY,
+};
+
+#[tokio::test]
+async fn search_prints_the_numbered_list_on_stdout_using_the_env_key() {
+    let fake = FakeKagi::start().await;
+    fake.on_search_items(
+        "rust",
+        vec![result("https://r.example", "Rust", Some("lang"))],
+    )
+    .await;
+    fake.on_search_items("tokio", vec![result("https://t.example", "Tokio", None)])
+        .await;
+    vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .args(["search", "rust", "tokio", "--limit", "4"])
+        .assert()
+        .success()
+        .stdout("1. Rust\n   https://r.example\n   lang\n\n2. Tokio\n   https://t.example\n")
+        .stderr("");
+    let requests = fake.requests().await;
+    assert_eq!(requests.len(), 2);
+    for request in &requests {
+        assert_eq!(authorization(request), Some(format!("Bot {TEST_KEY}")));
+        assert!(request.url.query().unwrap().contains("limit=4"));
+    }
+}
+
+#[tokio::test]
+async fn missing_key_exits_1_with_the_documented_message_on_stderr() {
+    let fake = FakeKagi::start().await;
+    vaultsum_command(&fake.base_url(), None)
+        .args(["search", "anything"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "vaultsum: KAGI_API_KEY environment variable is not set. \
+             Set it to your Kagi API key to use web search.\n",
+        );
+    vaultsum_command(&fake.base_url(), None)
+        .args(["summarize", "https://example.com"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "vaultsum: KAGI_API_KEY environment variable is not set. \
+             Set it to your Kagi API key to use summarize.\n",
+        );
+    assert!(fake.requests().await.is_empty());
+}
+
+#[tokio::test]
+async fn summarize_flags_reach_the_request_body_and_json_output_carries_details() {
+    let fake = FakeKagi::start().await;
+    fake.on_summarize(ok(envelope(json!({"output": "- key point", "tokens": 42}))))
+        .await;
+    let assert = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .args([
+            "summarize",
+            "https://example.com/spec",
+            "--type",
+            "takeaway",
+            "--engine",
+            "agnes",
+            "--lang",
+            "JA",
+            "--json",
+        ])
+        .assert()
+        .success();
+    let stdout = String::from_utf8(assert.get_output().stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "one JSON line: {stdout}");
+    let printed: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(printed["text"], "- key point");
+    assert_eq!(printed["is_error"], false);
+    assert_eq!(printed["details"]["tokens"], 42);
+    assert_eq!(printed["details"]["summary_type"], "takeaway");
+    let body: Value = serde_json::from_slice(&fake.requests().await[0].body).unwrap();
+    assert_eq!(
+        body,
+        json!({"url": "https://example.com/spec", "summary_type": "takeaway",
+               "engine": "agnes", "target_language": "JA"})
+    );
+}
+
+#[tokio::test]
+async fn json_output_of_a_failed_tool_is_still_json_and_exits_1() {
+    let fake = FakeKagi::start().await;
+    fake.on_search("q", error(401, 1, "Unauthorized: Invalid token"))
+        .await;
+    let assert = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .args(["search", "q", "--json"])
+        .assert()
+        .code(1);
+    let output = assert.get_output();
+    let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(printed["is_error"], true);
+    assert_eq!(
+        printed["text"],
+        "Kagi search request failed: HTTP 401 Unauthorized: Unauthorized: Invalid token"
+    );
+    let everything = format!(
+        "{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(!everything.contains(TEST_KEY));
+}
+
+#[tokio::test]
+async fn verbose_renders_the_call_and_result_on_stderr_only() {
+    let fake = FakeKagi::start().await;
+    fake.on_summarize(ok(envelope(json!({"output": "Prose.", "tokens": 9}))))
+        .await;
+    vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .args(["-v", "summarize", "https://e.com", "--engine", "agnes"])
+        .assert()
+        .success()
+        .stdout("Prose.\n")
+        .stderr("→ summarize \"https://e.com\" (agnes)\n← summary, 9 tokens\n");
+}
+
+#[tokio::test]
+async fn bad_flags_are_usage_errors_with_exit_2() {
+    let fake = FakeKagi::start().await;
+    vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .args(["summarize", "https://e.com", "--type", "essay"])
+        .assert()
+        .code(2);
+    let eleven: Vec<String> = (0..11).map(|i| format!("q{i}")).collect();
+    vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .arg("search")
+        .args(&eleven)
+        .assert()
+        .code(2);
+    vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+        .args(["search", "q", "--limit", "0"])
+        .assert()
+        .code(2);
+    assert!(fake.requests().await.is_empty());
+}

@@ -1,0 +1,39 @@
+//! The Kagi key is read from `KAGI_API_KEY` when a tool is called, not when it is built.
+//!
+//! This file holds a single test because it changes the process environment; other test
+//! binaries never touch `KAGI_API_KEY` in-process.
+
+mod support;
+
+use serde_json::json;
+use support::fake_kagi::{authorization, envelope, ok, result, FakeKagi};
+use vaultsum::tools::web_search::WebSearchTool;
+use vaultsum::tools::Tool;
+
+#[tokio::test]
+async fn key_exported_after_the_tool_was_built_is_used_on_the_next_call() {
+    let fake = FakeKagi::start().await;
+    fake.on_search(
+        "q",
+        ok(envelope(json!([result("https://e.example", "E", None)]))),
+    )
+    .await;
+    std::env::remove_var("KAGI_API_KEY");
+    let tool = WebSearchTool::new(&fake.context());
+
+    let before = tool.call(json!({"queries": ["q"]})).await;
+    assert!(before.is_error);
+    assert!(before
+        .text
+        .starts_with("KAGI_API_KEY environment variable is not set."));
+
+    std::env::set_var("KAGI_API_KEY", "late-key-123");
+    let after = tool.call(json!({"queries": ["q"]})).await;
+    assert!(!after.is_error, "{}", after.text);
+    let requests = fake.requests().await;
+    assert_eq!(requests.len(), 1);
+    assert_eq!(
+        authorization(&requests[0]).as_deref(),
+        Some("Bot late-key-123")
+    );
+}

@@ -1,0 +1,137 @@
+"""A real MCP client (the official Python `mcp` SDK) checks vaultsum's MCP server end to end.
+
+Run by tests/mcp_python_client.rs with the venv made by scripts/python-env.sh. It connects
+over stdio (launching the server) or streamable HTTP, then checks: the server's name, version
+and instructions; that tools/list matches `vaultsum tools --json` exactly; every call of the
+plan (result text, isError, `_meta.details`); and, over HTTP with a token, that requests without
+the right bearer token get 401. Prints `OK ...` lines and exits 0, or `FAIL: ...` and exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import Any
+
+import httpx
+from mcp import ClientSession, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamablehttp_client
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def expect(condition: bool, message: str) -> None:
+    if not condition:
+        raise CheckFailed(message)
+
+
+def annotations_as_json(annotations: Any) -> dict[str, Any]:
+    if annotations is None:
+        return {}
+    return annotations.model_dump(by_alias=True, exclude_none=True)
+
+
+async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
+    init = await session.initialize()
+    info = init.serverInfo
+    expect(info.name == "vaultsum", f"server name: {info!r}")
+    expect(info.version == plan["version"], f"server version {info.version} != {plan['version']}")
+    instructions = init.instructions or ""
+    for tool in ("summarize_file", "read_file"):
+        expect(tool in instructions, f"instructions do not mention {tool}: {instructions!r}")
+    print("OK initialize: vaultsum", info.version)
+
+    listed = (await session.list_tools()).tools
+    got = [
+        {
+            "name": tool.name,
+            "description": tool.description,
+            "input_schema": tool.inputSchema,
+            "annotations": annotations_as_json(tool.annotations),
+        }
+        for tool in listed
+    ]
+    want = plan["tools"]
+    expect(
+        [t["name"] for t in got] == [t["name"] for t in want],
+        f"tool names {[t['name'] for t in got]} != {[t['name'] for t in want]}",
+    )
+    for g, w in zip(got, want):
+        for field in ("description", "input_schema", "annotations"):
+            expect(g[field] == w[field], f"{w['name']}.{field}: {g[field]!r} != {w[field]!r}")
+    print(f"OK tools/list: {len(got)} tools match `vaultsum tools --json`")
+
+    for call in plan["calls"]:
+        result = await session.call_tool(call["tool"], call["arguments"])
+        label = f"{call['tool']}({json.dumps(call['arguments'])[:60]})"
+        expect(
+            result.isError == call["expect_error"],
+            f"{label}: isError={result.isError}, expected {call['expect_error']}: {result.content!r}",
+        )
+        texts = [block.text for block in result.content if getattr(block, "type", "") == "text"]
+        expect(len(texts) == 1 and texts[0], f"{label}: expected one non-empty text block: {result.content!r}")
+        for needle in call.get("text_contains", []):
+            expect(needle in texts[0], f"{label}: text lacks {needle!r}: {texts[0][:300]!r}")
+        meta = result.meta or {}
+        expect("details" in meta, f"{label}: no _meta.details: {meta!r}")
+        expect(json.dumps(meta["details"]) not in texts[0] or meta["details"] in ({}, None),
+               f"{label}: details leaked into the text")
+        print(f"OK call {label}: isError={result.isError}")
+
+
+async def check_unauthorized(url: str, token: str) -> None:
+    body = {
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "auth-check", "version": "0"}},
+    }
+    headers = {"Accept": "application/json, text/event-stream"}
+    async with httpx.AsyncClient() as http:
+        for auth in (None, "Bearer wrong-" + token, "Basic " + token):
+            h = dict(headers)
+            if auth:
+                h["Authorization"] = auth
+            response = await http.post(url, json=body, headers=h)
+            expect(response.status_code == 401, f"Authorization={auth and auth.split()[0]}: HTTP {response.status_code}, expected 401")
+            expect(token not in response.text, "401 body echoes the token")
+    print("OK HTTP without the right bearer token: 401")
+
+
+async def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--plan", required=True, help="JSON: version, tools (tools --json), calls")
+    transport = parser.add_mutually_exclusive_group(required=True)
+    transport.add_argument("--stdio", nargs=argparse.REMAINDER, help="server command and args")
+    transport.add_argument("--http", help="server URL, e.g. http://127.0.0.1:8765/mcp")
+    parser.add_argument("--token", help="bearer token for --http")
+    args = parser.parse_args()
+    with open(args.plan, encoding="utf-8") as f:
+        plan = json.load(f)
+
+    try:
+        if args.stdio:
+            server = StdioServerParameters(command=args.stdio[0], args=args.stdio[1:])
+            async with stdio_client(server) as (read, write):
+                async with ClientSession(read, write) as session:
+                    await check_session(session, plan)
+        else:
+            if args.token:
+                await check_unauthorized(args.http, args.token)
+            headers = {"Authorization": f"Bearer {args.token}"} if args.token else None
+            async with streamablehttp_client(args.http, headers=headers) as (read, write, _):
+                async with ClientSession(read, write) as session:
+                    await check_session(session, plan)
+    except CheckFailed as failure:
+        print(f"FAIL: {failure}", file=sys.stderr)
+        return 1
+    print("OK all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))

@@ -1,0 +1,149 @@
+//! A real MCP client from outside the crate, the Python `mcp` SDK (tests/mcp/client_check.py),
+//! against the built binary over stdio and over HTTP with and without a token.
+//! Skipped loudly when `.venv/` is missing, unless `VAULTSUM_REQUIRE_PY_MCP=1`.
+
+mod support;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+
+use serde_json::json;
+use support::python_mcp::{client_script, python_with_mcp};
+use vaultsum::config::Config;
+use vaultsum::tools::{Registry, ToolContext};
+
+const BIN: &str = env!("CARGO_BIN_EXE_vaultsum");
+
+/// The checks the Python client runs: the tool list it must see and the calls it makes.
+fn write_plan(dir: &Path) -> PathBuf {
+    let tools = Registry::new(Arc::new(
+        ToolContext::new(Config::default()).expect("a context without a vault always builds"),
+    ))
+    .describe();
+    let mut calls = vec![json!({
+        "tool": "no_such_tool", "arguments": {}, "expect_error": true,
+        "text_contains": ["unknown tool: no_such_tool"]
+    })];
+    for tool in tools.as_array().unwrap() {
+        // Every tool refuses a call without its required arguments with an actionable message.
+        calls.push(json!({
+            "tool": tool["name"], "arguments": {}, "expect_error": true,
+            "text_contains": ["invalid arguments"]
+        }));
+    }
+    let plan = json!({ "version": env!("CARGO_PKG_VERSION"), "tools": tools, "calls": calls });
+    let path = dir.join("plan.json");
+    std::fs::write(&path, plan.to_string()).unwrap();
+    path
+}
+
+fn vault() -> tempfile::TempDir {
+    let vault = tempfile::tempdir().unwrap();
+    std::fs::create_dir(vault.path().join(".obsidian")).unwrap();
+    vault
+}
+
+fn run_client(python: &Path, plan: &Path, transport_args: &[&str]) {
+    let output = Command::new(python)
+        .arg(client_script())
+        .arg("--plan")
+        .arg(plan)
+        .args(transport_args)
+        .env_remove("FIREWORKS_API_KEY")
+        .env_remove("KAGI_API_KEY")
+        .output()
+        .expect("run the Python MCP client");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "Python MCP client failed ({transport_args:?}):\n{stdout}\n{stderr}"
+    );
+    assert!(stdout.contains("OK all checks passed"), "{stdout}");
+}
+
+/// `vaultsum mcp --http 127.0.0.1:0`, killed on drop; the URL is read from its stderr.
+struct HttpChild {
+    child: Child,
+    url: String,
+}
+
+impl Drop for HttpChild {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn spawn_http(vault: &Path, token: Option<&str>) -> HttpChild {
+    let mut command = Command::new(BIN);
+    command
+        .arg("--vault")
+        .arg(vault)
+        .args(["mcp", "--http", "127.0.0.1:0"])
+        .env_remove("VAULTSUM_MCP_TOKEN")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    if let Some(token) = token {
+        command.env("VAULTSUM_MCP_TOKEN", token);
+    }
+    let mut child = command.spawn().expect("spawn vaultsum mcp --http");
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let url = loop {
+        line.clear();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            panic!("vaultsum mcp --http exited before serving");
+        }
+        if let Some(url) = line.trim().strip_prefix("vaultsum: serving MCP at ") {
+            break url.to_string();
+        }
+    };
+    // Keep draining stderr so the server never blocks on a full pipe.
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    HttpChild { child, url }
+}
+
+#[test]
+fn python_client_over_stdio() {
+    let Some(python) = python_with_mcp("python_client_over_stdio") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let plan = write_plan(dir.path());
+    let vault = vault();
+    let vault_arg = vault.path().to_str().unwrap();
+    run_client(
+        &python,
+        &plan,
+        &["--stdio", BIN, "--vault", vault_arg, "mcp"],
+    );
+}
+
+#[test]
+fn python_client_over_http_on_loopback() {
+    let Some(python) = python_with_mcp("python_client_over_http_on_loopback") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let plan = write_plan(dir.path());
+    let vault = vault();
+    let server = spawn_http(vault.path(), None);
+    run_client(&python, &plan, &["--http", &server.url]);
+}
+
+#[test]
+fn python_client_over_http_with_token_and_401_without() {
+    let Some(python) = python_with_mcp("python_client_over_http_with_token_and_401_without") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let plan = write_plan(dir.path());
+    let vault = vault();
+    let token = "tok-3f9a1c";
+    let server = spawn_http(vault.path(), Some(token));
+    run_client(&python, &plan, &["--http", &server.url, "--token", token]);
+}

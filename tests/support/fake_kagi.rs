@@ -1,0 +1,152 @@
+//! A fake Kagi v0 API on 127.0.0.1 (wiremock) answering with the real envelopes:
+//! `{"meta":{"id","node","ms","api_balance"},"data":…,"error":[{"code","msg","ref"}]}`.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use vaultsum::config::{ApiKey, Config};
+use vaultsum::kagi::{KagiClient, KeySource};
+use vaultsum::tools::ToolContext;
+use wiremock::matchers::{method, path, query_param};
+use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+/// The key the tests hand out; asserted to appear in the header and nowhere else.
+pub const TEST_KEY: &str = "kagi-test-key-7f3a9c";
+
+/// Kagi's `meta` block as the real API sends it.
+pub fn meta() -> Value {
+    json!({"id": "1b2c3d", "node": "us-central1", "ms": 412, "api_balance": 9.876})
+}
+
+/// A success envelope around `data`.
+pub fn envelope(data: Value) -> Value {
+    json!({"meta": meta(), "data": data})
+}
+
+/// An error envelope (`data: null`) with one error entry.
+pub fn error_envelope(code: i64, msg: &str) -> Value {
+    json!({"meta": meta(), "data": null, "error": [{"code": code, "msg": msg, "ref": null}]})
+}
+
+/// A `t: 0` search result.
+pub fn result(url: &str, title: &str, snippet: Option<&str>) -> Value {
+    json!({"t": 0, "rank": 1, "url": url, "title": title, "snippet": snippet})
+}
+
+/// A `t: 1` related-searches item.
+pub fn related(list: &[&str]) -> Value {
+    json!({"t": 1, "list": list})
+}
+
+/// A 200 answer with this envelope.
+pub fn ok(body: Value) -> ResponseTemplate {
+    ResponseTemplate::new(200).set_body_json(body)
+}
+
+/// A non-2xx answer with Kagi's error envelope.
+pub fn error(status: u16, code: i64, msg: &str) -> ResponseTemplate {
+    ResponseTemplate::new(status).set_body_json(error_envelope(code, msg))
+}
+
+/// The fake server.
+pub struct FakeKagi {
+    pub server: MockServer,
+}
+
+impl FakeKagi {
+    /// Starts an empty fake; unmatched requests get 404.
+    pub async fn start() -> FakeKagi {
+        FakeKagi {
+            server: MockServer::start().await,
+        }
+    }
+
+    /// What `KAGI_BASE_URL` should be set to.
+    pub fn base_url(&self) -> String {
+        format!("{}/api/v0", self.server.uri())
+    }
+
+    /// Answers `GET /api/v0/search?q=<query>` with `reply`.
+    pub async fn on_search(&self, query: &str, reply: ResponseTemplate) {
+        Mock::given(method("GET"))
+            .and(path("/api/v0/search"))
+            .and(query_param("q", query))
+            .respond_with(reply)
+            .mount(&self.server)
+            .await;
+    }
+
+    /// Answers `GET /api/v0/search?q=<query>` with a success envelope of these items.
+    pub async fn on_search_items(&self, query: &str, items: Vec<Value>) {
+        self.on_search(query, ok(envelope(Value::Array(items))))
+            .await;
+    }
+
+    /// Answers every `POST /api/v0/summarize` with `reply`.
+    pub async fn on_summarize(&self, reply: ResponseTemplate) {
+        Mock::given(method("POST"))
+            .and(path("/api/v0/summarize"))
+            .respond_with(reply)
+            .mount(&self.server)
+            .await;
+    }
+
+    /// Every request received so far.
+    pub async fn requests(&self) -> Vec<Request> {
+        self.server.received_requests().await.unwrap_or_default()
+    }
+
+    /// A configuration pointing the Kagi tools at this fake.
+    pub fn config(&self) -> Config {
+        let mut config = Config::default();
+        config.kagi.base_url = self.base_url();
+        config
+    }
+
+    /// A tool context over [`FakeKagi::config`].
+    pub fn context(&self) -> Arc<ToolContext> {
+        Arc::new(ToolContext::new(self.config()).expect("a context without a vault always builds"))
+    }
+
+    /// A client for this fake holding [`TEST_KEY`] (so in-process tests never touch the
+    /// process environment), with the given timeout for both endpoints.
+    pub fn client(&self, timeout: Duration) -> KagiClient {
+        KagiClient::from_config(&self.config().kagi)
+            .with_key_source(KeySource::Fixed(ApiKey::new(TEST_KEY)))
+            .with_timeouts(timeout, timeout)
+    }
+}
+
+/// The `Authorization` header of a request.
+pub fn authorization(request: &Request) -> Option<String> {
+    request
+        .headers
+        .get("authorization")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_string)
+}
+
+/// A base URL where nothing listens (a port bound, then released).
+pub fn closed_base_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind");
+    let port = listener.local_addr().expect("addr").port();
+    drop(listener);
+    format!("http://127.0.0.1:{port}/api/v0")
+}
+
+/// The `vaultsum` binary aimed at this fake through `KAGI_BASE_URL`, with `KAGI_API_KEY` set to
+/// `key` (or removed) in the child's environment only, and no user config file.
+pub fn vaultsum_command(base_url: &str, key: Option<&str>) -> assert_cmd::Command {
+    let mut command = assert_cmd::cargo::cargo_bin_cmd!("vaultsum");
+    command
+        .env("KAGI_BASE_URL", base_url)
+        .env("XDG_CONFIG_HOME", "/nonexistent/vaultsum-test-config")
+        .env_remove("VAULTSUM_CONFIG")
+        .env_remove("RUST_LOG");
+    match key {
+        Some(key) => command.env("KAGI_API_KEY", key),
+        None => command.env_remove("KAGI_API_KEY"),
+    };
+    command
+}

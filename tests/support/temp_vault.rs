@@ -1,0 +1,95 @@
+//! A throwaway vault in a temp folder: write notes, open it as a `Vault`, expand and read back.
+
+use std::path::{Path, PathBuf};
+
+use vaultsum::vault::{
+    expand_note, ExpandOptions, Expansion, PlaceholderAttachments, Vault, VaultPath,
+};
+
+/// A vault in a temp folder, deleted on drop. The folder also has a sibling `outside/` folder
+/// (not part of the vault) for escape tests.
+pub struct TempVault {
+    dir: tempfile::TempDir,
+}
+
+impl TempVault {
+    /// An empty vault.
+    pub fn new() -> TempVault {
+        let dir = tempfile::tempdir().expect("temp dir");
+        std::fs::create_dir_all(dir.path().join("vault")).expect("vault dir");
+        std::fs::create_dir_all(dir.path().join("outside")).expect("outside dir");
+        TempVault { dir }
+    }
+
+    /// A vault with these `(relative path, content)` files.
+    pub fn with(files: &[(&str, &str)]) -> TempVault {
+        let vault = TempVault::new();
+        for (path, content) in files {
+            vault.write(path, content);
+        }
+        vault
+    }
+
+    /// A copy of an existing folder (for read-only real vaults that tests must not touch).
+    pub fn copy_of(source: &Path) -> TempVault {
+        let vault = TempVault::new();
+        for entry in walkdir::WalkDir::new(source)
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let relative = entry.path().strip_prefix(source).expect("below source");
+            let target = vault.root().join(relative);
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&target).expect("copy dir");
+            } else if entry.file_type().is_file() {
+                std::fs::copy(entry.path(), &target).expect("copy file");
+                let mut perms = std::fs::metadata(&target).expect("meta").permissions();
+                #[allow(clippy::permissions_set_readonly_false)]
+                perms.set_readonly(false);
+                std::fs::set_permissions(&target, perms).expect("writable copy");
+            }
+        }
+        vault
+    }
+
+    /// The vault root.
+    pub fn root(&self) -> PathBuf {
+        self.dir.path().join("vault")
+    }
+
+    /// A folder next to the vault, outside it.
+    pub fn outside(&self) -> PathBuf {
+        self.dir.path().join("outside")
+    }
+
+    /// Writes a file (bytes or text) at a vault-relative path, creating folders.
+    pub fn write(&self, relative: &str, content: impl AsRef<[u8]>) {
+        let path = self.root().join(relative);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("folders");
+        std::fs::write(path, content).expect("write file");
+    }
+
+    /// Reads a file's bytes back.
+    pub fn read(&self, relative: &str) -> Vec<u8> {
+        std::fs::read(self.root().join(relative)).expect("read file")
+    }
+
+    /// Opens it as a `Vault` (indexes it now).
+    pub fn open(&self) -> Vault {
+        Vault::open(&self.root()).expect("open vault")
+    }
+
+    /// Expands one note with default options and placeholder attachments.
+    pub async fn expand(&self, relative: &str) -> Expansion {
+        self.expand_with(relative, ExpandOptions::default()).await
+    }
+
+    /// Expands one note with the given options and placeholder attachments.
+    pub async fn expand_with(&self, relative: &str, opts: ExpandOptions) -> Expansion {
+        let vault = self.open();
+        let note: VaultPath = vault.resolve_input(relative).expect("note path");
+        expand_note(&vault, &note, &opts, &PlaceholderAttachments)
+            .await
+            .expect("expand")
+    }
+}
