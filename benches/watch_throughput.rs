@@ -39,9 +39,11 @@ fn body(i: usize) -> String {
 }
 
 fn config(vault: &Path, server: &FakeOpenAi) -> Config {
-    let mut config = Config::default();
-    config.vault = Some(vault.to_path_buf());
-    config.llm = server.llm_config();
+    let mut config = Config {
+        vault: Some(vault.to_path_buf()),
+        llm: server.llm_config(),
+        ..Config::default()
+    };
     config.summarize.engine = Engine::Llm;
     config.read.describe_media = false;
     config
@@ -153,7 +155,10 @@ fn idle() {
     // Baseline: reading every note once (what any catch-up must at least do).
     let start = Instant::now();
     let mut bytes = 0usize;
-    for entry in walkdir::WalkDir::new(vault.path()).into_iter().filter_map(Result::ok) {
+    for entry in walkdir::WalkDir::new(vault.path())
+        .into_iter()
+        .filter_map(Result::ok)
+    {
         if entry.file_type().is_file() {
             bytes += std::fs::read(entry.path()).unwrap().len();
         }

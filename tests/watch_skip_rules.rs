@@ -242,9 +242,7 @@ async fn frontmatter_summarize_false_is_skipped() {
 async fn short_notes_are_skipped_and_frontmatter_does_not_count_as_body() {
     let (vault, server) = (WatchVault::new(), server());
     // min_chars is 100 in the test options; the frontmatter alone is longer than that.
-    let text = format!(
-        "---\ntags: [meeting, weekly, planning, roadmap]\nattendees: [Ann, Bob, Carla, Dmitri, Eve]\nlocation: the big room\n---\nShort note.\n"
-    );
+    let text = "---\ntags: [meeting, weekly, planning, roadmap]\nattendees: [Ann, Bob, Carla, Dmitri, Eve]\nlocation: the big room\n---\nShort note.\n".to_string();
     catch_up_after(
         &vault,
         &server,
@@ -277,4 +275,31 @@ async fn copy_of_content_already_summarized_is_not_summarized_again() {
         .unwrap();
     assert_eq!(vault.read("Offsite copy.md"), body);
     assert_eq!(server.request_count(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_note_whose_embeds_expand_past_min_chars_is_summarized() {
+    let (vault, server) = (WatchVault::new(), server());
+    // An old transcript note; the new note only embeds it (as a voice-memo note does).
+    vault.write("Transcripts/Call.md", &long_body("the customer call"));
+    let memo = "Call with ACME:\n\n![[Call]]\n";
+    catch_up_after(
+        &vault,
+        &server,
+        |_| {},
+        |v| {
+            v.write("Memo.md", memo);
+            v.write("Link only.md", "See [[Call]].\n");
+        },
+    )
+    .await;
+    assert_eq!(summary_count(&vault.read("Memo.md")), 1);
+    assert_eq!(vault.read("Link only.md"), "See [[Call]].\n");
+    assert_eq!(server.request_count(), 1);
+    assert!(
+        server.requests()[0]
+            .user_text()
+            .contains("the customer call"),
+        "the embed was expanded for the model"
+    );
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::json;
 use tokio::sync::mpsc::unbounded_channel;
@@ -13,11 +13,12 @@ use tokio::task::{Id, JoinSet};
 use tokio::time::{sleep_until, Instant};
 
 use crate::tools::{Registry, ToolOutput};
+use crate::vault::Vault;
 
 use super::content::{body_chars, has_embeds, has_summary, opted_out};
 use super::events::{self, Backend, EventSource, FsEvent};
 use super::retry::{backoff, is_transient};
-use super::scan::{absolute, read_stamped, relative, walk_notes};
+use super::scan::{absolute, now_ns, read_stamped, relative, walk_notes, FoundNote};
 use super::scheduler::Scheduler;
 use super::skip::{is_note_path, SkipRules, IGNORED_DIRS};
 use super::state::{self, NoteStatus, WatchState};
@@ -49,6 +50,9 @@ enum Outcome {
 /// The watcher's state while it runs.
 pub(super) struct Driver {
     registry: Arc<Registry>,
+    /// The tools' vault, whose file index the watcher keeps in step with the disk so links
+    /// and embeds in new notes resolve.
+    vault: Arc<Vault>,
     opts: WatchOptions,
     root: PathBuf,
     state_path: PathBuf,
@@ -70,13 +74,8 @@ pub(super) struct Driver {
 impl Driver {
     /// Opens the vault's state and rules; nothing is read or watched yet.
     pub(super) fn start(registry: Arc<Registry>, opts: WatchOptions) -> Result<Driver, WatchError> {
-        let configured = vault_root(&registry)?;
-        let root = configured
-            .canonicalize()
-            .map_err(|source| WatchError::VaultRoot {
-                path: configured.clone(),
-                source,
-            })?;
+        let vault = vault_of(&registry)?;
+        let root = vault.root().to_path_buf();
         if registry.get(SUMMARIZE_TOOL).is_none() {
             return Err(WatchError::NoSummarizeTool);
         }
@@ -88,6 +87,7 @@ impl Driver {
         Ok(Driver {
             tracker: Tracker::new(loaded.unwrap_or_else(|| WatchState::empty(&root))),
             registry,
+            vault,
             root,
             state_path,
             rules,
@@ -172,6 +172,13 @@ impl Driver {
         }
         drop(source);
         self.drain(&mut tasks).await;
+        if !self.opts.once {
+            // Events not delivered yet are picked up by one last walk, so the state is
+            // complete as of its start.
+            let walked_at = now_ns();
+            self.rescan();
+            self.tracker.set_complete_as_of_ns(walked_at);
+        }
         self.save();
         self.report.notes = self.tracker.state().notes.len();
         self.report.pending = self
@@ -215,7 +222,10 @@ impl Driver {
     /// First run: record every note as old. Later runs: follow what changed while stopped and
     /// queue the new notes, settled by their modification time.
     fn catch_up(&mut self) {
+        let walked_at = now_ns();
         let found = walk_notes(&self.root, &self.root);
+        let complete_before = self.tracker.complete_as_of_ns();
+        self.tracker.set_complete_as_of_ns(walked_at);
         if self.first_run {
             for note in &found {
                 if let Ok((stamp, _)) = read_stamped(&absolute(&self.root, &note.rel)) {
@@ -228,16 +238,20 @@ impl Driver {
             );
             return;
         }
-        self.reconcile_found(&found, true);
+        self.reconcile_found(&found, Some(complete_before));
     }
 
     /// Walks the whole vault again (events were lost, or the watcher changed).
     fn rescan(&mut self) {
+        self.vault.refresh_index();
         let found = walk_notes(&self.root, &self.root);
-        self.reconcile_found(&found, false);
+        self.reconcile_found(&found, None);
     }
 
-    fn reconcile_found(&mut self, found: &[super::scan::FoundNote], catching_up: bool) {
+    /// Brings the state in line with a full walk. `catch_up` holds, at start, when the state
+    /// was last complete: unknown notes born before that are old notes moved while stopped.
+    fn reconcile_found(&mut self, found: &[FoundNote], catch_up: Option<i128>) {
+        let catching_up = catch_up.is_some();
         let present: std::collections::HashSet<&str> =
             found.iter().map(|n| n.rel.as_str()).collect();
         // Disappeared notes first, so a note that moved is matched as a rename.
@@ -264,7 +278,15 @@ impl Driver {
             let Ok((stamp, _)) = read_stamped(&absolute(&self.root, &note.rel)) else {
                 continue;
             };
-            let seen = self.tracker.observe(&note.rel, stamp);
+            let born_before = match (catch_up, note.created_ns) {
+                (Some(complete), Some(created)) => created < complete,
+                _ => false,
+            };
+            let seen = if born_before {
+                self.tracker.observe_existing(&note.rel, stamp)
+            } else {
+                self.tracker.observe(&note.rel, stamp)
+            };
             if let Change::RenamedFrom(from) = &seen.change {
                 self.scheduler.cancel(from);
             }
@@ -281,11 +303,7 @@ impl Driver {
     /// Queues a note found at start so it is due once quiet for the settle time, counted from
     /// its modification time. With `--once`, a note not settled yet is left for the next run.
     fn schedule_by_mtime(&mut self, rel: &str, mtime_ns: i128) {
-        let now_ns = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| d.as_nanos() as i128)
-            .unwrap_or(0);
-        let age = Duration::from_nanos((now_ns - mtime_ns).clamp(0, u64::MAX as i128) as u64);
+        let age = Duration::from_nanos((now_ns() - mtime_ns).clamp(0, u64::MAX as i128) as u64);
         let wait = self.opts.settle.saturating_sub(age);
         if self.opts.once && !wait.is_zero() {
             tracing::info!("{rel}: changed too recently to be settled; left for the next run");
@@ -345,10 +363,30 @@ impl Driver {
         let (gone, present): (Vec<String>, Vec<String>) = touched
             .into_iter()
             .partition(|rel| std::fs::symlink_metadata(absolute(&self.root, rel)).is_err());
+        let mut refresh_index = false;
         for rel in gone {
             for forgotten in self.tracker.forget(&rel) {
                 self.scheduler.cancel(&forgotten);
             }
+            let folder = format!("{rel}/");
+            if self.vault.index().contains(&rel) {
+                self.vault.note_removed(&rel);
+            } else if self.vault.index().iter().any(|p| p.starts_with(&folder)) {
+                refresh_index = true;
+            }
+        }
+        for rel in &present {
+            let path = absolute(&self.root, rel);
+            if path.is_dir() {
+                refresh_index = true;
+            } else {
+                self.vault.note_created(rel);
+            }
+        }
+        if refresh_index {
+            // A folder came or went (with notes and attachments inside): cheaper to rebuild
+            // than to walk it twice.
+            self.vault.refresh_index();
         }
         for rel in present {
             let path = absolute(&self.root, &rel);
@@ -535,14 +573,13 @@ async fn run_job(registry: Arc<Registry>, job: Job, min_chars: usize) -> Outcome
     Outcome::Called(output)
 }
 
-/// The vault root the registry's tools work on.
-fn vault_root(registry: &Registry) -> Result<PathBuf, WatchError> {
+/// The vault the registry's tools work on.
+fn vault_of(registry: &Registry) -> Result<Arc<Vault>, WatchError> {
     registry
         .context()
-        .config
-        .vault
-        .clone()
-        .ok_or(WatchError::NoVault)
+        .vault()
+        .cloned()
+        .map_err(|_| WatchError::NoVault)
 }
 
 fn describe_backend(backend: Backend) -> String {

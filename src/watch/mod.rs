@@ -102,11 +102,6 @@ pub enum WatchError {
         "no vault configured: pass --vault DIR, set VAULTSUM_VAULT, or run inside a vault (a folder with .obsidian/)"
     )]
     NoVault,
-    #[error("cannot open the vault folder {path}: {source}")]
-    VaultRoot {
-        path: PathBuf,
-        source: std::io::Error,
-    },
     #[error("the registry has no summarize_file tool; watch mode cannot summarize anything")]
     NoSummarizeTool,
     #[error("cannot read the watch state {path}: {source}")]

@@ -18,6 +18,8 @@ pub struct FoundNote {
     pub size: u64,
     /// Modification time in nanoseconds since the Unix epoch.
     pub mtime_ns: i128,
+    /// Birth time in nanoseconds since the Unix epoch, where the file system records it.
+    pub created_ns: Option<i128>,
 }
 
 /// Every note under `dir` (a folder inside the vault at `root`), not descending into
@@ -43,6 +45,11 @@ pub fn walk_notes(root: &Path, dir: &Path) -> Vec<FoundNote> {
                 rel,
                 size: metadata.len(),
                 mtime_ns: mtime_ns(&metadata),
+                created_ns: metadata
+                    .created()
+                    .ok()
+                    .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+                    .map(|d| d.as_nanos() as i128),
             })
         })
         .collect()
@@ -74,6 +81,14 @@ pub fn read_stamped(path: &Path) -> std::io::Result<(FileStamp, String)> {
         mtime_ns: mtime_ns(&metadata),
     };
     Ok((stamp, String::from_utf8_lossy(&bytes).into_owned()))
+}
+
+/// Now, in nanoseconds since the Unix epoch.
+pub fn now_ns() -> i128 {
+    std::time::SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos() as i128)
+        .unwrap_or(0)
 }
 
 /// Modification time in nanoseconds since the Unix epoch (0 when the platform has none).

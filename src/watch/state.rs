@@ -53,6 +53,12 @@ pub struct WatchState {
     /// Hashes of note contents the watcher has summarized, so the same text (a copy of a note,
     /// a note deleted and re-created) is never summarized twice.
     pub summarized: BTreeSet<String>,
+    /// Every note created (file birth time) before this instant, in nanoseconds since the Unix
+    /// epoch, was in `notes` when the state was saved: a note found later with an older birth
+    /// time is an old note renamed or moved while the watcher was stopped, not a new one.
+    /// 0 when unknown.
+    #[serde(default)]
+    pub complete_as_of_ns: i128,
 }
 
 impl WatchState {
@@ -63,6 +69,7 @@ impl WatchState {
             vault: vault.to_path_buf(),
             notes: BTreeMap::new(),
             summarized: BTreeSet::new(),
+            complete_as_of_ns: 0,
         }
     }
 }
@@ -140,6 +147,7 @@ mod tests {
             },
         );
         state.summarized.insert(content_hash(b"old text"));
+        state.complete_as_of_ns = 1_700_000_000_000_000_001;
         state
     }
 

@@ -103,8 +103,30 @@ impl Tracker {
         self.insert(rel, stamp, NoteStatus::Old);
     }
 
+    /// When the state was last known complete (see [`WatchState::complete_as_of_ns`]).
+    pub fn complete_as_of_ns(&self) -> i128 {
+        self.state.complete_as_of_ns
+    }
+
+    /// Marks the state complete for every note born before `ns`.
+    pub fn set_complete_as_of_ns(&mut self, ns: i128) {
+        self.state.complete_as_of_ns = ns;
+        self.dirty = true;
+    }
+
     /// Records the note's current content and says what that means.
     pub fn observe(&mut self, rel: &str, stamp: FileStamp) -> Observation {
+        self.observe_as(rel, stamp, NoteStatus::New)
+    }
+
+    /// Like [`Tracker::observe`], for a note known to have existed before the state was last
+    /// complete (born earlier): a path not seen before is an old note moved or renamed while
+    /// the watcher was stopped, even when its content changed too.
+    pub fn observe_existing(&mut self, rel: &str, stamp: FileStamp) -> Observation {
+        self.observe_as(rel, stamp, NoteStatus::Old)
+    }
+
+    fn observe_as(&mut self, rel: &str, stamp: FileStamp, unknown: NoteStatus) -> Observation {
         if let Some(record) = self.state.notes.get_mut(rel) {
             let status = record.status;
             if record.hash == stamp.hash {
@@ -133,10 +155,10 @@ impl Tracker {
                 };
             }
         }
-        self.insert(rel, stamp, NoteStatus::New);
+        self.insert(rel, stamp, unknown);
         Observation {
             change: Change::Created,
-            status: NoteStatus::New,
+            status: unknown,
         }
     }
 
@@ -284,6 +306,20 @@ mod tests {
         t.forget("Empty.md");
         let seen = t.observe("Untitled.md", stamp(""));
         assert_eq!(seen.change, Change::Created);
+        assert_eq!(seen.status, NoteStatus::New);
+    }
+
+    #[test]
+    fn note_born_before_the_state_was_complete_is_not_new_even_if_edited() {
+        let mut t = tracker();
+        t.forget("Old.md");
+        let seen = t.observe_existing("Moved and edited.md", stamp("old note, edited"));
+        assert_eq!(seen.status, NoteStatus::Old);
+        // A genuine rename is still followed with its status.
+        t.observe("Fresh.md", stamp("fresh text"));
+        t.forget("Fresh.md");
+        let seen = t.observe_existing("Fresh renamed.md", stamp("fresh text"));
+        assert_eq!(seen.change, Change::RenamedFrom("Fresh.md".into()));
         assert_eq!(seen.status, NoteStatus::New);
     }
 

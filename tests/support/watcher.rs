@@ -74,17 +74,17 @@ impl WatchVault {
     pub fn has_state(&self) -> bool {
         let dir = self.state_dir().join("watch");
         std::fs::read_dir(dir).is_ok_and(|mut entries| {
-            entries.any(|e| {
-                e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json"))
-            })
+            entries.any(|e| e.is_ok_and(|e| e.path().extension().is_some_and(|x| x == "json")))
         })
     }
 
     /// Configuration for this vault with the LLM at `server`.
     pub fn config(&self, server: &FakeOpenAi) -> Config {
-        let mut config = Config::default();
-        config.vault = Some(self.root().to_path_buf());
-        config.llm = server.llm_config();
+        let mut config = Config {
+            vault: Some(self.root().to_path_buf()),
+            llm: server.llm_config(),
+            ..Config::default()
+        };
         config.summarize.engine = Engine::Llm;
         config.read.describe_media = false;
         config
@@ -178,5 +178,7 @@ pub fn wait_until(mut check: impl FnMut() -> bool) -> bool {
 
 /// How many `## Summary` headings the note has.
 pub fn summary_count(text: &str) -> usize {
-    text.lines().filter(|l| l.trim_end() == "## Summary").count()
+    text.lines()
+        .filter(|l| l.trim_end() == "## Summary")
+        .count()
 }
