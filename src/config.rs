@@ -207,6 +207,9 @@ pub struct CompactionConfig {
 pub struct Config {
     /// The vault root (`--vault`, `VAULTSUM_VAULT`, config `vault`).
     pub vault: Option<PathBuf>,
+    /// Where image descriptions and transcripts are cached (`VAULTSUM_CACHE_DIR`, config
+    /// `cache_dir`; default `$XDG_CACHE_HOME/vaultsum`). Never inside a vault.
+    pub cache_dir: PathBuf,
     pub llm: LlmConfig,
     pub summarize: SummarizeConfig,
     pub read: ReadConfig,
@@ -220,6 +223,7 @@ impl Default for Config {
     fn default() -> Self {
         Config {
             vault: None,
+            cache_dir: cache_dir(),
             llm: LlmConfig {
                 api_key: None,
                 base_url: DEFAULT_BASE_URL.to_string(),
@@ -270,6 +274,7 @@ impl Default for Config {
 #[serde(deny_unknown_fields)]
 struct FileConfig {
     vault: Option<PathBuf>,
+    cache_dir: Option<PathBuf>,
     #[serde(default)]
     llm: FileLlm,
     #[serde(default)]
@@ -401,7 +406,7 @@ impl Config {
     }
 
     fn apply_file(&mut self, file: FileConfig, file_dir: &Path) {
-        if let Some(vault) = file.vault {
+        if let Some(vault) = file.vault.map(expand_tilde) {
             // A relative vault path in a config file is relative to the file, not to the cwd.
             self.vault = Some(if vault.is_relative() {
                 file_dir.join(vault)
@@ -409,6 +414,7 @@ impl Config {
                 vault
             });
         }
+        set(&mut self.cache_dir, file.cache_dir.map(expand_tilde));
         let llm = file.llm;
         let summarize_model_set = llm.summarize_model.is_some();
         let audio_base_set = llm.audio_base_url.is_some();
@@ -464,7 +470,10 @@ impl Config {
 
     fn apply_env(&mut self, env: &Env) -> Result<(), ConfigError> {
         if let Some(vault) = env.get("VAULTSUM_VAULT") {
-            self.vault = Some(PathBuf::from(vault));
+            self.vault = Some(expand_tilde(PathBuf::from(vault)));
+        }
+        if let Some(dir) = env.get("VAULTSUM_CACHE_DIR") {
+            self.cache_dir = expand_tilde(PathBuf::from(dir));
         }
         if let Some(engine) = env.get("VAULTSUM_ENGINE") {
             self.summarize.engine = Engine::parse("VAULTSUM_ENGINE", engine)?;
@@ -509,6 +518,14 @@ impl Config {
             Engine::Auto => Engine::Local,
             other => other,
         }
+    }
+}
+
+/// `~/x` → `$HOME/x`, as a shell would; config files and env vars are not expanded by a shell.
+fn expand_tilde(path: PathBuf) -> PathBuf {
+    match (path.strip_prefix("~"), dirs::home_dir()) {
+        (Ok(rest), Some(home)) => home.join(rest),
+        _ => path,
     }
 }
 
@@ -609,6 +626,13 @@ mod tests {
         )
         .unwrap_err();
         assert!(matches!(err, ConfigError::Read { .. }));
+    }
+
+    #[test]
+    fn tilde_in_vault_path_means_home() {
+        let file = write_config("vault = \"~/Notes\"\n");
+        let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+        assert_eq!(config.vault, Some(dirs::home_dir().unwrap().join("Notes")));
     }
 
     #[test]

@@ -3,17 +3,22 @@
 
 mod support;
 
+use std::path::Path;
 use std::process::Stdio;
 use std::sync::Arc;
 use std::time::Duration;
 
-use rmcp::model::{CallToolRequestParams, JsonObject};
+use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
+use rmcp::service::{RoleClient, RunningService};
 use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
+use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::temp_vault::TempVault;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
 use vaultsum::config::Config;
+use vaultsum::tools::context::LOCAL_FALLBACK_NOTICE;
 use vaultsum::tools::{Registry, ToolContext};
 
 const BIN: &str = env!("CARGO_BIN_EXE_vaultsum");
@@ -191,5 +196,274 @@ async fn stdout_is_only_protocol_and_bad_lines_do_not_stop_the_server() {
     assert!(
         stderr.contains("DEBUG"),
         "RUST_LOG=debug logs expected on stderr"
+    );
+}
+
+// ---- The real tools through the binary ----
+
+const POLL: Duration = Duration::from_millis(50);
+const WEEKLY_SYNC: &str = "Meetings/2024-03-04 Weekly sync.md";
+/// A note without media embeds: summarizing it makes exactly one LLM request.
+const PLAN: &str = "Projects/Alpha/Plan.md";
+
+fn fixture_copy() -> TempVault {
+    TempVault::copy_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("vault-fixture"))
+}
+
+/// `vaultsum --vault V mcp ARGS` with `envs`, driven by rmcp's client over its stdio.
+async fn connect_binary(
+    vault: &Path,
+    args: &[&str],
+    envs: &[(&str, String)],
+) -> RunningService<RoleClient, ()> {
+    let command = server_command(vault).configure(|cmd| {
+        cmd.args(args);
+        for (key, value) in envs {
+            cmd.env(key, value);
+        }
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("spawn vaultsum mcp");
+    ().serve(transport)
+        .await
+        .expect("handshake with the binary")
+}
+
+async fn call(
+    client: &RunningService<RoleClient, ()>,
+    name: &str,
+    arguments: Value,
+) -> CallToolResult {
+    let arguments = arguments.as_object().expect("object arguments").clone();
+    client
+        .call_tool(CallToolRequestParams::new(name.to_string()).with_arguments(arguments))
+        .await
+        .expect("tools/call answered")
+}
+
+fn text_of(result: &CallToolResult) -> &str {
+    &result.content[0].as_text().expect("text content").text
+}
+
+/// Calls read_file on `path` until its text satisfies `done`; fails after [`WAIT`].
+async fn read_until(
+    client: &RunningService<RoleClient, ()>,
+    path: &str,
+    what: &str,
+    done: impl Fn(&str) -> bool,
+) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let result = call(client, "read_file", json!({ "path": path })).await;
+        assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+        if done(text_of(&result)) {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{what}: read_file still says {:?}",
+            text_of(&result)
+        );
+        tokio::time::sleep(POLL).await;
+    }
+}
+
+#[tokio::test]
+async fn links_resolve_against_notes_created_renamed_and_deleted_after_start() {
+    let vault = TempVault::with(&[
+        (".obsidian/app.json", "{}"),
+        ("A.md", "Before.\n\n![[B]]\n\nAfter.\n"),
+    ]);
+    let client = connect_binary(&vault.root(), &[], &[]).await;
+    const MISSING: &str = "[Embed failed: B: not found]";
+    let first = call(&client, "read_file", json!({ "path": "A.md" })).await;
+    assert!(text_of(&first).contains(MISSING), "{}", text_of(&first));
+
+    vault.write("Inbox/B.md", "The body of B.");
+    read_until(&client, "A.md", "B created", |text| {
+        text.contains("The body of B.") && !text.contains(MISSING)
+    })
+    .await;
+
+    std::fs::rename(
+        vault.root().join("Inbox/B.md"),
+        vault.root().join("Inbox/C.md"),
+    )
+    .unwrap();
+    read_until(&client, "A.md", "B renamed to C", |text| {
+        text.contains(MISSING)
+    })
+    .await;
+
+    std::fs::rename(vault.root().join("Inbox/C.md"), vault.root().join("B.md")).unwrap();
+    read_until(&client, "A.md", "C renamed back to B", |text| {
+        text.contains("The body of B.")
+    })
+    .await;
+
+    std::fs::remove_file(vault.root().join("B.md")).unwrap();
+    read_until(&client, "A.md", "B deleted", |text| text.contains(MISSING)).await;
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn real_tools_read_refuse_escapes_and_summarize_offline() {
+    let vault = fixture_copy();
+    let before = vault.read(WEEKLY_SYNC);
+    let client = connect_binary(&vault.root(), &[], &[("VAULTSUM_ENGINE", "local".into())]).await;
+
+    let read = call(&client, "read_file", json!({ "path": WEEKLY_SYNC })).await;
+    assert_eq!(read.is_error, Some(false), "{}", text_of(&read));
+    assert!(text_of(&read)
+        .contains("| Pilot with twelve technicians in the north region | 6 May | Priya |"));
+    let details = &read.meta.as_ref().expect("_meta")["details"];
+    assert!(details["expansion"]["embeds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|embed| embed["path"] == "Projects/Alpha/Plan.md"));
+
+    let escape = call(&client, "read_file", json!({ "path": "../x" })).await;
+    assert_eq!(escape.is_error, Some(true));
+    assert_eq!(text_of(&escape), "path escapes the vault: ../x");
+
+    let summary = call(&client, "summarize_file", json!({ "path": WEEKLY_SYNC })).await;
+    assert_eq!(summary.is_error, Some(false), "{}", text_of(&summary));
+    let reply: Value = serde_json::from_str(text_of(&summary)).expect("JSON text");
+    assert_eq!(reply["success"], true);
+    let after = vault.read(WEEKLY_SYNC);
+    assert!(after.starts_with(&before), "the note's own text changed");
+    assert!(String::from_utf8_lossy(&after[before.len()..]).contains("## Summary\n"));
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn kagi_tools_without_a_key_answer_with_the_fix() {
+    let vault = TempVault::new();
+    let client = connect_binary(&vault.root(), &[], &[]).await;
+    let cases = [
+        (
+            "summarize",
+            json!({ "url": "https://example.com/a" }),
+            "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use summarize.",
+        ),
+        (
+            "web_search",
+            json!({ "queries": ["rust mcp"] }),
+            "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use web search.",
+        ),
+    ];
+    for (tool, arguments, message) in cases {
+        let result = call(&client, tool, arguments).await;
+        assert_eq!(result.is_error, Some(true), "{tool}");
+        assert_eq!(text_of(&result), message, "{tool}");
+    }
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn cancelling_summarize_file_over_stdio_leaves_the_note_and_the_server_serving() {
+    let fake = Arc::new(FakeOpenAi::start());
+    fake.set_fallback(
+        FakeReply::chat("### Key Points\n\n- too late").with_delay(Duration::from_secs(3)),
+    );
+    let vault = fixture_copy();
+    let before = vault.read(PLAN);
+    let mut envs = fake.env();
+    envs.push(("VAULTSUM_ENGINE", "llm".into()));
+    let envs: Vec<(&str, String)> = envs.into_iter().collect();
+    let client = connect_binary(&vault.root(), &[], &envs).await;
+
+    let slow = call(&client, "summarize_file", json!({ "path": PLAN }));
+    let arrived = tokio::task::spawn_blocking({
+        let fake = fake.clone();
+        move || fake.wait_for_requests(1, WAIT)
+    });
+    tokio::select! {
+        _ = slow => panic!("summarize_file finished before it could be cancelled"),
+        arrived = arrived => assert!(arrived.unwrap(), "the LLM request never arrived"),
+    }
+    // Dropping the call future sent notifications/cancelled. Wait past the fake's delay: a
+    // call still running would have written its summary (or retried) by then.
+    tokio::time::sleep(Duration::from_millis(3500)).await;
+    assert_eq!(vault.read(PLAN), before, "a cancelled call wrote");
+    assert_eq!(fake.request_count(), 1, "the cancelled call kept going");
+
+    let after = call(&client, "read_file", json!({ "path": PLAN, "length": 40 })).await;
+    assert_eq!(after.is_error, Some(false), "the server stopped serving");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn offline_fallback_notice_goes_to_stderr_never_stdout() {
+    let vault = fixture_copy();
+    let mut child = server_command(&vault.root())
+        .args(["--engine", "auto"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stderr_pipe = child.stderr.take().unwrap();
+    let stderr_task = tokio::spawn(async move {
+        let mut stderr = String::new();
+        let _ = tokio::io::AsyncReadExt::read_to_string(&mut stderr_pipe, &mut stderr).await;
+        stderr
+    });
+    let lines = [
+        json!({ "jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {},
+            "clientInfo": { "name": "raw", "version": "0" } } }),
+        json!({ "jsonrpc": "2.0", "method": "notifications/initialized" }),
+        json!({ "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+                "params": { "name": "summarize_file", "arguments": { "path": WEEKLY_SYNC } } }),
+    ];
+    for line in &lines {
+        stdin.write_all(line.to_string().as_bytes()).await.unwrap();
+        stdin.write_all(b"\n").await.unwrap();
+    }
+    stdin.flush().await.unwrap();
+
+    let mut stdout = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut everything = Vec::new();
+    loop {
+        let line = tokio::time::timeout(WAIT, stdout.next_line())
+            .await
+            .expect("server answered in time")
+            .unwrap()
+            .expect("stdout open");
+        let message: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout carried a non-JSON line ({e}): {line:.200}"));
+        let done = message["id"] == 2;
+        everything.push(message);
+        if done {
+            break;
+        }
+    }
+    let reply = everything.last().unwrap();
+    assert_eq!(reply["result"]["isError"], false, "{reply}");
+    assert_eq!(
+        reply["result"]["_meta"]["details"]["summarizer"]["engine"],
+        "local"
+    );
+    // Whatever else comes before the process ends must be protocol too.
+    drop(stdin);
+    while let Some(line) = tokio::time::timeout(WAIT, stdout.next_line())
+        .await
+        .expect("stdout closes")
+        .unwrap()
+    {
+        let message: Value = serde_json::from_str(&line)
+            .unwrap_or_else(|e| panic!("stdout carried a non-JSON line ({e}): {line:.200}"));
+        assert_eq!(message["jsonrpc"], "2.0");
+    }
+    let stderr = stderr_task.await.unwrap();
+    assert!(
+        stderr.contains(LOCAL_FALLBACK_NOTICE),
+        "the fallback notice is missing from stderr: {stderr:.500}"
     );
 }

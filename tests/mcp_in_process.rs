@@ -1,8 +1,10 @@
 //! The MCP server driven by rmcp's own client in the same process (an in-memory duplex pipe):
-//! handshake, tool listing and every kind of call result, including cancellation.
+//! handshake, tool listing and every kind of call result, including cancellation, first with
+//! small fixture tools and then with the real tools over a copy of `vault-fixture/`.
 
 mod support;
 
+use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,11 +13,14 @@ use rmcp::model::{CallToolRequestParams, CallToolResult, JsonObject};
 use rmcp::service::{RoleClient, RunningService};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
+use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::fixture_tools::{
     basic_fixture_tools, fixture_registry, SlowWriteProbe, SlowWriteTool,
 };
+use support::temp_vault::TempVault;
+use vaultsum::config::{Config, Engine};
 use vaultsum::mcp::{VaultsumServer, INSTRUCTIONS};
-use vaultsum::tools::{Registry, Tool};
+use vaultsum::tools::{Registry, Tool, ToolContext};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -218,5 +223,145 @@ async fn uncancelled_slow_call_runs_to_its_write() {
     assert_eq!(text_of(&result), "written");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "written");
     assert!(!probe.dropped_unfinished.load(Ordering::SeqCst));
+    client.cancel().await.unwrap();
+}
+
+// ---- The real tools over a copy of vault-fixture/ ----
+
+/// A copy of `vault-fixture/` (tests write to it) and the real registry over it.
+fn fixture_vault_registry(configure: impl FnOnce(&mut Config)) -> (TempVault, Arc<Registry>) {
+    let vault = TempVault::copy_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("vault-fixture"));
+    let mut config = Config {
+        vault: Some(vault.root()),
+        ..Config::default()
+    };
+    configure(&mut config);
+    let context = ToolContext::new(config).expect("the fixture vault opens");
+    (vault, Arc::new(Registry::new(Arc::new(context))))
+}
+
+const WEEKLY_SYNC: &str = "Meetings/2024-03-04 Weekly sync.md";
+/// A note without media embeds: summarizing it makes exactly one LLM request.
+const PLAN: &str = "Projects/Alpha/Plan.md";
+
+#[tokio::test]
+async fn real_tools_list_with_their_schemas_and_hints() {
+    let (_vault, registry) = fixture_vault_registry(|_| {});
+    let client = connect(registry.clone()).await;
+    let listed = client.list_all_tools().await.unwrap();
+    let names: Vec<&str> = listed.iter().map(|tool| tool.name.as_ref()).collect();
+    assert_eq!(
+        names,
+        ["read_file", "summarize_file", "summarize", "web_search"]
+    );
+    let described = registry.describe();
+    for (tool, want) in listed.iter().zip(described.as_array().unwrap()) {
+        assert_eq!(tool.description.as_deref(), want["description"].as_str());
+        assert_eq!(
+            Value::Object((*tool.input_schema).clone()),
+            want["input_schema"]
+        );
+        let hints = tool.annotations.as_ref().expect("annotations");
+        let writes = tool.name == "summarize_file";
+        let open_world = matches!(tool.name.as_ref(), "summarize" | "web_search");
+        assert_eq!(hints.read_only_hint, Some(!writes), "{}", tool.name);
+        assert_eq!(hints.destructive_hint, Some(false), "{}", tool.name);
+        assert_eq!(hints.open_world_hint, Some(open_world), "{}", tool.name);
+    }
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn read_file_returns_the_note_with_embeds_expanded_and_details_in_meta() {
+    let (_vault, registry) = fixture_vault_registry(|_| {});
+    let client = connect(registry).await;
+    let result = call(&client, "read_file", json!({ "path": WEEKLY_SYNC })).await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    let text = text_of(&result);
+    // `![[Alpha/Plan#Milestones]]` and `![[Alpha/Plan#^conflict-risk]]` are replaced by their
+    // content from Projects/Alpha/Plan.md.
+    assert!(text.contains("| Offline storage and sync working end to end | 12 April | Marco |"));
+    assert!(text.contains("Sync conflicts when two technicians inspect the same site"));
+    assert!(!text.contains("![[Alpha/Plan#Milestones]]"), "{text}");
+    let details = details_of(&result);
+    let embeds = details["expansion"]["embeds"].as_array().expect("embeds");
+    assert!(embeds
+        .iter()
+        .any(|embed| embed["path"] == "Projects/Alpha/Plan.md"));
+    assert!(
+        !text.contains("\"expansion\""),
+        "details leaked into the text"
+    );
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn read_file_refuses_a_path_out_of_the_vault_as_an_error_result() {
+    let (vault, registry) = fixture_vault_registry(|_| {});
+    std::fs::write(vault.outside().join("x"), "secret").unwrap();
+    let client = connect(registry).await;
+    for path in ["../x", "../outside/x"] {
+        let result = call(&client, "read_file", json!({ "path": path })).await;
+        assert_eq!(result.is_error, Some(true), "{path}");
+        assert_eq!(text_of(&result), format!("path escapes the vault: {path}"));
+    }
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn summarize_file_offline_appends_a_summary_and_keeps_the_note() {
+    let (vault, registry) = fixture_vault_registry(|config| {
+        config.summarize.engine = Engine::Local;
+    });
+    let before = vault.read(WEEKLY_SYNC);
+    let client = connect(registry).await;
+    let result = call(&client, "summarize_file", json!({ "path": WEEKLY_SYNC })).await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    let reply: Value = serde_json::from_str(text_of(&result)).expect("the text is JSON");
+    assert_eq!(reply["success"], true);
+    assert_eq!(reply["path"], WEEKLY_SYNC);
+    let after = String::from_utf8(vault.read(WEEKLY_SYNC)).unwrap();
+    assert!(
+        after.as_bytes().starts_with(&before),
+        "the note was changed"
+    );
+    let appended = &after[before.len()..];
+    assert!(appended.contains("## Summary\n"), "{appended}");
+    assert_eq!(details_of(&result)["summarizer"]["engine"], "local");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn cancelled_summarize_file_leaves_the_note_as_it_was() {
+    let fake = Arc::new(FakeOpenAi::start());
+    fake.set_fallback(
+        FakeReply::chat("### Key Points\n\n- too late").with_delay(Duration::from_secs(3)),
+    );
+    let (vault, registry) = fixture_vault_registry(|config| {
+        config.llm = fake.llm_config();
+        config.summarize.engine = Engine::Llm;
+    });
+    let before = vault.read(PLAN);
+    let client = connect(registry).await;
+
+    let slow = client.call_tool(
+        CallToolRequestParams::new("summarize_file").with_arguments(args(json!({ "path": PLAN }))),
+    );
+    let waiting = tokio::task::spawn_blocking({
+        let fake = fake.clone();
+        move || fake.wait_for_requests(1, WAIT)
+    });
+    tokio::select! {
+        _ = slow => panic!("summarize_file finished before it could be cancelled"),
+        arrived = waiting => assert!(arrived.unwrap(), "the LLM request never arrived"),
+    }
+    // The slow call's future is dropped here, which sends notifications/cancelled.
+    // Past the fake's delay: had the call kept running, it would have written by now.
+    tokio::time::sleep(Duration::from_millis(3500)).await;
+    assert_eq!(vault.read(PLAN), before, "a cancelled call wrote");
+    assert_eq!(fake.request_count(), 1, "the cancelled call kept going");
+
+    let after = call(&client, "read_file", json!({ "path": PLAN, "length": 40 })).await;
+    assert_eq!(after.is_error, Some(false), "the server stopped serving");
     client.cancel().await.unwrap();
 }

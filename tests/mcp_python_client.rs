@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 use support::python_mcp::{client_script, python_with_mcp};
+use support::temp_vault::TempVault;
 use vaultsum::config::Config;
 use vaultsum::tools::{Registry, ToolContext};
 
@@ -33,16 +34,57 @@ fn write_plan(dir: &Path) -> PathBuf {
             "text_contains": ["invalid arguments"]
         }));
     }
+    // The real tools on the copy of vault-fixture/: read expanded, refuse an escape, summarize
+    // offline (no key reaches the server), and name the missing Kagi key exactly.
+    calls.extend([
+        json!({
+            "tool": "read_file", "arguments": { "path": WEEKLY_SYNC }, "expect_error": false,
+            "text_contains": ["| Offline storage and sync working end to end | 12 April | Marco |"],
+            "text_lacks": ["![[Alpha/Plan#Milestones]]"],
+            "details_keys": ["expansion"]
+        }),
+        json!({
+            "tool": "read_file", "arguments": { "path": "../x" }, "expect_error": true,
+            "text_equals": "path escapes the vault: ../x"
+        }),
+        json!({
+            "tool": "summarize_file", "arguments": { "path": WEEKLY_SYNC }, "expect_error": false,
+            "text_contains": ["\"success\":true"]
+        }),
+        json!({
+            "tool": "summarize", "arguments": { "url": "https://example.com/a" },
+            "expect_error": true,
+            "text_equals": "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use summarize."
+        }),
+        json!({
+            "tool": "web_search", "arguments": { "queries": ["rust"] }, "expect_error": true,
+            "text_equals": "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use web search."
+        }),
+    ]);
     let plan = json!({ "version": env!("CARGO_PKG_VERSION"), "tools": tools, "calls": calls });
     let path = dir.join("plan.json");
     std::fs::write(&path, plan.to_string()).unwrap();
     path
 }
 
-fn vault() -> tempfile::TempDir {
-    let vault = tempfile::tempdir().unwrap();
-    std::fs::create_dir(vault.path().join(".obsidian")).unwrap();
-    vault
+const WEEKLY_SYNC: &str = "Meetings/2024-03-04 Weekly sync.md";
+
+/// A copy of vault-fixture/ the plan's summarize_file writes to.
+fn vault() -> TempVault {
+    TempVault::copy_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("vault-fixture"))
+}
+
+/// The plan's summarize_file call appended a summary and kept the note's text.
+fn assert_summarized(vault: &TempVault) {
+    let original = std::fs::read(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("vault-fixture")
+            .join(WEEKLY_SYNC),
+    )
+    .unwrap();
+    let now = vault.read(WEEKLY_SYNC);
+    assert!(now.starts_with(&original), "the note's own text changed");
+    assert!(String::from_utf8_lossy(&now[original.len()..]).contains("## Summary\n"));
 }
 
 fn run_client(python: &Path, plan: &Path, transport_args: &[&str]) {
@@ -84,6 +126,9 @@ fn spawn_http(vault: &Path, token: Option<&str>) -> HttpChild {
         .arg(vault)
         .args(["mcp", "--http", "127.0.0.1:0"])
         .env_remove("VAULTSUM_MCP_TOKEN")
+        .env_remove("FIREWORKS_API_KEY")
+        .env_remove("KAGI_API_KEY")
+        .env("VAULTSUM_ENGINE", "local")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
@@ -115,12 +160,18 @@ fn python_client_over_stdio() {
     let dir = tempfile::tempdir().unwrap();
     let plan = write_plan(dir.path());
     let vault = vault();
-    let vault_arg = vault.path().to_str().unwrap();
+    let root = vault.root();
+    let vault_arg = root.to_str().unwrap();
+    // The Python SDK gives the server only a minimal environment (no API keys); `--engine
+    // local` makes the offline summarizer explicit.
     run_client(
         &python,
         &plan,
-        &["--stdio", BIN, "--vault", vault_arg, "mcp"],
+        &[
+            "--stdio", BIN, "--vault", vault_arg, "mcp", "--engine", "local",
+        ],
     );
+    assert_summarized(&vault);
 }
 
 #[test]
@@ -131,8 +182,9 @@ fn python_client_over_http_on_loopback() {
     let dir = tempfile::tempdir().unwrap();
     let plan = write_plan(dir.path());
     let vault = vault();
-    let server = spawn_http(vault.path(), None);
+    let server = spawn_http(&vault.root(), None);
     run_client(&python, &plan, &["--http", &server.url]);
+    assert_summarized(&vault);
 }
 
 #[test]
@@ -144,6 +196,7 @@ fn python_client_over_http_with_token_and_401_without() {
     let plan = write_plan(dir.path());
     let vault = vault();
     let token = "tok-3f9a1c";
-    let server = spawn_http(vault.path(), Some(token));
+    let server = spawn_http(&vault.root(), Some(token));
     run_client(&python, &plan, &["--http", &server.url, "--token", token]);
+    assert_summarized(&vault);
 }

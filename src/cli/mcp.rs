@@ -7,7 +7,9 @@ use anyhow::Context;
 use tokio_util::sync::CancellationToken;
 
 use super::{App, UsageError};
+use crate::config::Engine;
 use crate::mcp::{self, HttpServer, HttpSettings, McpServeError, VaultsumServer};
+use crate::vault::follow::follow_index;
 
 /// Arguments of `vaultsum mcp`.
 #[derive(Debug, clap::Args)]
@@ -16,9 +18,19 @@ pub struct McpArgs {
     /// PORT (loopback). A non-loopback address requires VAULTSUM_MCP_TOKEN.
     #[arg(long, value_name = "ADDR")]
     pub http: Option<String>,
+    /// Summarizer engine for summarize_file: auto (default), llm, or local (offline).
+    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    pub engine: Option<Engine>,
 }
 
-pub fn run(app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
+fn parse_engine(value: &str) -> Result<Engine, String> {
+    Engine::parse("--engine", value).map_err(|e| e.to_string())
+}
+
+pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
+    if let Some(engine) = args.engine {
+        app.config.summarize.engine = engine;
+    }
     let settings = match &args.http {
         Some(value) => Some(HttpSettings {
             addr: mcp::parse_bind_addr(value).map_err(usage)?,
@@ -27,6 +39,22 @@ pub fn run(app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
         None => None,
     };
     let registry = Arc::new(app.registry()?);
+    // Held for the server's life: links resolve against the vault as it is now, not as it was
+    // at start. Without a watcher the server still works, with the index of its start.
+    let _follower = match registry.context().vault() {
+        Ok(vault) => match follow_index(vault.clone()) {
+            Ok(follower) => Some(follower),
+            Err(error) => {
+                tracing::warn!(
+                    %error,
+                    "not following vault changes; notes created after start may not resolve \
+                     (on Linux, raise fs.inotify.max_user_watches)"
+                );
+                None
+            }
+        },
+        Err(_) => None,
+    };
     let server = VaultsumServer::new(registry);
     let runtime = app.runtime()?;
     runtime.block_on(async move {

@@ -20,7 +20,11 @@ impl MediaAttachments {
     /// Builds the reader; without a client every image and audio file becomes a placeholder.
     pub fn new(config: &Config, chat: Option<Arc<ChatClient>>) -> MediaAttachments {
         MediaAttachments {
-            media: MediaDescriber::new(chat, &config.llm),
+            media: MediaDescriber::with_cache_root(
+                chat,
+                &config.llm,
+                config.cache_dir.join("media"),
+            ),
         }
     }
 }

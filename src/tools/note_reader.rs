@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::context::{ContextError, ToolContext};
-use crate::vault::embed::{expand_note, AttachmentKind};
+use crate::vault::embed::{expand_note, expand_source, AttachmentKind};
 use crate::vault::write::check_writable;
 use crate::vault::VaultPath;
 
@@ -38,8 +38,23 @@ impl ToolContext {
         let vault = self.vault()?;
         let path = vault.resolve_input(input)?;
         check_writable(vault, &path)?;
+        // Expand exactly the bytes that will later be compared with the file, so an edit made
+        // while the summarizer works is always detected (`details.stale`).
         let original = vault.read_bytes(&path)?;
-        let expanded = self.expand_path(&path).await?;
+        let source = String::from_utf8_lossy(&original);
+        let expansion = expand_source(
+            vault,
+            &path,
+            &source,
+            &self.expand_options(),
+            self.attachments(),
+        )
+        .await;
+        let expanded = ExpandedNote {
+            path: path.relative().to_string(),
+            text: expansion.text,
+            details: expansion.details,
+        };
         Ok(NoteForWriting { expanded, original })
     }
 

@@ -141,10 +141,12 @@ impl SummarizeFileTool {
     }
 }
 
-/// Trims the model's answer and drops a leading `# Summary`/`## Summary` heading (the tool adds
-/// its own). `None` when nothing is left.
+/// Trims the model's answer, normalises line ends to `\n` (the write uses the note's own), and
+/// drops a leading `# Summary`/`## Summary` heading (the tool adds its own). `None` when nothing
+/// is left.
 pub fn clean_summary(raw: &str) -> Option<String> {
-    let mut text = raw.trim();
+    let normalized = raw.replace("\r\n", "\n");
+    let mut text = normalized.trim();
     // Some models wrap the whole answer in a Markdown code fence despite the prompt.
     if let Some(inner) = text
         .strip_prefix("```markdown")
@@ -277,6 +279,11 @@ mod tests {
     fn clean_summary_of_blank_or_heading_only_answer_is_none() {
         assert_eq!(clean_summary("  \n\t "), None);
         assert_eq!(clean_summary("## Summary\n\n"), None);
+    }
+
+    #[test]
+    fn clean_summary_normalises_crlf_so_its_length_matches_what_is_written() {
+        assert_eq!(clean_summary("- a\r\n- b\r\n").as_deref(), Some("- a\n- b"));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 pub mod attachment;
 pub mod embed;
 pub mod error;
+pub mod follow;
 pub mod fragment;
 pub mod index;
 pub mod link;

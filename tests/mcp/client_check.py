@@ -3,7 +3,7 @@
 Run by tests/mcp_python_client.rs with the venv made by scripts/python-env.sh. It connects
 over stdio (launching the server) or streamable HTTP, then checks: the server's name, version
 and instructions; that tools/list matches `vaultsum tools --json` exactly; every call of the
-plan (result text, isError, `_meta.details`); and, over HTTP with a token, that requests without
+plan (result text, isError, `_meta.details` and its keys); and, over HTTP with a token, that requests without
 the right bearer token get 401. Prints `OK ...` lines and exits 0, or `FAIL: ...` and exits 1.
 """
 
@@ -77,8 +77,14 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
         expect(len(texts) == 1 and texts[0], f"{label}: expected one non-empty text block: {result.content!r}")
         for needle in call.get("text_contains", []):
             expect(needle in texts[0], f"{label}: text lacks {needle!r}: {texts[0][:300]!r}")
+        for needle in call.get("text_lacks", []):
+            expect(needle not in texts[0], f"{label}: text has {needle!r}: {texts[0][:300]!r}")
+        if "text_equals" in call:
+            expect(texts[0] == call["text_equals"], f"{label}: text {texts[0][:300]!r} != {call['text_equals']!r}")
         meta = result.meta or {}
         expect("details" in meta, f"{label}: no _meta.details: {meta!r}")
+        for key in call.get("details_keys", []):
+            expect(key in (meta["details"] or {}), f"{label}: _meta.details lacks {key!r}: {meta['details']!r}")
         expect(json.dumps(meta["details"]) not in texts[0] or meta["details"] in ({}, None),
                f"{label}: details leaked into the text")
         print(f"OK call {label}: isError={result.isError}")

@@ -2,6 +2,7 @@
 //! 127.0.0.1, and temporary vaults. Each test binary uses a different subset of them.
 #![allow(dead_code)]
 
+pub mod cli;
 pub mod fake_kagi;
 pub mod fake_openai;
 pub mod fixture_tools;
