@@ -232,3 +232,22 @@ fn wait_for_exit(child: &mut Child) -> (std::process::ExitStatus, String) {
     }
     (status.unwrap(), stderr)
 }
+
+#[test]
+fn invalid_exclude_glob_is_a_usage_error_naming_the_pattern() {
+    let server = FakeOpenAi::start();
+    let vault = WatchVault::new();
+    let config = vault.state_dir().join("config.toml");
+    std::fs::write(&config, "[watch]\nexclude = [\"Daily/[\"]\n").unwrap();
+    let output = vaultsum(&vault, &server, &["--once"])
+        .env("VAULTSUM_CONFIG", &config)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Daily/["), "{stderr}");
+    assert!(
+        !vault.has_state(),
+        "nothing is recorded when the setup is wrong"
+    );
+}

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::watch::{self, Backend, WatchOptions, WatchReport};
+use crate::watch::{self, Backend, WatchError, WatchOptions, WatchReport};
 
 use super::{App, UsageError};
 
@@ -63,7 +63,15 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     let runtime = app.runtime()?;
     let report = runtime.block_on(async {
         let stop = stop_signal()?;
-        anyhow::Ok(watch::run(registry, opts, stop).await?)
+        watch::run(registry, opts, stop)
+            .await
+            .map_err(|error| match error {
+                // Setup problems the person fixes in flags or configuration: exit code 2.
+                WatchError::NoVault
+                | WatchError::BadExclude { .. }
+                | WatchError::NoSummarizeTool => anyhow::Error::new(UsageError(error.to_string())),
+                other => anyhow::Error::new(other),
+            })
     })?;
     println!("{}", describe(&report));
     Ok(ExitCode::SUCCESS)
