@@ -1,1 +1,133 @@
-//! (placeholder: filled in by its own work item)
+//! Watch mode: summarize new notes by themselves, over the same [`Registry`] as the other
+//! front ends (DESIGN §10).
+//!
+//! The pieces, one per file: `state` (what is remembered between runs, outside the vault),
+//! `tracker` (which notes are new; renames followed), `skip` and `conflict` (notes left alone
+//! by path), `content` (notes left alone by what they say), `scheduler` (settle time and
+//! concurrency), `retry` (the watcher's own bounded retry of transient failures), `events`
+//! (notify's debouncer, with a polling fallback), `scan` (walking and reading the vault) and
+//! `driver` (the loop tying them together and calling `summarize_file`).
+
+mod conflict;
+mod content;
+mod driver;
+mod events;
+mod retry;
+mod scan;
+mod scheduler;
+mod skip;
+mod state;
+mod tracker;
+
+use std::future::Future;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::config::WatchConfig;
+use crate::tools::Registry;
+
+pub use conflict::is_conflict_copy;
+pub use events::Backend;
+pub use skip::SkipReason;
+pub use state::{state_file, NoteStatus};
+
+/// How the watcher runs. [`WatchOptions::from_config`] gives the configured defaults; the CLI
+/// applies its flags on top, tests shorten the times and point `state_dir` at a temp folder.
+#[derive(Debug, Clone)]
+pub struct WatchOptions {
+    /// Quiet time before a new note is summarized (`--settle`, config `watch.settle_secs`).
+    pub settle: Duration,
+    /// Minimum body characters, frontmatter excluded (`--min-chars`, config `watch.min_chars`).
+    pub min_chars: usize,
+    /// Summaries in flight at once (config `watch.concurrency`).
+    pub concurrency: usize,
+    /// Vault-relative globs never summarized (config `watch.exclude`).
+    pub exclude: Vec<String>,
+    /// Catch up on notes created since the last run, then exit (`--once`).
+    pub once: bool,
+    /// Folder holding the per-vault state files (default [`crate::config::state_dir`];
+    /// the CLI honours `VAULTSUM_STATE_DIR`).
+    pub state_dir: PathBuf,
+    /// The OS watcher, or polling forced (`--poll`).
+    pub backend: Backend,
+    /// Polling interval when falling back from an exhausted OS watcher.
+    pub poll_interval: Duration,
+    /// Watcher-level retries of a note that failed with a rate limit, 5xx or network error.
+    pub max_retries: u32,
+    /// Delay before the first such retry, doubled for each next one.
+    pub retry_backoff: Duration,
+    /// How long a stop request waits for summaries in flight before abandoning them.
+    pub shutdown_grace: Duration,
+}
+
+impl WatchOptions {
+    /// The configured settings with the built-in defaults for the rest.
+    pub fn from_config(config: &WatchConfig) -> WatchOptions {
+        WatchOptions {
+            settle: Duration::from_secs(config.settle_secs),
+            min_chars: config.min_chars,
+            concurrency: config.concurrency.max(1),
+            exclude: config.exclude.clone(),
+            once: false,
+            state_dir: crate::config::state_dir(),
+            backend: Backend::Native,
+            poll_interval: Duration::from_secs(5),
+            max_retries: 3,
+            retry_backoff: Duration::from_secs(30),
+            shutdown_grace: Duration::from_secs(10),
+        }
+    }
+}
+
+/// What a watch run did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WatchReport {
+    /// True when the vault had no state yet: its notes were recorded as old, none summarized.
+    pub first_run: bool,
+    /// Notes the state knows about at exit.
+    pub notes: usize,
+    /// Notes summarized in this run.
+    pub summarized: usize,
+    /// Notes whose summary failed for good in this run (they are tried again once edited).
+    pub failed: usize,
+    /// New notes not summarized yet at exit (not settled, too short, or abandoned at stop).
+    pub pending: usize,
+}
+
+/// Why the watcher could not start or run.
+#[derive(Debug, thiserror::Error)]
+pub enum WatchError {
+    #[error(
+        "no vault configured: pass --vault DIR, set VAULTSUM_VAULT, or run inside a vault (a folder with .obsidian/)"
+    )]
+    NoVault,
+    #[error("the registry has no summarize_file tool; watch mode cannot summarize anything")]
+    NoSummarizeTool,
+    #[error("cannot read the watch state {path}: {source}")]
+    StateRead {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the watch state {path} is unreadable ({message}); delete it to start over (the vault is then recorded as it is and nothing old is summarized)")]
+    StateCorrupt { path: PathBuf, message: String },
+    #[error("cannot write the watch state {path}: {source} (set VAULTSUM_STATE_DIR to a writable folder)")]
+    StateWrite {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("invalid watch.exclude glob {pattern:?}: {message}")]
+    BadExclude { pattern: String, message: String },
+    #[error("cannot watch the vault for changes: {0}")]
+    Watch(String),
+}
+
+/// Watches the registry's vault until `shutdown` completes (or, with `opts.once`, until the
+/// catch-up is done), summarizing new notes with the registry's `summarize_file` tool.
+pub async fn run(
+    registry: Arc<Registry>,
+    opts: WatchOptions,
+    shutdown: impl Future<Output = ()>,
+) -> Result<WatchReport, WatchError> {
+    driver::Driver::start(registry, opts)?.run(shutdown).await
+}

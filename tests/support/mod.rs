@@ -9,3 +9,4 @@ pub mod fixture_tools;
 pub mod mcp_http_client;
 pub mod python_mcp;
 pub mod temp_vault;
+pub mod watcher;

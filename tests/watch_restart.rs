@@ -1,0 +1,253 @@
+//! Stopping and starting again: state kept outside the vault, catch-up on what happened while
+//! stopped, `--once`, and a clean exit on SIGTERM, through the real binary.
+
+mod support;
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::watcher::{
+    long_body, registry, summary_count, wait_until, wait_until_async, RunningWatcher, WatchVault,
+};
+
+const SUMMARY: &str = "### Key Points\n- restart-safe";
+
+fn vaultsum(vault: &WatchVault, server: &FakeOpenAi, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_vaultsum"));
+    command
+        .arg("--vault")
+        .arg(vault.root())
+        .arg("watch")
+        .args(args)
+        .env("VAULTSUM_STATE_DIR", vault.state_dir())
+        .env("VAULTSUM_CONFIG", "")
+        .env_remove("VAULTSUM_VAULT")
+        .env_remove("RUST_LOG")
+        .envs(server.env());
+    command
+}
+
+fn terminate(child: &Child) {
+    // SAFETY: plain kill(2) on our own child's pid.
+    let rc = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
+    assert_eq!(rc, 0, "kill failed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn restart_does_not_redo_work_and_catches_up_on_notes_created_while_stopped() {
+    let server = FakeOpenAi::start();
+    server.set_fallback(FakeReply::chat(SUMMARY));
+    let vault = WatchVault::new();
+    vault.write("Old.md", &long_body("old"));
+    let config = vault.config(&server);
+    let opts = vault.options(&config);
+
+    let first = RunningWatcher::start(&vault, registry(config.clone()), opts.clone()).await;
+    vault.write("While watching.md", &long_body("first session"));
+    assert!(wait_until_async(|| summary_count(&vault.read("While watching.md")) == 1).await);
+    first.stop().await;
+
+    // While stopped: a new note, an old note renamed, an old note edited.
+    vault.write("While stopped.md", &long_body("offline"));
+    std::fs::rename(vault.path("Old.md"), vault.path("Old renamed.md")).unwrap();
+    vault.write("Old renamed.md", &format!("{}More.\n", long_body("old")));
+
+    let second = RunningWatcher::start(&vault, registry(config), opts).await;
+    assert!(wait_until_async(|| summary_count(&vault.read("While stopped.md")) == 1).await);
+    let report = second.stop().await;
+
+    assert!(!report.first_run);
+    assert_eq!(report.summarized, 1);
+    assert_eq!(summary_count(&vault.read("While watching.md")), 1);
+    assert_eq!(
+        vault.read("Old renamed.md"),
+        format!("{}More.\n", long_body("old"))
+    );
+    assert_eq!(server.request_count(), 2);
+    // The state lives outside the vault.
+    assert!(vault.has_state());
+    let inside: Vec<_> = walkdir::WalkDir::new(vault.root())
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert!(
+        inside.is_empty(),
+        "state written into the vault: {inside:?}"
+    );
+}
+
+#[test]
+fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
+    let server = FakeOpenAi::start();
+    server.set_fallback(FakeReply::chat(SUMMARY));
+    let vault = WatchVault::new();
+    vault.write("Existing.md", &long_body("existing"));
+
+    let first = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "0", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(String::from_utf8_lossy(&first.stdout).contains("first run"));
+    assert_eq!(server.request_count(), 0);
+
+    vault.write("Cron note.md", &long_body("cron"));
+    let second = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "0", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
+    assert!(
+        second.status.success(),
+        "{}",
+        String::from_utf8_lossy(&second.stderr)
+    );
+    assert!(
+        String::from_utf8_lossy(&second.stdout).contains("summarized 1 new notes"),
+        "{}",
+        String::from_utf8_lossy(&second.stdout)
+    );
+    assert_eq!(summary_count(&vault.read("Cron note.md")), 1);
+    assert_eq!(vault.read("Existing.md"), long_body("existing"));
+
+    let third = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "0", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
+    assert!(third.status.success());
+    assert_eq!(server.request_count(), 1, "a second catch-up redid work");
+}
+
+#[test]
+fn once_leaves_a_note_still_being_written_for_the_next_run() {
+    let server = FakeOpenAi::start();
+    let vault = WatchVault::new();
+    let baseline = vaultsum(&vault, &server, &["--once"]).output().unwrap();
+    assert!(baseline.status.success());
+    vault.write("Typing.md", &long_body("in progress"));
+    // Just written, and the settle time is an hour: not settled.
+    let run = vaultsum(
+        &vault,
+        &server,
+        &["--once", "--settle", "3600", "--min-chars", "100"],
+    )
+    .output()
+    .unwrap();
+    assert!(run.status.success());
+    assert!(String::from_utf8_lossy(&run.stdout).contains("1 new notes pending"));
+    assert_eq!(vault.read("Typing.md"), long_body("in progress"));
+    assert_eq!(server.request_count(), 0);
+}
+
+#[test]
+fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
+    let server = FakeOpenAi::start();
+    // Slower than the shutdown grace: the call is abandoned.
+    server.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(60)));
+    let vault = WatchVault::new();
+    let mut child = vaultsum(&vault, &server, &["--settle", "0.2", "--min-chars", "100"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_until(|| vault.has_state()),
+        "the watcher never started"
+    );
+    let text = long_body("shutdown");
+    vault.write("Busy.md", &text);
+    assert!(
+        wait_until(|| server.request_count() == 1),
+        "no LLM call was made"
+    );
+
+    terminate(&child);
+    let output = wait_for_exit(&mut child);
+    assert!(
+        output.0.success(),
+        "exit status {:?}: {}",
+        output.0,
+        output.1
+    );
+    assert_eq!(vault.read("Busy.md"), text, "the note was changed");
+    let leftovers: Vec<_> = std::fs::read_dir(vault.root())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "Busy.md" && name != ".obsidian")
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "temporary files left in the vault: {leftovers:?}"
+    );
+}
+
+#[test]
+fn sigterm_when_idle_exits_zero() {
+    let server = FakeOpenAi::start();
+    let vault = WatchVault::new();
+    let mut child = vaultsum(&vault, &server, &[])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    assert!(
+        wait_until(|| vault.has_state()),
+        "the watcher never started"
+    );
+    terminate(&child);
+    let (status, stderr) = wait_for_exit(&mut child);
+    assert!(status.success(), "exit status {status:?}: {stderr}");
+}
+
+/// Waits (within the shared deadline) for the child to exit; kills it if it does not.
+fn wait_for_exit(child: &mut Child) -> (std::process::ExitStatus, String) {
+    let mut status = None;
+    let exited = wait_until(|| {
+        status = child.try_wait().unwrap();
+        status.is_some()
+    });
+    if !exited {
+        let _ = child.kill();
+        panic!("the watcher did not exit after SIGTERM");
+    }
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        use std::io::Read;
+        let _ = pipe.read_to_string(&mut stderr);
+    }
+    (status.unwrap(), stderr)
+}
+
+#[test]
+fn invalid_exclude_glob_is_a_usage_error_naming_the_pattern() {
+    let server = FakeOpenAi::start();
+    let vault = WatchVault::new();
+    let config = vault.state_dir().join("config.toml");
+    std::fs::write(&config, "[watch]\nexclude = [\"Daily/[\"]\n").unwrap();
+    let output = vaultsum(&vault, &server, &["--once"])
+        .env("VAULTSUM_CONFIG", &config)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("Daily/["), "{stderr}");
+    assert!(
+        !vault.has_state(),
+        "nothing is recorded when the setup is wrong"
+    );
+}
