@@ -9,7 +9,6 @@ use tokio_util::sync::CancellationToken;
 use super::{App, UsageError};
 use crate::config::Engine;
 use crate::mcp::{self, HttpServer, HttpSettings, McpServeError, VaultsumServer};
-use crate::vault::follow::follow_index;
 
 /// Arguments of `vaultsum mcp`.
 #[derive(Debug, clap::Args)]
@@ -41,19 +40,17 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
     let registry = Arc::new(app.registry()?);
     // Held for the server's life: links resolve against the vault as it is now, not as it was
     // at start. Without a watcher the server still works, with the index of its start.
-    let _follower = match registry.context().vault() {
-        Ok(vault) => match follow_index(vault.clone()) {
-            Ok(follower) => Some(follower),
-            Err(error) => {
-                tracing::warn!(
-                    %error,
-                    "not following vault changes; notes created after start may not resolve \
-                     (on Linux, raise fs.inotify.max_user_watches)"
-                );
-                None
-            }
-        },
-        Err(_) => None,
+    let _follower = match registry.context().follow_vault_changes() {
+        Some(Ok(follower)) => Some(follower),
+        Some(Err(error)) => {
+            tracing::warn!(
+                %error,
+                "not following vault changes; notes created after start may not resolve \
+                 (on Linux, raise fs.inotify.max_user_watches)"
+            );
+            None
+        }
+        None => None,
     };
     let server = VaultsumServer::new(registry);
     let runtime = app.runtime()?;
