@@ -417,3 +417,59 @@ async fn an_embedded_note_swapped_for_a_symlink_out_of_the_vault_is_refused() {
     assert!(!out.text.contains("TOP SECRET"));
     assert!(out.text.contains("[Embed failed: Snip: outside the vault]"));
 }
+
+#[tokio::test]
+async fn a_long_lived_vault_rereads_an_embedded_note_edited_to_the_same_length() {
+    let v = TempVault::with(&[
+        ("Alpha.md", "# Alpha\nversion one\n"),
+        ("Main.md", "![[Alpha]]\n"),
+    ]);
+    let vault = v.open();
+    let main = vault.resolve_input("Main.md").unwrap();
+    let opts = ExpandOptions::default();
+    let first = expand_note(&vault, &main, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(first.text.contains("version one"), "{}", first.text);
+    // Same size, written at once: size and modification time may well not change.
+    std::fs::write(v.root().join("Alpha.md"), "# Alpha\nversion two\n").unwrap();
+    let second = expand_note(&vault, &main, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(second.text.contains("version two"), "{}", second.text);
+}
+
+#[tokio::test]
+async fn a_long_lived_vault_refuses_a_folder_swapped_for_a_symlink_out() {
+    let v = TempVault::with(&[
+        ("Sub/Secret.md", "# Secret\ninside text\n"),
+        ("Main.md", "![[Sub/Secret]]\n"),
+    ]);
+    std::fs::create_dir_all(v.outside().join("elsewhere")).unwrap();
+    std::fs::write(
+        v.outside().join("elsewhere/Secret.md"),
+        "# Secret\nTOP SECRET\n",
+    )
+    .unwrap();
+    let vault = v.open();
+    let main = vault.resolve_input("Main.md").unwrap();
+    let opts = ExpandOptions::default();
+    let first = expand_note(&vault, &main, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(first.text.contains("inside text"), "{}", first.text);
+    // The index still lists Sub/Secret.md; the folder now leads out of the vault.
+    std::fs::remove_dir_all(v.root().join("Sub")).unwrap();
+    std::os::unix::fs::symlink(v.outside().join("elsewhere"), v.root().join("Sub")).unwrap();
+    let second = expand_note(&vault, &main, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(!second.text.contains("TOP SECRET"), "{}", second.text);
+    assert!(
+        second
+            .text
+            .contains("[Embed failed: Sub/Secret: outside the vault]"),
+        "{}",
+        second.text
+    );
+}

@@ -23,7 +23,7 @@ use super::fragment::{block_with_id, heading_section};
 use super::index::NoteIndex;
 use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpath};
 use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
-use super::note_cache::ParsedNote;
+use super::note_cache::{ParsedNote, Stamp};
 use super::paths::VaultPath;
 use super::resolve::{resolve_link, ResolveError};
 use super::Vault;
@@ -75,9 +75,9 @@ pub async fn expand_note(
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Result<Expansion, VaultError> {
-    let bytes = vault.read_bytes(note)?;
+    let (bytes, stamp) = vault.read_stamped(note)?;
     let source = String::from_utf8_lossy(&bytes);
-    Ok(expand_source(vault, note, &source, opts, attachments).await)
+    Ok(expand_stamped(vault, note, &source, stamp, opts, attachments).await)
 }
 
 /// Expands `source`, the content of `note` (read by the caller, so a writer can compare the
@@ -90,7 +90,20 @@ pub async fn expand_source(
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    let root = vault.parse_text(note.relative(), source);
+    expand_stamped(vault, note, source, None, opts, attachments).await
+}
+
+/// [`expand_source`], with the stamp of the file version `source` was read from when it is
+/// known, so the note's parse serves later expansions that embed it.
+async fn expand_stamped(
+    vault: &Vault,
+    note: &VaultPath,
+    source: &str,
+    stamp: Option<Stamp>,
+    opts: &ExpandOptions,
+    attachments: &dyn AttachmentReader,
+) -> Expansion {
+    let root = vault.parse_text(note.relative(), source, stamp);
     let (splices, pending, mut report, nonce) = {
         let index = vault.index();
         let mut expander = Expander::new(vault, &index, *opts, attachments);

@@ -40,6 +40,25 @@ pub fn heading_key(text: &str) -> String {
     mapped.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// True when `heading_key(text) == key`, for a `key` made by [`heading_key`]; ASCII headings
+/// (the usual case) are compared word by word without building their key.
+fn has_key(text: &str, key: &str) -> bool {
+    if !text.is_ascii() {
+        return heading_key(text) == key;
+    }
+    let mut words = text
+        .split(|c: char| c.is_whitespace() || "#|^:%[]".contains(c))
+        .filter(|w| !w.is_empty());
+    let mut wanted = key.split(' ').filter(|w| !w.is_empty());
+    loop {
+        match (words.next(), wanted.next()) {
+            (None, None) => return true,
+            (Some(word), Some(want)) if word.eq_ignore_ascii_case(want) => {}
+            _ => return false,
+        }
+    }
+}
+
 /// The section under a heading: from the heading line to the next heading of the same or a
 /// higher level (sub-headings included), or the end of the note. With several names
 /// (`#H1#H2`) each one is looked for inside the previous one's section.
@@ -51,7 +70,7 @@ pub fn heading_section(source: &str, map: &NoteMap, path: &[String]) -> Option<R
             .headings
             .iter()
             .enumerate()
-            .find(|(_, h)| scope.contains(&h.range.start) && heading_key(&h.text) == key)?;
+            .find(|(_, h)| scope.contains(&h.range.start) && has_key(&h.text, &key))?;
         let end = map.headings[index + 1..]
             .iter()
             .find(|next| next.level <= heading.level)
@@ -209,6 +228,30 @@ mod tests {
         let src = "```\n# Fake\n```\n# Real\nbody\n";
         assert_eq!(section(src, &["Fake"]), None);
         assert_eq!(section(src, &["Real"]).unwrap(), "# Real\nbody\n");
+    }
+
+    #[test]
+    fn heading_comparison_without_a_key_agrees_with_the_key() {
+        let names = [
+            "Goals",
+            "Q3: Plans [draft]",
+            "  two   spaces ",
+            "a|b^c%d",
+            "",
+            "::",
+            "Caf\u{e9}",
+            "tab\there",
+            "vt\u{b}sep",
+        ];
+        for text in names {
+            for name in names {
+                assert_eq!(
+                    has_key(text, &heading_key(name)),
+                    heading_key(text) == heading_key(name),
+                    "{text:?} vs {name:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -107,11 +107,13 @@ impl NoteIndex {
 
     /// The path equal to `relative`: exactly if present, else case- and normalisation-insensitively.
     pub fn find_path(&self, relative: &str) -> Option<&str> {
-        if let Some(exact) = self.files.get(relative) {
-            return Some(exact);
-        }
+        // Every file is under its own key, so one hash lookup finds the exact path too.
         let paths = self.by_path.get(&lookup_key(relative))?;
-        paths.iter().min().map(String::as_str)
+        paths
+            .iter()
+            .find(|p| *p == relative)
+            .or_else(|| paths.iter().min())
+            .map(String::as_str)
     }
 
     /// Every path whose name is `name` (compared as lookup keys).

@@ -5,6 +5,7 @@
 //! that would leave the root (`..`, absolute paths elsewhere, symlinks pointing out, NUL).
 
 pub mod attachment;
+mod confined;
 pub mod embed;
 pub mod error;
 pub mod follow;
@@ -17,8 +18,9 @@ pub mod paths;
 pub mod resolve;
 pub mod write;
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::{RwLock, RwLockReadGuard};
+use std::sync::{Arc, RwLock, RwLockReadGuard};
 
 pub use attachment::{AttachmentKind, AttachmentReader, PlaceholderAttachments};
 pub use embed::{expand_note, expand_source, ExpandOptions, Expansion, Replacement};
@@ -34,6 +36,7 @@ use paths::{confine, normalize_relative, relative_below};
 #[derive(Debug)]
 pub struct Vault {
     root: PathBuf,
+    confined: confined::ConfinedRoot,
     index: RwLock<NoteIndex>,
     parsed: note_cache::NoteCache,
 }
@@ -50,6 +53,7 @@ impl Vault {
         let index = NoteIndex::build(&root);
         tracing::debug!(root = %root.display(), files = index.len(), "vault indexed");
         Ok(Vault {
+            confined: confined::ConfinedRoot::open(&root),
             root,
             index: RwLock::new(index),
             parsed: note_cache::NoteCache::default(),
@@ -112,13 +116,37 @@ impl Vault {
 
     /// The bytes of a file in the vault.
     pub fn read_bytes(&self, path: &VaultPath) -> Result<Vec<u8>, VaultError> {
-        std::fs::read(&path.absolute).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::IsADirectory || path.absolute.is_dir() {
-                VaultError::IsFolder(path.relative.clone())
-            } else {
-                VaultError::io("read", &path.relative, e)
+        self.read_stamped(path).map(|(bytes, _)| bytes)
+    }
+
+    /// The bytes of a file in the vault and the stamp of the version read.
+    pub(crate) fn read_stamped(
+        &self,
+        path: &VaultPath,
+    ) -> Result<(Vec<u8>, Option<note_cache::Stamp>), VaultError> {
+        let file = std::fs::File::open(&path.absolute)
+            .map_err(|e| read_error(&path.relative, &path.absolute, e))?;
+        read_open_file(file, &path.relative, &path.absolute)
+    }
+
+    /// Reads the vault-relative `relative` (a path from the index or a link), refusing it when
+    /// it leads out of the vault: the kernel checks where it can, [`Vault::path`] otherwise.
+    fn read_confined(
+        &self,
+        relative: &str,
+    ) -> Result<(Vec<u8>, Option<note_cache::Stamp>), VaultError> {
+        let file = match self.confined.open_beneath(relative) {
+            confined::Beneath::Opened(file) => file,
+            confined::Beneath::Failed(e) => {
+                return Err(read_error(relative, &self.root.join(relative), e))
             }
-        })
+            confined::Beneath::CheckSlowly => {
+                let path = self.path(relative)?;
+                std::fs::File::open(&path.absolute)
+                    .map_err(|e| read_error(relative, &path.absolute, e))?
+            }
+        };
+        read_open_file(file, relative, &self.root.join(relative))
     }
 
     /// Every note (`.md`, `.markdown`, `.txt`) in the index, in path order.
@@ -137,37 +165,49 @@ impl Vault {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A note parsed, from the cache while the file is unchanged on disk; the symlink check of
-    /// [`Vault::path`] is made whenever the file is (re)read.
+    /// A note parsed, from the cache while the file is unchanged on disk; the confinement
+    /// check of [`Vault::read_confined`] is made whenever the file is (re)read.
     pub(crate) fn parsed_note(
         &self,
         relative: &str,
-    ) -> Result<std::sync::Arc<note_cache::ParsedNote>, VaultError> {
-        let metadata = std::fs::metadata(self.root.join(relative))
-            .map_err(|e| VaultError::io("read", relative, e))?;
-        let stamp = note_cache::Stamp::of(&metadata);
-        if let Some(note) = self.parsed.get(relative, stamp) {
+    ) -> Result<Arc<note_cache::ParsedNote>, VaultError> {
+        // The file is looked at only when a parse of it is cached.
+        if let Some(note) = self
+            .parsed
+            .get_fresh(relative, || self.confined.stamp(relative))
+        {
             return Ok(note);
         }
-        let path = self.path(relative)?;
-        let bytes = self.read_bytes(&path)?;
-        let note = std::sync::Arc::new(note_cache::ParsedNote::new(
-            String::from_utf8_lossy(&bytes).into_owned(),
-        ));
-        self.parsed.insert(relative, stamp, note.clone());
+        let (bytes, stamp) = self.read_confined(relative)?;
+        let source = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let note = match self.parsed.get_same_text(relative, &source) {
+            Some(note) => note,
+            None => Arc::new(note_cache::ParsedNote::new(source)),
+        };
+        if let Some(stamp) = stamp {
+            self.parsed.insert(relative, stamp, note.clone());
+        }
         Ok(note)
     }
 
     /// The parsed form of `source`, the current text of `relative`, reusing the cache when the
-    /// text is the same.
+    /// text is the same. With the `stamp` of the file version it was read from, the parse is
+    /// kept for later expansions that embed this note.
     pub(crate) fn parse_text(
         &self,
         relative: &str,
         source: &str,
-    ) -> std::sync::Arc<note_cache::ParsedNote> {
-        self.parsed
-            .get_same_text(relative, source)
-            .unwrap_or_else(|| std::sync::Arc::new(note_cache::ParsedNote::new(source.to_string())))
+        stamp: Option<note_cache::Stamp>,
+    ) -> Arc<note_cache::ParsedNote> {
+        if let Some(note) = self.parsed.get_same_text(relative, source) {
+            return note;
+        }
+        let note = Arc::new(note_cache::ParsedNote::new(source.to_string()));
+        if let Some(stamp) = stamp {
+            self.parsed.insert(relative, stamp, note.clone());
+        }
+        note
     }
 
     /// Rebuilds the index from disk.
@@ -197,4 +237,40 @@ impl Vault {
             self.parsed.remove(&rel);
         }
     }
+}
+
+/// The error for a failed read of `relative`: a folder is named as such.
+fn read_error(relative: &str, absolute: &Path, e: std::io::Error) -> VaultError {
+    if e.kind() == std::io::ErrorKind::IsADirectory || absolute.is_dir() {
+        VaultError::IsFolder(relative.to_string())
+    } else {
+        VaultError::io("read", relative, e)
+    }
+}
+
+/// Reads an open file to its end, with the stamp of the version read. The stamp comes from the
+/// open file (one `fstat`, which also sizes the buffer), not from a second lookup by path.
+fn read_open_file(
+    mut file: std::fs::File,
+    relative: &str,
+    absolute: &Path,
+) -> Result<(Vec<u8>, Option<note_cache::Stamp>), VaultError> {
+    let stamp = confined::stamp_of_file(&file);
+    let size = stamp.map_or(0, |s| usize::try_from(s.len()).unwrap_or(0));
+    // One byte more than the size, so a file read whole is seen to end without a resize.
+    let mut bytes = vec![0u8; size.saturating_add(1).max(64)];
+    let mut filled = 0;
+    loop {
+        if filled == bytes.len() {
+            bytes.resize(bytes.len() * 2, 0);
+        }
+        match file.read(&mut bytes[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(read_error(relative, absolute, e)),
+        }
+    }
+    bytes.truncate(filled);
+    Ok((bytes, stamp))
 }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::os::unix::fs::MetadataExt;
 use std::sync::{Arc, Mutex};
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use super::markdown::{map_note, NoteMap};
 
@@ -37,8 +37,12 @@ pub struct Stamp {
     dev: u64,
     ino: u64,
     len: u64,
-    modified: Option<SystemTime>,
+    modified: (i64, i64),
 }
+
+/// A file modified this recently may be modified again within the same clock tick of the file
+/// system, keeping its stamp: its cached copy is not trusted on the stamp alone.
+const SETTLE_TIME: Duration = Duration::from_secs(2);
 
 impl Stamp {
     /// The stamp of a file's metadata (symlinks followed).
@@ -47,14 +51,46 @@ impl Stamp {
             dev: metadata.dev(),
             ino: metadata.ino(),
             len: metadata.len(),
-            modified: metadata.modified().ok(),
+            modified: (metadata.mtime(), metadata.mtime_nsec()),
         }
+    }
+
+    /// The stamp of a `stat` result.
+    #[cfg(target_os = "linux")]
+    #[allow(clippy::unnecessary_cast, clippy::useless_conversion)] // field types vary by target
+    pub(crate) fn of_stat(stat: &rustix::fs::Stat) -> Stamp {
+        Stamp {
+            dev: stat.st_dev as u64,
+            ino: stat.st_ino as u64,
+            len: stat.st_size as u64,
+            modified: (stat.st_mtime as i64, stat.st_mtime_nsec as i64),
+        }
+    }
+
+    /// The file's size in bytes.
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// True when the file was last modified long enough ago that a change would move its
+    /// modification time (see [`SETTLE_TIME`]).
+    fn settled(&self) -> bool {
+        let (secs, nanos) = self.modified;
+        let Ok(secs) = u64::try_from(secs) else {
+            return true;
+        };
+        let modified =
+            SystemTime::UNIX_EPOCH + Duration::new(secs, u32::try_from(nanos).unwrap_or_default());
+        SystemTime::now()
+            .duration_since(modified)
+            .is_ok_and(|age| age >= SETTLE_TIME)
     }
 }
 
 #[derive(Debug, Default)]
 struct Inner {
-    notes: HashMap<String, (Stamp, Arc<ParsedNote>)>,
+    /// Path → (stamp, whether the stamp alone vouches for the copy, the parsed note).
+    notes: HashMap<String, (Stamp, bool, Arc<ParsedNote>)>,
     bytes: usize,
 }
 
@@ -65,31 +101,41 @@ pub struct NoteCache {
 }
 
 impl NoteCache {
-    /// The cached note, if its stamp still matches.
-    pub fn get(&self, relative: &str, stamp: Stamp) -> Option<Arc<ParsedNote>> {
-        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        match inner.notes.get(relative) {
-            Some((cached, note)) if *cached == stamp => Some(note.clone()),
-            _ => None,
-        }
+    /// The cached note for `relative` when `stamp_now` (called only if there is one) gives
+    /// the stamp it was read with, and that stamp was settled.
+    pub fn get_fresh(
+        &self,
+        relative: &str,
+        stamp_now: impl FnOnce() -> Option<Stamp>,
+    ) -> Option<Arc<ParsedNote>> {
+        let (stamp, note) = {
+            let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+            match inner.notes.get(relative)? {
+                (stamp, true, note) => (*stamp, note.clone()),
+                _ => return None,
+            }
+        };
+        (stamp_now()? == stamp).then_some(note)
     }
 
     /// The cached note for `relative` if it has exactly this text (whatever its stamp).
     pub fn get_same_text(&self, relative: &str, source: &str) -> Option<Arc<ParsedNote>> {
         let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        let (_, note) = inner.notes.get(relative)?;
+        let (_, _, note) = inner.notes.get(relative)?;
         (note.source == source).then(|| note.clone())
     }
 
-    /// Remembers a parsed note.
+    /// Remembers a parsed note read from a file with this stamp.
     pub fn insert(&self, relative: &str, stamp: Stamp, note: Arc<ParsedNote>) {
+        let settled = stamp.settled();
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         if inner.bytes + note.source.len() > MAX_CACHED_BYTES {
             inner.notes.clear();
             inner.bytes = 0;
         }
         inner.bytes += note.source.len();
-        if let Some((_, old)) = inner.notes.insert(relative.to_string(), (stamp, note)) {
+        let entry = (stamp, settled, note);
+        if let Some((_, _, old)) = inner.notes.insert(relative.to_string(), entry) {
             inner.bytes = inner.bytes.saturating_sub(old.source.len());
         }
     }
@@ -97,7 +143,7 @@ impl NoteCache {
     /// Forgets one note.
     pub fn remove(&self, relative: &str) {
         let mut inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some((_, old)) = inner.notes.remove(relative) {
+        if let Some((_, _, old)) = inner.notes.remove(relative) {
             inner.bytes = inner.bytes.saturating_sub(old.source.len());
         }
     }

@@ -75,6 +75,13 @@ pub fn protected_folder(relative: &str) -> Option<&'static str> {
 /// Returns `None` when `..` would climb above the vault root. Both `/` and the platform
 /// separator are accepted; the result uses `/`.
 pub fn normalize_relative(path: &str) -> Option<String> {
+    let plain = |part: &str| !matches!(part, "" | "." | "..");
+    let one_separator =
+        std::path::MAIN_SEPARATOR == '/' || !path.contains(std::path::MAIN_SEPARATOR);
+    if one_separator && path.split('/').all(plain) {
+        // Already normal, the usual case for links and index paths.
+        return Some(path.to_string());
+    }
     let mut parts: Vec<&str> = Vec::new();
     for part in path.split(['/', std::path::MAIN_SEPARATOR]) {
         match part {

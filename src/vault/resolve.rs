@@ -118,30 +118,43 @@ fn file_name(path: &str) -> &str {
 
 fn by_suffix(index: &NoteIndex, path: &str, from_dir: &str) -> Option<Resolution> {
     let key = lookup_key(path);
-    let suffix = format!("/{key}");
     let name = path.rsplit('/').next().unwrap_or(path);
-    let from_dir_key = lookup_key(from_dir);
     let mut candidates: Vec<&String> = index
         .with_name(name)
         .iter()
-        .filter(|candidate| {
-            let candidate_key = lookup_key(candidate);
-            candidate_key == key || candidate_key.ends_with(&suffix)
-        })
+        .filter(|candidate| key_ends_with(candidate, &key))
         .collect();
-    candidates.sort_by_key(|candidate| {
-        (
-            lookup_key(parent_of(candidate)) != from_dir_key,
-            candidate.matches('/').count(),
-            candidate.len(),
-            candidate.as_str(),
-        )
-    });
+    if candidates.len() > 1 {
+        let from_dir_key = lookup_key(from_dir);
+        candidates.sort_by_cached_key(|candidate| {
+            (
+                lookup_key(parent_of(candidate)) != from_dir_key,
+                candidate.matches('/').count(),
+                candidate.len(),
+                candidate.as_str(),
+            )
+        });
+    }
     let (first, rest) = candidates.split_first()?;
     Some(Resolution {
         path: (*first).clone(),
         alternatives: rest.iter().map(|c| (*c).clone()).collect(),
     })
+}
+
+/// True when the lookup key of `candidate` is `key` or ends with `/` + `key` (whole segments).
+fn key_ends_with(candidate: &str, key: &str) -> bool {
+    if !candidate.is_ascii() {
+        let candidate_key = lookup_key(candidate);
+        return candidate_key == key || candidate_key.ends_with(&format!("/{key}"));
+    }
+    // An ASCII key is the lower-cased name, so comparing in place needs no copy.
+    let Some(start) = candidate.len().checked_sub(key.len()) else {
+        return false;
+    };
+    candidate.is_char_boundary(start)
+        && candidate[start..].eq_ignore_ascii_case(key)
+        && (start == 0 || candidate.as_bytes()[start - 1] == b'/')
 }
 
 #[cfg(test)]

@@ -1,0 +1,114 @@
+//! Reads below the vault root that the kernel keeps inside it, without a `canonicalize` per file.
+//!
+//! On Linux the root is held open and files are opened with `openat2(RESOLVE_BENEATH)`: the
+//! kernel refuses any resolution that leaves the root (`..`, a symlink pointing out, an
+//! absolute symlink) in the same call that opens the file, so there is no window between a
+//! check and the read. A refusal is not final: an absolute symlink that points back into the
+//! vault is allowed by vaultsum, so the caller then makes the slow `canonicalize` check. Where
+//! `openat2` is missing (old kernels, other systems, seccomp filters) every read takes the slow
+//! path.
+
+use std::fs::File;
+use std::os::fd::OwnedFd;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::note_cache::Stamp;
+
+/// The open vault root.
+#[derive(Debug)]
+pub(crate) struct ConfinedRoot {
+    root: PathBuf,
+    dir: Option<OwnedFd>,
+    /// Cleared the first time the kernel says it has no `openat2`.
+    beneath_works: AtomicBool,
+}
+
+/// What opening a file below the root gave.
+pub(crate) enum Beneath {
+    /// The file, opened without leaving the root.
+    Opened(File),
+    /// The kernel could not decide (the path leaves the root through a symlink or `..`, or
+    /// `openat2` is unavailable): make the `canonicalize` check instead.
+    CheckSlowly,
+    /// The file could not be opened (missing, a loop, permissions, ...).
+    Failed(std::io::Error),
+}
+
+impl ConfinedRoot {
+    /// Holds `root` (an existing folder) open for the life of the vault.
+    pub(crate) fn open(root: &Path) -> ConfinedRoot {
+        #[cfg(target_os = "linux")]
+        let dir = {
+            use rustix::fs::{Mode, OFlags};
+            let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+            rustix::fs::open(root, flags, Mode::empty()).ok()
+        };
+        #[cfg(not(target_os = "linux"))]
+        let dir = {
+            let _ = root;
+            None
+        };
+        ConfinedRoot {
+            root: root.to_path_buf(),
+            beneath_works: AtomicBool::new(dir.is_some()),
+            dir,
+        }
+    }
+
+    /// Opens the vault-relative `relative` (already normalised: no `..`, no leading `/`) for
+    /// reading, letting the kernel refuse anything outside the root.
+    pub(crate) fn open_beneath(&self, relative: &str) -> Beneath {
+        #[cfg(target_os = "linux")]
+        if let (Some(dir), true) = (&self.dir, self.beneath_works.load(Ordering::Relaxed)) {
+            use rustix::fs::{Mode, OFlags, ResolveFlags};
+            use rustix::io::Errno;
+            let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY;
+            let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
+            return match rustix::fs::openat2(dir, relative, flags, Mode::empty(), resolve) {
+                Ok(fd) => Beneath::Opened(File::from(fd)),
+                // Leaves the root, or an absolute symlink: the slow check decides.
+                Err(Errno::XDEV) | Err(Errno::AGAIN) => Beneath::CheckSlowly,
+                Err(Errno::NOSYS) | Err(Errno::PERM) | Err(Errno::INVAL) => {
+                    self.beneath_works.store(false, Ordering::Relaxed);
+                    Beneath::CheckSlowly
+                }
+                Err(errno) => Beneath::Failed(std::io::Error::from(errno)),
+            };
+        }
+        let _ = relative;
+        Beneath::CheckSlowly
+    }
+
+    /// The stamp of `relative` (symlinks followed), or `None` when the file cannot be looked at;
+    /// a `None` makes the caller read the file again.
+    pub(crate) fn stamp(&self, relative: &str) -> Option<Stamp> {
+        #[cfg(target_os = "linux")]
+        {
+            let stat = match &self.dir {
+                Some(dir) => rustix::fs::statat(dir, relative, rustix::fs::AtFlags::empty()),
+                None => rustix::fs::stat(self.root.join(relative)),
+            };
+            stat.ok().map(|stat| Stamp::of_stat(&stat))
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            let metadata = std::fs::metadata(self.root.join(relative)).ok()?;
+            Some(Stamp::of(&metadata))
+        }
+    }
+}
+
+/// The stamp of an open file, taken from the file itself (the version that is being read).
+pub(crate) fn stamp_of_file(file: &File) -> Option<Stamp> {
+    #[cfg(target_os = "linux")]
+    {
+        rustix::fs::fstat(file)
+            .ok()
+            .map(|stat| Stamp::of_stat(&stat))
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        file.metadata().ok().map(|m| Stamp::of(&m))
+    }
+}
