@@ -25,7 +25,7 @@ use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpat
 use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
 use super::note_cache::{ParsedNote, Stamp};
 use super::paths::VaultPath;
-use super::resolve::{resolve_link, ResolveError};
+use super::resolve::ResolveError;
 use super::Vault;
 
 /// Limits of one expansion.
@@ -76,7 +76,9 @@ pub async fn expand_note(
     attachments: &dyn AttachmentReader,
 ) -> Result<Expansion, VaultError> {
     let (bytes, stamp) = vault.read_stamped(note)?;
-    let source = String::from_utf8_lossy(&bytes);
+    // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
+    let source = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     Ok(expand_stamped(vault, note, &source, stamp, opts, attachments).await)
 }
 
@@ -309,7 +311,7 @@ impl<'a> Expander<'a> {
         let resolved = if target.path.is_empty() {
             from.to_string()
         } else {
-            match resolve_link(self.index, from, &target.path) {
+            match self.index.resolve(from, &target.path) {
                 Ok(resolution) => {
                     if !resolution.alternatives.is_empty() {
                         self.ambiguous.push(json!({

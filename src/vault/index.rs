@@ -2,10 +2,15 @@
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::Path;
+use std::sync::Mutex;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::paths::{relative_below, PROTECTED_FOLDERS};
+use super::paths::{parent_of, relative_below, PROTECTED_FOLDERS};
+use super::resolve::{resolve_link, Resolution, ResolveError};
+
+/// Beyond this many remembered link resolutions the memo starts over (bounds memory).
+const MAX_REMEMBERED_LINKS: usize = 100_000;
 
 /// The form two names are compared in: Unicode NFC, then lower case (Obsidian links are
 /// case-insensitive, and macOS stores names decomposed while people type them composed).
@@ -17,13 +22,34 @@ pub fn lookup_key(name: &str) -> String {
 }
 
 /// Every file in the vault (notes and attachments), outside dot-folders.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Default)]
 pub struct NoteIndex {
     files: BTreeSet<String>,
     /// Lookup key of the full path → paths with that key (several only if case differs).
     by_path: HashMap<String, Vec<String>>,
     /// Lookup key of the file name → every path with that name.
     by_name: HashMap<String, Vec<String>>,
+    /// Links already resolved against exactly these files; emptied by every change to them.
+    resolved: Mutex<ResolvedLinks>,
+}
+
+/// Resolutions by the linking note's folder, then the link target: what `resolve_link`
+/// depends on, so a remembered answer is the answer it would give again.
+#[derive(Debug, Default)]
+struct ResolvedLinks {
+    by_folder: HashMap<String, HashMap<String, Result<Resolution, ResolveError>>>,
+    len: usize,
+}
+
+impl Clone for NoteIndex {
+    fn clone(&self) -> Self {
+        NoteIndex {
+            files: self.files.clone(),
+            by_path: self.by_path.clone(),
+            by_name: self.by_name.clone(),
+            resolved: Mutex::default(),
+        }
+    }
 }
 
 impl NoteIndex {
@@ -57,6 +83,7 @@ impl NoteIndex {
         {
             return;
         }
+        self.forget_resolutions();
         self.by_path
             .entry(lookup_key(relative))
             .or_default()
@@ -72,6 +99,7 @@ impl NoteIndex {
         if !self.files.remove(relative) {
             return;
         }
+        self.forget_resolutions();
         for (map, key) in [
             (&mut self.by_path, lookup_key(relative)),
             (&mut self.by_name, lookup_key(file_name(relative))),
@@ -83,6 +111,34 @@ impl NoteIndex {
                 }
             }
         }
+    }
+
+    /// [`resolve_link`] against this index, remembered until a file is added or removed, so
+    /// a long-lived vault resolves the same link from the same folder once.
+    pub fn resolve(&self, from_note: &str, target: &str) -> Result<Resolution, ResolveError> {
+        let folder = parent_of(from_note);
+        let mut memo = self.resolved.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(known) = memo
+            .by_folder
+            .get(folder)
+            .and_then(|links| links.get(target))
+        {
+            return known.clone();
+        }
+        let result = resolve_link(self, from_note, target);
+        if memo.len >= MAX_REMEMBERED_LINKS {
+            *memo = ResolvedLinks::default();
+        }
+        memo.len += 1;
+        memo.by_folder
+            .entry(folder.to_string())
+            .or_default()
+            .insert(target.to_string(), result.clone());
+        result
+    }
+
+    fn forget_resolutions(&mut self) {
+        *self.resolved.get_mut().unwrap_or_else(|p| p.into_inner()) = ResolvedLinks::default();
     }
 
     /// True when the exact path is indexed.
@@ -126,4 +182,43 @@ impl NoteIndex {
 
 fn file_name(relative: &str) -> &str {
     relative.rsplit('/').next().unwrap_or(relative)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembered_link_resolutions_follow_files_added_and_removed() {
+        let mut index = NoteIndex::default();
+        index.insert("A/Plan.md");
+        let path = |index: &NoteIndex, from: &str| index.resolve(from, "Plan").map(|r| r.path);
+        assert_eq!(path(&index, "B/x.md").as_deref(), Ok("A/Plan.md"));
+
+        index.insert("B/Plan.md");
+        let from_b = index.resolve("B/x.md", "Plan").unwrap();
+        assert_eq!(
+            from_b.path, "B/Plan.md",
+            "a file in the linking folder now wins"
+        );
+        assert_eq!(from_b.alternatives, ["A/Plan.md"]);
+        // The same link from another folder is resolved for that folder, not reused.
+        assert_eq!(path(&index, "A/y.md").as_deref(), Ok("A/Plan.md"));
+
+        index.remove("B/Plan.md");
+        assert_eq!(path(&index, "B/x.md").as_deref(), Ok("A/Plan.md"));
+        index.remove("A/Plan.md");
+        assert_eq!(path(&index, "B/x.md"), Err(ResolveError::NotFound));
+    }
+
+    #[test]
+    fn a_cloned_index_resolves_against_its_own_files() {
+        let mut index = NoteIndex::default();
+        index.insert("Plan.md");
+        assert!(index.resolve("x.md", "Plan").is_ok());
+        let mut copy = index.clone();
+        copy.remove("Plan.md");
+        assert_eq!(copy.resolve("x.md", "Plan"), Err(ResolveError::NotFound));
+        assert!(index.resolve("x.md", "Plan").is_ok());
+    }
 }

@@ -259,11 +259,11 @@ fn push_image(
 /// rather than passed over in silence.
 fn find_empty_embeds(map: &mut NoteMap, source: &str) {
     let mut from = 0;
-    while let Some(found) = source[from..].find("![[") {
+    while let Some(found) = find_ascii(&source[from..], "![[") {
         let start = from + found;
         from = start + 3;
         let rest = &source[start + 3..];
-        let inner_len = rest.find("]]").unwrap_or(usize::MAX);
+        let inner_len = find_ascii(rest, "]]").unwrap_or(usize::MAX);
         if inner_len == usize::MAX || !rest[..inner_len].trim().is_empty() {
             continue;
         }
@@ -290,7 +290,7 @@ fn find_empty_embeds(map: &mut NoteMap, source: &str) {
 fn find_comments(map: &mut NoteMap, source: &str) {
     let mut from = 0;
     let mut opening: Option<usize> = None;
-    while let Some(found) = source[from..].find("%%") {
+    while let Some(found) = find_ascii(&source[from..], "%%") {
         let at = from + found;
         from = at + 2;
         if inside_any(&map.verbatim, at) {
@@ -304,6 +304,22 @@ fn find_comments(map: &mut NoteMap, source: &str) {
     let comments = &map.comments;
     map.embeds
         .retain(|e| !comments.iter().any(|c| overlaps(c, &e.range)));
+}
+
+/// The first `needle` (ASCII, non-empty) in `haystack`: its first byte is looked for with
+/// `memchr`, which beats the general substring search on these short, rare needles.
+fn find_ascii(haystack: &str, needle: &str) -> Option<usize> {
+    let first = char::from(needle.as_bytes()[0]);
+    let mut from = 0;
+    while let Some(found) = haystack[from..].find(first) {
+        let at = from + found;
+        if haystack.as_bytes()[at..].starts_with(needle.as_bytes()) {
+            return Some(at);
+        }
+        // `first` is ASCII, so the next byte starts a character.
+        from = at + 1;
+    }
+    None
 }
 
 fn block_kind(tag: &Tag) -> Option<BlockKind> {
