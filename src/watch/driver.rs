@@ -18,7 +18,9 @@ use crate::vault::Vault;
 use super::content::{body_chars, has_embeds, has_summary, opted_out};
 use super::events::{self, Backend, EventSource, FsEvent};
 use super::retry::{backoff, is_transient};
-use super::scan::{absolute, now_ns, read_stamped, relative, walk_notes, FoundNote};
+use super::scan::{
+    absolute, complete_mark_ns, now_ns, read_stamped, relative, walk_notes, FoundNote,
+};
 use super::scheduler::Scheduler;
 use super::skip::{is_note_path, SkipRules, IGNORED_DIRS};
 use super::state::{self, NoteStatus, WatchState};
@@ -175,7 +177,7 @@ impl Driver {
         if !self.opts.once {
             // Events not delivered yet are picked up by one last walk, so the state is
             // complete as of its start.
-            let walked_at = now_ns();
+            let walked_at = complete_mark_ns();
             self.rescan();
             self.tracker.set_complete_as_of_ns(walked_at);
         }
@@ -222,7 +224,7 @@ impl Driver {
     /// First run: record every note as old. Later runs: follow what changed while stopped and
     /// queue the new notes, settled by their modification time.
     fn catch_up(&mut self) {
-        let walked_at = now_ns();
+        let walked_at = complete_mark_ns();
         let found = walk_notes(&self.root, &self.root);
         let complete_before = self.tracker.complete_as_of_ns();
         self.tracker.set_complete_as_of_ns(walked_at);
