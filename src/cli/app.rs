@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::config::{Config, Env};
+use crate::config::{Config, Engine, Env};
 use crate::tools::context::find_vault_upward;
 use crate::tools::{Registry, ToolContext};
 
@@ -54,6 +54,20 @@ impl App {
         Ok(tokio::runtime::Builder::new_multi_thread()
             .enable_all()
             .build()?)
+    }
+}
+
+/// Parses an `--engine auto|llm|local` flag (shared by every subcommand that summarizes).
+pub fn parse_engine_flag(value: &str) -> Result<Engine, String> {
+    Engine::parse("--engine", value).map_err(|e| e.to_string())
+}
+
+/// Exit code for a batch of tool results: 1 when any of them failed.
+pub fn exit_code_for_batch(failed: bool) -> std::process::ExitCode {
+    if failed {
+        std::process::ExitCode::from(1)
+    } else {
+        std::process::ExitCode::SUCCESS
     }
 }
 

@@ -18,12 +18,8 @@ pub struct McpArgs {
     #[arg(long, value_name = "ADDR")]
     pub http: Option<String>,
     /// Summarizer engine for summarize_file: auto (default), llm, or local (offline).
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
-}
-
-fn parse_engine(value: &str) -> Result<Engine, String> {
-    Engine::parse("--engine", value).map_err(|e| e.to_string())
 }
 
 pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {

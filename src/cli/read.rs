@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
+use super::app::exit_code_for_batch;
 use super::batch::run_batch;
 use super::{App, UsageError};
 
@@ -77,9 +78,5 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
         }
     }
     out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_code_for_batch(failed))
 }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use serde_json::json;
 
+use super::app::exit_code_for_batch;
 use super::batch::run_batch;
 use super::{App, UsageError};
 use crate::config::Engine;
@@ -26,15 +27,11 @@ pub struct SummarizeFileArgs {
     #[arg(long)]
     pub dry_run: bool,
     /// auto (llm with a key, else local), llm, or local.
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
     /// One JSON result per line (the tool's result).
     #[arg(long)]
     pub json: bool,
-}
-
-fn parse_engine(value: &str) -> Result<Engine, String> {
-    Engine::parse("--engine", value).map_err(|e| e.to_string())
 }
 
 /// Summarizes each note with bounded concurrency and prints one result line per note.
@@ -73,11 +70,7 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", output.text)?;
     }
     out.flush()?;
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_code_for_batch(failed))
 }
 
 /// `--dry-run`: generate each summary and print it under a `==> PATH <==` header; write nothing.
@@ -124,9 +117,5 @@ async fn dry_run(
             }
         }
     }
-    Ok(if failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(exit_code_for_batch(failed))
 }

@@ -14,7 +14,7 @@ use super::{App, UsageError};
 #[derive(Debug, clap::Args)]
 pub struct SummarizeTextArgs {
     /// Engine: `llm`, `local` (offline, extractive) or `auto` (llm when an API key is set).
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
+    #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
     /// Number of key points (local engine); by default it scales with the text.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -22,10 +22,6 @@ pub struct SummarizeTextArgs {
     /// What to emphasise, e.g. "budget" or "technical decisions".
     #[arg(long, value_name = "TEXT")]
     pub focus: Option<String>,
-}
-
-fn parse_engine(value: &str) -> Result<Engine, String> {
-    Engine::parse("--engine", value).map_err(|e| e.to_string())
 }
 
 /// Reads stdin, summarizes it and prints the summary. Empty stdin is a usage error (exit 2):
