@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use vaultsum::vault::{expand_note, ExpandOptions, PlaceholderAttachments, Vault};
+use vaultsum_core::vault::{expand_note, ExpandOptions, PlaceholderAttachments, Vault};
 
 const NOTES: usize = 10_000;
 const PER_FOLDER: usize = 100;

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use fake_kagi::{envelope, ok, result, FakeKagi};
 use serde_json::json;
-use vaultsum::tools::web_search::WebSearchTool;
-use vaultsum::tools::Tool;
+use vaultsum_tools::web_search::WebSearchTool;
+use vaultsum_tools::Tool;
 
 const QUERIES: usize = 5;
 const DELAY: Duration = Duration::from_millis(300);

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use vaultsum::llm::local::{summarize, LocalOptions};
+use vaultsum_core::llm::local::{summarize, LocalOptions};
 
 const SUMMA_PASSES: usize = 5;
 

@@ -22,8 +22,8 @@ use std::time::{Duration, Instant};
 use fake_openai::{FakeOpenAi, FakeReply};
 use futures::stream::{self, StreamExt};
 use serde_json::json;
-use vaultsum::config::{Config, Engine};
-use vaultsum::tools::{Registry, ToolContext};
+use vaultsum_tools::config::{Config, Engine};
+use vaultsum_tools::{Registry, ToolContext};
 use vaultsum::watch::{self, WatchOptions};
 
 const NOTES: usize = 1000;

@@ -4,4 +4,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/python-env.sh
-cargo test --locked "$@"
+cargo test --locked --workspace "$@"

@@ -1,15 +1,12 @@
-//! vaultsum: summarize notes in an Obsidian vault.
+//! vaultsum's front ends: the command line, the MCP server and the watcher.
 //!
-//! Layers, from the front ends down: `cli`, `mcp`, `watch` → `tools` → `vault`, `media`, `llm`,
-//! `kagi`, `compaction` → `config`. Front ends never call the lower layers directly.
+//! Layers, from the front ends down: `cli`, `mcp`, `watch` → `vaultsum-tools` (the Registry) →
+//! `vaultsum-core` (vault, media, llm, kagi, config). Front ends translate and present; every
+//! action is a tool of the Registry, so the three behave the same.
 
 pub mod cli;
-pub mod compaction;
-pub mod config;
-pub mod kagi;
-pub mod llm;
 pub mod mcp;
-pub mod media;
-pub mod tools;
-pub mod vault;
 pub mod watch;
+
+use vaultsum_tools as tools;
+use vaultsum_tools::config;

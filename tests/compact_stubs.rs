@@ -1,8 +1,8 @@
 //! Compaction stubs for every tool vaultsum knows, through the public `compaction` API.
 
 use serde_json::json;
-use vaultsum::compaction::{compact_result, stub_for, stub_with_details};
-use vaultsum::config::CompactionConfig;
+use vaultsum_tools::compaction::{compact_result, stub_for, stub_with_details};
+use vaultsum_tools::config::CompactionConfig;
 
 fn config() -> CompactionConfig {
     CompactionConfig {

@@ -7,8 +7,8 @@ mod support;
 
 use serde_json::json;
 use support::fake_kagi::{authorization, envelope, ok, result, FakeKagi};
-use vaultsum::tools::web_search::WebSearchTool;
-use vaultsum::tools::Tool;
+use vaultsum_tools::web_search::WebSearchTool;
+use vaultsum_tools::Tool;
 
 #[tokio::test]
 async fn key_exported_after_the_tool_was_built_is_used_on_the_next_call() {

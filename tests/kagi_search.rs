@@ -8,10 +8,10 @@ use serde_json::{json, Value};
 use support::fake_kagi::{
     authorization, closed_base_url, envelope, error, ok, related, result, FakeKagi, TEST_KEY,
 };
-use vaultsum::config::ApiKey;
-use vaultsum::kagi::{KagiClient, KeySource};
-use vaultsum::tools::web_search::WebSearchTool;
-use vaultsum::tools::{Tool, ToolOutput};
+use vaultsum_tools::config::ApiKey;
+use vaultsum_core::kagi::{KagiClient, KeySource};
+use vaultsum_tools::web_search::WebSearchTool;
+use vaultsum_tools::{Tool, ToolOutput};
 use wiremock::ResponseTemplate;
 
 const GENEROUS: Duration = Duration::from_secs(10);
@@ -255,7 +255,7 @@ async fn success_status_with_a_body_that_is_not_an_envelope_is_reported() {
 #[tokio::test]
 async fn unreachable_server_is_reported_as_a_connection_failure() {
     let base = closed_base_url();
-    let client = KagiClient::from_config(&vaultsum::config::KagiConfig {
+    let client = KagiClient::from_config(&vaultsum_tools::config::KagiConfig {
         base_url: base.clone(),
         search_timeout_secs: 5,
         summarize_timeout_secs: 5,
@@ -354,10 +354,10 @@ async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
         "[Output truncated: showing {} of {} lines ({} of {}). {} lines ({}) omitted. Full output saved to: {path}]",
         truncation["output_lines"],
         truncation["total_lines"],
-        vaultsum::tools::truncate::format_size(shown.len()),
-        vaultsum::tools::truncate::format_size(full.len()),
+        vaultsum_tools::truncate::format_size(shown.len()),
+        vaultsum_tools::truncate::format_size(full.len()),
         truncation["total_lines"].as_u64().unwrap() - truncation["output_lines"].as_u64().unwrap(),
-        vaultsum::tools::truncate::format_size(full.len() - shown.len()),
+        vaultsum_tools::truncate::format_size(full.len() - shown.len()),
     );
     assert_eq!(notice, expected_notice);
 }

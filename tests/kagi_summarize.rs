@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::fake_kagi::{authorization, envelope, error, ok, FakeKagi, TEST_KEY};
-use vaultsum::kagi::KeySource;
-use vaultsum::tools::summarize::SummarizeTool;
-use vaultsum::tools::{Tool, ToolOutput};
+use vaultsum_core::kagi::KeySource;
+use vaultsum_tools::summarize::SummarizeTool;
+use vaultsum_tools::{Tool, ToolOutput};
 use wiremock::ResponseTemplate;
 
 const GENEROUS: Duration = Duration::from_secs(10);

@@ -10,14 +10,14 @@ use serde_json::json;
 use support::fake_openai::{
     chat_completion_json, unused_local_url, FakeOpenAi, FakeReply, ECHO, TEST_API_KEY,
 };
-use vaultsum::config::LlmConfig;
-use vaultsum::llm::{ChatClient, ChatRequest, LlmError};
+use vaultsum_tools::config::LlmConfig;
+use vaultsum_core::llm::{ChatClient, ChatRequest, LlmError};
 
 fn request() -> ChatRequest {
     ChatRequest::text("test-model", "You summarize.", "Summarize this note.")
 }
 
-async fn chat(cfg: &LlmConfig) -> Result<vaultsum::llm::ChatReply, LlmError> {
+async fn chat(cfg: &LlmConfig) -> Result<vaultsum_core::llm::ChatReply, LlmError> {
     ChatClient::new(cfg).unwrap().chat(&request()).await
 }
 

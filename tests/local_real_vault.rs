@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use vaultsum::llm::local::{parse, summarize, LocalOptions};
+use vaultsum_core::llm::local::{parse, summarize, LocalOptions};
 
 /// The shared real vault when this checkout sits beside it; otherwise the copies of its notes
 /// kept for the ROUGE evaluation, so the test never silently checks nothing.

@@ -1,8 +1,8 @@
 //! The local engine's markdown-aware sentence splitter: what counts as a sentence, and what is
 //! never note prose.
 
-use vaultsum::llm::local::document::BlockKind;
-use vaultsum::llm::local::{parse, split_sentences};
+use vaultsum_core::llm::local::document::BlockKind;
+use vaultsum_core::llm::local::{parse, split_sentences};
 
 fn texts(markdown: &str) -> Vec<String> {
     parse(markdown)

@@ -1,7 +1,7 @@
 //! What a user gets from the local engine: the summary's shape, its action items, tables,
 //! length, focus, and that it never leaks code, frontmatter or comments.
 
-use vaultsum::llm::local::{summarize, LocalOptions};
+use vaultsum_core::llm::local::{summarize, LocalOptions};
 
 const MEETING: &str = "---
 tags: [meeting]
@@ -309,7 +309,7 @@ fn expansion_markers_are_never_key_points() {
                 [Embed failed: Cycle B: cycle]\n\n\
                 > [Embedded image: Attachments/board.png]\n\
                 > [Attachments/board.png: image; no vision model configured (set FIREWORKS_API_KEY to describe it)]\n";
-    let summary = vaultsum::llm::local::summarize(note, &Default::default());
+    let summary = vaultsum_core::llm::local::summarize(note, &Default::default());
     assert!(
         !summary.markdown.contains("Embed failed"),
         "{}",

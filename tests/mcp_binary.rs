@@ -17,9 +17,9 @@ use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::temp_vault::TempVault;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
-use vaultsum::config::Config;
-use vaultsum::tools::context::LOCAL_FALLBACK_NOTICE;
-use vaultsum::tools::{Registry, ToolContext};
+use vaultsum_tools::config::Config;
+use vaultsum_tools::context::LOCAL_FALLBACK_NOTICE;
+use vaultsum_tools::{Registry, ToolContext};
 
 const BIN: &str = env!("CARGO_BIN_EXE_vaultsum");
 const WAIT: Duration = Duration::from_secs(20);

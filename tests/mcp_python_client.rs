@@ -12,8 +12,8 @@ use std::sync::Arc;
 use serde_json::json;
 use support::python_mcp::{client_script, python_with_mcp};
 use support::temp_vault::TempVault;
-use vaultsum::config::Config;
-use vaultsum::tools::{Registry, ToolContext};
+use vaultsum_tools::config::Config;
+use vaultsum_tools::{Registry, ToolContext};
 
 const BIN: &str = env!("CARGO_BIN_EXE_vaultsum");
 

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use vaultsum::config::LlmConfig;
-use vaultsum::llm::ChatClient;
-use vaultsum::media::{MediaDescriber, MediaError};
+use vaultsum_tools::config::LlmConfig;
+use vaultsum_core::llm::ChatClient;
+use vaultsum_core::media::{MediaDescriber, MediaError};
 
 /// The first bytes of a PNG file; the server never decodes them.
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-fake-image";
@@ -259,6 +259,6 @@ async fn cache_entries_are_written_outside_the_vault() {
     let default = MediaDescriber::new(None, &server.llm_config());
     assert!(default
         .cache_root()
-        .starts_with(vaultsum::config::cache_dir()));
+        .starts_with(vaultsum_tools::config::cache_dir()));
     assert!(default.cache_root().is_absolute());
 }

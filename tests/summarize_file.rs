@@ -9,8 +9,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use support::fake_openai::{FakeOpenAi, FakeReply, TEST_API_KEY};
 use support::temp_vault::TempVault;
-use vaultsum::config::{Config, Engine};
-use vaultsum::tools::{Registry, ToolContext, ToolOutput};
+use vaultsum_tools::config::{Config, Engine};
+use vaultsum_tools::{Registry, ToolContext, ToolOutput};
 
 const SUMMARY: &str =
     "### Key Points\n\n- The team chose SQLite.\n\n### Action Items\n\n- [ ] Dana: send the link";

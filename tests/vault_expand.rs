@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proptest::prelude::*;
 use support::temp_vault::TempVault;
-use vaultsum::vault::{
+use vaultsum_core::vault::{
     expand_note, AttachmentKind, AttachmentReader, ExpandOptions, PlaceholderAttachments, VaultPath,
 };
 
@@ -308,7 +308,7 @@ async fn web_images_are_left_as_they_are() {
 /// every replaced range is an embed or a comment.
 fn bytes_outside_replacements_are_kept(
     body: &str,
-    out: &vaultsum::vault::Expansion,
+    out: &vaultsum_core::vault::Expansion,
 ) -> Result<(), TestCaseError> {
     let mut src_pos = 0;
     let mut out_pos = 0;

@@ -5,7 +5,7 @@ mod support;
 use std::path::Path;
 
 use support::temp_vault::TempVault;
-use vaultsum::vault::{append_summary, expand_note, ExpandOptions, PlaceholderAttachments};
+use vaultsum_core::vault::{append_summary, expand_note, ExpandOptions, PlaceholderAttachments};
 
 fn fixture() -> TempVault {
     TempVault::copy_of(&Path::new(env!("CARGO_MANIFEST_DIR")).join("vault-fixture"))

@@ -6,7 +6,7 @@ mod support;
 use std::path::Path;
 
 use support::temp_vault::TempVault;
-use vaultsum::vault::{expand_note, ExpandOptions, PlaceholderAttachments};
+use vaultsum_core::vault::{expand_note, ExpandOptions, PlaceholderAttachments};
 
 const REAL_VAULT: &str = "/work/shared/vaults/obsidian-tasks-docs";
 

@@ -5,7 +5,7 @@ mod support;
 use std::os::unix::fs::PermissionsExt;
 
 use support::temp_vault::TempVault;
-use vaultsum::vault::{append_summary, VaultError};
+use vaultsum_core::vault::{append_summary, VaultError};
 
 fn outside_listing(v: &TempVault) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = walkdir::WalkDir::new(v.outside())
@@ -281,7 +281,7 @@ fn index_skips_dot_folders_and_stays_warm_incrementally() {
 
 mod compose_properties {
     use proptest::prelude::*;
-    use vaultsum::vault::compose_with_summary;
+    use vaultsum_core::vault::compose_with_summary;
 
     fn note_bytes() -> impl Strategy<Value = Vec<u8>> {
         let pieces = prop_oneof![

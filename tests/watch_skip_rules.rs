@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::watcher::{long_body, registry, summary_count, WatchVault};
-use vaultsum::config::Config;
+use vaultsum_tools::config::Config;
 use vaultsum::watch::{self, WatchReport};
 
 const SUMMARY: &str = "### Key Points\n- noted";

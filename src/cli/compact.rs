@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::App;
-use crate::compaction;
+use crate::tools::compaction;
 
 /// Arguments of `vaultsum compact`.
 #[derive(Debug, clap::Args)]

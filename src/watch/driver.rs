@@ -13,7 +13,7 @@ use tokio::task::{Id, JoinSet};
 use tokio::time::{sleep_until, Instant};
 
 use crate::tools::{Registry, ToolOutput};
-use crate::vault::Vault;
+use vaultsum_core::vault::Vault;
 
 use super::content::{body_chars, has_embeds, has_summary, opted_out};
 use super::events::{self, Backend, EventSource, FsEvent};

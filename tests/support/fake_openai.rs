@@ -30,7 +30,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
 use serde_json::{json, Value};
 
-use vaultsum::config::{ApiKey, Config, LlmConfig};
+use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 
 /// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
 pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";

@@ -12,9 +12,9 @@ use async_trait::async_trait;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::Notify;
-use vaultsum::config::Config;
-use vaultsum::tools::tool::{parse_args, schema_for};
-use vaultsum::tools::{Registry, Tool, ToolAnnotations, ToolContext, ToolOutput};
+use vaultsum_tools::config::Config;
+use vaultsum_tools::tool::{parse_args, schema_for};
+use vaultsum_tools::{Registry, Tool, ToolAnnotations, ToolContext, ToolOutput};
 
 /// Arguments of [`EchoTool`].
 #[derive(Debug, Deserialize, schemars::JsonSchema)]

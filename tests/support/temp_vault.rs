@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use vaultsum::vault::{
+use vaultsum_core::vault::{
     expand_note, ExpandOptions, Expansion, PlaceholderAttachments, Vault, VaultPath,
 };
 

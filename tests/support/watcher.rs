@@ -7,8 +7,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use vaultsum::config::{Config, Engine};
-use vaultsum::tools::{Registry, ToolContext};
+use vaultsum_tools::config::{Config, Engine};
+use vaultsum_tools::{Registry, ToolContext};
 use vaultsum::watch::{self, WatchError, WatchOptions, WatchReport};
 
 use super::fake_openai::FakeOpenAi;

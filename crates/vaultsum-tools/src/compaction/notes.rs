@@ -7,7 +7,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::{arg_str, count_lines, first_line, plural, ToolSummary};
-use crate::tools::truncate::format_size;
+use crate::truncate::format_size;
 
 const PATH_KEYS: &[&str] = &["path", "file_path", "filePath", "file", "filename"];
 

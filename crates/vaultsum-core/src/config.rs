@@ -667,7 +667,7 @@ mod example_file_tests {
     /// `config.example.toml` documents the defaults; it must parse and agree with them.
     #[test]
     fn example_config_parses_and_matches_defaults() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../config.example.toml");
         let config = Config::load(Some(&path), &Env::default()).unwrap();
         let defaults = Config::default();
         assert_eq!(config.llm.base_url, defaults.llm.base_url);

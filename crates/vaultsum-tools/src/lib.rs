@@ -1,7 +1,15 @@
 //! Tools: the one place where everything an agent or a person can do is defined. The CLI, the
 //! MCP server and the watcher are thin adapters over [`Registry`].
+//!
+//! This crate is the only door to the layers below (`vaultsum-core`): the front ends depend on
+//! it and on nothing under it, so the compiler keeps them from deciding anything about notes.
+
+pub use vaultsum_core::config;
+// The lower layers, reachable inside this crate as `crate::vault` etc. and never re-exported.
+use vaultsum_core::{kagi, llm, media, vault};
 
 pub mod attachments;
+pub mod compaction;
 pub mod context;
 pub mod note_reader;
 pub mod read_file;

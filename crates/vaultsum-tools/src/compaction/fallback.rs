@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::{count_lines, first_line, plural, shorten, ToolSummary};
-use crate::tools::truncate::format_size;
+use crate::truncate::format_size;
 
 /// `[✓ some_tool: key: value | 12 lines, 1.1KB | first line…]`.
 pub fn generic(tool: &str, args: &Value, text: &str) -> ToolSummary {

@@ -1,0 +1,12 @@
+//! vaultsum's lower layers: everything below the tool registry.
+//!
+//! `config` (layered configuration), `vault` (safe paths, the note index, link resolution, embed
+//! expansion, safe writes), `media` (images and audio made text), `llm` (the OpenAI-compatible
+//! client and the offline engine) and `kagi` (the Kagi v0 client). Only `vaultsum-tools` depends
+//! on this crate; the front ends cannot, so every action goes through the Registry.
+
+pub mod config;
+pub mod kagi;
+pub mod llm;
+pub mod media;
+pub mod vault;
