@@ -9,6 +9,10 @@ use tokio_util::sync::CancellationToken;
 use super::{App, UsageError};
 use crate::config::Engine;
 use crate::mcp::{self, HttpServer, HttpSettings, McpServeError, VaultsumServer};
+use crate::tools::vault_view::ChangeBackend;
+
+/// How often the vault is polled when the OS watcher's limits are exhausted.
+const VAULT_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Arguments of `vaultsum mcp`.
 #[derive(Debug, clap::Args)]
@@ -36,17 +40,19 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
     let registry = Arc::new(app.registry()?);
     // Held for the server's life: links resolve against the vault as it is now, not as it was
     // at start. Without a watcher the server still works, with the index of its start.
-    let _follower = match registry.context().follow_vault_changes() {
-        Some(Ok(follower)) => Some(follower),
-        Some(Err(error)) => {
-            tracing::warn!(
-                %error,
-                "not following vault changes; notes created after start may not resolve \
-                 (on Linux, raise fs.inotify.max_user_watches)"
-            );
-            None
-        }
-        None => None,
+    let context = registry.context();
+    let _changes = match context.vault_root() {
+        Ok(_) => match context.watch_vault(ChangeBackend::Native, VAULT_POLL_INTERVAL) {
+            Ok(changes) => Some(changes),
+            Err(error) => {
+                tracing::warn!(
+                    %error,
+                    "not following vault changes; notes created after start may not resolve"
+                );
+                None
+            }
+        },
+        Err(_) => None,
     };
     let server = VaultsumServer::new(registry);
     let runtime = app.runtime()?;

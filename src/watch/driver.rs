@@ -8,21 +8,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::json;
-use tokio::sync::mpsc::unbounded_channel;
 use tokio::task::{Id, JoinSet};
 use tokio::time::{sleep_until, Instant};
 
-use crate::tools::{Registry, ToolOutput};
-use vaultsum_core::vault::Vault;
-
-use super::content::{body_chars, has_embeds, has_summary, opted_out};
-use super::events::{self, Backend, EventSource, FsEvent};
-use super::retry::{backoff, is_transient};
-use super::scan::{
-    absolute, complete_mark_ns, now_ns, read_stamped, relative, walk_notes, FoundNote,
+use crate::tools::vault_view::{
+    is_visible_note, text_facts, ChangeBackend, NoteEntry, NoteFacts, VaultChange, VaultChanges,
 };
+use crate::tools::{Registry, ToolContext, ToolOutput};
+
+use super::clock::{complete_mark_ns, now_ns};
+use super::retry::{backoff, is_transient};
 use super::scheduler::Scheduler;
-use super::skip::{is_note_path, SkipRules, IGNORED_DIRS};
+use super::skip::SkipRules;
 use super::state::{self, NoteStatus, WatchState};
 use super::tracker::{Change, Tracker};
 use super::{WatchError, WatchOptions, WatchReport};
@@ -52,9 +49,6 @@ enum Outcome {
 /// The watcher's state while it runs.
 pub(super) struct Driver {
     registry: Arc<Registry>,
-    /// The tools' vault, whose file index the watcher keeps in step with the disk so links
-    /// and embeds in new notes resolve.
-    vault: Arc<Vault>,
     opts: WatchOptions,
     root: PathBuf,
     state_path: PathBuf,
@@ -69,27 +63,31 @@ pub(super) struct Driver {
     /// The path and content hash of each job in flight, by task.
     jobs: HashMap<Id, (String, String)>,
     save_at: Option<Instant>,
-    switch_to_polling: bool,
     report: WatchReport,
 }
 
 impl Driver {
     /// Opens the vault's state and rules; nothing is read or watched yet.
     pub(super) fn start(registry: Arc<Registry>, opts: WatchOptions) -> Result<Driver, WatchError> {
-        let vault = vault_of(&registry)?;
-        let root = vault.root().to_path_buf();
+        let context = registry.context();
+        let root = context
+            .vault_root()
+            .map_err(|_| WatchError::NoVault)?
+            .to_path_buf();
         if registry.get(SUMMARIZE_TOOL).is_none() {
             return Err(WatchError::NoSummarizeTool);
         }
+        let settings = context
+            .obsidian_settings()
+            .map_err(|_| WatchError::NoVault)?;
         let state_path = state::state_file(&opts.state_dir, &root);
         let loaded = state::load(&state_path)?;
         let first_run = loaded.is_none();
-        let rules = SkipRules::load(&root, &opts.exclude)?;
+        let rules = SkipRules::new(&settings, &opts.exclude)?;
         let scheduler = Scheduler::new(opts.settle, opts.concurrency);
         Ok(Driver {
             tracker: Tracker::new(loaded.unwrap_or_else(|| WatchState::empty(&root))),
             registry,
-            vault,
             root,
             state_path,
             rules,
@@ -99,7 +97,6 @@ impl Driver {
             failed: HashMap::new(),
             jobs: HashMap::new(),
             save_at: None,
-            switch_to_polling: false,
             report: WatchReport {
                 first_run,
                 ..WatchReport::default()
@@ -114,24 +111,23 @@ impl Driver {
         mut self,
         shutdown: impl Future<Output = ()>,
     ) -> Result<WatchReport, WatchError> {
-        let (tx, mut rx) = unbounded_channel();
         // The watcher starts before the catch-up walk so a note created during the walk is
         // seen by one or the other.
-        let mut source: Option<EventSource> = if self.opts.once {
+        let changes: Option<VaultChanges> = if self.opts.once {
             None
         } else {
-            Some(events::start(
-                &self.root,
-                self.opts.backend,
-                self.opts.poll_interval,
-                tx.clone(),
-            )?)
+            Some(
+                self.context()
+                    .watch_vault(self.opts.backend, self.opts.poll_interval)
+                    .map_err(|e| WatchError::Watch(e.to_string()))?,
+            )
         };
-        if let Some(source) = &source {
+        let mut events = changes.as_ref().map(VaultChanges::subscribe);
+        if let Some(changes) = &changes {
             tracing::info!(
                 "watching {} ({})",
                 self.root.display(),
-                describe_backend(source.backend())
+                describe_backend(changes.backend())
             );
         }
         self.catch_up();
@@ -153,26 +149,16 @@ impl Driver {
                     break;
                 }
                 Some(done) = tasks.join_next_with_id(), if !tasks.is_empty() => self.on_done(done, true),
-                Some(batch) = rx.recv(), if source.is_some() => self.on_events(batch),
+                Some(batch) = next_batch(&mut events), if events.is_some() => self.on_events(batch),
                 _ = sleep_until(next_due.unwrap_or_else(Instant::now)), if next_due.is_some() => {}
                 _ = sleep_until(save_at.unwrap_or_else(Instant::now)), if save_at.is_some() => self.save(),
-            }
-            if self.switch_to_polling {
-                self.switch_to_polling = false;
-                drop(source.take());
-                source = Some(events::start(
-                    &self.root,
-                    Backend::Polling(self.opts.poll_interval),
-                    self.opts.poll_interval,
-                    tx.clone(),
-                )?);
-                self.rescan();
             }
             if self.tracker.take_dirty() && self.save_at.is_none() {
                 self.save_at = Some(Instant::now() + SAVE_DELAY);
             }
         }
-        drop(source);
+        drop(events);
+        drop(changes);
         self.drain(&mut tasks).await;
         if !self.opts.once {
             // Events not delivered yet are picked up by one last walk, so the state is
@@ -225,13 +211,13 @@ impl Driver {
     /// queue the new notes, settled by their modification time.
     fn catch_up(&mut self) {
         let walked_at = complete_mark_ns();
-        let found = walk_notes(&self.root, &self.root);
+        let found = self.walk();
         let complete_before = self.tracker.complete_as_of_ns();
         self.tracker.set_complete_as_of_ns(walked_at);
         if self.first_run {
             for note in &found {
-                if let Ok((stamp, _)) = read_stamped(&absolute(&self.root, &note.rel)) {
-                    self.tracker.record_old(&note.rel, stamp);
+                if let Some(facts) = self.inspect(&note.path) {
+                    self.tracker.record_old(&note.path, facts.stamp.into());
                 }
             }
             tracing::info!(
@@ -245,17 +231,33 @@ impl Driver {
 
     /// Walks the whole vault again (events were lost, or the watcher changed).
     fn rescan(&mut self) {
-        self.vault.refresh_index();
-        let found = walk_notes(&self.root, &self.root);
+        let found = self.walk();
         self.reconcile_found(&found, None);
+    }
+
+    fn context(&self) -> &ToolContext {
+        self.registry.context()
+    }
+
+    /// Every note of the vault now; an unreadable vault root reads as empty for this round.
+    fn walk(&self) -> Vec<NoteEntry> {
+        self.context().list_notes().unwrap_or_else(|error| {
+            tracing::warn!("cannot walk the vault: {error}");
+            Vec::new()
+        })
+    }
+
+    /// The note's facts now, or `None` when it is gone or unreadable.
+    fn inspect(&self, rel: &str) -> Option<NoteFacts> {
+        self.context().inspect_note(rel).ok()
     }
 
     /// Brings the state in line with a full walk. `catch_up` holds, at start, when the state
     /// was last complete: unknown notes born before that are old notes moved while stopped.
-    fn reconcile_found(&mut self, found: &[FoundNote], catch_up: Option<i128>) {
+    fn reconcile_found(&mut self, found: &[NoteEntry], catch_up: Option<i128>) {
         let catching_up = catch_up.is_some();
         let present: std::collections::HashSet<&str> =
-            found.iter().map(|n| n.rel.as_str()).collect();
+            found.iter().map(|n| n.path.as_str()).collect();
         // Disappeared notes first, so a note that moved is matched as a rename.
         for rel in self.tracker.paths() {
             if !present.contains(rel.as_str()) {
@@ -265,38 +267,40 @@ impl Driver {
             }
         }
         for note in found {
+            let (rel, times) = (&note.path, note.times);
             let unchanged = self
                 .tracker
-                .looks_unchanged(&note.rel, note.size, note.mtime_ns);
+                .looks_unchanged(rel, times.size, times.modified_ns);
             if unchanged && !catching_up {
                 continue;
             }
             if unchanged {
-                if self.tracker.record(&note.rel).map(|r| r.status) == Some(NoteStatus::New) {
-                    self.schedule_by_mtime(&note.rel, note.mtime_ns);
+                if self.tracker.record(rel).map(|r| r.status) == Some(NoteStatus::New) {
+                    self.schedule_by_mtime(rel, times.modified_ns);
                 }
                 continue;
             }
-            let Ok((stamp, _)) = read_stamped(&absolute(&self.root, &note.rel)) else {
+            let Some(facts) = self.inspect(rel) else {
                 continue;
             };
-            let born_before = match (catch_up, note.created_ns) {
+            let stamp = facts.stamp.into();
+            let born_before = match (catch_up, times.created_ns) {
                 (Some(complete), Some(created)) => created < complete,
                 _ => false,
             };
             let seen = if born_before {
-                self.tracker.observe_existing(&note.rel, stamp)
+                self.tracker.observe_existing(rel, stamp)
             } else {
-                self.tracker.observe(&note.rel, stamp)
+                self.tracker.observe(rel, stamp)
             };
             if let Change::RenamedFrom(from) = &seen.change {
                 self.scheduler.cancel(from);
             }
             if seen.status == NoteStatus::New {
                 if catching_up {
-                    self.schedule_by_mtime(&note.rel, note.mtime_ns);
+                    self.schedule_by_mtime(rel, times.modified_ns);
                 } else if seen.change != Change::Unchanged {
-                    self.scheduler.touch(&note.rel, Instant::now());
+                    self.scheduler.touch(rel, Instant::now());
                 }
             }
         }
@@ -314,105 +318,70 @@ impl Driver {
         self.scheduler.schedule_at(rel, Instant::now() + wait);
     }
 
-    fn on_events(&mut self, batch: Vec<FsEvent>) {
+    fn on_events(&mut self, batch: Vec<VaultChange>) {
         let mut touched: Vec<String> = Vec::new();
-        for event in batch {
-            match event {
-                FsEvent::Touched(path) => {
-                    if let Some(rel) = relative(&self.root, &path) {
-                        touched.push(rel);
+        for change in batch {
+            match change {
+                VaultChange::Touched(rel) => touched.push(rel),
+                VaultChange::Renamed { from, to } => {
+                    for (old, new) in self.tracker.rename(&from, &to) {
+                        tracing::debug!("renamed: {old} -> {new}");
+                        self.scheduler.rename(&old, &new);
                     }
                 }
-                FsEvent::Renamed { from, to } => {
-                    if let (Some(from), Some(to)) =
-                        (relative(&self.root, &from), relative(&self.root, &to))
-                    {
-                        for (old, new) in self.tracker.rename(&from, &to) {
-                            tracing::debug!("renamed: {old} -> {new}");
-                            self.scheduler.rename(&old, &new);
-                        }
-                        touched.push(from);
-                        touched.push(to);
-                    }
-                }
-                FsEvent::Rescan => {
+                VaultChange::Rescan => {
                     tracing::warn!("file events were lost; walking the vault again");
                     self.rescan();
                 }
-                FsEvent::LimitReached => {
-                    if let Some(message) =
-                        events::limit_message(&notify::Error::new(notify::ErrorKind::MaxFilesWatch))
-                    {
-                        tracing::warn!(
-                            "{message}; switching to polling every {:?}",
-                            self.opts.poll_interval
-                        );
+                VaultChange::SettingsChanged => self.reload_rules(),
+            }
+        }
+        // What is gone first, so a note that moved is matched as a rename.
+        let mut present = Vec::new();
+        for rel in touched {
+            match self.inspect(&rel).filter(|_| is_visible_note(&rel)) {
+                Some(facts) => present.push((rel, facts)),
+                None => {
+                    for gone in self.tracker.forget(&rel) {
+                        self.scheduler.cancel(&gone);
                     }
-                    self.switch_to_polling = true;
                 }
             }
         }
-        touched.sort();
-        touched.dedup();
-        if touched.iter().any(|rel| SkipRules::is_settings_file(rel)) {
-            match SkipRules::load(&self.root, &self.opts.exclude) {
-                Ok(rules) => self.rules = rules,
-                Err(error) => tracing::warn!("keeping the previous skip rules: {error}"),
-            }
+        for (rel, facts) in present {
+            self.observe(&rel, facts);
         }
-        touched.retain(|rel| !rel.split('/').any(|part| IGNORED_DIRS.contains(&part)));
-        // Paths that are gone first, so a note that moved is matched as a rename.
-        let (gone, present): (Vec<String>, Vec<String>) = touched
-            .into_iter()
-            .partition(|rel| std::fs::symlink_metadata(absolute(&self.root, rel)).is_err());
-        let mut refresh_index = false;
-        for rel in gone {
-            for forgotten in self.tracker.forget(&rel) {
-                self.scheduler.cancel(&forgotten);
-            }
-            let folder = format!("{rel}/");
-            if self.vault.index().contains(&rel) {
-                self.vault.note_removed(&rel);
-            } else if self.vault.index().iter().any(|p| p.starts_with(&folder)) {
-                refresh_index = true;
-            }
-        }
-        for rel in &present {
-            let path = absolute(&self.root, rel);
-            if path.is_dir() {
-                refresh_index = true;
-            } else {
-                self.vault.note_created(rel);
-            }
-        }
-        if refresh_index {
-            // A folder came or went (with notes and attachments inside): cheaper to rebuild
-            // than to walk it twice.
-            self.vault.refresh_index();
-        }
-        for rel in present {
-            let path = absolute(&self.root, &rel);
-            if path.is_dir() {
-                // A folder created (or moved in) with notes already inside: the OS watcher
-                // only sees the folder, so walk it.
-                for note in walk_notes(&self.root, &path) {
-                    self.reconcile_file(&note.rel);
-                }
-            } else if is_note_path(&rel) {
-                self.reconcile_file(&rel);
-            }
+    }
+
+    /// Reads Obsidian's settings again after one of its settings files changed.
+    fn reload_rules(&mut self) {
+        let rules = self
+            .context()
+            .obsidian_settings()
+            .map_err(|e| e.to_string())
+            .and_then(|settings| {
+                SkipRules::new(&settings, &self.opts.exclude).map_err(|e| e.to_string())
+            });
+        match rules {
+            Ok(rules) => self.rules = rules,
+            Err(error) => tracing::warn!("keeping the previous skip rules: {error}"),
         }
     }
 
     /// Looks at a note's current content after an event.
     fn reconcile_file(&mut self, rel: &str) {
-        let Ok((stamp, _)) = read_stamped(&absolute(&self.root, rel)) else {
+        let Some(facts) = self.inspect(rel) else {
             for gone in self.tracker.forget(rel) {
                 self.scheduler.cancel(&gone);
             }
             return;
         };
-        let seen = self.tracker.observe(rel, stamp);
+        self.observe(rel, facts);
+    }
+
+    /// Records what a note is now and, when it is new and changed, (re)starts its settle time.
+    fn observe(&mut self, rel: &str, facts: NoteFacts) {
+        let seen = self.tracker.observe(rel, facts.stamp.into());
         if let Change::RenamedFrom(from) = &seen.change {
             tracing::debug!("renamed: {from} -> {rel}");
             self.scheduler.cancel(from);
@@ -439,9 +408,9 @@ impl Driver {
 
     /// Every rule, on the note as it is now: `None` when it is not to be summarized.
     fn decide(&mut self, rel: &str) -> Option<Job> {
-        let (stamp, text) = read_stamped(&absolute(&self.root, rel)).ok()?;
+        let NoteFacts { stamp, text } = self.inspect(rel)?;
         let hash = stamp.hash.clone();
-        let seen = self.tracker.observe(rel, stamp);
+        let seen = self.tracker.observe(rel, stamp.into());
         let skip = |why: &str| {
             tracing::debug!("{rel}: not summarized ({why})");
             None
@@ -449,13 +418,15 @@ impl Driver {
         if seen.status != NoteStatus::New {
             return skip("not a new note");
         }
-        if let Some(reason) = self.rules.check(rel) {
+        let context = self.registry.context();
+        let exists = |path: &str| context.file_exists(path).unwrap_or(false);
+        if let Some(reason) = self.rules.check(rel, exists) {
             return skip(&reason.to_string());
         }
-        if has_summary(&text) {
+        if text.has_summary {
             return skip("it already has a ## Summary");
         }
-        if opted_out(&text) {
+        if text.opted_out {
             return skip("its frontmatter says summarize: false");
         }
         if self.tracker.was_summarized(&hash) {
@@ -464,8 +435,8 @@ impl Driver {
         if self.failed.get(rel) == Some(&hash) {
             return skip("it failed before and has not been edited since");
         }
-        let body = body_chars(&text);
-        if body < self.opts.min_chars && !has_embeds(&text) {
+        let body = text.body_chars;
+        if body < self.opts.min_chars && !text.has_embeds {
             return skip(&format!(
                 "{body} characters of body, fewer than {}",
                 self.opts.min_chars
@@ -493,9 +464,11 @@ impl Driver {
                 self.retries.remove(&rel);
                 self.failed.remove(&rel);
                 self.report.summarized += 1;
-                match read_stamped(&absolute(&self.root, &rel)) {
-                    Ok((stamp, _)) => self.tracker.mark_summarized(&rel, &hash, stamp),
-                    Err(_) => {
+                match self.inspect(&rel) {
+                    Some(facts) => self
+                        .tracker
+                        .mark_summarized(&rel, &hash, facts.stamp.into()),
+                    None => {
                         self.tracker.forget(&rel);
                     }
                 }
@@ -548,7 +521,7 @@ async fn run_job(registry: Arc<Registry>, job: Job, min_chars: usize) -> Outcome
                 json!({ "path": job.rel, "length": min_chars.saturating_mul(2).max(1000) }),
             )
             .await;
-        if read.is_error || body_chars(&read.text) < min_chars {
+        if read.is_error || text_facts(&read.text).body_chars < min_chars {
             tracing::debug!(
                 "{}: not summarized (its expanded text is shorter than {min_chars} characters)",
                 job.rel
@@ -575,18 +548,19 @@ async fn run_job(registry: Arc<Registry>, job: Job, min_chars: usize) -> Outcome
     Outcome::Called(output)
 }
 
-/// The vault the registry's tools work on.
-fn vault_of(registry: &Registry) -> Result<Arc<Vault>, WatchError> {
-    registry
-        .context()
-        .vault()
-        .cloned()
-        .map_err(|_| WatchError::NoVault)
+/// The next batch of changes, or never when not following changes (`--once`).
+async fn next_batch(
+    events: &mut Option<tokio::sync::mpsc::UnboundedReceiver<Vec<VaultChange>>>,
+) -> Option<Vec<VaultChange>> {
+    match events {
+        Some(events) => events.recv().await,
+        None => std::future::pending().await,
+    }
 }
 
-fn describe_backend(backend: Backend) -> String {
+fn describe_backend(backend: ChangeBackend) -> String {
     match backend {
-        Backend::Native => "OS file notifications".to_string(),
-        Backend::Polling(interval) => format!("polling every {interval:?}"),
+        ChangeBackend::Native => "OS file notifications".to_string(),
+        ChangeBackend::Polling(interval) => format!("polling every {interval:?}"),
     }
 }

@@ -1,19 +1,20 @@
 //! Watch mode: summarize new notes by themselves, over the same [`Registry`] as the other
-//! front ends (DESIGN §10).
+//! front ends.
+//!
+//! Watch mode keeps only its own decisions; the vault layer, reached through the tools' vault
+//! view, says what a note is, reads and stamps notes, walks the vault and reports its changes
+//! (the same vault-change service the MCP server holds).
 //!
 //! The pieces, one per file: `state` (what is remembered between runs, outside the vault),
 //! `tracker` (which notes are new; renames followed), `skip` and `conflict` (notes left alone
-//! by path), `content` (notes left alone by what they say), `scheduler` (settle time and
-//! concurrency), `retry` (the watcher's own bounded retry of transient failures), `events`
-//! (notify's debouncer, with a polling fallback), `scan` (walking and reading the vault) and
-//! `driver` (the loop tying them together and calling `summarize_file`).
+//! by path), `scheduler` (settle time and concurrency), `retry` (the watcher's own bounded retry
+//! of transient failures), `clock` (when a walk is known complete) and `driver` (the loop tying
+//! them together and calling `summarize_file`).
 
+mod clock;
 mod conflict;
-mod content;
 mod driver;
-mod events;
 mod retry;
-mod scan;
 mod scheduler;
 mod skip;
 mod state;
@@ -27,8 +28,8 @@ use std::time::Duration;
 use crate::config::WatchConfig;
 use crate::tools::Registry;
 
+pub use crate::tools::vault_view::ChangeBackend as Backend;
 pub use conflict::is_conflict_copy;
-pub use events::Backend;
 pub use skip::SkipReason;
 pub use state::{state_file, NoteStatus};
 

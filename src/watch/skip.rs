@@ -1,8 +1,8 @@
 //! Which notes the watcher leaves alone because of where they are or what they are called.
 //!
-//! Rules by path (content rules are in `content.rs`):
-//! - anything under `.obsidian/`, `.trash/` or `.git/` (at any depth) and files that are not
-//!   Markdown notes (`.md`, `.markdown`);
+//! Rules by path (what a note *says* comes from the vault layer's note facts):
+//! - hidden files and folders (`.obsidian/`, `.trash/`, `.git/`, `.stversions/`, …) and files
+//!   that are not notes, by the vault's one policy (`vault/policy.rs`);
 //! - the templates folder: `folder` of `.obsidian/templates.json` and `templates_folder` of the
 //!   Templater plugin (`.obsidian/plugins/templater-obsidian/data.json`);
 //! - Obsidian's "Excluded files" (`userIgnoreFilters` in `.obsidian/app.json`): a `/regex/`
@@ -12,22 +12,18 @@
 //! - sync-conflict copies (`conflict.rs`).
 
 use std::fmt;
-use std::path::{Path, PathBuf};
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
 use regex::Regex;
-use serde_json::Value;
 
 use super::conflict::is_conflict_copy;
 use super::WatchError;
-
-/// Folders whose content is never a note to summarize, wherever they appear.
-pub const IGNORED_DIRS: [&str; 3] = [".obsidian", ".trash", ".git"];
+use crate::tools::vault_view::{is_visible_note, ObsidianSettings};
 
 /// Why a note is left alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SkipReason {
-    /// Not a Markdown note, or inside `.obsidian/`, `.trash/` or `.git/`.
+    /// Not a note, or hidden (inside `.obsidian/`, `.trash/`, `.git/`, …).
     NotANote,
     /// Inside the templates folder.
     Template,
@@ -61,17 +57,15 @@ enum ObsidianFilter {
 /// The path rules of one vault, read from its `.obsidian/` settings and the configuration.
 #[derive(Debug, Clone)]
 pub struct SkipRules {
-    root: PathBuf,
     template_folders: Vec<String>,
     obsidian_filters: Vec<ObsidianFilter>,
     globs: GlobSet,
 }
 
 impl SkipRules {
-    /// Reads the vault's Obsidian settings and compiles the configured globs. A bad glob is an
-    /// error (a typo must not silently summarize what the person meant to exclude); unreadable
-    /// or malformed Obsidian settings are ignored, as Obsidian itself would fall back.
-    pub fn load(root: &Path, exclude: &[String]) -> Result<SkipRules, WatchError> {
+    /// Compiles the rules from the vault's Obsidian settings and the configured globs. A bad
+    /// glob is an error (a typo must not silently summarize what the person meant to exclude).
+    pub fn new(settings: &ObsidianSettings, exclude: &[String]) -> Result<SkipRules, WatchError> {
         let mut builder = GlobSetBuilder::new();
         for pattern in exclude {
             let glob = Glob::new(pattern).map_err(|e| WatchError::BadExclude {
@@ -84,56 +78,21 @@ impl SkipRules {
             pattern: exclude.join(", "),
             message: e.to_string(),
         })?;
-        let obsidian = root.join(".obsidian");
-        let mut template_folders = Vec::new();
-        for (file, key) in [
-            ("templates.json", "folder"),
-            ("plugins/templater-obsidian/data.json", "templates_folder"),
-        ] {
-            if let Some(folder) = read_json(&obsidian.join(file))
-                .as_ref()
-                .and_then(|v| v.get(key))
-                .and_then(Value::as_str)
-            {
-                let folder = folder.trim().trim_matches('/');
-                if !folder.is_empty() {
-                    template_folders.push(folder.to_string());
-                }
-            }
-        }
-        let obsidian_filters = read_json(&obsidian.join("app.json"))
-            .as_ref()
-            .and_then(|v| v.get("userIgnoreFilters"))
-            .and_then(Value::as_array)
-            .map(|filters| {
-                filters
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .filter_map(parse_obsidian_filter)
-                    .collect()
-            })
-            .unwrap_or_default();
         Ok(SkipRules {
-            root: root.to_path_buf(),
-            template_folders,
-            obsidian_filters,
+            template_folders: settings.template_folders.clone(),
+            obsidian_filters: settings
+                .excluded_files
+                .iter()
+                .filter_map(|entry| parse_obsidian_filter(entry))
+                .collect(),
             globs,
         })
     }
 
-    /// True for the Obsidian settings files these rules are read from (reload when they change).
-    pub fn is_settings_file(rel: &str) -> bool {
-        matches!(
-            rel,
-            ".obsidian/app.json"
-                | ".obsidian/templates.json"
-                | ".obsidian/plugins/templater-obsidian/data.json"
-        )
-    }
-
     /// Why the note at vault-relative `rel` (with `/` separators) is skipped, if it is.
-    pub fn check(&self, rel: &str) -> Option<SkipReason> {
-        if !is_note_path(rel) {
+    /// `exists` tells whether a vault-relative file exists (for sync-conflict copies).
+    pub fn check(&self, rel: &str, exists: impl Fn(&str) -> bool) -> Option<SkipReason> {
+        if !is_visible_note(rel) {
             return Some(SkipReason::NotANote);
         }
         if self
@@ -156,23 +115,15 @@ impl SkipRules {
             Some(slash) => (&rel[..slash], &rel[slash + 1..]),
             None => ("", rel),
         };
-        let folder = self.root.join(folder);
-        if is_conflict_copy(name, |sibling| folder.join(sibling).is_file()) {
+        let sibling_path = |sibling: &str| match folder {
+            "" => sibling.to_string(),
+            folder => format!("{folder}/{sibling}"),
+        };
+        if is_conflict_copy(name, |sibling| exists(&sibling_path(sibling))) {
             return Some(SkipReason::ConflictCopy);
         }
         None
     }
-}
-
-/// A Markdown note outside the ignored folders.
-pub fn is_note_path(rel: &str) -> bool {
-    let lower = rel.to_ascii_lowercase();
-    (lower.ends_with(".md") || lower.ends_with(".markdown"))
-        && !rel.split('/').any(|part| IGNORED_DIRS.contains(&part))
-}
-
-fn read_json(path: &Path) -> Option<Value> {
-    serde_json::from_slice(&std::fs::read(path).ok()?).ok()
 }
 
 fn parse_obsidian_filter(entry: &str) -> Option<ObsidianFilter> {
@@ -190,120 +141,118 @@ fn parse_obsidian_filter(entry: &str) -> Option<ObsidianFilter> {
 mod tests {
     use super::*;
 
-    fn vault_with(files: &[(&str, &str)]) -> tempfile::TempDir {
-        let dir = tempfile::tempdir().unwrap();
-        for (path, text) in files {
-            let path = dir.path().join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        dir
+    /// Rules over Obsidian settings as the vault layer would read them.
+    fn rules(settings: ObsidianSettings, exclude: &[&str]) -> SkipRules {
+        let exclude: Vec<String> = exclude.iter().map(|s| s.to_string()).collect();
+        SkipRules::new(&settings, &exclude).unwrap()
+    }
+
+    fn no_file(_: &str) -> bool {
+        false
     }
 
     #[test]
-    fn obsidian_trash_and_git_folders_and_non_notes_are_skipped() {
-        let vault = vault_with(&[]);
-        let rules = SkipRules::load(vault.path(), &[]).unwrap();
+    fn hidden_folders_and_non_notes_are_skipped() {
+        let rules = rules(ObsidianSettings::default(), &[]);
         for rel in [
             ".obsidian/workspace.md",
             ".trash/Old.md",
             "Sub/.git/notes.md",
+            ".stversions/Idea~20240101.md",
+            "Notes/.obsidian-ideas.md",
             "image.png",
-            "data.txt",
         ] {
-            assert_eq!(rules.check(rel), Some(SkipReason::NotANote), "{rel}");
+            assert_eq!(
+                rules.check(rel, no_file),
+                Some(SkipReason::NotANote),
+                "{rel}"
+            );
         }
-        assert_eq!(rules.check("Notes/Idea.md"), None);
-        assert_eq!(rules.check("Notes/Idea.markdown"), None);
-        assert_eq!(rules.check("Notes/.obsidian-ideas.md"), None);
+        assert_eq!(rules.check("Notes/Idea.md", no_file), None);
+        assert_eq!(rules.check("Notes/Idea.markdown", no_file), None);
+        assert_eq!(rules.check("Notes/plain.txt", no_file), None);
     }
 
     #[test]
     fn templates_folders_of_core_plugin_and_templater_are_skipped() {
-        let vault = vault_with(&[
-            (".obsidian/templates.json", r#"{"folder":"/Templates/"}"#),
-            (
-                ".obsidian/plugins/templater-obsidian/data.json",
-                r#"{"templates_folder":"Meta/Templater"}"#,
-            ),
-        ]);
-        let rules = SkipRules::load(vault.path(), &[]).unwrap();
+        let rules = rules(
+            ObsidianSettings {
+                template_folders: vec!["Templates".into(), "Meta/Templater".into()],
+                excluded_files: vec![],
+            },
+            &[],
+        );
         assert_eq!(
-            rules.check("Templates/Meeting.md"),
+            rules.check("Templates/Meeting.md", no_file),
             Some(SkipReason::Template)
         );
         assert_eq!(
-            rules.check("Meta/Templater/Daily.md"),
+            rules.check("Meta/Templater/Daily.md", no_file),
             Some(SkipReason::Template)
         );
-        assert_eq!(rules.check("Templates of life.md"), None);
-        assert_eq!(rules.check("Meta/Other.md"), None);
+        assert_eq!(rules.check("Templates of life.md", no_file), None);
+        assert_eq!(rules.check("Meta/Other.md", no_file), None);
     }
 
     #[test]
     fn obsidian_excluded_files_are_skipped_by_prefix_or_regex() {
-        let vault = vault_with(&[(
-            ".obsidian/app.json",
-            r#"{"userIgnoreFilters":["Archive/","/^Inbox/.*draft/"]}"#,
-        )]);
-        let rules = SkipRules::load(vault.path(), &[]).unwrap();
+        let rules = rules(
+            ObsidianSettings {
+                template_folders: vec![],
+                excluded_files: vec!["Archive/".into(), "/^Inbox/.*draft/".into()],
+            },
+            &[],
+        );
         assert_eq!(
-            rules.check("Archive/2020/Old.md"),
+            rules.check("Archive/2020/Old.md", no_file),
             Some(SkipReason::ObsidianExcluded)
         );
         assert_eq!(
-            rules.check("Inbox/my draft.md"),
+            rules.check("Inbox/my draft.md", no_file),
             Some(SkipReason::ObsidianExcluded)
         );
-        assert_eq!(rules.check("Inbox/final.md"), None);
-        assert_eq!(rules.check("Archived thoughts.md"), None);
+        assert_eq!(rules.check("Inbox/final.md", no_file), None);
+        assert_eq!(rules.check("Archived thoughts.md", no_file), None);
     }
 
     #[test]
     fn configured_globs_are_skipped() {
-        let vault = vault_with(&[]);
-        let rules =
-            SkipRules::load(vault.path(), &["Daily/**".into(), "*.excalidraw.md".into()]).unwrap();
+        let rules = rules(
+            ObsidianSettings::default(),
+            &["Daily/**", "*.excalidraw.md"],
+        );
         assert_eq!(
-            rules.check("Daily/2024/01.md"),
+            rules.check("Daily/2024/01.md", no_file),
             Some(SkipReason::ConfigExcluded)
         );
         assert_eq!(
-            rules.check("Drawings/plan.excalidraw.md"),
+            rules.check("Drawings/plan.excalidraw.md", no_file),
             Some(SkipReason::ConfigExcluded)
         );
-        assert_eq!(rules.check("Weekly/01.md"), None);
+        assert_eq!(rules.check("Weekly/01.md", no_file), None);
     }
 
     #[test]
     fn bad_glob_is_an_error_naming_the_pattern() {
-        let vault = vault_with(&[]);
-        let err = SkipRules::load(vault.path(), &["Daily/[".into()]).unwrap_err();
+        let err = SkipRules::new(&ObsidianSettings::default(), &["Daily/[".into()]).unwrap_err();
         assert!(err.to_string().contains("Daily/["), "{err}");
     }
 
     #[test]
     fn conflict_copies_are_skipped_using_the_real_folder() {
-        let vault = vault_with(&[("Notes/Standup.md", "x")]);
-        let rules = SkipRules::load(vault.path(), &[]).unwrap();
+        let rules = rules(ObsidianSettings::default(), &[]);
+        let exists = |rel: &str| rel == "Notes/Standup.md";
         assert_eq!(
-            rules.check("Notes/Standup 2.md"),
+            rules.check("Notes/Standup 2.md", exists),
             Some(SkipReason::ConflictCopy)
         );
-        assert_eq!(rules.check("Notes/Chapter 2.md"), None);
+        assert_eq!(rules.check("Notes/Chapter 2.md", exists), None);
         assert_eq!(
-            rules.check("Notes/Standup.sync-conflict-20240101-101010-ABCDEFG.md"),
+            rules.check(
+                "Notes/Standup.sync-conflict-20240101-101010-ABCDEFG.md",
+                exists
+            ),
             Some(SkipReason::ConflictCopy)
         );
-    }
-
-    #[test]
-    fn malformed_obsidian_settings_are_ignored() {
-        let vault = vault_with(&[
-            (".obsidian/app.json", "{broken"),
-            (".obsidian/templates.json", r#"{"folder": 3}"#),
-        ]);
-        let rules = SkipRules::load(vault.path(), &[]).unwrap();
-        assert_eq!(rules.check("Templates/x.md"), None);
     }
 }

@@ -5,13 +5,13 @@
 //! leaves a half-written state behind.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::WatchError;
+pub use crate::tools::vault_view::content_hash;
+use crate::tools::vault_view::write_atomically;
 
 /// Version of the state file format; a file of another version is refused with a clear error.
 pub const STATE_VERSION: u32 = 1;
@@ -76,10 +76,10 @@ impl WatchState {
 
 /// The state file of the vault at `canonical_root` inside `state_dir`.
 pub fn state_file(state_dir: &Path, canonical_root: &Path) -> PathBuf {
-    let digest = Sha256::digest(canonical_root.to_string_lossy().as_bytes());
+    let digest = content_hash(canonical_root.to_string_lossy().as_bytes());
     state_dir
         .join("watch")
-        .join(format!("{}.json", &hex::encode(digest)[..16]))
+        .join(format!("{}.json", &digest[..16]))
 }
 
 /// Loads the state file; `Ok(None)` when there is none yet (the first run on this vault).
@@ -116,19 +116,8 @@ pub fn save(path: &Path, state: &WatchState) -> Result<(), WatchError> {
         path: path.to_path_buf(),
         source,
     };
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(write_error)?;
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(write_error)?;
     let json = serde_json::to_vec(state).map_err(|e| write_error(std::io::Error::other(e)))?;
-    temp.write_all(&json).map_err(write_error)?;
-    temp.as_file().sync_all().map_err(write_error)?;
-    temp.persist(path).map_err(|e| write_error(e.error))?;
-    Ok(())
-}
-
-/// The content hash used everywhere in the watcher: SHA-256 of the bytes, hex.
-pub fn content_hash(bytes: &[u8]) -> String {
-    hex::encode(Sha256::digest(bytes))
+    write_atomically(path, &json).map_err(write_error)
 }
 
 #[cfg(test)]

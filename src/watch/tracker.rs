@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use super::state::{NoteRecord, NoteStatus, WatchState};
+use crate::tools::vault_view::ContentStamp;
 
 /// A note's content hash, size and modification time, as read from disk.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,6 +22,16 @@ pub struct FileStamp {
     pub size: u64,
     /// Modification time in nanoseconds since the Unix epoch.
     pub mtime_ns: i128,
+}
+
+impl From<ContentStamp> for FileStamp {
+    fn from(stamp: ContentStamp) -> FileStamp {
+        FileStamp {
+            hash: stamp.hash,
+            size: stamp.size,
+            mtime_ns: stamp.modified_ns,
+        }
+    }
 }
 
 /// What an observation of a note's current content means.

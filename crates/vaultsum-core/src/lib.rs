@@ -5,6 +5,7 @@
 //! client and the offline engine) and `kagi` (the Kagi v0 client). Only `vaultsum-tools` depends
 //! on this crate; the front ends cannot, so every action goes through the Registry.
 
+pub mod atomic_file;
 pub mod config;
 pub mod kagi;
 pub mod llm;

@@ -7,7 +7,6 @@ use std::sync::{Arc, Once};
 use crate::config::{Config, Engine};
 use crate::llm::{ChatClient, LlmError};
 use crate::vault::embed::{AttachmentReader, ExpandOptions};
-use crate::vault::follow::{follow_index, IndexFollower};
 use crate::vault::{Vault, VaultError};
 
 use super::attachments::MediaAttachments;
@@ -76,14 +75,8 @@ impl ToolContext {
     }
 
     /// The vault, or an error telling how to configure one.
-    pub fn vault(&self) -> Result<&Arc<Vault>, ContextError> {
+    pub(crate) fn vault(&self) -> Result<&Arc<Vault>, ContextError> {
         self.vault.as_ref().ok_or(ContextError::NoVault)
-    }
-
-    /// Keeps the vault's note index in step with the disk for as long as the returned handle
-    /// lives (long-running front ends hold it). `None` when no vault is configured.
-    pub fn follow_vault_changes(&self) -> Option<Result<IndexFollower, VaultError>> {
-        self.vault.as_ref().map(|vault| follow_index(vault.clone()))
     }
 
     /// The reader that describes embedded images and transcribes embedded audio.

@@ -21,6 +21,7 @@ pub mod summarizer;
 pub mod targets;
 pub mod tool;
 pub mod truncate;
+pub mod vault_view;
 pub mod web_search;
 
 use std::sync::Arc;

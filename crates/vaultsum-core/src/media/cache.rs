@@ -5,7 +5,6 @@
 //! served stale text. Entries live outside every vault: a vault is the user's data and is
 //! often synced, and a cache does not belong there.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
@@ -59,13 +58,7 @@ impl MediaCache {
     /// Stores `text` atomically (temp file, then rename), so a concurrent reader never sees
     /// half an entry.
     pub fn put(&self, key: &str, text: &str) -> std::io::Result<()> {
-        let path = self.path(key);
-        let dir = path.parent().unwrap_or(&self.root);
-        std::fs::create_dir_all(dir)?;
-        let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-        tmp.write_all(text.as_bytes())?;
-        tmp.persist(&path).map_err(|e| e.error)?;
-        Ok(())
+        crate::atomic_file::write_atomically(&self.path(key), text.as_bytes())
     }
 
     /// Two-character fan-out keeps folders small for large vaults.

@@ -1,6 +1,7 @@
 //! Non-note embeds: what kind of file an attachment is, and who turns it into text.
 
-use super::paths::{extension_of, is_note_name, VaultPath};
+use super::paths::VaultPath;
+use super::policy::{extension_of, is_note_name};
 
 /// The kind of an embedded file, from its extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]

@@ -25,10 +25,10 @@ pub enum VaultError {
     /// The path names a folder where a note was expected.
     #[error("is a folder, not a note: {0}")]
     IsFolder(String),
-    /// A write under `.obsidian/`, `.git/` or `.trash/`.
+    /// A write into a hidden folder (`.obsidian/`, `.git/`, `.trash/`, …) or a hidden file.
     #[error("refusing to write inside {dir}/: {path}")]
     ForbiddenFolder {
-        /// The protected folder (`.obsidian`, `.git` or `.trash`).
+        /// The hidden folder or file name (`.obsidian`, `.git`, `.trash`, …).
         dir: String,
         /// The vault-relative path that was refused.
         path: String,

@@ -6,8 +6,10 @@ use std::sync::Mutex;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::paths::{parent_of, relative_below, PROTECTED_FOLDERS};
+use super::paths::parent_of;
+use super::policy::is_hidden;
 use super::resolve::{resolve_link, Resolution, ResolveError};
+use super::walk::walk_files;
 
 /// Beyond this many remembered link resolutions the memo starts over (bounds memory).
 const MAX_REMEMBERED_LINKS: usize = 100_000;
@@ -53,34 +55,19 @@ impl Clone for NoteIndex {
 }
 
 impl NoteIndex {
-    /// Walks the vault once. Dot-folders (`.obsidian`, `.git`, `.trash`, ...) are skipped as
-    /// Obsidian does; symlinked folders are not followed, so the walk cannot leave the vault.
+    /// Walks the vault once (see [`super::walk`]: hidden folders skipped as Obsidian does,
+    /// symlinked folders not followed, so the walk cannot leave the vault).
     pub fn build(root: &Path) -> NoteIndex {
         let mut index = NoteIndex::default();
-        let walker = walkdir::WalkDir::new(root)
-            .follow_links(false)
-            .into_iter()
-            .filter_entry(|entry| {
-                entry.depth() == 0 || !entry.file_name().to_string_lossy().starts_with('.')
-            });
-        for entry in walker.filter_map(Result::ok) {
-            if entry.file_type().is_dir() {
-                continue;
-            }
-            if let Some(relative) = relative_below(root, entry.path()) {
-                index.insert(&relative);
-            }
+        for file in walk_files(root, root) {
+            index.insert(&file.relative);
         }
         index
     }
 
     /// Adds one file (vault-relative, forward slashes).
     pub fn insert(&mut self, relative: &str) {
-        if relative.is_empty()
-            || relative.split('/').any(|part| part.starts_with('.'))
-            || PROTECTED_FOLDERS.iter().any(|p| relative.starts_with(p))
-            || !self.files.insert(relative.to_string())
-        {
+        if relative.is_empty() || is_hidden(relative) || !self.files.insert(relative.to_string()) {
             return;
         }
         self.forget_resolutions();

@@ -5,17 +5,21 @@
 //! that would leave the root (`..`, absolute paths elsewhere, symlinks pointing out, NUL).
 
 pub mod attachment;
+pub mod changes;
 mod confined;
 pub mod embed;
 pub mod error;
-pub mod follow;
 pub mod fragment;
 pub mod index;
 pub mod link;
 pub mod markdown;
 pub mod note_cache;
+pub mod note_facts;
+pub mod obsidian_settings;
 pub mod paths;
+pub mod policy;
 pub mod resolve;
+pub mod walk;
 pub mod write;
 
 use std::io::Read;
@@ -23,10 +27,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
 pub use attachment::{AttachmentKind, AttachmentReader, PlaceholderAttachments};
+pub use changes::{ChangeBackend, VaultChange, VaultChanges};
 pub use embed::{expand_note, expand_source, ExpandOptions, Expansion, Replacement};
 pub use error::VaultError;
 pub use index::NoteIndex;
+pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
+pub use obsidian_settings::ObsidianSettings;
 pub use paths::VaultPath;
+pub use walk::{FileTimes, FoundFile};
 pub use write::{append_summary, compose_with_summary, WriteOutcome};
 
 use paths::{confine, normalize_relative, relative_below};
@@ -131,7 +139,7 @@ impl Vault {
 
     /// Reads the vault-relative `relative` (a path from the index or a link), refusing it when
     /// it leads out of the vault: the kernel checks where it can, [`Vault::path`] otherwise.
-    fn read_confined(
+    pub(crate) fn read_confined(
         &self,
         relative: &str,
     ) -> Result<(Vec<u8>, Option<note_cache::Stamp>), VaultError> {
@@ -149,11 +157,37 @@ impl Vault {
         read_open_file(file, relative, &self.root.join(relative))
     }
 
+    /// The facts of the note at vault-relative `relative` and the stamp of the exact version
+    /// they were read from (one confined read: the stamp comes from the open file).
+    pub fn inspect(&self, relative: &str) -> Result<NoteFacts, VaultError> {
+        let (bytes, stamp) = self.read_confined(relative)?;
+        let text = String::from_utf8_lossy(&bytes);
+        Ok(NoteFacts {
+            stamp: ContentStamp {
+                hash: content_hash(&bytes),
+                size: bytes.len() as u64,
+                modified_ns: stamp.map_or(0, |s| s.modified_ns()),
+            },
+            text: note_facts::text_facts(&text),
+        })
+    }
+
+    /// Every note at or below the vault-relative folder `below` (the whole vault for `""`),
+    /// found by walking the disk, in path order.
+    pub fn walk_notes(&self, below: &str) -> Result<Vec<FoundFile>, VaultError> {
+        let folder = if below.is_empty() {
+            self.root.clone()
+        } else {
+            self.path(below)?.absolute
+        };
+        Ok(walk::walk_notes(&self.root, &folder))
+    }
+
     /// Every note (`.md`, `.markdown`, `.txt`) in the index, in path order.
     pub fn notes(&self) -> Vec<String> {
         self.index()
             .iter()
-            .filter(|p| paths::is_note_name(p))
+            .filter(|p| policy::is_note_name(p))
             .map(str::to_string)
             .collect()
     }

@@ -72,6 +72,12 @@ impl Stamp {
         self.len
     }
 
+    /// The modification time in nanoseconds since the Unix epoch.
+    pub(crate) fn modified_ns(&self) -> i128 {
+        let (secs, nanos) = self.modified;
+        i128::from(secs) * 1_000_000_000 + i128::from(nanos)
+    }
+
     /// True when the file was last modified long enough ago that a change would move its
     /// modification time (see [`SETTLE_TIME`]).
     fn settled(&self) -> bool {

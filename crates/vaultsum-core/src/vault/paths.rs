@@ -4,11 +4,7 @@ use std::path::{Component, Path, PathBuf};
 
 use super::error::VaultError;
 
-/// Extensions of files that count as notes (the only files vaultsum ever writes).
-pub const NOTE_EXTENSIONS: [&str; 3] = ["md", "markdown", "txt"];
-
-/// Folders that belong to Obsidian, git or the trash: never written, never indexed.
-pub const PROTECTED_FOLDERS: [&str; 3] = [".obsidian", ".git", ".trash"];
+use super::policy::{hidden_part, is_note_name};
 
 /// A file inside the vault: its vault-relative name and where it really is on disk.
 ///
@@ -36,9 +32,9 @@ impl VaultPath {
         is_note_name(&self.relative)
     }
 
-    /// The protected folder (`.obsidian`, `.git`, `.trash`) this path lies in, if any.
-    pub fn protected_folder(&self) -> Option<&'static str> {
-        protected_folder(&self.relative)
+    /// The hidden folder or file (`.obsidian`, `.git`, `.trash`, …) this path lies in, if any.
+    pub fn hidden_part(&self) -> Option<&str> {
+        hidden_part(&self.relative)
     }
 }
 
@@ -46,28 +42,6 @@ impl std::fmt::Display for VaultPath {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.relative)
     }
-}
-
-/// True when the file name ends with a note extension (case-insensitive).
-pub fn is_note_name(name: &str) -> bool {
-    extension_of(name).is_some_and(|ext| NOTE_EXTENSIONS.contains(&ext.as_str()))
-}
-
-/// The lower-cased extension of the last path segment, if it has one.
-pub fn extension_of(name: &str) -> Option<String> {
-    let file = name.rsplit('/').next().unwrap_or(name);
-    let (stem, ext) = file.rsplit_once('.')?;
-    if stem.is_empty() || ext.is_empty() {
-        return None;
-    }
-    Some(ext.to_ascii_lowercase())
-}
-
-/// The protected folder a vault-relative path lies in, if any.
-pub fn protected_folder(relative: &str) -> Option<&'static str> {
-    relative
-        .split('/')
-        .find_map(|part| PROTECTED_FOLDERS.iter().find(|p| **p == part).copied())
 }
 
 /// Lexically normalises a vault-relative path: drops `.` and empty segments, applies `..`.
@@ -156,22 +130,5 @@ mod tests {
     fn normalize_refuses_climbing_above_the_root() {
         assert_eq!(normalize_relative("../x.md"), None);
         assert_eq!(normalize_relative("a/../../x.md"), None);
-    }
-
-    #[test]
-    fn note_extensions_are_case_insensitive() {
-        assert!(is_note_name("A/B.MD"));
-        assert!(is_note_name("x.markdown"));
-        assert!(is_note_name("x.txt"));
-        assert!(!is_note_name("pic.png"));
-        assert!(!is_note_name(".md"));
-        assert!(!is_note_name("README"));
-    }
-
-    #[test]
-    fn protected_folders_are_found_at_any_depth() {
-        assert_eq!(protected_folder(".obsidian/app.json"), Some(".obsidian"));
-        assert_eq!(protected_folder("a/.trash/x.md"), Some(".trash"));
-        assert_eq!(protected_folder("a/obsidian/x.md"), None);
     }
 }

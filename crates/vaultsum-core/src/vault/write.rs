@@ -1,12 +1,12 @@
 //! Appending a summary to a note without ever losing a byte of it.
 
-use std::io::Write;
-
 use super::error::VaultError;
-use super::fragment::heading_key;
 use super::markdown::map_note;
-use super::paths::{protected_folder, relative_below, VaultPath};
+use super::note_facts::summary_sections;
+use super::paths::{relative_below, VaultPath};
+use super::policy::hidden_part;
 use super::Vault;
+use crate::atomic_file;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -74,13 +74,14 @@ pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec
 }
 
 /// Whether a summary may be written to `note`: only notes (`.md`, `.markdown`, `.txt`), never
-/// under `.obsidian/`, `.git/` or `.trash/`, never through a link that leaves the vault.
+/// hidden ones or in hidden folders (`.obsidian/`, `.git/`, `.trash/`, `.stversions/`, …; see
+/// [`super::policy`]), never through a link that leaves the vault.
 /// `summarize_file` checks this before any LLM work, and [`append_summary`] again before writing.
 pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError> {
     let relative = note.relative();
     let real_relative = relative_below(vault.root(), note.absolute());
     let protected =
-        protected_folder(relative).or_else(|| real_relative.as_deref().and_then(protected_folder));
+        hidden_part(relative).or_else(|| real_relative.as_deref().and_then(hidden_part));
     if let Some(dir) = protected {
         return Err(VaultError::ForbiddenFolder {
             dir: dir.to_string(),
@@ -90,7 +91,7 @@ pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError>
     if !note.is_note()
         || real_relative
             .as_deref()
-            .is_some_and(|r| !super::paths::is_note_name(r))
+            .is_some_and(|r| !super::policy::is_note_name(r))
     {
         return Err(VaultError::NotANote(relative.to_string()));
     }
@@ -120,9 +121,9 @@ pub fn append_summary(
         return Err(VaultError::EmptySummary(relative.to_string()));
     }
     let path = note.absolute();
-    let folder = path
-        .parent()
-        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+    if path.parent().is_none() {
+        return Err(VaultError::Escapes(relative.to_string()));
+    }
 
     // A save from Obsidian can land between our read and the rename; a few rounds catch it.
     for round in 0..3 {
@@ -135,14 +136,7 @@ pub fn append_summary(
             return Err(VaultError::ReadOnly(relative.to_string()));
         }
         let content = compose_with_summary(&current, summary, replace);
-        let mut temp = tempfile::Builder::new()
-            .prefix(".vaultsum-")
-            .suffix(".tmp")
-            .tempfile_in(folder)
-            .map_err(|e| VaultError::io("create a temp file next to", relative, e))?;
-        temp.write_all(&content)
-            .and_then(|()| temp.as_file().set_permissions(metadata.permissions()))
-            .and_then(|()| temp.as_file().sync_all())
+        let staged = atomic_file::stage(path, &content, Some(metadata.permissions()))
             .map_err(|e| VaultError::io("write", relative, e))?;
         let unchanged = std::fs::read(path)
             .map(|now| now == current)
@@ -150,12 +144,9 @@ pub fn append_summary(
         if !unchanged && round < 2 {
             continue;
         }
-        temp.persist(path)
-            .map_err(|e| VaultError::io("replace", relative, e.error))?;
-        if let Ok(dir) = std::fs::File::open(folder) {
-            // Makes the rename itself durable; not every platform allows syncing a folder.
-            let _ = dir.sync_all();
-        }
+        staged
+            .commit()
+            .map_err(|e| VaultError::io("replace", relative, e))?;
         return Ok(WriteOutcome {
             stale: current != original,
             bytes_written: content.len(),
@@ -178,20 +169,10 @@ fn last_line(bytes: &[u8]) -> &[u8] {
     }
 }
 
-/// The text without its `## Summary` sections, or `None` when it has none. A section ends at
-/// the next heading of level 1 or 2; trailing blank lines left at the end are dropped.
+/// The text without its `## Summary` sections, or `None` when it has none. Trailing blank
+/// lines left at the end are dropped.
 fn remove_summary_sections(text: &str) -> Option<String> {
-    let map = map_note(text);
-    let mut sections = Vec::new();
-    for (i, heading) in map.headings.iter().enumerate() {
-        if heading.level == 2 && heading_key(&heading.text) == "summary" {
-            let end = map.headings[i + 1..]
-                .iter()
-                .find(|next| next.level <= 2)
-                .map_or(text.len(), |next| next.range.start);
-            sections.push(heading.range.start..end);
-        }
-    }
+    let sections = summary_sections(text, &map_note(text));
     if sections.is_empty() {
         return None;
     }

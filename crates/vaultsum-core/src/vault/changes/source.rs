@@ -1,6 +1,7 @@
-//! File-system events: notify's debouncer over the OS watcher (inotify on Linux), or over
-//! notify's polling watcher when the OS watcher cannot be used (inotify limits exhausted,
-//! network drives, or `--poll`). Events arrive on a tokio channel in batches.
+//! Where file events come from: notify's debouncer over the OS watcher (inotify, FSEvents,
+//! ReadDirectoryChangesW), or over notify's polling watcher when the OS watcher cannot be used
+//! (watch limits exhausted, network drives, or `--poll`). Each debounced batch is handed to a
+//! callback as [`FsEvent`]s with absolute paths.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -8,9 +9,8 @@ use std::time::Duration;
 use notify::event::{AccessKind, AccessMode, ModifyKind, RenameMode};
 use notify::{EventKind, PollWatcher, RecommendedWatcher, RecursiveMode};
 use notify_debouncer_full::{new_debouncer_opt, DebounceEventResult, NoCache, RecommendedCache};
-use tokio::sync::mpsc::UnboundedSender;
 
-use super::WatchError;
+use crate::vault::VaultError;
 
 /// How long the debouncer waits for a burst of events on one path to end before reporting it.
 /// Short on purpose: the settle time does the real waiting.
@@ -40,12 +40,15 @@ pub enum FsEvent {
 
 /// Which watcher delivers the events.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Backend {
+pub enum ChangeBackend {
     /// The OS notification API (inotify, FSEvents, ReadDirectoryChangesW).
     Native,
     /// notify's polling watcher, scanning the vault at this interval.
     Polling(Duration),
 }
+
+/// Receives each batch of events; called on the debouncer's thread.
+pub type Deliver = std::sync::Arc<dyn Fn(Vec<FsEvent>) + Send + Sync>;
 
 /// The debouncer, kept only so that dropping the source stops it.
 type Guard = Box<dyn Send>;
@@ -53,27 +56,27 @@ type Guard = Box<dyn Send>;
 /// A running watcher; events stop when it is dropped.
 pub struct EventSource {
     _guard: Guard,
-    backend: Backend,
+    backend: ChangeBackend,
 }
 
 impl EventSource {
     /// The watcher actually in use.
-    pub fn backend(&self) -> Backend {
+    pub fn backend(&self) -> ChangeBackend {
         self.backend
     }
 }
 
-/// Watches `root` recursively, sending event batches to `tx`. With [`Backend::Native`], falls
+/// Watches `root` recursively, handing each batch of events to `deliver`. With [`ChangeBackend::Native`], falls
 /// back to polling at `poll_interval` (with a warning that says how to raise the limit) when
 /// the OS watcher cannot be set up.
 pub fn start(
     root: &Path,
-    backend: Backend,
+    backend: ChangeBackend,
     poll_interval: Duration,
-    tx: UnboundedSender<Vec<FsEvent>>,
-) -> Result<EventSource, WatchError> {
-    if backend == Backend::Native {
-        match start_native(root, tx.clone()) {
+    deliver: Deliver,
+) -> Result<EventSource, VaultError> {
+    if backend == ChangeBackend::Native {
+        match start_native(root, deliver.clone()) {
             Ok(guard) => {
                 return Ok(EventSource {
                     _guard: guard,
@@ -85,26 +88,26 @@ pub fn start(
                     "{message}; falling back to polling the vault every {:?}",
                     poll_interval
                 ),
-                None => return Err(WatchError::Watch(error.to_string())),
+                None => return Err(watch_error(root, error)),
             },
         }
     }
     let interval = match backend {
-        Backend::Polling(interval) => interval,
-        Backend::Native => poll_interval,
+        ChangeBackend::Polling(interval) => interval,
+        ChangeBackend::Native => poll_interval,
     };
-    let guard = start_polling(root, interval, tx)?;
+    let guard = start_polling(root, interval, deliver)?;
     Ok(EventSource {
         _guard: guard,
-        backend: Backend::Polling(interval),
+        backend: ChangeBackend::Polling(interval),
     })
 }
 
-fn start_native(root: &Path, tx: UnboundedSender<Vec<FsEvent>>) -> Result<Guard, notify::Error> {
+fn start_native(root: &Path, deliver: Deliver) -> Result<Guard, notify::Error> {
     let mut debouncer = new_debouncer_opt::<_, RecommendedWatcher, RecommendedCache>(
         DEBOUNCE,
         Some(TICK),
-        handler(tx),
+        handler(deliver),
         RecommendedCache::new(),
         notify::Config::default(),
     )?;
@@ -112,24 +115,28 @@ fn start_native(root: &Path, tx: UnboundedSender<Vec<FsEvent>>) -> Result<Guard,
     Ok(Box::new(debouncer))
 }
 
-fn start_polling(
-    root: &Path,
-    interval: Duration,
-    tx: UnboundedSender<Vec<FsEvent>>,
-) -> Result<Guard, WatchError> {
+fn start_polling(root: &Path, interval: Duration, deliver: Deliver) -> Result<Guard, VaultError> {
     let config = notify::Config::default().with_poll_interval(interval);
     let mut debouncer = new_debouncer_opt::<_, PollWatcher, NoCache>(
         DEBOUNCE,
         Some(TICK),
-        handler(tx),
+        handler(deliver),
         NoCache,
         config,
     )
-    .map_err(|e| WatchError::Watch(e.to_string()))?;
+    .map_err(|e| watch_error(root, e))?;
     debouncer
         .watch(root, RecursiveMode::Recursive)
-        .map_err(|e| WatchError::Watch(e.to_string()))?;
+        .map_err(|e| watch_error(root, e))?;
     Ok(Box::new(debouncer))
+}
+
+fn watch_error(root: &Path, error: notify::Error) -> VaultError {
+    VaultError::Io {
+        action: "watch",
+        path: root.display().to_string(),
+        source: std::io::Error::other(error.to_string()),
+    }
 }
 
 /// A clear message when `error` is an exhausted OS watch limit, `None` for other errors.
@@ -149,7 +156,7 @@ pub fn limit_message(error: &notify::Error) -> Option<String> {
     }
 }
 
-fn handler(tx: UnboundedSender<Vec<FsEvent>>) -> impl FnMut(DebounceEventResult) + Send + 'static {
+fn handler(deliver: Deliver) -> impl FnMut(DebounceEventResult) + Send + 'static {
     move |result: DebounceEventResult| {
         let batch = match result {
             Ok(events) => events
@@ -168,8 +175,7 @@ fn handler(tx: UnboundedSender<Vec<FsEvent>>) -> impl FnMut(DebounceEventResult)
                 .collect(),
         };
         if !batch.is_empty() {
-            // The receiver is gone only when the watcher is shutting down.
-            let _ = tx.send(batch);
+            deliver(batch);
         }
     }
 }

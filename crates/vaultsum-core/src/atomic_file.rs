@@ -1,0 +1,100 @@
+//! Writing a file so that it is either wholly the old version or wholly the new one: the bytes
+//! go to a temporary file in the same folder, are synced, and the temporary file is renamed
+//! over the target. Notes, the media cache and the watch state all write this way.
+
+use std::fs::Permissions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The temporary files of an atomic write are named `.vaultsum-XXXX.tmp`: hidden, so the note
+/// index, the watcher and Obsidian itself pass over them while they exist.
+pub const TEMP_PREFIX: &str = ".vaultsum-";
+/// See [`TEMP_PREFIX`].
+pub const TEMP_SUFFIX: &str = ".tmp";
+
+/// New content written and synced beside its target, not yet in place. Dropping it removes the
+/// temporary file and leaves the target as it was.
+#[derive(Debug)]
+pub struct StagedFile {
+    temp: tempfile::NamedTempFile,
+    target: PathBuf,
+}
+
+/// Writes `bytes` to a temporary file beside `target` (with `permissions` when given) and syncs
+/// it. Nothing is visible at `target` until [`StagedFile::commit`].
+pub fn stage(
+    target: &Path,
+    bytes: &[u8],
+    permissions: Option<Permissions>,
+) -> std::io::Result<StagedFile> {
+    let folder = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let mut temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(folder)?;
+    temp.write_all(bytes)?;
+    if let Some(permissions) = permissions {
+        temp.as_file().set_permissions(permissions)?;
+    }
+    temp.as_file().sync_all()?;
+    Ok(StagedFile {
+        temp,
+        target: target.to_path_buf(),
+    })
+}
+
+impl StagedFile {
+    /// Renames the staged content over the target and syncs the folder, so the rename itself
+    /// survives a power cut where the platform allows syncing a folder.
+    pub fn commit(self) -> std::io::Result<()> {
+        let target = self.target;
+        self.temp.persist(&target).map_err(|e| e.error)?;
+        if let Some(folder) = target.parent() {
+            if let Ok(dir) = std::fs::File::open(folder) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Replaces `target` with `bytes` atomically, creating its folder when missing.
+pub fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(folder) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)?;
+    }
+    stage(target, bytes, None)?.commit()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replaces_the_target_and_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("sub/state.json");
+        write_atomically(&target, b"one").unwrap();
+        write_atomically(&target, b"two").unwrap();
+        assert_eq!(std::fs::read(&target).unwrap(), b"two");
+        let names: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["state.json"]);
+    }
+
+    #[test]
+    fn a_staged_file_dropped_uncommitted_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("note.md");
+        std::fs::write(&target, b"original").unwrap();
+        let staged = stage(&target, b"new", None).unwrap();
+        drop(staged);
+        assert_eq!(std::fs::read(&target).unwrap(), b"original");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+}

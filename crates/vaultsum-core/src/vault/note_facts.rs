@@ -1,0 +1,169 @@
+//! What a note says about itself that decides whether and how a summary is written: its
+//! frontmatter (`summarize: false`), its `## Summary` sections, how much body it has and whether
+//! it embeds anything.
+//!
+//! Everything is read from the note's [`NoteMap`] (one pulldown-cmark parse), the same map the
+//! embed expander and the summary writer use, so every layer sees one frontmatter and one idea
+//! of what a `## Summary` section is.
+
+use std::ops::Range;
+
+use sha2::{Digest, Sha256};
+
+use super::fragment::heading_key;
+use super::markdown::{map_note, NoteMap};
+
+/// What a note's text says, independent of where it is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TextFacts {
+    /// Characters of body text: frontmatter excluded, surrounding whitespace ignored.
+    pub body_chars: usize,
+    /// The note has a `## Summary` heading outside code, whoever wrote it.
+    pub has_summary: bool,
+    /// The frontmatter opts the note out of automatic summaries (`summarize: false`, `no`, `off`).
+    pub opted_out: bool,
+    /// The note embeds something (`![[…]]` or a local Markdown embed), so its expanded text may
+    /// be much longer than its own body.
+    pub has_embeds: bool,
+}
+
+/// A note's facts together with the stamp of the exact bytes they were read from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteFacts {
+    /// Which version of the file the facts describe.
+    pub stamp: ContentStamp,
+    /// What that version says.
+    pub text: TextFacts,
+}
+
+/// Identifies one version of a file: its content hash, size and modification time, all taken
+/// from the same open file, so the stamp never describes another version than the bytes read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ContentStamp {
+    /// SHA-256 of the bytes, hex ([`content_hash`]).
+    pub hash: String,
+    /// Size in bytes.
+    pub size: u64,
+    /// Modification time in nanoseconds since the Unix epoch (0 where unknown).
+    pub modified_ns: i128,
+}
+
+/// The content hash used wherever vaultsum compares versions of a note: SHA-256, hex.
+pub fn content_hash(bytes: &[u8]) -> String {
+    hex::encode(Sha256::digest(bytes))
+}
+
+/// The facts of a note's text.
+pub fn text_facts(text: &str) -> TextFacts {
+    let map = map_note(text);
+    let body = match &map.frontmatter {
+        Some(range) => &text[range.end..],
+        None => text.strip_prefix('\u{feff}').unwrap_or(text),
+    };
+    TextFacts {
+        body_chars: body.trim().chars().count(),
+        has_summary: !summary_sections(text, &map).is_empty(),
+        opted_out: frontmatter_opts_out(text, &map),
+        has_embeds: !map.embeds.is_empty(),
+    }
+}
+
+/// The byte ranges of the note's `## Summary` sections: from the heading (level 2, matched
+/// as Obsidian matches headings: any case, trailing `#`s ignored) to the next heading of level 1
+/// or 2, or the end.
+pub fn summary_sections(text: &str, map: &NoteMap) -> Vec<Range<usize>> {
+    let mut sections = Vec::new();
+    for (i, heading) in map.headings.iter().enumerate() {
+        if heading.level == 2 && heading_key(&heading.text) == "summary" {
+            let end = map.headings[i + 1..]
+                .iter()
+                .find(|next| next.level <= 2)
+                .map_or(text.len(), |next| next.range.start);
+            sections.push(heading.range.start..end);
+        }
+    }
+    sections
+}
+
+/// The frontmatter's lines between its fences, or `""` without frontmatter.
+pub fn frontmatter_text<'a>(text: &'a str, map: &NoteMap) -> &'a str {
+    let Some(range) = &map.frontmatter else {
+        return "";
+    };
+    let block = &text[range.clone()];
+    let inner = block.split_once('\n').map_or("", |(_, rest)| rest);
+    let inner = inner.trim_end_matches(['\n', '\r']);
+    inner.rsplit_once('\n').map_or("", |(lines, _)| lines)
+}
+
+/// True when a top-level `summarize:` key of the frontmatter is `false`, `no` or `off`
+/// (quoted or not, any case).
+fn frontmatter_opts_out(text: &str, map: &NoteMap) -> bool {
+    frontmatter_text(text, map).lines().any(|line| {
+        let Some(value) = line.strip_prefix("summarize:") else {
+            return false;
+        };
+        let value = value.split('#').next().unwrap_or("").trim();
+        let value = value.trim_matches(|c| c == '"' || c == '\'');
+        matches!(value.to_ascii_lowercase().as_str(), "false" | "no" | "off")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frontmatter_is_not_counted_as_body() {
+        let note = "---\ntags: [a, b]\ntitle: A rather long title here\n---\nHello";
+        assert_eq!(text_facts(note).body_chars, 5);
+        assert_eq!(text_facts("Hello\n\n").body_chars, 5);
+    }
+
+    #[test]
+    fn unclosed_frontmatter_is_body() {
+        let note = "---\nnot closed\nstill text";
+        assert!(map_note(note).frontmatter.is_none());
+        assert_eq!(text_facts(note).body_chars, note.chars().count());
+    }
+
+    #[test]
+    fn body_counts_characters_not_bytes() {
+        assert_eq!(text_facts("日本語のメモ").body_chars, 6);
+    }
+
+    #[test]
+    fn summarize_false_in_frontmatter_opts_out() {
+        let opted_out = |text: &str| text_facts(text).opted_out;
+        assert!(opted_out("---\nsummarize: false\n---\nbody"));
+        assert!(opted_out("---\r\nsummarize: \"no\"\r\n---\r\nbody"));
+        assert!(opted_out(
+            "---\ntags: x\nsummarize: Off  # not this one\n---\n"
+        ));
+        assert!(!opted_out("---\nsummarize: true\n---\nbody"));
+        assert!(!opted_out("---\nsettings:\n  summarize: false\n---\n"));
+        assert!(!opted_out("summarize: false\n\nnot frontmatter"));
+    }
+
+    #[test]
+    fn summary_heading_is_found_in_any_case_outside_code() {
+        let has_summary = |text: &str| text_facts(text).has_summary;
+        assert!(has_summary("# Meeting\n\ntext\n\n## Summary\n\n- a\n"));
+        assert!(has_summary("text\n## summary ##\n"));
+        assert!(!has_summary("text\n### Summary\n"));
+        assert!(!has_summary("text\n## Summary of costs\n"));
+        assert!(!has_summary("```md\n## Summary\n```\n"));
+        assert!(!has_summary("    ## Summary\n"));
+        assert!(!has_summary("---\ntitle: x\n---\nA summary is coming"));
+    }
+
+    #[test]
+    fn embeds_are_recognised() {
+        let has_embeds = |text: &str| text_facts(text).has_embeds;
+        assert!(has_embeds("![[Recording 2024.m4a]]"));
+        assert!(has_embeds("![scan](scan%201.png)"));
+        assert!(!has_embeds(
+            "just [[a link]] and [a site](https://example.com)"
+        ));
+    }
+}
