@@ -20,9 +20,11 @@ use std::time::{Duration, Instant};
 
 use fake_openai::{FakeOpenAi, FakeReply, TEST_API_KEY};
 use serde_json::json;
+use vaultsum_core::vault::{
+    append_summary, expand_note, ExpandOptions, PlaceholderAttachments, Vault,
+};
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};
-use vaultsum_core::vault::{append_summary, expand_note, ExpandOptions, PlaceholderAttachments, Vault};
 
 const ROUNDS: usize = 30;
 

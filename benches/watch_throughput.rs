@@ -22,9 +22,9 @@ use std::time::{Duration, Instant};
 use fake_openai::{FakeOpenAi, FakeReply};
 use futures::stream::{self, StreamExt};
 use serde_json::json;
+use vaultsum::watch::{self, WatchOptions};
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};
-use vaultsum::watch::{self, WatchOptions};
 
 const NOTES: usize = 1000;
 const LLM_DELAY: Duration = Duration::from_millis(50);

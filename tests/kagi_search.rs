@@ -8,8 +8,8 @@ use serde_json::{json, Value};
 use support::fake_kagi::{
     authorization, closed_base_url, envelope, error, ok, related, result, FakeKagi, TEST_KEY,
 };
-use vaultsum_tools::config::ApiKey;
 use vaultsum_core::kagi::{KagiClient, KeySource};
+use vaultsum_tools::config::ApiKey;
 use vaultsum_tools::web_search::WebSearchTool;
 use vaultsum_tools::{Tool, ToolOutput};
 use wiremock::ResponseTemplate;

@@ -18,8 +18,8 @@ use support::fixture_tools::{
     basic_fixture_tools, fixture_registry, SlowWriteProbe, SlowWriteTool,
 };
 use support::temp_vault::TempVault;
-use vaultsum_tools::config::{Config, Engine};
 use vaultsum::mcp::{VaultsumServer, INSTRUCTIONS};
+use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, Tool, ToolContext};
 
 const WAIT: Duration = Duration::from_secs(10);

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::watcher::{long_body, registry, summary_count, WatchVault};
-use vaultsum_tools::config::Config;
 use vaultsum::watch::{self, WatchReport};
+use vaultsum_tools::config::Config;
 
 const SUMMARY: &str = "### Key Points\n- noted";
 

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use vaultsum_tools::config::{ApiKey, Config};
 use vaultsum_core::kagi::{KagiClient, KeySource};
+use vaultsum_tools::config::{ApiKey, Config};
 use vaultsum_tools::ToolContext;
 use wiremock::matchers::{method, path, query_param};
 use wiremock::{Mock, MockServer, Request, ResponseTemplate};

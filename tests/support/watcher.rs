@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use vaultsum::watch::{self, WatchError, WatchOptions, WatchReport};
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};
-use vaultsum::watch::{self, WatchError, WatchOptions, WatchReport};
 
 use super::fake_openai::FakeOpenAi;
 
