@@ -42,7 +42,7 @@ fn main() {
             fake.on_search(q, reply).await;
         }
         let tool =
-            WebSearchTool::with_client(&fake.context(), fake.client(Duration::from_secs(30)));
+            WebSearchTool::with_client(fake.client(Duration::from_secs(30)));
 
         let mut sequential = Vec::new();
         let mut concurrent = Vec::new();

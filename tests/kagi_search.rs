@@ -17,7 +17,7 @@ use wiremock::ResponseTemplate;
 const GENEROUS: Duration = Duration::from_secs(10);
 
 fn tool(fake: &FakeKagi, timeout: Duration) -> WebSearchTool {
-    WebSearchTool::with_client(&fake.context(), fake.client(timeout))
+    WebSearchTool::with_client(fake.client(timeout))
 }
 
 async fn search(fake: &FakeKagi, args: Value) -> ToolOutput {
@@ -201,7 +201,7 @@ async fn missing_key_gives_the_documented_message_and_sends_nothing() {
     let client = fake
         .client(GENEROUS)
         .with_key_source(KeySource::Fixed(None));
-    let out = WebSearchTool::with_client(&fake.context(), client)
+    let out = WebSearchTool::with_client(client)
         .call(json!({"queries": ["q"]}))
         .await;
     assert!(out.is_error);
@@ -262,7 +262,7 @@ async fn unreachable_server_is_reported_as_a_connection_failure() {
     })
     .with_key_source(KeySource::Fixed(ApiKey::new(TEST_KEY)));
     let fake = FakeKagi::start().await;
-    let out = WebSearchTool::with_client(&fake.context(), client)
+    let out = WebSearchTool::with_client(client)
         .call(json!({"queries": ["q"]}))
         .await;
     assert!(out.is_error);
