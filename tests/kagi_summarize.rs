@@ -252,7 +252,7 @@ async fn call_and_result_render_type_engine_and_tokens() {
     assert_eq!(t.render_result(&out, false), "takeaway, 77 tokens");
     assert_eq!(t.render_result(&out, true), "- a\n- b");
     assert_eq!(
-        t.stub(&args, &out),
+        t.stub(&args, &out).render(200),
         "[✓ summarize: https://e.com/x | takeaway | agnes | 77 tokens]"
     );
 }

@@ -156,3 +156,55 @@ impl Registry {
         compaction::compact_transcript(input, keep_last, &self.context.config.compaction, &stub)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Config, Engine};
+
+    fn registry() -> Registry {
+        let mut config = Config::default();
+        config.summarize.engine = Engine::Local;
+        Registry::new(Arc::new(ToolContext::new(config).unwrap()))
+    }
+
+    fn block_on<F: std::future::Future>(future: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(future)
+    }
+
+    #[test]
+    fn exactly_the_four_advertised_tools_are_listed() {
+        let registry = registry();
+        let listed: Vec<&str> = registry.tools().iter().map(|t| t.name()).collect();
+        assert_eq!(
+            listed,
+            ["read_file", "summarize_file", "summarize", "web_search"]
+        );
+        let described: Vec<Value> = registry.describe().as_array().unwrap().clone();
+        assert_eq!(described.len(), 4);
+    }
+
+    #[test]
+    fn summarize_text_is_reachable_from_the_command_line_only() {
+        let registry = registry();
+        assert!(registry.get("summarize_text").is_none());
+        let refused = block_on(registry.call("summarize_text", json!({ "text": "x" })));
+        assert_eq!(refused.details["error"], "unknown_tool");
+        let output = block_on(registry.call_for_cli(
+            "summarize_text",
+            json!({ "text": "Rust is fast. It is also safe." }),
+        ));
+        assert!(!output.is_error, "{}", output.text);
+        assert!(output.text.contains("Rust is fast."), "{}", output.text);
+        assert_eq!(output.details["engine"], "local");
+        let tool = registry.get_for_cli("summarize_text").unwrap();
+        assert_eq!(
+            tool.render_call(&json!({ "text": "abc", "sentences": 2 })),
+            "summarize_text (3 chars) (2 key points)"
+        );
+    }
+}

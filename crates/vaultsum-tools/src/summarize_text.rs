@@ -205,7 +205,11 @@ mod tests {
         let result = run(&tool(&[]), json!({ "text": " \n\t\n" }));
         assert!(result.is_error);
         assert_eq!(result.details["error"], "empty_input");
-        assert!(result.text.contains("the input is empty"), "{}", result.text);
+        assert!(
+            result.text.contains("the input is empty"),
+            "{}",
+            result.text
+        );
     }
 
     #[test]
@@ -216,6 +220,10 @@ mod tests {
         );
         assert!(result.is_error);
         assert_eq!(result.details["error"], "nothing_to_summarize");
-        assert!(result.text.starts_with("nothing to summarize"), "{}", result.text);
+        assert!(
+            result.text.starts_with("nothing to summarize"),
+            "{}",
+            result.text
+        );
     }
 }

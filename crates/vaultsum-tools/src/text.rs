@@ -59,5 +59,4 @@ mod tests {
         assert_eq!(format_size(12_595), "12.3KB");
         assert_eq!(format_size(1_258_291), "1.2MB");
     }
-
 }

@@ -153,10 +153,7 @@ pub trait TypedTool: Send + Sync + 'static {
     /// The result for arguments that do not parse; `message` is `invalid arguments for NAME: …`.
     /// A tool whose results have a fixed shape (summarize_file's JSON) wraps it in that shape.
     fn invalid_arguments(&self, message: String) -> ToolOutput {
-        ToolOutput::error(
-            message,
-            serde_json::json!({ "error": "invalid_arguments" }),
-        )
+        ToolOutput::error(message, serde_json::json!({ "error": "invalid_arguments" }))
     }
 }
 
@@ -223,4 +220,100 @@ pub fn parse_args<T: serde::de::DeserializeOwned>(
 /// The JSON schema of `T` as a plain JSON value (draft 2020-12, as MCP expects).
 pub fn schema_for<T: schemars::JsonSchema>() -> Value {
     serde_json::to_value(schemars::schema_for!(T)).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// Arguments of [`Greet`].
+    #[derive(serde::Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct GreetArgs {
+        /// Who to greet.
+        name: String,
+    }
+
+    struct Greet;
+
+    #[async_trait]
+    impl TypedTool for Greet {
+        type Args = GreetArgs;
+        const NAME: &'static str = "greet";
+        const DESCRIPTION: &'static str = "Says hello.";
+        const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
+
+        async fn run(&self, args: GreetArgs) -> ToolOutput {
+            ToolOutput::ok(format!("hello {}", args.name), Value::Null)
+        }
+        fn render_call(&self, args: &GreetArgs) -> String {
+            format!("greet {:?}", args.name)
+        }
+        fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
+            output.text.clone()
+        }
+        fn stub(&self, _args: &Value, _output: &ToolOutput) -> ToolSummary {
+            ToolSummary::success(Self::NAME, vec![])
+        }
+    }
+
+    fn call(args: Value) -> ToolOutput {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(Tool::call(&Greet, args))
+    }
+
+    #[test]
+    fn typed_tool_is_a_tool_with_its_name_description_schema_and_annotations() {
+        let tool: &dyn Tool = &Greet;
+        assert_eq!(tool.name(), "greet");
+        assert_eq!(tool.description(), "Says hello.");
+        assert_eq!(tool.annotations(), ToolAnnotations::READ_ONLY);
+        let schema = tool.input_schema();
+        assert_eq!(schema["required"], json!(["name"]));
+        assert_eq!(schema["properties"]["name"]["description"], "Who to greet.");
+        assert_eq!(call(json!({"name": "Ada"})).text, "hello Ada");
+    }
+
+    #[test]
+    fn missing_argument_is_an_invalid_arguments_result_naming_the_tool() {
+        let output = call(json!({}));
+        assert!(output.is_error);
+        assert_eq!(
+            output.text,
+            "invalid arguments for greet: missing field `name`"
+        );
+        assert_eq!(output.details, json!({ "error": "invalid_arguments" }));
+    }
+
+    #[test]
+    fn unknown_and_mistyped_arguments_are_refused_and_null_counts_as_no_arguments() {
+        let unknown = call(json!({"name": "Ada", "shout": true}));
+        assert!(unknown.is_error);
+        assert!(
+            unknown
+                .text
+                .starts_with("invalid arguments for greet: unknown field `shout`"),
+            "{}",
+            unknown.text
+        );
+        let mistyped = call(json!({"name": 7}));
+        assert!(mistyped
+            .text
+            .starts_with("invalid arguments for greet: invalid type"));
+        assert_eq!(
+            call(Value::Null).text,
+            "invalid arguments for greet: missing field `name`"
+        );
+    }
+
+    #[test]
+    fn calls_render_from_parsed_arguments_or_as_raw_json_when_they_do_not_parse() {
+        let tool: &dyn Tool = &Greet;
+        assert_eq!(tool.render_call(&json!({"name": "Ada"})), "greet \"Ada\"");
+        assert_eq!(tool.render_call(&json!({"nom": 1})), "greet {\"nom\":1}");
+    }
 }

@@ -5,9 +5,7 @@ use std::sync::LazyLock;
 use regex::Regex;
 use serde_json::Value;
 
-use crate::stub::{
-    arg_str, file_read_facts, source_code_facts, Status, ToolSummary, PATH_KEYS,
-};
+use crate::stub::{arg_str, file_read_facts, source_code_facts, Status, ToolSummary, PATH_KEYS};
 use crate::text::{count_lines, plural, shorten};
 
 /// `[✓ read: src/app.ts | 3 lines | 51B | TypeScript | has imports]`: another agent's file read.
