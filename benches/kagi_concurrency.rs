@@ -41,8 +41,7 @@ fn main() {
             .set_delay(DELAY);
             fake.on_search(q, reply).await;
         }
-        let tool =
-            WebSearchTool::with_client(&fake.context(), fake.client(Duration::from_secs(30)));
+        let tool = WebSearchTool::with_client(fake.client(Duration::from_secs(30)));
 
         let mut sequential = Vec::new();
         let mut concurrent = Vec::new();

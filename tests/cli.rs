@@ -84,6 +84,33 @@ fn dry_run_prints_the_summary_and_writes_nothing() {
 }
 
 #[test]
+fn dry_run_goes_through_the_registry_with_rendered_lines_and_json() {
+    let vault = fixture();
+    let before = vault.read(MEETINGS[0]);
+    let output = vaultsum(&vault.outside())
+        .arg("--vault")
+        .arg(vault.root())
+        .args(["-v", "summarize-file", "--engine", "local", "--dry-run"])
+        .args(["--json", MEETINGS[0]])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "→ summarize_file {:?} (dry run)",
+            MEETINGS[0]
+        )))
+        .stderr(predicate::str::contains("(dry run, not written)"))
+        .get_output()
+        .clone();
+    let lines = json_lines(&output.stdout);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["success"], Value::Bool(true));
+    assert_eq!(lines[0]["path"], MEETINGS[0]);
+    assert_eq!(lines[0]["dry_run"], Value::Bool(true));
+    assert!(lines[0]["summary"].as_str().unwrap().contains("- "));
+    assert_eq!(vault.read(MEETINGS[0]), before);
+}
+
+#[test]
 fn llm_engine_summarizes_through_the_configured_server() {
     let vault = fixture();
     let fake = FakeOpenAi::start();

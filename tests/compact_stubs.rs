@@ -1,8 +1,63 @@
-//! Compaction stubs for every tool vaultsum knows, through the public `compaction` API.
+//! Compaction stubs for every tool vaultsum knows, through the Registry: vaultsum's own tools
+//! by their own `stub` rule, other agents' tools by the generic ones.
 
-use serde_json::json;
-use vaultsum_tools::compaction::{compact_result, stub_for, stub_with_details};
-use vaultsum_tools::config::CompactionConfig;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde_json::{json, Value};
+use vaultsum_tools::config::{CompactionConfig, Config};
+use vaultsum_tools::{Registry, ToolAnnotations, ToolContext, ToolOutput, ToolSummary, TypedTool};
+
+/// The Registry of every vaultsum tool, compacting with `config`.
+fn registry(config: &CompactionConfig) -> Registry {
+    let config = Config {
+        compaction: config.clone(),
+        ..Config::default()
+    };
+    Registry::new(Arc::new(ToolContext::new(config).unwrap()))
+}
+
+fn output(text: &str, is_error: bool, details: Option<&Value>) -> ToolOutput {
+    ToolOutput {
+        text: text.to_string(),
+        details: details.cloned().unwrap_or(Value::Null),
+        is_error,
+    }
+}
+
+/// The stub of a result that has only its text, as in a transcript.
+fn stub_for(
+    tool: &str,
+    args: &Value,
+    text: &str,
+    is_error: bool,
+    config: &CompactionConfig,
+) -> String {
+    registry(config).stub(tool, args, &output(text, is_error, None))
+}
+
+/// The stub of a live result, whose `details` the tool's rule may use.
+fn stub_with_details(
+    tool: &str,
+    args: &Value,
+    text: &str,
+    is_error: bool,
+    details: Option<&Value>,
+    config: &CompactionConfig,
+) -> String {
+    registry(config).stub(tool, args, &output(text, is_error, details))
+}
+
+/// What replaces a result when compacting (errors kept whole with `preserve_errors`).
+fn compact_result(
+    tool: &str,
+    args: &Value,
+    text: &str,
+    is_error: bool,
+    config: &CompactionConfig,
+) -> String {
+    registry(config).compact_result(tool, args, &output(text, is_error, None))
+}
 
 fn config() -> CompactionConfig {
     CompactionConfig {
@@ -277,4 +332,114 @@ fn stubs_never_exceed_max_summary_length() {
             "{stub}"
         );
     }
+}
+
+/// Arguments of [`Weather`].
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct WeatherArgs {
+    city: String,
+}
+
+/// A tool written the way every vaultsum tool is, with its own stub rule.
+struct Weather;
+
+#[async_trait]
+impl TypedTool for Weather {
+    type Args = WeatherArgs;
+    const NAME: &'static str = "fetch_weather";
+    const DESCRIPTION: &'static str = "The forecast for a city.";
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
+
+    async fn run(&self, args: WeatherArgs) -> ToolOutput {
+        ToolOutput::ok(format!("Sunny in {}", args.city), Value::Null)
+    }
+    fn render_call(&self, args: &WeatherArgs) -> String {
+        format!("fetch_weather {:?}", args.city)
+    }
+    fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
+        output.text.clone()
+    }
+    fn stub(&self, args: &Value, _output: &ToolOutput) -> ToolSummary {
+        let city = args["city"].as_str().unwrap_or("?");
+        ToolSummary::success(Self::NAME, vec![format!("forecast for {city}")])
+    }
+}
+
+fn transcript_call(id: &str, name: &str, args: Value, result: &str) -> [Value; 2] {
+    [
+        json!({"role": "assistant", "content": null, "tool_calls": [{"id": id, "type": "function",
+               "function": {"name": name, "arguments": args.to_string()}}]}),
+        json!({"role": "tool", "tool_call_id": id, "content": result}),
+    ]
+}
+
+#[test]
+fn compact_transcript_uses_each_registered_tools_own_stub_and_generic_ones_for_the_rest() {
+    let context = Arc::new(ToolContext::new(Config::default()).unwrap());
+    let registry = Registry::with_tools(context, vec![Arc::new(Weather)]);
+    let mut messages = Vec::new();
+    messages.extend(transcript_call(
+        "a",
+        "fetch_weather",
+        json!({"city": "Lyon"}),
+        "Sunny, 21°C\nWind 5 km/h",
+    ));
+    messages.extend(transcript_call(
+        "b",
+        "bash",
+        json!({"command": "make"}),
+        "ok\nexit code: 0",
+    ));
+    let (compacted, stats) = registry
+        .compact_transcript(&Value::Array(messages).to_string(), 0)
+        .unwrap();
+    assert_eq!(stats.stubbed, 2);
+    // The tool's own rule, not the generic `city: Lyon | 2 lines, …` stub.
+    assert_eq!(
+        compacted[1]["content"],
+        "[✓ fetch_weather: forecast for Lyon]"
+    );
+    assert_eq!(
+        compacted[3]["content"],
+        "[✓ bash: make | exit 0 | 2 lines output]"
+    );
+}
+
+#[test]
+fn compact_transcript_of_vaultsum_tools_uses_their_rules() {
+    let mut messages = Vec::new();
+    messages.extend(transcript_call(
+        "a",
+        "summarize_file",
+        json!({"path": "Meetings/Standup.md"}),
+        r#"{"success":true,"path":"Meetings/Standup.md","summary_length":812}"#,
+    ));
+    messages.extend(transcript_call(
+        "b",
+        "summarize",
+        json!({"url": "https://e.com/a", "summary_type": "takeaway"}),
+        "- one\n- two",
+    ));
+    let (compacted, _) = registry(&config())
+        .compact_transcript(&Value::Array(messages).to_string(), 0)
+        .unwrap();
+    assert_eq!(
+        compacted[1]["content"],
+        "[✓ summarize_file: Meetings/Standup.md | summary 812 chars]"
+    );
+    assert_eq!(
+        compacted[3]["content"],
+        "[✓ summarize: https://e.com/a | takeaway | 4 words]"
+    );
+}
+
+#[test]
+fn a_result_flagged_as_error_always_stubs_as_an_error() {
+    let context = Arc::new(ToolContext::new(Config::default()).unwrap());
+    let registry = Registry::with_tools(context, vec![Arc::new(Weather)]);
+    let failed = ToolOutput::error("city not found: Atlantis", Value::Null);
+    assert_eq!(
+        registry.stub("fetch_weather", &json!({"city": "Atlantis"}), &failed),
+        "[❌ fetch_weather: forecast for Atlantis | city not found: Atlantis]"
+    );
 }

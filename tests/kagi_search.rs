@@ -17,7 +17,7 @@ use wiremock::ResponseTemplate;
 const GENEROUS: Duration = Duration::from_secs(10);
 
 fn tool(fake: &FakeKagi, timeout: Duration) -> WebSearchTool {
-    WebSearchTool::with_client(&fake.context(), fake.client(timeout))
+    WebSearchTool::with_client(fake.client(timeout))
 }
 
 async fn search(fake: &FakeKagi, args: Value) -> ToolOutput {
@@ -201,7 +201,7 @@ async fn missing_key_gives_the_documented_message_and_sends_nothing() {
     let client = fake
         .client(GENEROUS)
         .with_key_source(KeySource::Fixed(None));
-    let out = WebSearchTool::with_client(&fake.context(), client)
+    let out = WebSearchTool::with_client(client)
         .call(json!({"queries": ["q"]}))
         .await;
     assert!(out.is_error);
@@ -261,8 +261,7 @@ async fn unreachable_server_is_reported_as_a_connection_failure() {
         summarize_timeout_secs: 5,
     })
     .with_key_source(KeySource::Fixed(ApiKey::new(TEST_KEY)));
-    let fake = FakeKagi::start().await;
-    let out = WebSearchTool::with_client(&fake.context(), client)
+    let out = WebSearchTool::with_client(client)
         .call(json!({"queries": ["q"]}))
         .await;
     assert!(out.is_error);
@@ -354,10 +353,10 @@ async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
         "[Output truncated: showing {} of {} lines ({} of {}). {} lines ({}) omitted. Full output saved to: {path}]",
         truncation["output_lines"],
         truncation["total_lines"],
-        vaultsum_tools::truncate::format_size(shown.len()),
-        vaultsum_tools::truncate::format_size(full.len()),
+        vaultsum_tools::text::format_size(shown.len()),
+        vaultsum_tools::text::format_size(full.len()),
         truncation["total_lines"].as_u64().unwrap() - truncation["output_lines"].as_u64().unwrap(),
-        vaultsum_tools::truncate::format_size(full.len() - shown.len()),
+        vaultsum_tools::text::format_size(full.len() - shown.len()),
     );
     assert_eq!(notice, expected_notice);
 }
@@ -418,7 +417,7 @@ async fn call_and_result_render_compactly_and_expand_to_the_list() {
     );
     assert_eq!(t.render_result(&out, true), out.text);
     assert_eq!(
-        t.stub(&args, &out),
+        t.stub(&args, &out).render(200),
         "[✓ web_search: \"a\", \"b\" | 1 result | 1 failed | top: https://a.example]"
     );
 }

@@ -14,7 +14,7 @@ use wiremock::ResponseTemplate;
 const GENEROUS: Duration = Duration::from_secs(10);
 
 fn tool(fake: &FakeKagi, timeout: Duration) -> SummarizeTool {
-    SummarizeTool::with_client(&fake.context(), fake.client(timeout))
+    SummarizeTool::with_client(fake.client(timeout))
 }
 
 async fn summarize(fake: &FakeKagi, args: Value) -> ToolOutput {
@@ -154,7 +154,7 @@ async fn missing_key_gives_the_documented_message() {
     let client = fake
         .client(GENEROUS)
         .with_key_source(KeySource::Fixed(None));
-    let out = SummarizeTool::with_client(&fake.context(), client)
+    let out = SummarizeTool::with_client(client)
         .call(json!({"url": "https://example.com"}))
         .await;
     assert!(out.is_error);
@@ -252,7 +252,7 @@ async fn call_and_result_render_type_engine_and_tokens() {
     assert_eq!(t.render_result(&out, false), "takeaway, 77 tokens");
     assert_eq!(t.render_result(&out, true), "- a\n- b");
     assert_eq!(
-        t.stub(&args, &out),
+        t.stub(&args, &out).render(200),
         "[✓ summarize: https://e.com/x | takeaway | agnes | 77 tokens]"
     );
 }

@@ -466,3 +466,40 @@ async fn local_engine_needs_no_server_and_lists_only_open_tasks() {
     assert!(summary.contains("### Action Items\n\n- [ ] Marco: write the conflict rules"));
     assert!(!summary.contains("share the prototype link"));
 }
+
+#[tokio::test]
+async fn dry_run_returns_the_summary_renders_it_and_writes_nothing() {
+    let vault = TempVault::with(&[("Meeting.md", "# Weekly\n\nWe chose SQLite.\n")]);
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::chat(SUMMARY));
+    let registry = registry(&vault, &fake);
+    let args = json!({ "path": "Meeting.md", "dry_run": true });
+    let output = summarize(&registry, args.clone()).await;
+    assert!(!output.is_error, "{}", output.text);
+    assert_eq!(
+        result_json(&output),
+        json!({ "success": true, "path": "Meeting.md", "summary": SUMMARY, "dry_run": true })
+    );
+    assert_eq!(vault.read("Meeting.md"), b"# Weekly\n\nWe chose SQLite.\n");
+    let tool = registry.get("summarize_file").unwrap();
+    assert_eq!(
+        tool.render_call(&args),
+        "summarize_file \"Meeting.md\" (dry run)"
+    );
+    assert_eq!(
+        tool.render_result(&output, false),
+        format!(
+            "✓ Meeting.md: summary of {} chars (dry run, not written)",
+            SUMMARY.chars().count()
+        )
+    );
+}
+
+#[test]
+fn dry_run_is_not_in_the_advertised_schema() {
+    let registry = registry_with(Config::default());
+    let schema = registry.get("summarize_file").unwrap().input_schema();
+    let properties: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(properties, ["focus", "path", "replace"]);
+    assert_eq!(schema["additionalProperties"], json!(false));
+}

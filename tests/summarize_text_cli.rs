@@ -86,6 +86,37 @@ fn focus_flag_pulls_in_the_matching_sentence() {
 }
 
 #[test]
+fn verbose_renders_the_registry_call_and_result_on_stderr() {
+    vaultsum()
+        .args(["-v", "summarize-text", "--engine", "local"])
+        .write_stdin(NOTE)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("### Key Points\n"))
+        .stderr(predicate::str::contains(format!(
+            "→ summarize_text ({} chars)",
+            NOTE.chars().count()
+        )))
+        .stderr(predicate::str::contains("← ✓ local summary of"));
+}
+
+#[test]
+fn summarize_text_is_not_listed_among_the_tools() {
+    let output = vaultsum().args(["tools", "--json"]).output().unwrap();
+    let tools: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["read_file", "summarize_file", "summarize", "web_search"]
+    );
+}
+
+#[test]
 fn empty_stdin_is_a_usage_error_with_exit_code_2() {
     vaultsum()
         .arg("summarize-text")

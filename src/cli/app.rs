@@ -49,6 +49,18 @@ impl App {
         Ok(Registry::new(Arc::new(context)))
     }
 
+    /// The Registry for commands that never touch notes (`compact`, `summarize-text`): no vault
+    /// is opened, so a large vault costs no indexing and a vault setting that cannot be opened
+    /// does not stop them.
+    pub fn registry_without_vault(&self) -> anyhow::Result<Registry> {
+        let config = Config {
+            vault: None,
+            ..self.config.clone()
+        };
+        let context = ToolContext::new(config).map_err(|e| UsageError(e.to_string()))?;
+        Ok(Registry::new(Arc::new(context)))
+    }
+
     /// A multi-threaded tokio runtime for the async tools.
     pub fn runtime(&self) -> anyhow::Result<tokio::runtime::Runtime> {
         Ok(tokio::runtime::Builder::new_multi_thread()

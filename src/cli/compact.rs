@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::App;
-use crate::tools::compaction;
 
 /// Arguments of `vaultsum compact`.
 #[derive(Debug, clap::Args)]
@@ -21,6 +20,8 @@ pub struct CompactArgs {
     pub keep_last: Option<usize>,
 }
 
+/// Compacts the transcript through the Registry, so each vaultsum tool's result gets that
+/// tool's own stub and other agents' tools the generic ones.
 pub fn run(app: App, args: CompactArgs) -> anyhow::Result<ExitCode> {
     let (name, input) = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => (
@@ -37,9 +38,10 @@ pub fn run(app: App, args: CompactArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let keep_last = args.keep_last.unwrap_or(app.config.compaction.keep_last);
-    let (transcript, stats) =
-        compaction::compact_transcript(&input, keep_last, &app.config.compaction)
-            .with_context(|| format!("cannot compact {name}"))?;
+    let (transcript, stats) = app
+        .registry_without_vault()?
+        .compact_transcript(&input, keep_last)
+        .with_context(|| format!("cannot compact {name}"))?;
     // Serialize fully before writing, so a failure never leaves half a transcript on stdout.
     let mut text = serde_json::to_string_pretty(&transcript)?;
     text.push('\n');

@@ -24,8 +24,8 @@ pub fn run_tool(app: &App, name: &str, args: Value, json: bool) -> anyhow::Resul
     Ok(exit_code(&output))
 }
 
-/// Calls a tool through the Registry, rendering the call before and the result after on
-/// stderr when `verbose` is set (expanded from `-vv`).
+/// Calls a tool through the Registry (advertised or command-line), rendering the call before
+/// and the result after on stderr when `verbose` is set (expanded from `-vv`).
 pub async fn call_rendered(
     registry: &Registry,
     name: &str,
@@ -33,13 +33,13 @@ pub async fn call_rendered(
     verbose: u8,
 ) -> ToolOutput {
     if verbose > 0 {
-        if let Some(tool) = registry.get(name) {
+        if let Some(tool) = registry.get_for_cli(name) {
             eprintln!("→ {}", tool.render_call(&args));
         }
     }
-    let output = registry.call(name, args).await;
+    let output = registry.call_for_cli(name, args).await;
     if verbose > 0 {
-        if let Some(tool) = registry.get(name) {
+        if let Some(tool) = registry.get_for_cli(name) {
             eprintln!("← {}", tool.render_result(&output, verbose > 1));
         }
     }

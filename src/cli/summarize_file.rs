@@ -9,7 +9,7 @@ use super::app::exit_code_for_batch;
 use super::batch::run_batch;
 use super::{App, UsageError};
 use crate::config::Engine;
-use crate::tools::summarize_file::{SummarizeFileArgs as ToolArgs, SummarizeFileTool};
+use crate::tools::ToolOutput;
 
 /// Arguments of `vaultsum summarize-file`.
 #[derive(Debug, clap::Args)]
@@ -47,15 +47,19 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     if targets.is_empty() {
         return Err(UsageError("no notes found in the given folders".into()).into());
     }
-    let runtime = app.runtime()?;
-    if args.dry_run {
-        return runtime.block_on(dry_run(&app, &registry, &targets, &args));
-    }
+    // `--dry-run` is the tool's own unadvertised `dry_run` argument: the same reading,
+    // summarizing, rendering (`-v`) and concurrency as the real call, minus the write.
     let calls = targets
         .iter()
-        .map(|path| json!({ "path": path, "focus": args.focus, "replace": args.replace }))
+        .map(|path| {
+            let mut call = json!({ "path": path, "focus": args.focus, "replace": args.replace });
+            if args.dry_run {
+                call["dry_run"] = json!(true);
+            }
+            call
+        })
         .collect();
-    let results = runtime.block_on(run_batch(
+    let results = app.runtime()?.block_on(run_batch(
         &registry,
         "summarize_file",
         calls,
@@ -63,6 +67,9 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         app.verbose,
         !app.quiet,
     ));
+    if args.dry_run {
+        return print_previews(&app, &targets, &results, args.json);
+    }
     let mut out = std::io::stdout().lock();
     let mut failed = false;
     for output in &results {
@@ -73,49 +80,43 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     Ok(exit_code_for_batch(failed))
 }
 
-/// `--dry-run`: generate each summary and print it under a `==> PATH <==` header; write nothing.
-async fn dry_run(
+/// `--dry-run` output: each summary under `## Summary` (after a `==> PATH <==` line when there
+/// are several notes or with `-v`), or with `--json` one `{"success","path","summary","dry_run"}`
+/// line per note. Failures go to stderr (or as `{"success":false,"path","error"}` lines).
+fn print_previews(
     app: &App,
-    registry: &crate::tools::Registry,
     targets: &[String],
-    args: &SummarizeFileArgs,
+    results: &[ToolOutput],
+    json: bool,
 ) -> anyhow::Result<ExitCode> {
-    let tool = SummarizeFileTool::new(registry.context().clone());
     let mut out = std::io::stdout().lock();
     let mut failed = false;
-    for (index, path) in targets.iter().enumerate() {
-        let tool_args = ToolArgs {
-            path: path.clone(),
-            focus: args.focus.clone(),
-            replace: args.replace,
-        };
-        match tool.prepare(&tool_args).await {
-            Ok(prepared) if args.json => {
-                let line = json!({ "success": true, "path": prepared.path, "summary": prepared.summary, "dry_run": true });
+    for (index, (path, output)) in targets.iter().zip(results).enumerate() {
+        let details = &output.details;
+        if output.is_error {
+            failed = true;
+            let error = details["error"].as_str().unwrap_or(&output.text);
+            if json {
+                let line = json!({ "success": false, "path": path, "error": error });
                 writeln!(out, "{line}")?;
+            } else {
+                eprintln!("vaultsum: {path}: {error}");
             }
-            Ok(prepared) => {
-                if index > 0 {
-                    writeln!(out)?;
-                }
-                if targets.len() > 1 || app.verbose > 0 {
-                    writeln!(out, "==> {} <==", prepared.path)?;
-                }
-                writeln!(out, "## Summary\n\n{}", prepared.summary)?;
-            }
-            Err(error) => {
-                failed = true;
-                if args.json {
-                    writeln!(
-                        out,
-                        "{}",
-                        json!({ "success": false, "path": path, "error": error })
-                    )?;
-                } else {
-                    eprintln!("vaultsum: {path}: {error}");
-                }
-            }
+            continue;
         }
+        if json {
+            writeln!(out, "{}", output.text)?;
+            continue;
+        }
+        if index > 0 {
+            writeln!(out)?;
+        }
+        if targets.len() > 1 || app.verbose > 0 {
+            writeln!(out, "==> {} <==", details["path"].as_str().unwrap_or(path))?;
+        }
+        let summary = details["summary"].as_str().unwrap_or_default();
+        writeln!(out, "## Summary\n\n{summary}")?;
     }
+    out.flush()?;
     Ok(exit_code_for_batch(failed))
 }

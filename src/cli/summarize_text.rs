@@ -1,14 +1,15 @@
-//! `vaultsum summarize-text`: summarize stdin. No vault needed.
+//! `vaultsum summarize-text`: summarize stdin (the Registry's command-line `summarize_text`
+//! tool). No vault needed.
 
-use std::io::{Read, Write};
+use std::io::Read;
 use std::process::ExitCode;
 
 use anyhow::Context;
+use serde_json::json;
 
-use crate::config::Engine;
-use crate::tools::summarize_text::{summarize_text, SummarizeTextRequest};
-
+use super::output::{call_rendered, exit_code, print_output};
 use super::{App, UsageError};
+use crate::config::Engine;
 
 /// Arguments of `vaultsum summarize-text`.
 #[derive(Debug, clap::Args)]
@@ -26,7 +27,7 @@ pub struct SummarizeTextArgs {
 
 /// Reads stdin, summarizes it and prints the summary. Empty stdin is a usage error (exit 2):
 /// nothing was given to work on.
-pub fn run(app: App, args: SummarizeTextArgs) -> anyhow::Result<ExitCode> {
+pub fn run(mut app: App, args: SummarizeTextArgs) -> anyhow::Result<ExitCode> {
     let mut bytes = Vec::new();
     std::io::stdin()
         .read_to_end(&mut bytes)
@@ -39,19 +40,26 @@ pub fn run(app: App, args: SummarizeTextArgs) -> anyhow::Result<ExitCode> {
         )
         .into());
     }
-    let request = SummarizeTextRequest {
-        engine: args.engine,
-        sentences: args.sentences.map(usize::from),
-        focus: args.focus.filter(|f| !f.trim().is_empty()),
-    };
-    let result = app
-        .runtime()?
-        .block_on(summarize_text(&app.config, &text, &request))?;
-    if result.fell_back_to_local && !app.quiet {
+    if let Some(engine) = args.engine {
+        app.config.summarize.engine = engine;
+    }
+    let mut call = json!({ "text": text });
+    if let Some(focus) = args.focus.filter(|f| !f.trim().is_empty()) {
+        call["focus"] = json!(focus);
+    }
+    if let Some(sentences) = args.sentences {
+        call["sentences"] = json!(sentences);
+    }
+    let registry = app.registry_without_vault()?;
+    let output = app.runtime()?.block_on(call_rendered(
+        &registry,
+        "summarize_text",
+        call,
+        app.verbose,
+    ));
+    if output.details["fell_back_to_local"] == true && !app.quiet {
         eprintln!("vaultsum: no API key configured (FIREWORKS_API_KEY); using the built-in local summarizer");
     }
-    let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "{}", result.summary)?;
-    stdout.flush()?;
-    Ok(ExitCode::SUCCESS)
+    print_output(&output, false)?;
+    Ok(exit_code(&output))
 }

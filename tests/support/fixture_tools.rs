@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use tokio::sync::Notify;
 use vaultsum_tools::config::Config;
 use vaultsum_tools::tool::{parse_args, schema_for};
-use vaultsum_tools::{Registry, Tool, ToolAnnotations, ToolContext, ToolOutput};
+use vaultsum_tools::{Registry, Tool, ToolAnnotations, ToolContext, ToolOutput, ToolSummary};
 
 /// Arguments of [`EchoTool`].
 #[derive(Debug, Deserialize, schemars::JsonSchema)]
@@ -63,8 +63,8 @@ impl Tool for EchoTool {
     fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
         output.text.clone()
     }
-    fn stub(&self, _args: &Value, output: &ToolOutput) -> String {
-        format!("[✓ echo: {} chars]", output.text.len())
+    fn stub(&self, _args: &Value, output: &ToolOutput) -> ToolSummary {
+        ToolSummary::success("echo", vec![format!("{} chars", output.text.len())])
     }
 }
 
@@ -97,8 +97,8 @@ impl Tool for FailTool {
     fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
         output.text.clone()
     }
-    fn stub(&self, _args: &Value, output: &ToolOutput) -> String {
-        format!("[❌ fail: {}]", output.text)
+    fn stub(&self, _args: &Value, output: &ToolOutput) -> ToolSummary {
+        ToolSummary::error("fail", vec![output.text.clone()])
     }
 }
 
@@ -128,8 +128,8 @@ impl Tool for PanicTool {
     fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
         output.text.clone()
     }
-    fn stub(&self, _args: &Value, _output: &ToolOutput) -> String {
-        "[❌ panic]".into()
+    fn stub(&self, _args: &Value, _output: &ToolOutput) -> ToolSummary {
+        ToolSummary::error("panic", vec![])
     }
 }
 
@@ -197,8 +197,8 @@ impl Tool for SlowWriteTool {
     fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
         output.text.clone()
     }
-    fn stub(&self, _args: &Value, _output: &ToolOutput) -> String {
-        "[✓ slow_write]".into()
+    fn stub(&self, _args: &Value, _output: &ToolOutput) -> ToolSummary {
+        ToolSummary::success("slow_write", vec![])
     }
 }
 

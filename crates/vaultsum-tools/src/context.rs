@@ -29,6 +29,15 @@ pub enum ContextError {
 pub const LOCAL_FALLBACK_NOTICE: &str =
     "FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine local)";
 
+/// The engine a summary will be made with; see [`ToolContext::engine_choice`].
+#[derive(Debug, Clone)]
+pub struct EngineChoice {
+    /// The summarizer for the configured engine.
+    pub summarizer: Summarizer,
+    /// `auto` chose the offline engine because no API key is configured.
+    pub fell_back_to_local: bool,
+}
+
 /// Shared state handed to every tool when the registry is built.
 pub struct ToolContext {
     /// The fully layered configuration.
@@ -95,12 +104,22 @@ impl ToolContext {
     /// The summarizer for the configured engine. `auto` without a key falls back to the
     /// offline engine and says so once on stderr.
     pub fn summarizer(&self) -> Summarizer {
-        let engine = self.config.summarize.engine;
-        if engine == Engine::Auto && self.chat.is_none() {
+        let choice = self.engine_choice();
+        if choice.fell_back_to_local {
             self.local_fallback_notice
                 .call_once(|| eprintln!("vaultsum: {LOCAL_FALLBACK_NOTICE}"));
         }
-        Summarizer::for_engine(engine, self.chat.clone(), &self.config.llm)
+        choice.summarizer
+    }
+
+    /// The summarizer for the configured engine, and whether `auto` fell back to the offline
+    /// engine for want of a key, without saying so: for callers that report it themselves.
+    pub fn engine_choice(&self) -> EngineChoice {
+        let engine = self.config.summarize.engine;
+        EngineChoice {
+            summarizer: Summarizer::for_engine(engine, self.chat.clone(), &self.config.llm),
+            fell_back_to_local: engine == Engine::Auto && self.chat.is_none(),
+        }
     }
 }
 

@@ -14,11 +14,13 @@ pub mod context;
 pub mod note_reader;
 pub mod read_file;
 pub mod registry;
+pub mod stub;
 pub mod summarize;
 pub mod summarize_file;
 pub mod summarize_text;
 pub mod summarizer;
 pub mod targets;
+pub mod text;
 pub mod tool;
 pub mod truncate;
 pub mod vault_view;
@@ -28,14 +30,23 @@ use std::sync::Arc;
 
 pub use context::{ContextError, ToolContext};
 pub use registry::Registry;
-pub use tool::{Tool, ToolAnnotations, ToolOutput};
+pub use stub::ToolSummary;
+pub use tool::{Tool, ToolAnnotations, ToolOutput, TypedTool};
 
-/// Every tool vaultsum offers, in the order they are listed.
-pub(crate) fn all_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
+/// Every tool vaultsum offers to agents and lists, in the order they are listed.
+pub(crate) fn advertised_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
     vec![
         Arc::new(read_file::ReadFileTool::new(context.clone())),
         Arc::new(summarize_file::SummarizeFileTool::new(context.clone())),
         Arc::new(summarize::SummarizeTool::new(context)),
         Arc::new(web_search::WebSearchTool::new(context)),
     ]
+}
+
+/// The command-line tools: in the Registry so the CLI does nothing of its own, but never listed
+/// or offered to agents (see [`Registry`]).
+pub(crate) fn cli_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {
+    vec![Arc::new(summarize_text::SummarizeTextTool::new(
+        context.clone(),
+    ))]
 }

@@ -1,15 +1,16 @@
 //! `read_file`: a vault note with its embeds expanded, paged by characters.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use async_trait::async_trait;
+use regex::Regex;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
-use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
-use crate::compaction;
+use super::stub::{arg_str, file_read_facts, source_code_facts, ToolSummary, PATH_KEYS};
+use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 
 const DESCRIPTION: &str = "\
 Read a note from the Obsidian vault with everything it embeds expanded in place: other notes \
@@ -53,7 +54,7 @@ impl ReadFileTool {
         ReadFileTool { context }
     }
 
-    async fn run(&self, args: ReadFileArgs) -> Result<ToolOutput, String> {
+    async fn read(&self, args: ReadFileArgs) -> Result<ToolOutput, String> {
         let expanded = self
             .context
             .read_expanded(&args.path)
@@ -77,7 +78,7 @@ impl ReadFileTool {
     }
 }
 
-/// One page of a longer text, with the paging markers of DESIGN §2.
+/// One page of a longer text, with the paging markers `read_file` promises in its description.
 #[derive(Debug, PartialEq)]
 pub struct Page {
     pub text: String,
@@ -119,41 +120,30 @@ pub fn page_by_chars(text: &str, offset: usize, length: usize) -> Result<Page, S
     })
 }
 
+static PAGE_CUT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"\[\.\.\. truncated at char (\d+) of (\d+)\.").expect("valid paging pattern")
+});
+
 #[async_trait]
-impl Tool for ReadFileTool {
-    fn name(&self) -> &'static str {
-        "read_file"
-    }
+impl TypedTool for ReadFileTool {
+    type Args = ReadFileArgs;
+    const NAME: &'static str = "read_file";
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
 
-    fn description(&self) -> &'static str {
-        DESCRIPTION
-    }
-
-    fn input_schema(&self) -> Value {
-        schema_for::<ReadFileArgs>()
-    }
-
-    fn annotations(&self) -> ToolAnnotations {
-        ToolAnnotations::READ_ONLY
-    }
-
-    async fn call(&self, args: Value) -> ToolOutput {
-        let args: ReadFileArgs = match parse_args(self.name(), args) {
-            Ok(args) => args,
-            Err(output) => return output,
-        };
+    async fn run(&self, args: ReadFileArgs) -> ToolOutput {
         let path = args.path.clone();
-        match self.run(args).await {
+        match self.read(args).await {
             Ok(output) => output,
             Err(message) => ToolOutput::error(message, json!({ "path": path })),
         }
     }
 
-    fn render_call(&self, args: &Value) -> String {
-        let path = args.get("path").and_then(Value::as_str).unwrap_or("?");
-        match args.get("offset").and_then(Value::as_u64) {
-            Some(offset) if offset > 0 => format!("read_file {path:?} (from char {offset})"),
-            _ => format!("read_file {path:?}"),
+    fn render_call(&self, args: &ReadFileArgs) -> String {
+        let path = &args.path;
+        match args.offset {
+            0 => format!("read_file {path:?}"),
+            offset => format!("read_file {path:?} (from char {offset})"),
         }
     }
 
@@ -179,15 +169,18 @@ impl Tool for ReadFileTool {
         )
     }
 
-    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
-        compaction::stub_with_details(
-            self.name(),
-            args,
-            &output.text,
-            output.is_error,
-            Some(&output.details),
-            &self.context.config.compaction,
-        )
+    /// `[✓ read_file: Notes/a.md | 42 lines | 3.1KB]`; for a paged read also which part was
+    /// shown. Other agents call their file readers `read_file` too, so the path is looked for
+    /// under their argument names as well, and source code gets its language (seed 004).
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary {
+        let text = &output.text;
+        let path = arg_str(args, PATH_KEYS).unwrap_or("?");
+        let mut facts = file_read_facts(path, text);
+        if let Some(cut) = PAGE_CUT.captures(text) {
+            facts.push(format!("partial: to char {} of {}", &cut[1], &cut[2]));
+        }
+        facts.extend(source_code_facts(path, text));
+        ToolSummary::success(Self::NAME, facts)
     }
 }
 

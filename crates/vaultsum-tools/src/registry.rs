@@ -4,25 +4,44 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
+use super::compaction::{self, CompactStats, TranscriptError};
 use super::context::ToolContext;
+use super::stub::{Status, ToolSummary};
 use super::tool::{Tool, ToolOutput};
 
 /// All tools, in a stable order. Front ends list and call tools only through this type.
+///
+/// There are two kinds of entry. The *advertised* tools (read_file, summarize_file, summarize,
+/// web_search) are what `tools --json` and MCP `tools/list` show, what MCP and watch can call,
+/// and the contract agents rely on. The *command-line* tools (summarize_text) exist because the
+/// CLI must not do work of its own: `vaultsum summarize-text` is a Tool like the others, so it
+/// gets the same rendering, errors and engine choice, but it is not offered to agents (an agent
+/// that has text in hand can summarize it itself, and a fifth tool would change the advertised
+/// set that clients depend on). Only [`Registry::get_for_cli`] and [`Registry::call_for_cli`]
+/// reach them.
 pub struct Registry {
     tools: Vec<Arc<dyn Tool>>,
+    cli_tools: Vec<Arc<dyn Tool>>,
     context: Arc<ToolContext>,
 }
 
 impl Registry {
     /// Builds the registry with every tool vaultsum offers.
     pub fn new(context: Arc<ToolContext>) -> Registry {
-        let tools: Vec<Arc<dyn Tool>> = super::all_tools(&context);
-        Registry { tools, context }
+        Registry {
+            tools: super::advertised_tools(&context),
+            cli_tools: super::cli_tools(&context),
+            context,
+        }
     }
 
-    /// A registry of exactly the given tools (tests and embedding).
+    /// A registry of exactly the given (advertised) tools, for tests and embedding.
     pub fn with_tools(context: Arc<ToolContext>, tools: Vec<Arc<dyn Tool>>) -> Registry {
-        Registry { tools, context }
+        Registry {
+            tools,
+            cli_tools: Vec::new(),
+            context,
+        }
     }
 
     /// The shared context the tools were built with.
@@ -30,35 +49,53 @@ impl Registry {
         &self.context
     }
 
-    /// Every tool, in registration order.
+    /// Every advertised tool, in registration order.
     pub fn tools(&self) -> &[Arc<dyn Tool>] {
         &self.tools
     }
 
-    /// The tool with this name, if any.
+    /// The advertised tool with this name, if any.
     pub fn get(&self, name: &str) -> Option<&Arc<dyn Tool>> {
         self.tools.iter().find(|t| t.name() == name)
     }
 
-    /// Calls a tool by name; an unknown name is an error result, not a panic.
+    /// The tool with this name among the advertised and the command-line tools.
+    pub fn get_for_cli(&self, name: &str) -> Option<&Arc<dyn Tool>> {
+        self.get(name)
+            .or_else(|| self.cli_tools.iter().find(|t| t.name() == name))
+    }
+
+    /// Calls an advertised tool by name; an unknown name is an error result, not a panic.
     pub async fn call(&self, name: &str, args: Value) -> ToolOutput {
         match self.get(name) {
             Some(tool) => tool.call(args).await,
-            None => ToolOutput::error(
-                format!(
-                    "unknown tool: {name}. Available tools: {}",
-                    self.tools
-                        .iter()
-                        .map(|t| t.name())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-                json!({ "error": "unknown_tool" }),
-            ),
+            None => self.unknown_tool(name),
         }
     }
 
-    /// `tools --json`: name, description, input schema and annotations of every tool.
+    /// Calls an advertised or a command-line tool by name (the CLI's entry point).
+    pub async fn call_for_cli(&self, name: &str, args: Value) -> ToolOutput {
+        match self.get_for_cli(name) {
+            Some(tool) => tool.call(args).await,
+            None => self.unknown_tool(name),
+        }
+    }
+
+    fn unknown_tool(&self, name: &str) -> ToolOutput {
+        ToolOutput::error(
+            format!(
+                "unknown tool: {name}. Available tools: {}",
+                self.tools
+                    .iter()
+                    .map(|t| t.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+            json!({ "error": "unknown_tool" }),
+        )
+    }
+
+    /// `tools --json`: name, description, input schema and annotations of every advertised tool.
     pub fn describe(&self) -> Value {
         Value::Array(
             self.tools
@@ -73,5 +110,101 @@ impl Registry {
                 })
                 .collect(),
         )
+    }
+
+    /// The stub facts for a result of `tool`: the tool's own rule when this registry has a tool
+    /// of that name, else the generic stubs of other agents' tools. A result flagged as an error
+    /// always gives an error stub, whatever the rule made of its text.
+    pub fn stub_facts(&self, tool: &str, args: &Value, output: &ToolOutput) -> ToolSummary {
+        let summary = match self.get_for_cli(tool) {
+            Some(own) => own.stub(args, output),
+            None => compaction::generic_stub(tool, args, &output.text),
+        };
+        if output.is_error && summary.status != Status::Error {
+            return summary.into_error(&output.text);
+        }
+        summary
+    }
+
+    /// The one-line stub for a result of `tool`, at most `compaction.max_summary_length`
+    /// characters.
+    pub fn stub(&self, tool: &str, args: &Value, output: &ToolOutput) -> String {
+        self.stub_facts(tool, args, output)
+            .render(self.context.config.compaction.max_summary_length)
+    }
+
+    /// What replaces a result of `tool` when compacting: the stub, or the whole text of an error
+    /// when `compaction.preserve_errors` is on.
+    pub fn compact_result(&self, tool: &str, args: &Value, output: &ToolOutput) -> String {
+        let summary = self.stub_facts(tool, args, output);
+        compaction::compact_result(&summary, &output.text, &self.context.config.compaction)
+    }
+
+    /// `vaultsum compact`: rewrites an OpenAI-format transcript so that all but the last
+    /// `keep_last` tool results become stubs, each made by [`Registry::stub_facts`].
+    pub fn compact_transcript(
+        &self,
+        input: &str,
+        keep_last: usize,
+    ) -> Result<(Value, CompactStats), TranscriptError> {
+        let stub = |tool: &str, args: &Value, text: &str| {
+            // A transcript has only the text: no details, and no error flag (the transcript
+            // rewriter recognises errors by how they read).
+            let output = ToolOutput::ok(text, Value::Null);
+            self.stub_facts(tool, args, &output)
+        };
+        compaction::compact_transcript(input, keep_last, &self.context.config.compaction, &stub)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::{Config, Engine};
+
+    fn registry() -> Registry {
+        let mut config = Config::default();
+        config.summarize.engine = Engine::Local;
+        Registry::new(Arc::new(ToolContext::new(config).unwrap()))
+    }
+
+    fn block_on<F: std::future::Future>(future: F) -> F::Output {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(future)
+    }
+
+    #[test]
+    fn exactly_the_four_advertised_tools_are_listed() {
+        let registry = registry();
+        let listed: Vec<&str> = registry.tools().iter().map(|t| t.name()).collect();
+        assert_eq!(
+            listed,
+            ["read_file", "summarize_file", "summarize", "web_search"]
+        );
+        let described: Vec<Value> = registry.describe().as_array().unwrap().clone();
+        assert_eq!(described.len(), 4);
+    }
+
+    #[test]
+    fn summarize_text_is_reachable_from_the_command_line_only() {
+        let registry = registry();
+        assert!(registry.get("summarize_text").is_none());
+        let refused = block_on(registry.call("summarize_text", json!({ "text": "x" })));
+        assert_eq!(refused.details["error"], "unknown_tool");
+        let output = block_on(registry.call_for_cli(
+            "summarize_text",
+            json!({ "text": "Rust is fast. It is also safe." }),
+        ));
+        assert!(!output.is_error, "{}", output.text);
+        assert!(output.text.contains("Rust is fast."), "{}", output.text);
+        assert_eq!(output.details["engine"], "local");
+        let tool = registry.get_for_cli("summarize_text").unwrap();
+        assert_eq!(
+            tool.render_call(&json!({ "text": "abc", "sentences": 2 })),
+            "summarize_text (3 chars) (2 key points)"
+        );
     }
 }

@@ -8,10 +8,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
-use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
+use super::stub::{arg_str, ToolSummary};
+use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
-use crate::compaction;
-use crate::config::CompactionConfig;
 use crate::kagi::{KagiClient, SummaryEngine, SummaryRequest, SummaryType};
 
 const DESCRIPTION: &str = "\
@@ -50,47 +49,28 @@ pub struct SummarizeArgs {
 /// The `summarize` tool.
 pub struct SummarizeTool {
     client: KagiClient,
-    compaction: CompactionConfig,
 }
 
 impl SummarizeTool {
     /// The tool over the configured Kagi endpoint, reading `KAGI_API_KEY` at call time.
     pub fn new(context: &Arc<ToolContext>) -> SummarizeTool {
-        SummarizeTool::with_client(context, KagiClient::from_config(&context.config.kagi))
+        SummarizeTool::with_client(KagiClient::from_config(&context.config.kagi))
     }
 
     /// The tool over a given client (another key source or timeouts).
-    pub fn with_client(context: &Arc<ToolContext>, client: KagiClient) -> SummarizeTool {
-        SummarizeTool {
-            client,
-            compaction: context.config.compaction.clone(),
-        }
+    pub fn with_client(client: KagiClient) -> SummarizeTool {
+        SummarizeTool { client }
     }
 }
 
 #[async_trait]
-impl Tool for SummarizeTool {
-    fn name(&self) -> &'static str {
-        "summarize"
-    }
+impl TypedTool for SummarizeTool {
+    type Args = SummarizeArgs;
+    const NAME: &'static str = "summarize";
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
 
-    fn description(&self) -> &'static str {
-        DESCRIPTION
-    }
-
-    fn input_schema(&self) -> Value {
-        schema_for::<SummarizeArgs>()
-    }
-
-    fn annotations(&self) -> ToolAnnotations {
-        ToolAnnotations::READ_ONLY_OPEN_WORLD
-    }
-
-    async fn call(&self, args: Value) -> ToolOutput {
-        let args: SummarizeArgs = match parse_args(self.name(), args) {
-            Ok(args) => args,
-            Err(error) => return error,
-        };
+    async fn run(&self, args: SummarizeArgs) -> ToolOutput {
         let url = args.url.trim();
         if !matches!(reqwest::Url::parse(url), Ok(u) if matches!(u.scheme(), "http" | "https")) {
             return ToolOutput::error(
@@ -132,18 +112,19 @@ impl Tool for SummarizeTool {
     }
 
     /// `summarize "https://…"`, plus the non-default type, engine and language in parentheses.
-    fn render_call(&self, args: &Value) -> String {
-        let url = args.get("url").and_then(Value::as_str).unwrap_or("?");
+    fn render_call(&self, args: &SummarizeArgs) -> String {
+        let url = &args.url;
         let mut options: Vec<&str> = Vec::new();
-        let arg = |key: &str| args.get(key).and_then(Value::as_str);
-        if let Some(kind) = arg("summary_type").filter(|k| *k != "summary") {
-            options.push(kind);
+        if args.summary_type != SummaryType::default() {
+            options.push(args.summary_type.as_str());
         }
-        if let Some(engine) = arg("engine").filter(|e| *e != "cecil") {
-            options.push(engine);
+        if args.engine != SummaryEngine::default() {
+            options.push(args.engine.as_str());
         }
-        if let Some(lang) = arg("target_language").filter(|l| !l.trim().is_empty()) {
-            options.push(lang);
+        if let Some(lang) = args.target_language.as_deref() {
+            if !lang.trim().is_empty() {
+                options.push(lang);
+            }
         }
         if options.is_empty() {
             format!("summarize {url:?}")
@@ -180,14 +161,19 @@ impl Tool for SummarizeTool {
         line
     }
 
-    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
-        compaction::stub_with_details(
-            self.name(),
-            args,
-            &output.text,
-            output.is_error,
-            Some(&output.details),
-            &self.compaction,
-        )
+    /// `[✓ summarize: https://… | takeaway | 1234 tokens]`; words when the token count is
+    /// unknown (a transcript has no details).
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary {
+        let url = arg_str(args, &["url"]).unwrap_or("?");
+        let kind = arg_str(args, &["summary_type"]).unwrap_or("summary");
+        let mut facts = vec![url.to_string(), kind.to_string()];
+        if let Some(engine) = arg_str(args, &["engine"]).filter(|e| *e != "cecil") {
+            facts.push(engine.to_string());
+        }
+        match output.details.get("tokens").and_then(Value::as_u64) {
+            Some(tokens) => facts.push(format!("{tokens} tokens")),
+            None => facts.push(format!("{} words", output.text.split_whitespace().count())),
+        }
+        ToolSummary::success(Self::NAME, facts)
     }
 }

@@ -1,5 +1,6 @@
 //! `summarize_file`: read a note expanded, have a summarizer write a structured summary, and
-//! append it under `## Summary` without losing a byte of the note (DESIGN §4, §5).
+//! append it under `## Summary` without losing a byte of the note (the write itself, and what
+//! "without losing a byte" means, is `vault::write::append_summary`; see ARCHITECTURE.md).
 
 use std::sync::Arc;
 
@@ -9,9 +10,10 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
-use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
-use crate::compaction;
+use super::text::first_line;
+use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use crate::vault::write::append_summary;
 
 const DESCRIPTION: &str = "\
@@ -47,19 +49,29 @@ pub struct SummarizeFileArgs {
     /// Remove the previous `## Summary` section before appending the new one.
     #[serde(default)]
     pub replace: bool,
+    /// Generate the summary and return it instead of writing it (`summarize-file --dry-run`).
+    ///
+    /// Left out of the advertised schema (`#[schemars(skip)]`): agents are offered the tool that
+    /// writes, and a preview is a command-line need. Being a mode of this tool rather than a
+    /// second one, the preview reads and summarizes exactly as the real call does and renders
+    /// through the same lines. A client that sends it anyway gets a preview, which writes
+    /// nothing.
+    #[serde(default)]
+    #[schemars(skip)]
+    pub dry_run: bool,
 }
 
-/// A summary generated for a note but not yet written (`--dry-run` prints it).
+/// A summary generated for a note but not yet written.
 #[derive(Debug, Clone)]
-pub struct PreparedSummary {
+struct PreparedSummary {
     /// Vault-relative path of the note.
-    pub path: String,
+    path: String,
     /// The cleaned summary text, never empty.
-    pub summary: String,
+    summary: String,
     /// The note's bytes as read before summarizing, to detect edits made meanwhile.
     original: Vec<u8>,
     /// Metadata for `details`.
-    pub details: Value,
+    details: Value,
 }
 
 /// The `summarize_file` tool.
@@ -74,7 +86,7 @@ impl SummarizeFileTool {
     }
 
     /// Reads the note and generates its summary without writing anything.
-    pub async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, String> {
+    async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, String> {
         let note = self
             .context
             .read_note_for_writing(&args.path)
@@ -119,7 +131,7 @@ impl SummarizeFileTool {
     }
 
     /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
-    pub fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
+    fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
         let vault = self.context.vault().map_err(|e| e.to_string())?;
         let note = vault
             .resolve_input(&prepared.path)
@@ -138,6 +150,23 @@ impl SummarizeFileTool {
             "summary_length": summary_length,
         });
         Ok(ToolOutput::ok(text.to_string(), details))
+    }
+
+    /// The dry-run result: the summary itself, nothing written.
+    fn preview(prepared: PreparedSummary) -> ToolOutput {
+        let summary_length = prepared.summary.chars().count();
+        let mut details = prepared.details;
+        details["path"] = json!(prepared.path);
+        details["summary"] = json!(prepared.summary);
+        details["summary_length"] = json!(summary_length);
+        details["dry_run"] = json!(true);
+        let text = json!({
+            "success": true,
+            "path": prepared.path,
+            "summary": prepared.summary,
+            "dry_run": true,
+        });
+        ToolOutput::ok(text.to_string(), details)
     }
 }
 
@@ -172,48 +201,38 @@ fn error_output(path: &str, message: String) -> ToolOutput {
 }
 
 #[async_trait]
-impl Tool for SummarizeFileTool {
-    fn name(&self) -> &'static str {
-        "summarize_file"
-    }
+impl TypedTool for SummarizeFileTool {
+    type Args = SummarizeFileArgs;
+    const NAME: &'static str = "summarize_file";
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_NOT_DESTRUCTIVE;
 
-    fn description(&self) -> &'static str {
-        DESCRIPTION
-    }
-
-    fn input_schema(&self) -> Value {
-        schema_for::<SummarizeFileArgs>()
-    }
-
-    fn annotations(&self) -> ToolAnnotations {
-        ToolAnnotations::WRITES_NOT_DESTRUCTIVE
-    }
-
-    async fn call(&self, args: Value) -> ToolOutput {
-        let args: SummarizeFileArgs = match parse_args(self.name(), args) {
-            Ok(args) => args,
-            Err(output) => return error_output("", output.text),
-        };
+    async fn run(&self, args: SummarizeFileArgs) -> ToolOutput {
         // Everything slow (reading, the LLM) happens before the write, so dropping this future
         // (a cancelled MCP call, Ctrl-C) can never leave a partly written note.
         let prepared = match self.prepare(&args).await {
             Ok(prepared) => prepared,
             Err(message) => return error_output(&args.path, message),
         };
+        if args.dry_run {
+            return Self::preview(prepared);
+        }
         match self.write(prepared, args.replace) {
             Ok(output) => output,
             Err(message) => error_output(&args.path, message),
         }
     }
 
-    fn render_call(&self, args: &Value) -> String {
-        let path = args.get("path").and_then(Value::as_str).unwrap_or("?");
-        let mut line = format!("summarize_file {path:?}");
-        if let Some(focus) = args.get("focus").and_then(Value::as_str) {
+    fn render_call(&self, args: &SummarizeFileArgs) -> String {
+        let mut line = format!("summarize_file {:?}", args.path);
+        if let Some(focus) = &args.focus {
             line.push_str(&format!(" (focus: {focus})"));
         }
-        if args.get("replace").and_then(Value::as_bool) == Some(true) {
+        if args.replace {
             line.push_str(" (replace)");
+        }
+        if args.dry_run {
+            line.push_str(" (dry run)");
         }
         line
     }
@@ -227,11 +246,19 @@ impl Tool for SummarizeFileTool {
                 d["error"].as_str().unwrap_or(&output.text)
             );
         }
-        let mut line = format!(
-            "✓ {}: summary of {} chars appended",
-            d["path"].as_str().unwrap_or("?"),
-            d["summary_length"]
-        );
+        let mut line = if d["dry_run"].as_bool() == Some(true) {
+            format!(
+                "✓ {}: summary of {} chars (dry run, not written)",
+                d["path"].as_str().unwrap_or("?"),
+                d["summary_length"]
+            )
+        } else {
+            format!(
+                "✓ {}: summary of {} chars appended",
+                d["path"].as_str().unwrap_or("?"),
+                d["summary_length"]
+            )
+        };
         if d["stale"].as_bool() == Some(true) {
             line.push_str(" (note changed meanwhile; edits kept)");
         }
@@ -242,15 +269,41 @@ impl Tool for SummarizeFileTool {
         line
     }
 
-    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
-        compaction::stub_with_details(
-            self.name(),
-            args,
-            &output.text,
-            output.is_error,
-            Some(&output.details),
-            &self.context.config.compaction,
-        )
+    /// `[✓ summarize_file: Notes/a.md | summary 812 chars]`, read from the JSON text the tool
+    /// returns (a transcript has nothing else); a `"success": false` result is an error stub.
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary {
+        let text = &output.text;
+        let parsed: Option<Value> = serde_json::from_str(text.trim()).ok();
+        let path = parsed
+            .as_ref()
+            .and_then(|v| v.get("path").and_then(Value::as_str))
+            .or_else(|| arg_str(args, PATH_KEYS))
+            .unwrap_or("?")
+            .to_string();
+        let mut summary = ToolSummary::success(Self::NAME, vec![path]);
+        let Some(result) = parsed else {
+            summary.facts.push(first_line(text).to_string());
+            return summary;
+        };
+        if result.get("success").and_then(Value::as_bool) == Some(false) {
+            let error = result
+                .get("error")
+                .and_then(Value::as_str)
+                .unwrap_or("failed");
+            return summary.into_error(error);
+        }
+        if let Some(n) = result.get("summary_length").and_then(Value::as_u64) {
+            summary.facts.push(format!("summary {n} chars"));
+        }
+        if result.get("stale").and_then(Value::as_bool) == Some(true) {
+            summary.facts.push("note had changed meanwhile".to_string());
+        }
+        summary
+    }
+
+    /// Bad arguments get the same `{"success": false, "error": …}` text as every other failure.
+    fn invalid_arguments(&self, message: String) -> ToolOutput {
+        error_output("", message)
     }
 }
 

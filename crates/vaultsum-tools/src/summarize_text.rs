@@ -1,172 +1,229 @@
-//! Summarizing text that is not a vault note (`vaultsum summarize-text` reads it from stdin).
+//! `summarize_text`: summarize text that is not a vault note (`vaultsum summarize-text` reads it
+//! from stdin). A command-line tool of the Registry, not advertised to agents; see
+//! [`Registry`](crate::Registry) for why.
 //!
-//! The engine is chosen as for `summarize_file`: `--engine` or the configured engine; `auto`
-//! means `llm` when an API key is configured and `local` otherwise.
+//! The engine is chosen as for `summarize_file`: the configured engine (which `--engine`
+//! overrides); `auto` means `llm` when an API key is configured and `local` otherwise.
 
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::context::ToolContext;
+use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
-use crate::config::{Config, Engine};
-use crate::llm::{ChatClient, LlmError};
+use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use crate::config::Engine;
 
-/// What to summarize with.
-#[derive(Debug, Clone, Default)]
-pub struct SummarizeTextRequest {
-    /// Overrides the configured engine (`summarize.engine`, `VAULTSUM_ENGINE`).
-    pub engine: Option<Engine>,
-    /// Number of key points for the local engine; `None` scales with the text.
-    pub sentences: Option<usize>,
+const DESCRIPTION: &str = "\
+Summarize a text given in full (not a vault note) into the same structured summary \
+summarize_file writes: key points, tables for tabular data, and open tasks as action items.
+
+Parameters:
+- text (required): the text to summarize
+- focus (optional): what to emphasise
+- sentences (optional): number of key points (offline engine); by default it scales with the text";
+
+/// Arguments of `summarize_text`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SummarizeTextArgs {
+    /// The text to summarize.
+    pub text: String,
     /// What to emphasise.
+    #[serde(default)]
     pub focus: Option<String>,
+    /// Number of key points for the offline engine; `None` scales with the text.
+    #[serde(default)]
+    pub sentences: Option<usize>,
 }
 
-/// A finished summary.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SummarizeTextResult {
-    /// The summary markdown (no top-level heading, no trailing newline).
-    pub summary: String,
-    /// The engine that actually ran (`llm` or `local`, never `auto`).
-    pub engine: Engine,
-    /// True when `auto` chose `local` because no API key is configured; front ends say so once.
-    pub fell_back_to_local: bool,
+/// The `summarize_text` tool.
+pub struct SummarizeTextTool {
+    context: Arc<ToolContext>,
 }
 
-/// Why a text could not be summarized.
-#[derive(Debug, thiserror::Error)]
-pub enum SummarizeTextError {
-    /// The input was empty or only white space.
-    #[error("no text to summarize: the input is empty")]
-    EmptyInput,
-    /// The engine produced nothing (only code, frontmatter or comments; or an empty LLM reply).
-    #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
-    NothingToSummarize,
-    /// The LLM engine failed (no key, HTTP error, timeout, …).
-    #[error(transparent)]
-    Llm(#[from] LlmError),
-}
-
-/// Summarizes `text` with the engine the request and configuration select, through the same
-/// [`Summarizer`] and prompt as `summarize_file`.
-pub async fn summarize_text(
-    config: &Config,
-    text: &str,
-    request: &SummarizeTextRequest,
-) -> Result<SummarizeTextResult, SummarizeTextError> {
-    if text.trim().is_empty() {
-        return Err(SummarizeTextError::EmptyInput);
+impl SummarizeTextTool {
+    /// Builds the tool over the shared context.
+    pub fn new(context: Arc<ToolContext>) -> SummarizeTextTool {
+        SummarizeTextTool { context }
     }
-    let requested = request.engine.unwrap_or(config.summarize.engine);
-    let client = match requested {
-        Engine::Local => None,
-        Engine::Auto | Engine::Llm => ChatClient::from_config_if_keyed(&config.llm)?,
-    };
-    let fell_back_to_local = requested == Engine::Auto && client.is_none();
-    let summarizer = Summarizer::for_engine(requested, client, &config.llm);
-    let engine = match summarizer {
-        Summarizer::Local => Engine::Local,
-        Summarizer::Llm { .. } => Engine::Llm,
-    };
-    let max_chars = config.summarize.max_chars;
-    let total_chars = text.chars().count();
-    let content: String = text.chars().take(max_chars).collect();
-    let summary_request = SummaryRequest {
-        path: "stdin",
-        content: &content,
-        focus: request.focus.as_deref().filter(|f| !f.trim().is_empty()),
-        truncated_from: (total_chars > max_chars).then_some(total_chars),
-        sentences: request.sentences,
-    };
-    let generated = summarizer
-        .summarize(&summary_request)
-        .await
-        .map_err(|e| match e {
-            SummarizeError::Llm(e) => SummarizeTextError::Llm(e),
-            SummarizeError::NothingToSummarize => SummarizeTextError::NothingToSummarize,
-        })?;
-    let summary = clean_summary(&generated.text).ok_or(SummarizeTextError::NothingToSummarize)?;
-    Ok(SummarizeTextResult {
-        summary,
-        engine,
-        fell_back_to_local,
-    })
+}
+
+fn failure(kind: &str, message: String, engine: &str) -> ToolOutput {
+    ToolOutput::error(message, json!({ "error": kind, "engine": engine }))
+}
+
+#[async_trait]
+impl TypedTool for SummarizeTextTool {
+    type Args = SummarizeTextArgs;
+    const NAME: &'static str = "summarize_text";
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
+
+    /// Summarizes through the same [`Summarizer`] and prompt as `summarize_file`. The text
+    /// carries `engine` (`llm` or `local`, never `auto`) and `fell_back_to_local` in `details`;
+    /// the front end says once that it fell back, in its own words.
+    async fn run(&self, args: SummarizeTextArgs) -> ToolOutput {
+        let choice = self.context.engine_choice();
+        let engine = match choice.summarizer {
+            Summarizer::Local => Engine::Local,
+            Summarizer::Llm { .. } => Engine::Llm,
+        }
+        .to_string();
+        if args.text.trim().is_empty() {
+            let message = "no text to summarize: the input is empty".to_string();
+            return failure("empty_input", message, &engine);
+        }
+        let max_chars = self.context.config.summarize.max_chars;
+        let total_chars = args.text.chars().count();
+        let truncated = total_chars > max_chars;
+        let content: String = args.text.chars().take(max_chars).collect();
+        let request = SummaryRequest {
+            path: "stdin",
+            content: &content,
+            focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
+            truncated_from: truncated.then_some(total_chars),
+            sentences: args.sentences,
+        };
+        let generated = match choice.summarizer.summarize(&request).await {
+            Ok(generated) => generated,
+            Err(error @ SummarizeError::NothingToSummarize) => {
+                return failure("nothing_to_summarize", error.to_string(), &engine)
+            }
+            Err(SummarizeError::Llm(error)) => return failure("llm", error.to_string(), &engine),
+        };
+        let Some(summary) = clean_summary(&generated.text) else {
+            let message = SummarizeError::NothingToSummarize.to_string();
+            return failure("nothing_to_summarize", message, &engine);
+        };
+        let details = json!({
+            "engine": engine,
+            "fell_back_to_local": choice.fell_back_to_local,
+            "total_chars": total_chars,
+            "truncated": truncated,
+            "summary_length": summary.chars().count(),
+            "summarizer": generated.details,
+        });
+        ToolOutput::ok(summary, details)
+    }
+
+    fn render_call(&self, args: &SummarizeTextArgs) -> String {
+        let mut line = format!("summarize_text ({} chars)", args.text.chars().count());
+        if let Some(focus) = &args.focus {
+            line.push_str(&format!(" (focus: {focus})"));
+        }
+        if let Some(sentences) = args.sentences {
+            line.push_str(&format!(" ({sentences} key points)"));
+        }
+        line
+    }
+
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
+        if output.is_error {
+            return format!("✗ {}", output.text);
+        }
+        if expanded {
+            return output.text.clone();
+        }
+        format!(
+            "✓ {} summary of {} chars",
+            output.details["engine"].as_str().unwrap_or("?"),
+            output.details["summary_length"]
+        )
+    }
+
+    /// `[✓ summarize_text: summary 812 chars]`.
+    fn stub(&self, _args: &Value, output: &ToolOutput) -> ToolSummary {
+        let length = output.text.chars().count();
+        ToolSummary::success(Self::NAME, vec![format!("summary {length} chars")])
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Env;
+    use crate::config::{Config, Env};
+    use crate::tool::Tool;
 
-    fn config(pairs: &[(&str, &str)]) -> Config {
-        Config::load(None, &Env::from_pairs(pairs.iter().copied())).unwrap()
+    fn tool(pairs: &[(&str, &str)]) -> SummarizeTextTool {
+        let config = Config::load(None, &Env::from_pairs(pairs.iter().copied())).unwrap();
+        SummarizeTextTool::new(Arc::new(ToolContext::new(config).unwrap()))
     }
 
-    fn run(
-        config: &Config,
-        text: &str,
-        request: SummarizeTextRequest,
-    ) -> Result<SummarizeTextResult, SummarizeTextError> {
+    fn run(tool: &SummarizeTextTool, args: Value) -> ToolOutput {
         tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap()
-            .block_on(summarize_text(config, text, &request))
+            .block_on(Tool::call(tool, args))
     }
 
     #[test]
     fn auto_without_key_falls_back_to_local_and_says_so() {
         let result = run(
-            &config(&[("VAULTSUM_CONFIG", "/dev/null")]),
-            "Rust is fast. It is also safe.",
-            SummarizeTextRequest::default(),
-        )
-        .unwrap();
-        assert_eq!(result.engine, Engine::Local);
-        assert!(result.fell_back_to_local);
-        assert!(result.summary.contains("Rust is fast."));
+            &tool(&[("VAULTSUM_CONFIG", "/dev/null")]),
+            json!({ "text": "Rust is fast. It is also safe." }),
+        );
+        assert!(!result.is_error, "{}", result.text);
+        assert_eq!(result.details["engine"], "local");
+        assert_eq!(result.details["fell_back_to_local"], true);
+        assert!(result.text.contains("Rust is fast."));
     }
 
     #[test]
     fn explicit_local_is_not_reported_as_a_fallback() {
-        let request = SummarizeTextRequest {
-            engine: Some(Engine::Local),
-            ..Default::default()
-        };
         let result = run(
-            &config(&[("FIREWORKS_API_KEY", "k")]),
-            "Rust is fast.",
-            request,
-        )
-        .unwrap();
-        assert!(!result.fell_back_to_local);
+            &tool(&[("FIREWORKS_API_KEY", "k"), ("VAULTSUM_ENGINE", "local")]),
+            json!({ "text": "Rust is fast." }),
+        );
+        assert!(!result.is_error, "{}", result.text);
+        assert_eq!(result.details["fell_back_to_local"], false);
     }
 
     #[test]
     fn auto_with_key_picks_llm_and_reports_its_failure() {
         // Port 9 (discard) on loopback refuses connections: the llm engine was chosen and ran.
-        let err = run(
-            &config(&[
+        let result = run(
+            &tool(&[
                 ("FIREWORKS_API_KEY", "k"),
                 ("FIREWORKS_BASE_URL", "http://127.0.0.1:9/v1"),
             ]),
-            "Rust is fast.",
-            SummarizeTextRequest::default(),
-        )
-        .unwrap_err();
-        assert!(matches!(err, SummarizeTextError::Llm(_)), "{err:?}");
+            json!({ "text": "Rust is fast." }),
+        );
+        assert!(result.is_error);
+        assert_eq!(result.details["error"], "llm", "{}", result.text);
+        assert_eq!(result.details["engine"], "llm");
     }
 
     #[test]
     fn whitespace_only_input_is_empty() {
-        let err = run(&config(&[]), " \n\t\n", SummarizeTextRequest::default()).unwrap_err();
-        assert!(matches!(err, SummarizeTextError::EmptyInput));
+        let result = run(&tool(&[]), json!({ "text": " \n\t\n" }));
+        assert!(result.is_error);
+        assert_eq!(result.details["error"], "empty_input");
+        assert!(
+            result.text.contains("the input is empty"),
+            "{}",
+            result.text
+        );
     }
 
     #[test]
     fn code_only_input_has_nothing_to_summarize() {
-        let request = SummarizeTextRequest {
-            engine: Some(Engine::Local),
-            ..Default::default()
-        };
-        let err = run(&config(&[]), "```rust\nfn main() {}\n```\n", request).unwrap_err();
-        assert!(matches!(err, SummarizeTextError::NothingToSummarize));
+        let result = run(
+            &tool(&[("VAULTSUM_ENGINE", "local")]),
+            json!({ "text": "```rust\nfn main() {}\n```\n" }),
+        );
+        assert!(result.is_error);
+        assert_eq!(result.details["error"], "nothing_to_summarize");
+        assert!(
+            result.text.starts_with("nothing to summarize"),
+            "{}",
+            result.text
+        );
     }
 }

@@ -1,8 +1,17 @@
-//! The `Tool` trait: one capability an agent or a person can invoke, whatever the front end.
+//! The `Tool` trait: one capability an agent or a person can invoke, whatever the front end;
+//! and [`TypedTool`], the form a tool is written in.
+//!
+//! Front ends and the Registry hold tools as `dyn Tool`, which speaks JSON. A tool is written
+//! as a `TypedTool` over its own argument type; one blanket impl turns it into a `Tool`, so the
+//! parsing, schema and error handling every tool needs are written once, here.
 
 use async_trait::async_trait;
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
+
+use crate::stub::ToolSummary;
 
 /// What a tool call produced.
 ///
@@ -102,8 +111,91 @@ pub trait Tool: Send + Sync {
     /// The result for people: one compact line, or the full view when `expanded`.
     fn render_result(&self, output: &ToolOutput, expanded: bool) -> String;
 
-    /// Rule-based one-line compaction stub for transcripts (`[✓ tool: fact | fact]`).
-    fn stub(&self, args: &Value, output: &ToolOutput) -> String;
+    /// The facts of this tool's compaction stub (`[✓ tool: fact | fact]`, rendered by the
+    /// caller to the configured length). A result taken from a transcript has only its text:
+    /// `details` is `Null`, `is_error` false, and `args` may be anything a model sent.
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary;
+}
+
+/// A tool written over its own argument type. Implementing it is all a new tool needs: the
+/// blanket `impl Tool for T` parses the JSON arguments (a parse failure becomes the result
+/// `invalid arguments for NAME: …`), derives the input schema from `Args`, and dispatches.
+///
+/// `render_call` sees the parsed arguments; arguments that do not parse render as the tool name
+/// and the raw JSON. `stub` sees the raw JSON, because it also reads transcripts of other agents,
+/// whose arguments need not fit `Args`.
+#[async_trait]
+pub trait TypedTool: Send + Sync + 'static {
+    /// The arguments object; its schemars schema is the advertised input schema.
+    type Args: DeserializeOwned + JsonSchema + Send;
+
+    /// The stable tool name, e.g. `read_file`.
+    const NAME: &'static str;
+
+    /// LLM-facing description: what it does, when to use it, what the parameters mean.
+    const DESCRIPTION: &'static str;
+
+    /// MCP annotations.
+    const ANNOTATIONS: ToolAnnotations;
+
+    /// Runs the tool on parsed arguments. Every failure is a `ToolOutput` with `is_error`.
+    async fn run(&self, args: Self::Args) -> ToolOutput;
+
+    /// One compact line describing a call.
+    fn render_call(&self, args: &Self::Args) -> String;
+
+    /// The result for people: one compact line, or the full view when `expanded`.
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String;
+
+    /// The facts of this tool's compaction stub; see [`Tool::stub`].
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary;
+
+    /// The result for arguments that do not parse; `message` is `invalid arguments for NAME: …`.
+    /// A tool whose results have a fixed shape (summarize_file's JSON) wraps it in that shape.
+    fn invalid_arguments(&self, message: String) -> ToolOutput {
+        ToolOutput::error(message, serde_json::json!({ "error": "invalid_arguments" }))
+    }
+}
+
+#[async_trait]
+impl<T: TypedTool> Tool for T {
+    fn name(&self) -> &'static str {
+        T::NAME
+    }
+
+    fn description(&self) -> &'static str {
+        T::DESCRIPTION
+    }
+
+    fn input_schema(&self) -> Value {
+        schema_for::<T::Args>()
+    }
+
+    fn annotations(&self) -> ToolAnnotations {
+        T::ANNOTATIONS
+    }
+
+    async fn call(&self, args: Value) -> ToolOutput {
+        match parse_args::<T::Args>(T::NAME, args) {
+            Ok(args) => self.run(args).await,
+            Err(invalid) => self.invalid_arguments(invalid.text),
+        }
+    }
+
+    fn render_call(&self, args: &Value) -> String {
+        match parse_args::<T::Args>(T::NAME, args.clone()) {
+            Ok(parsed) => TypedTool::render_call(self, &parsed),
+            Err(_) => format!("{} {args}", T::NAME),
+        }
+    }
+
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
+        TypedTool::render_result(self, output, expanded)
+    }
+
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary {
+        TypedTool::stub(self, args, output)
+    }
 }
 
 /// Parses a tool's arguments into its typed form, turning a schema violation into an error
@@ -128,4 +220,100 @@ pub fn parse_args<T: serde::de::DeserializeOwned>(
 /// The JSON schema of `T` as a plain JSON value (draft 2020-12, as MCP expects).
 pub fn schema_for<T: schemars::JsonSchema>() -> Value {
     serde_json::to_value(schemars::schema_for!(T)).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// Arguments of [`Greet`].
+    #[derive(serde::Deserialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    struct GreetArgs {
+        /// Who to greet.
+        name: String,
+    }
+
+    struct Greet;
+
+    #[async_trait]
+    impl TypedTool for Greet {
+        type Args = GreetArgs;
+        const NAME: &'static str = "greet";
+        const DESCRIPTION: &'static str = "Says hello.";
+        const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
+
+        async fn run(&self, args: GreetArgs) -> ToolOutput {
+            ToolOutput::ok(format!("hello {}", args.name), Value::Null)
+        }
+        fn render_call(&self, args: &GreetArgs) -> String {
+            format!("greet {:?}", args.name)
+        }
+        fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
+            output.text.clone()
+        }
+        fn stub(&self, _args: &Value, _output: &ToolOutput) -> ToolSummary {
+            ToolSummary::success(Self::NAME, vec![])
+        }
+    }
+
+    fn call(args: Value) -> ToolOutput {
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(Tool::call(&Greet, args))
+    }
+
+    #[test]
+    fn typed_tool_is_a_tool_with_its_name_description_schema_and_annotations() {
+        let tool: &dyn Tool = &Greet;
+        assert_eq!(tool.name(), "greet");
+        assert_eq!(tool.description(), "Says hello.");
+        assert_eq!(tool.annotations(), ToolAnnotations::READ_ONLY);
+        let schema = tool.input_schema();
+        assert_eq!(schema["required"], json!(["name"]));
+        assert_eq!(schema["properties"]["name"]["description"], "Who to greet.");
+        assert_eq!(call(json!({"name": "Ada"})).text, "hello Ada");
+    }
+
+    #[test]
+    fn missing_argument_is_an_invalid_arguments_result_naming_the_tool() {
+        let output = call(json!({}));
+        assert!(output.is_error);
+        assert_eq!(
+            output.text,
+            "invalid arguments for greet: missing field `name`"
+        );
+        assert_eq!(output.details, json!({ "error": "invalid_arguments" }));
+    }
+
+    #[test]
+    fn unknown_and_mistyped_arguments_are_refused_and_null_counts_as_no_arguments() {
+        let unknown = call(json!({"name": "Ada", "shout": true}));
+        assert!(unknown.is_error);
+        assert!(
+            unknown
+                .text
+                .starts_with("invalid arguments for greet: unknown field `shout`"),
+            "{}",
+            unknown.text
+        );
+        let mistyped = call(json!({"name": 7}));
+        assert!(mistyped
+            .text
+            .starts_with("invalid arguments for greet: invalid type"));
+        assert_eq!(
+            call(Value::Null).text,
+            "invalid arguments for greet: missing field `name`"
+        );
+    }
+
+    #[test]
+    fn calls_render_from_parsed_arguments_or_as_raw_json_when_they_do_not_parse() {
+        let tool: &dyn Tool = &Greet;
+        assert_eq!(tool.render_call(&json!({"name": "Ada"})), "greet \"Ada\"");
+        assert_eq!(tool.render_call(&json!({"nom": 1})), "greet {\"nom\":1}");
+    }
 }

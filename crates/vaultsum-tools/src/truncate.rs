@@ -9,6 +9,8 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
+use crate::text::format_size;
+
 /// Most lines a tool result shows before it is cut.
 pub const DEFAULT_MAX_LINES: usize = 2000;
 /// Most bytes (50 KiB) a tool result shows before it is cut.
@@ -108,19 +110,6 @@ pub fn truncate_head(text: &str, limits: Limits) -> Truncation {
 fn split_lines(text: &str) -> Vec<&str> {
     let body = text.strip_suffix('\n').unwrap_or(text);
     body.split('\n').collect()
-}
-
-/// A byte count for people: `512B`, `12.3KB`, `1.2MB` (powers of 1024).
-pub fn format_size(bytes: usize) -> String {
-    const KB: f64 = 1024.0;
-    let b = bytes as f64;
-    if bytes < 1024 {
-        format!("{bytes}B")
-    } else if b < KB * KB {
-        format!("{:.1}KB", b / KB)
-    } else {
-        format!("{:.1}MB", b / (KB * KB))
-    }
 }
 
 /// A tool's text after truncation, with what `details` should record about it.
@@ -259,15 +248,6 @@ mod tests {
         let text = "é".repeat(10) + "\n" + &"ü".repeat(10);
         let t = truncate_head(&text, limits(100, 25));
         assert_eq!(t.content, "é".repeat(10));
-    }
-
-    #[test]
-    fn sizes_read_like_people_write_them() {
-        assert_eq!(format_size(512), "512B");
-        assert_eq!(format_size(1023), "1023B");
-        assert_eq!(format_size(1024), "1.0KB");
-        assert_eq!(format_size(12_595), "12.3KB");
-        assert_eq!(format_size(1_258_291), "1.2MB");
     }
 
     #[test]

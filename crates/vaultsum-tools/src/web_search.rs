@@ -1,18 +1,18 @@
 //! `web_search`: one to ten Kagi searches run at once, merged into one numbered list.
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use async_trait::async_trait;
 use futures::future::join_all;
+use regex::Regex;
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
-use super::tool::{parse_args, schema_for, Tool, ToolAnnotations, ToolOutput};
+use super::stub::{arg_str, ToolSummary};
+use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
-use crate::compaction;
-use crate::config::CompactionConfig;
 use crate::kagi::{KagiClient, KagiError, SearchResponse};
 
 /// Most queries one call may run.
@@ -54,21 +54,17 @@ pub struct WebSearchArgs {
 /// The `web_search` tool.
 pub struct WebSearchTool {
     client: KagiClient,
-    compaction: CompactionConfig,
 }
 
 impl WebSearchTool {
     /// The tool over the configured Kagi endpoint, reading `KAGI_API_KEY` at call time.
     pub fn new(context: &Arc<ToolContext>) -> WebSearchTool {
-        WebSearchTool::with_client(context, KagiClient::from_config(&context.config.kagi))
+        WebSearchTool::with_client(KagiClient::from_config(&context.config.kagi))
     }
 
     /// The tool over a given client (another key source or timeouts).
-    pub fn with_client(context: &Arc<ToolContext>, client: KagiClient) -> WebSearchTool {
-        WebSearchTool {
-            client,
-            compaction: context.config.compaction.clone(),
-        }
+    pub fn with_client(client: KagiClient) -> WebSearchTool {
+        WebSearchTool { client }
     }
 }
 
@@ -104,28 +100,13 @@ fn format_results(outcomes: &[(&str, &Result<SearchResponse, KagiError>)]) -> (S
 }
 
 #[async_trait]
-impl Tool for WebSearchTool {
-    fn name(&self) -> &'static str {
-        "web_search"
-    }
+impl TypedTool for WebSearchTool {
+    type Args = WebSearchArgs;
+    const NAME: &'static str = "web_search";
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
 
-    fn description(&self) -> &'static str {
-        DESCRIPTION
-    }
-
-    fn input_schema(&self) -> Value {
-        schema_for::<WebSearchArgs>()
-    }
-
-    fn annotations(&self) -> ToolAnnotations {
-        ToolAnnotations::READ_ONLY_OPEN_WORLD
-    }
-
-    async fn call(&self, args: Value) -> ToolOutput {
-        let args: WebSearchArgs = match parse_args(self.name(), args) {
-            Ok(args) => args,
-            Err(error) => return error,
-        };
+    async fn run(&self, args: WebSearchArgs) -> ToolOutput {
         let queries: Vec<String> = args.queries.iter().map(|q| q.trim().to_string()).collect();
         if queries.is_empty() || queries.len() > MAX_QUERIES {
             return invalid(format!(
@@ -211,17 +192,10 @@ impl Tool for WebSearchTool {
     }
 
     /// `web_search "q1", "q2"`, with ` (limit N)` when a limit is given.
-    fn render_call(&self, args: &Value) -> String {
-        let queries: Vec<String> = args
-            .get("queries")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .map(|q| format!("{q:?}"))
-            .collect();
+    fn render_call(&self, args: &WebSearchArgs) -> String {
+        let queries: Vec<String> = args.queries.iter().map(|q| format!("{q:?}")).collect();
         let mut line = format!("web_search {}", queries.join(", "));
-        if let Some(limit) = args.get("limit").and_then(Value::as_u64) {
+        if let Some(limit) = args.limit {
             line.push_str(&format!(" (limit {limit})"));
         }
         line
@@ -259,14 +233,80 @@ impl Tool for WebSearchTool {
         line
     }
 
-    fn stub(&self, args: &Value, output: &ToolOutput) -> String {
-        compaction::stub_with_details(
-            self.name(),
-            args,
-            &output.text,
-            output.is_error,
-            Some(&output.details),
-            &self.compaction,
-        )
+    /// `[✓ web_search: "q1", "q2" | 14 results | top: url, url, url]`. Counts and URLs come
+    /// from `details` when the result has them, else from the numbered text (a transcript only
+    /// has the text); other agents' single `query` argument is understood too.
+    fn stub(&self, args: &Value, output: &ToolOutput) -> ToolSummary {
+        let text = &output.text;
+        let queries: Vec<String> = match args.get("queries") {
+            Some(Value::Array(items)) => items
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|q| format!("{q:?}"))
+                .collect(),
+            Some(Value::String(q)) => vec![format!("{q:?}")],
+            _ => arg_str(args, &["query", "q"])
+                .map(|q| vec![format!("{q:?}")])
+                .unwrap_or_default(),
+        };
+        let from_details = (|| {
+            let d = &output.details;
+            let count = d.get("result_count")?.as_u64()? as usize;
+            let urls = d
+                .get("results")?
+                .as_array()?
+                .iter()
+                .filter_map(|r| r.get("url")?.as_str().map(str::to_string))
+                .take(TOP_URLS)
+                .collect::<Vec<_>>();
+            Some((count, urls))
+        })();
+        let (count, urls) = from_details.unwrap_or_else(|| results_in_text(text));
+        let mut facts = vec![if queries.is_empty() {
+            "no query".to_string()
+        } else {
+            queries.join(", ")
+        }];
+        facts.push(match count {
+            1 => "1 result".to_string(),
+            n => format!("{n} results"),
+        });
+        let failed = text
+            .lines()
+            .filter(|l| l.starts_with("[Search failed for "))
+            .count();
+        if failed > 0 {
+            facts.push(format!("{failed} failed"));
+        }
+        if !urls.is_empty() {
+            facts.push(format!("top: {}", urls.join(", ")));
+        }
+        ToolSummary::success(Self::NAME, facts)
     }
+}
+
+/// How many result URLs a stub names.
+const TOP_URLS: usize = 3;
+
+static NUMBERED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^\d+\. ").expect("valid numbered-line pattern"));
+
+/// Numbered entries in a result's text, and the URL line under each of the first few.
+fn results_in_text(text: &str) -> (usize, Vec<String>) {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut count = 0;
+    let mut urls = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if NUMBERED.is_match(line) {
+            count += 1;
+            if urls.len() < TOP_URLS {
+                if let Some(url) = lines.get(i + 1).map(|l| l.trim()) {
+                    if url.starts_with("http") {
+                        urls.push(url.to_string());
+                    }
+                }
+            }
+        }
+    }
+    (count, urls)
 }

@@ -7,13 +7,11 @@
 mod client;
 mod envelope;
 mod error;
-mod html;
 mod search;
 mod summarize;
 
 pub use client::{KagiClient, KeySource, KAGI_API_KEY_VAR};
 pub use envelope::Meta;
 pub use error::{KagiError, Operation};
-pub use html::clean_text;
 pub use search::{SearchResponse, SearchResult, Thumbnail};
 pub use summarize::{Summary, SummaryEngine, SummaryRequest, SummaryType};

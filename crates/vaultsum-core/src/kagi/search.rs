@@ -4,7 +4,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::envelope::Meta;
-use super::html::clean_text;
+use crate::html::clean_text;
 
 /// A result thumbnail.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -6,6 +6,8 @@
 
 use serde_json::Value;
 
+use crate::html::clean_text;
+
 /// Longest excerpt kept, in characters.
 const MAX_EXCERPT_CHARS: usize = 300;
 
@@ -82,13 +84,13 @@ fn looks_like_html(text: &str) -> bool {
 fn html_message(html: &str) -> String {
     for tag in ["title", "h1"] {
         if let Some(inner) = element_text(html, tag) {
-            let inner = strip_tags(&inner);
-            if !inner.trim().is_empty() {
-                return html_escape::decode_html_entities(&inner).into_owned();
+            let inner = clean_text(&inner);
+            if !inner.is_empty() {
+                return inner;
             }
         }
     }
-    html_escape::decode_html_entities(&strip_tags(html)).into_owned()
+    clean_text(html)
 }
 
 fn element_text(html: &str, tag: &str) -> Option<String> {
@@ -97,23 +99,6 @@ fn element_text(html: &str, tag: &str) -> Option<String> {
     let start = open + lower[open..].find('>')? + 1;
     let end = start + lower[start..].find(&format!("</{tag}"))?;
     Some(html[start..end].to_string())
-}
-
-fn strip_tags(html: &str) -> String {
-    let mut out = String::with_capacity(html.len());
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => {
-                in_tag = false;
-                out.push(' ');
-            }
-            _ if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out
 }
 
 fn collapse_whitespace(text: &str) -> String {

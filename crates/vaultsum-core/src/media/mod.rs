@@ -8,11 +8,12 @@ mod cache;
 mod error;
 mod image;
 
+use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::config::LlmConfig;
-use crate::llm::ChatClient;
+use crate::llm::{ChatClient, LlmError};
 
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::MediaCache;
@@ -71,30 +72,20 @@ impl MediaDescriber {
         bytes: &[u8],
     ) -> Result<String, MediaError> {
         const ACTION: &str = "describe";
-        let mime = image_mime_type(file_name).ok_or_else(|| MediaError::Unsupported {
-            file_name: file_name.to_string(),
-            action: ACTION,
-            supported: image::SUPPORTED,
-        })?;
+        let mime = image_mime_type(file_name)
+            .ok_or_else(|| unsupported(file_name, ACTION, image::SUPPORTED))?;
         check_size(file_name, ACTION, bytes, MAX_IMAGE_BYTES)?;
-        let key = MediaCache::key("image", &self.vision_model, image::PROMPT, bytes);
-        if let Some(hit) = self.cache.get(&key) {
-            tracing::debug!(file = file_name, "image description from cache");
-            return Ok(hit);
-        }
-        let client = self.client(file_name, ACTION)?;
+        let work = Work {
+            file_name,
+            action: ACTION,
+            cache_key: MediaCache::key("image", &self.vision_model, image::PROMPT, bytes),
+        };
         let request = image::describe_request(&self.vision_model, file_name, mime, bytes);
-        let reply = client
-            .chat(&request)
-            .await
-            .map_err(|source| MediaError::Llm {
-                file_name: file_name.to_string(),
-                action: ACTION,
-                source,
-            })?;
-        let text = reply.content.trim().to_string();
-        self.store(&key, &text);
-        Ok(text)
+        self.cached(&work, |client| async move {
+            let reply = client.chat(&request).await?;
+            Ok(reply.content.trim().to_string())
+        })
+        .await
     }
 
     /// The transcript of the audio file, from the cache when this exact file was transcribed
@@ -106,28 +97,44 @@ impl MediaDescriber {
     ) -> Result<String, MediaError> {
         const ACTION: &str = "transcribe";
         if !is_audio(file_name) {
-            return Err(MediaError::Unsupported {
-                file_name: file_name.to_string(),
-                action: ACTION,
-                supported: audio::SUPPORTED,
-            });
+            return Err(unsupported(file_name, ACTION, audio::SUPPORTED));
         }
         check_size(file_name, ACTION, bytes, MAX_AUDIO_BYTES)?;
-        let key = MediaCache::key("audio", &self.whisper_model, "", bytes);
-        if let Some(hit) = self.cache.get(&key) {
-            tracing::debug!(file = file_name, "transcript from cache");
+        let work = Work {
+            file_name,
+            action: ACTION,
+            cache_key: MediaCache::key("audio", &self.whisper_model, "", bytes),
+        };
+        let model = &self.whisper_model;
+        self.cached(&work, |client| {
+            client.transcribe(base_name(file_name), bytes.to_vec(), model)
+        })
+        .await
+    }
+
+    /// The one pipeline every kind of media goes through: the cached text when this exact work
+    /// was done before, else `call` on the model, its answer stored for next time. A cache hit
+    /// needs no client, so cached media still reads without an API key.
+    async fn cached<'a, F, Fut>(&'a self, work: &Work<'_>, call: F) -> Result<String, MediaError>
+    where
+        F: FnOnce(&'a ChatClient) -> Fut,
+        Fut: Future<Output = Result<String, LlmError>>,
+    {
+        if let Some(hit) = self.cache.get(&work.cache_key) {
+            tracing::debug!(
+                file = work.file_name,
+                action = work.action,
+                "media text from cache"
+            );
             return Ok(hit);
         }
-        let client = self.client(file_name, ACTION)?;
-        let text = client
-            .transcribe(base_name(file_name), bytes.to_vec(), &self.whisper_model)
-            .await
-            .map_err(|source| MediaError::Llm {
-                file_name: file_name.to_string(),
-                action: ACTION,
-                source,
-            })?;
-        self.store(&key, &text);
+        let client = self.client(work.file_name, work.action)?;
+        let text = call(client).await.map_err(|source| MediaError::Llm {
+            file_name: work.file_name.to_string(),
+            action: work.action,
+            source,
+        })?;
+        self.store(&work.cache_key, &text);
         Ok(text)
     }
 
@@ -145,6 +152,21 @@ impl MediaDescriber {
         if let Err(e) = self.cache.put(key, text) {
             tracing::warn!(cache = %self.cache.root().display(), error = %e, "cannot write the media cache");
         }
+    }
+}
+
+/// One piece of media work: which file, what is done to it (for messages) and its cache key.
+struct Work<'a> {
+    file_name: &'a str,
+    action: &'static str,
+    cache_key: String,
+}
+
+fn unsupported(file_name: &str, action: &'static str, supported: &'static str) -> MediaError {
+    MediaError::Unsupported {
+        file_name: file_name.to_string(),
+        action,
+        supported,
     }
 }
 

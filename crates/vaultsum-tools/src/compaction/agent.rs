@@ -1,11 +1,20 @@
-//! Stubs for the generic agent tools of seed 004: shell commands and file searches.
+//! Stubs for the generic agent tools of seed 004: shell commands, file searches and file reads.
 
 use std::sync::LazyLock;
 
 use regex::Regex;
 use serde_json::Value;
 
-use super::{arg_str, count_lines, plural, shorten, Status, ToolSummary};
+use crate::stub::{arg_str, file_read_facts, source_code_facts, Status, ToolSummary, PATH_KEYS};
+use crate::text::{count_lines, plural, shorten};
+
+/// `[✓ read: src/app.ts | 3 lines | 51B | TypeScript | has imports]`: another agent's file read.
+pub fn read(tool: &str, args: &Value, text: &str) -> ToolSummary {
+    let path = arg_str(args, PATH_KEYS).unwrap_or("?");
+    let mut facts = file_read_facts(path, text);
+    facts.extend(source_code_facts(path, text));
+    ToolSummary::success(tool, facts)
+}
 
 static EXIT_CODE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(

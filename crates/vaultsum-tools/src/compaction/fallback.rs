@@ -3,8 +3,8 @@
 
 use serde_json::Value;
 
-use super::{count_lines, first_line, plural, shorten, ToolSummary};
-use crate::truncate::format_size;
+use crate::stub::ToolSummary;
+use crate::text::{count_lines, first_line, format_size, plural, shorten};
 
 /// `[✓ some_tool: key: value | 12 lines, 1.1KB | first line…]`.
 pub fn generic(tool: &str, args: &Value, text: &str) -> ToolSummary {

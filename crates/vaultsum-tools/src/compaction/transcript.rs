@@ -15,8 +15,14 @@ use regex::Regex;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{summarize_result, Status};
 use crate::config::CompactionConfig;
+use crate::stub::{Status, ToolSummary};
+use crate::text::first_line;
+
+/// The stub facts for one result of a transcript: `(tool name, call arguments, result text)`.
+/// The Registry passes one that asks its own tools first and falls back to
+/// [`generic_stub`](super::generic_stub).
+pub type StubFn<'a> = &'a dyn Fn(&str, &Value, &str) -> ToolSummary;
 
 /// A transcript that cannot be compacted. Nothing is written when this is returned.
 #[derive(Debug, thiserror::Error)]
@@ -55,19 +61,21 @@ pub fn compact_transcript(
     input: &str,
     keep_last: usize,
     config: &CompactionConfig,
+    stub: StubFn<'_>,
 ) -> Result<(Value, CompactStats), TranscriptError> {
     let mut transcript: Value = serde_json::from_str(input)?;
-    let stats = compact_value(&mut transcript, keep_last, config)?;
+    let stats = compact_value(&mut transcript, keep_last, config, stub)?;
     Ok((transcript, stats))
 }
 
 /// Compacts a parsed transcript in place: results of all but the last `keep_last` tool results
 /// (widened to whole assistant turns) become stubs. The whole transcript is checked before
-/// anything changes, so an error leaves `transcript` untouched.
+/// anything changes, so an error leaves `transcript` untouched. `stub` gives each result's facts.
 pub fn compact_value(
     transcript: &mut Value,
     keep_last: usize,
     config: &CompactionConfig,
+    stub: StubFn<'_>,
 ) -> Result<CompactStats, TranscriptError> {
     let messages = messages_mut(transcript)?;
     let mut calls: HashMap<String, Call> = HashMap::new();
@@ -141,7 +149,7 @@ pub fn compact_value(
             .filter(|_| call.name.is_empty())
             .unwrap_or(&call.name)
             .to_string();
-        let mut summary = summarize_result(&tool, &call.args, &text, false, None);
+        let mut summary = stub(&tool, &call.args, &text);
         if summary.status != Status::Error && looks_like_error(&text) {
             summary = summary.into_error(&text);
         }
@@ -244,7 +252,7 @@ static ERROR_START: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A transcript has no `is_error` flag, so errors are recognised by how they begin.
 fn looks_like_error(text: &str) -> bool {
-    ERROR_START.is_match(super::first_line(text))
+    ERROR_START.is_match(first_line(text))
 }
 
 fn kind(value: &Value) -> &'static str {
@@ -261,6 +269,7 @@ fn kind(value: &Value) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compaction::generic_stub;
     use serde_json::json;
 
     fn config() -> CompactionConfig {
@@ -290,7 +299,7 @@ mod tests {
             r#"{"success":false,"error":"LLM timed out"}"#,
         ] {
             let mut transcript = one_result(text);
-            let stats = compact_value(&mut transcript, 0, &config()).unwrap();
+            let stats = compact_value(&mut transcript, 0, &config(), &generic_stub).unwrap();
             assert_eq!(transcript[1]["content"], text);
             assert_eq!(stats.errors_kept, 1, "{text}");
         }
@@ -299,7 +308,7 @@ mod tests {
     #[test]
     fn ordinary_text_mentioning_errors_is_still_compacted() {
         let mut transcript = one_result("# Error handling\n\nHow we deal with errors.");
-        let stats = compact_value(&mut transcript, 0, &config()).unwrap();
+        let stats = compact_value(&mut transcript, 0, &config(), &generic_stub).unwrap();
         assert_eq!(stats.stubbed, 1);
         assert_eq!(
             transcript[1]["content"],
@@ -315,7 +324,7 @@ mod tests {
             .unwrap()
             .push(json!({"role": "tool", "tool_call_id": "zzz", "content": "x"}));
         let before = transcript.clone();
-        assert!(compact_value(&mut transcript, 0, &config()).is_err());
+        assert!(compact_value(&mut transcript, 0, &config(), &generic_stub).is_err());
         assert_eq!(transcript, before);
     }
 }

@@ -1,8 +1,12 @@
-//! The facts a stub is made of, and how they are written: `[✓ tool: fact | fact]`.
+//! Compaction stubs: the one line `[✓ tool: fact | fact]` that replaces a tool result in an
+//! agent's transcript once it is old (rule-based, no LLM). This module is the vocabulary both
+//! sides share: each tool states its own facts (`Tool::stub`, next to the tool), `compaction`
+//! states them for other agents' tools and rewrites transcripts, and both write them the same way.
 
 use serde::Serialize;
+use serde_json::Value;
 
-use super::{first_line, shorten};
+use crate::text::{count_lines, first_line, format_size, plural, shorten};
 
 /// Whether the result was a success or an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -27,6 +31,15 @@ impl ToolSummary {
         ToolSummary {
             tool: tool.to_string(),
             status: Status::Success,
+            facts,
+        }
+    }
+
+    /// A failed result with these facts (the first says what was attempted).
+    pub fn error(tool: &str, facts: Vec<String>) -> ToolSummary {
+        ToolSummary {
+            tool: tool.to_string(),
+            status: Status::Error,
             facts,
         }
     }
@@ -77,6 +90,68 @@ fn shorten_bracketed(stub: &str, max_chars: usize) -> String {
     }
     let inner = stub.trim_end_matches(']');
     format!("{}]", shorten(inner, max_chars - 1))
+}
+
+/// The value of the first of `keys` that is a non-empty string in `args`. Agents name the same
+/// argument differently (`path`, `file_path`, …), and a transcript may hold any of them.
+pub fn arg_str<'a>(args: &'a Value, keys: &[&str]) -> Option<&'a str> {
+    keys.iter()
+        .filter_map(|k| args.get(*k).and_then(Value::as_str))
+        .map(str::trim)
+        .find(|s| !s.is_empty())
+}
+
+/// The argument names agents use for a file path.
+pub const PATH_KEYS: &[&str] = &["path", "file_path", "filePath", "file", "filename"];
+
+/// What any file read is summed up by: the path, its length in lines and its size.
+pub fn file_read_facts(path: &str, text: &str) -> Vec<String> {
+    vec![
+        path.to_string(),
+        plural(count_lines(text), "line", "lines"),
+        format_size(text.len()),
+    ]
+}
+
+/// For a read of source code, its language and whether it imports or exports anything (seed
+/// 004); nothing for other files. Vault notes are usually Markdown, but a transcript's
+/// `read_file` may be another agent's reading code, and the name alone cannot tell them apart.
+pub fn source_code_facts(path: &str, text: &str) -> Vec<String> {
+    let Some(language) = code_language(path) else {
+        return Vec::new();
+    };
+    let mut facts = vec![language.to_string()];
+    let has = |word: &str| text.lines().any(|l| l.trim_start().starts_with(word));
+    if has("export ") || has("pub ") {
+        facts.push("has exports".to_string());
+    }
+    if has("import ") || has("use ") || has("from ") || has("#include") {
+        facts.push("has imports".to_string());
+    }
+    facts
+}
+
+fn code_language(path: &str) -> Option<&'static str> {
+    let ext = path.rsplit_once('.')?.1.to_ascii_lowercase();
+    Some(match ext.as_str() {
+        "rs" => "Rust",
+        "ts" | "tsx" => "TypeScript",
+        "js" | "jsx" | "mjs" | "cjs" => "JavaScript",
+        "py" => "Python",
+        "go" => "Go",
+        "java" => "Java",
+        "kt" => "Kotlin",
+        "rb" => "Ruby",
+        "c" | "h" => "C",
+        "cc" | "cpp" | "hpp" => "C++",
+        "cs" => "C#",
+        "swift" => "Swift",
+        "sh" | "bash" => "Shell",
+        "json" => "JSON",
+        "toml" => "TOML",
+        "yaml" | "yml" => "YAML",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
