@@ -10,9 +10,12 @@
 //!
 //! Run: `cargo bench --bench summarize_file`.
 
-#[allow(dead_code)]
-#[path = "../tests/support/fake_openai.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/it/support/fake_openai.rs"]
 mod fake_openai;
+#[allow(dead_code)]
+#[path = "../tests/it/support/fake_server.rs"]
+mod fake_server;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -20,9 +23,11 @@ use std::time::{Duration, Instant};
 
 use fake_openai::{FakeOpenAi, FakeReply, TEST_API_KEY};
 use serde_json::json;
+use vaultsum_core::vault::{
+    append_summary, expand_note, ExpandOptions, PlaceholderAttachments, Vault,
+};
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};
-use vaultsum_core::vault::{append_summary, expand_note, ExpandOptions, PlaceholderAttachments, Vault};
 
 const ROUNDS: usize = 30;
 

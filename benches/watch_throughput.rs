@@ -10,9 +10,12 @@
 //!
 //! Run: `cargo bench --bench watch_throughput` (Linux; needs /proc).
 
-#[path = "../tests/support/fake_openai.rs"]
-#[allow(dead_code)]
+#[path = "../tests/it/support/fake_openai.rs"]
+#[allow(dead_code, unused_imports)]
 mod fake_openai;
+#[path = "../tests/it/support/fake_server.rs"]
+#[allow(dead_code)]
+mod fake_server;
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -22,9 +25,9 @@ use std::time::{Duration, Instant};
 use fake_openai::{FakeOpenAi, FakeReply};
 use futures::stream::{self, StreamExt};
 use serde_json::json;
+use vaultsum::watch::{self, WatchOptions};
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};
-use vaultsum::watch::{self, WatchOptions};
 
 const NOTES: usize = 1000;
 const LLM_DELAY: Duration = Duration::from_millis(50);

@@ -1,6 +1,6 @@
 //! The OpenAI-compatible client against a fake server speaking the real wire format.
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
@@ -10,8 +10,8 @@ use serde_json::json;
 use support::fake_openai::{
     chat_completion_json, unused_local_url, FakeOpenAi, FakeReply, ECHO, TEST_API_KEY,
 };
-use vaultsum_tools::config::LlmConfig;
 use vaultsum_core::llm::{ChatClient, ChatRequest, LlmError};
+use vaultsum_tools::config::LlmConfig;
 
 fn request() -> ChatRequest {
     ChatRequest::text("test-model", "You summarize.", "Summarize this note.")

@@ -1,10 +1,10 @@
 //! Opt-in: the client against a real OpenAI-compatible server (llama.cpp's, started by
 //! `../shared/tools/local-llm.sh`). Run with
-//! `VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start) cargo test --test llm_real_server -- --ignored`
+//! `VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start) cargo test --test it llm_real_server -- --ignored`
 //! (`VAULTSUM_E2E_MODEL` names the model, default `smollm2`).
 
-use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 use vaultsum_core::llm::{ChatClient, ChatRequest};
+use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 
 fn real_server_config() -> (LlmConfig, String) {
     let base = std::env::var("VAULTSUM_E2E_BASE_URL")

@@ -1,7 +1,7 @@
 //! Streamable HTTP: the bind policy, the bearer token, and robustness under concurrent calls,
 //! spoken as raw JSON-RPC over real HTTP on 127.0.0.1.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 
@@ -9,8 +9,8 @@ use serde_json::json;
 use support::fixture_tools::{basic_fixture_tools, fixture_registry};
 use support::mcp_http_client::RawHttpSession;
 use tokio_util::sync::CancellationToken;
-use vaultsum_tools::config::ApiKey;
 use vaultsum::mcp::{HttpServer, HttpSettings, McpServeError, VaultsumServer};
+use vaultsum_tools::config::ApiKey;
 
 struct Running {
     url: String,

@@ -1,15 +1,15 @@
 //! Image description and audio transcription against a fake OpenAI-compatible server.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use base64::Engine as _;
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use vaultsum_tools::config::LlmConfig;
 use vaultsum_core::llm::ChatClient;
 use vaultsum_core::media::{MediaDescriber, MediaError};
+use vaultsum_tools::config::LlmConfig;
 
 /// The first bytes of a PNG file; the server never decodes them.
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-fake-image";

@@ -2,14 +2,14 @@
 //! the watcher is stopped, and runs a catch-up (`once`): the catch-up decides every note before
 //! it exits, so "not summarized" is a definite outcome, not a timeout.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::watcher::{long_body, registry, summary_count, WatchVault};
-use vaultsum_tools::config::Config;
 use vaultsum::watch::{self, WatchReport};
+use vaultsum_tools::config::Config;
 
 const SUMMARY: &str = "### Key Points\n- noted";
 

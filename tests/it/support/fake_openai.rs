@@ -1,12 +1,7 @@
 //! A fake OpenAI-compatible server (chat completions and audio transcriptions) on 127.0.0.1.
 //!
-//! It answers with the real wire formats, including Fireworks' `reasoning_content`, and with
-//! whatever a test scripts: errors with any body, 429 with `Retry-After`, slow replies,
-//! malformed JSON, empty content. It records every request so tests can assert on prompts,
-//! headers and multipart fields, and it counts concurrent requests.
-//!
-//! It runs on its own thread and runtime, so it works from plain `#[test]`s that drive the
-//! binary as well as from `#[tokio::test]`s.
+//! The wire formats of chat completions (with Fireworks' `reasoning_content`), transcriptions
+//! and OpenAI errors over [`FakeServer`], which scripts, records and times the exchanges.
 //!
 //! ```ignore
 //! let server = FakeOpenAi::start();
@@ -15,29 +10,19 @@
 //! let client = ChatClient::new(&server.llm_config()).unwrap();
 //! ```
 //! Scripted replies are served in order, whatever the path. When none are left, the fallback
-//! (see [`FakeOpenAi::set_fallback`]) answers; without one, chat paths get
+//! (see [`FakeServer::set_fallback`]) answers; without one, chat paths get
 //! `chat_completion_json("fake summary")`, transcription paths `{"text":"fake transcript"}`.
 
-use std::collections::VecDeque;
-use std::net::SocketAddr;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::ops::Deref;
 
-use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
-use axum::response::Response;
 use serde_json::{json, Value};
 
 use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 
+pub use super::fake_server::{FakeReply, FakeServer, ReceivedRequest, ECHO};
+
 /// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
 pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";
-
-/// Placeholder in a scripted body replaced by the value of the header named in
-/// [`FakeReply::echoing`].
-pub const ECHO: &str = "{{ECHO}}";
 
 /// A chat completion in the wire format Fireworks sends (`finish_reason` "stop", with usage).
 pub fn chat_completion_json(content: &str) -> Value {
@@ -71,33 +56,8 @@ pub fn unused_local_url() -> String {
     format!("http://{addr}/v1")
 }
 
-/// One scripted answer.
-#[derive(Debug, Clone)]
-pub struct FakeReply {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-    delay: Duration,
-    echo_header: Option<String>,
-}
-
+/// The OpenAI answers.
 impl FakeReply {
-    /// 200 with `body` as JSON.
-    pub fn json(status: u16, body: Value) -> FakeReply {
-        FakeReply::raw(status, "application/json", body.to_string())
-    }
-
-    /// Any status, content type and body.
-    pub fn raw(status: u16, content_type: &str, body: impl Into<Vec<u8>>) -> FakeReply {
-        FakeReply {
-            status,
-            headers: vec![("content-type".into(), content_type.into())],
-            body: body.into(),
-            delay: Duration::ZERO,
-            echo_header: None,
-        }
-    }
-
     /// 200 with a chat completion whose content is `content`.
     pub fn chat(content: &str) -> FakeReply {
         FakeReply::json(200, chat_completion_json(content))
@@ -116,20 +76,6 @@ impl FakeReply {
     /// 200 with Fireworks' transcription answer, `{"text": …}` and nothing else.
     pub fn transcription(text: &str) -> FakeReply {
         FakeReply::json(200, json!({ "text": text }))
-    }
-
-    /// An error status with `body` as given; the content type follows the body's look
-    /// (JSON, HTML or plain text).
-    pub fn error(status: u16, body: &str) -> FakeReply {
-        let trimmed = body.trim_start();
-        let content_type = if trimmed.starts_with('{') || trimmed.starts_with('[') {
-            "application/json"
-        } else if trimmed.starts_with('<') {
-            "text/html; charset=utf-8"
-        } else {
-            "text/plain; charset=utf-8"
-        };
-        FakeReply::raw(status, content_type, body)
     }
 
     /// An OpenAI-shaped error: `{"error":{"message":…,"type":…,"code":…}}`.
@@ -153,70 +99,10 @@ impl FakeReply {
             r#"{"id":"chatcmpl-1","choices":[{"message":{"content":"#,
         )
     }
-
-    /// Adds a response header.
-    pub fn with_header(mut self, name: &str, value: &str) -> FakeReply {
-        self.headers
-            .push((name.to_ascii_lowercase(), value.to_string()));
-        self
-    }
-
-    /// Waits this long before answering (a slow model).
-    pub fn with_delay(mut self, delay: Duration) -> FakeReply {
-        self.delay = delay;
-        self
-    }
-
-    /// Replaces [`ECHO`] in the body with the request's value of header `name`, as servers
-    /// that quote the request in their errors do.
-    pub fn echoing(mut self, name: &str) -> FakeReply {
-        self.echo_header = Some(name.to_ascii_lowercase());
-        self
-    }
 }
 
-/// A request as the server received it.
-#[derive(Debug, Clone)]
-pub struct ReceivedRequest {
-    pub method: String,
-    /// The path, e.g. `/v1/chat/completions`.
-    pub path: String,
-    /// Header names in lowercase.
-    pub headers: Vec<(String, String)>,
-    pub body: Vec<u8>,
-    /// When the request arrived.
-    pub at: Instant,
-}
-
-/// One field of a `multipart/form-data` body.
-#[derive(Debug, Clone)]
-pub struct MultipartField {
-    pub name: String,
-    pub file_name: Option<String>,
-    pub content_type: Option<String>,
-    pub data: Vec<u8>,
-}
-
+/// What an OpenAI request asked.
 impl ReceivedRequest {
-    /// A header's value (name case-insensitive).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        let name = name.to_ascii_lowercase();
-        self.headers
-            .iter()
-            .find(|(k, _)| *k == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    /// The body as JSON; panics with the body when it is not.
-    pub fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "request body is not JSON ({e}): {}",
-                String::from_utf8_lossy(&self.body)
-            )
-        })
-    }
-
     /// The `model` of a chat request, or of a multipart transcription request.
     pub fn model(&self) -> Option<String> {
         if let Some(field) = self.multipart_field("model") {
@@ -268,142 +154,32 @@ impl ReceivedRequest {
             .filter_map(|p| p["image_url"]["url"].as_str().map(str::to_string))
             .collect()
     }
-
-    /// The fields of a `multipart/form-data` body (empty for other bodies).
-    pub fn multipart_fields(&self) -> Vec<MultipartField> {
-        let Some(boundary) = self
-            .header("content-type")
-            .filter(|ct| ct.starts_with("multipart/form-data"))
-            .and_then(|ct| ct.split("boundary=").nth(1))
-            .map(|b| b.trim_matches('"').to_string())
-        else {
-            return Vec::new();
-        };
-        let delimiter = format!("--{boundary}").into_bytes();
-        let mut fields = Vec::new();
-        for chunk in split_bytes(&self.body, &delimiter).into_iter().skip(1) {
-            if chunk.starts_with(b"--") {
-                break; // closing delimiter
-            }
-            let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
-            let Some(split) = find(chunk, b"\r\n\r\n") else {
-                continue;
-            };
-            let head = String::from_utf8_lossy(&chunk[..split]).into_owned();
-            let mut data = chunk[split + 4..].to_vec();
-            if data.ends_with(b"\r\n") {
-                data.truncate(data.len() - 2);
-            }
-            let mut field = MultipartField {
-                name: String::new(),
-                file_name: None,
-                content_type: None,
-                data,
-            };
-            for line in head.lines() {
-                let lower = line.to_ascii_lowercase();
-                if lower.starts_with("content-disposition:") {
-                    field.name = quoted_param(line, "name").unwrap_or_default();
-                    field.file_name = quoted_param(line, "filename");
-                } else if lower.starts_with("content-type:") {
-                    field.content_type = Some(line["content-type:".len()..].trim().to_string());
-                }
-            }
-            fields.push(field);
-        }
-        fields
-    }
-
-    /// One multipart field by name.
-    pub fn multipart_field(&self, name: &str) -> Option<MultipartField> {
-        self.multipart_fields().into_iter().find(|f| f.name == name)
-    }
 }
 
-fn quoted_param(line: &str, param: &str) -> Option<String> {
-    line.split(';').map(str::trim).find_map(|part| {
-        let value = part.strip_prefix(param)?.strip_prefix('=')?;
-        Some(value.trim_matches('"').to_string())
-    })
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
-
-fn split_bytes<'a>(mut data: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
-    let mut parts = Vec::new();
-    while let Some(at) = find(data, delimiter) {
-        parts.push(&data[..at]);
-        data = &data[at + delimiter.len()..];
-    }
-    parts.push(data);
-    parts
-}
-
-#[derive(Default)]
-struct Shared {
-    queue: Mutex<VecDeque<FakeReply>>,
-    fallback: Mutex<Option<FakeReply>>,
-    requests: Mutex<Vec<ReceivedRequest>>,
-    in_flight: AtomicUsize,
-    max_in_flight: AtomicUsize,
-}
-
-/// Decrements the in-flight count even when the client gives up and the handler is dropped.
-struct InFlight(Arc<Shared>);
-
-impl Drop for InFlight {
-    fn drop(&mut self) {
-        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// The running fake server. Dropping it stops the server.
+/// The fake OpenAI server: a [`FakeServer`] whose unscripted chat requests get
+/// `chat_completion_json("fake summary")` and transcription requests `{"text":"fake transcript"}`.
 pub struct FakeOpenAi {
-    addr: SocketAddr,
-    shared: Arc<Shared>,
-    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
-    thread: Option<std::thread::JoinHandle<()>>,
+    server: FakeServer,
+}
+
+impl Deref for FakeOpenAi {
+    type Target = FakeServer;
+    fn deref(&self) -> &FakeServer {
+        &self.server
+    }
 }
 
 impl FakeOpenAi {
     /// Starts a server on a free port of 127.0.0.1.
     pub fn start() -> FakeOpenAi {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-        listener.set_nonblocking(true).unwrap();
-        let addr = listener.local_addr().unwrap();
-        let shared = Arc::new(Shared::default());
-        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
-        let app = axum::Router::new()
-            .fallback(handle)
-            .with_state(shared.clone());
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .unwrap();
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
-                tokio::select! {
-                    _ = axum::serve(listener, app) => {}
-                    _ = rx => {}
-                }
-            });
-            runtime.shutdown_background();
-        });
         FakeOpenAi {
-            addr,
-            shared,
-            shutdown: Some(tx),
-            thread: Some(thread),
+            server: FakeServer::start(default_reply),
         }
     }
 
     /// The OpenAI-style base URL, `http://127.0.0.1:PORT/v1`.
     pub fn base_url(&self) -> String {
-        format!("http://{}/v1", self.addr)
+        format!("{}/v1", self.server.url())
     }
 
     /// A config pointing chat and audio at this server, with [`TEST_API_KEY`], a 5 s timeout,
@@ -428,114 +204,10 @@ impl FakeOpenAi {
             ("FIREWORKS_AUDIO_BASE_URL", self.base_url()),
         ]
     }
-
-    /// Queues a reply; queued replies are served first-in first-out.
-    pub fn push(&self, reply: FakeReply) {
-        self.shared.queue.lock().unwrap().push_back(reply);
-    }
-
-    /// The reply used whenever the queue is empty.
-    pub fn set_fallback(&self, reply: FakeReply) {
-        *self.shared.fallback.lock().unwrap() = Some(reply);
-    }
-
-    /// Every request received so far, in arrival order.
-    pub fn requests(&self) -> Vec<ReceivedRequest> {
-        self.shared.requests.lock().unwrap().clone()
-    }
-
-    /// How many requests arrived.
-    pub fn request_count(&self) -> usize {
-        self.shared.requests.lock().unwrap().len()
-    }
-
-    /// The most requests that were being answered at the same time.
-    pub fn max_in_flight(&self) -> usize {
-        self.shared.max_in_flight.load(Ordering::SeqCst)
-    }
-
-    /// Requests being answered right now.
-    pub fn in_flight(&self) -> usize {
-        self.shared.in_flight.load(Ordering::SeqCst)
-    }
-
-    /// Polls until at least `n` requests arrived or `timeout` passed; returns whether they did.
-    pub fn wait_for_requests(&self, n: usize, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if self.request_count() >= n {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        self.request_count() >= n
-    }
 }
 
-impl Drop for FakeOpenAi {
-    fn drop(&mut self) {
-        if let Some(tx) = self.shutdown.take() {
-            let _ = tx.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-}
-
-async fn handle(
-    State(shared): State<Arc<Shared>>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let now = shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
-    shared.max_in_flight.fetch_max(now, Ordering::SeqCst);
-    let _guard = InFlight(shared.clone());
-
-    let request = ReceivedRequest {
-        method: method.to_string(),
-        path: uri.path().to_string(),
-        headers: headers
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.as_str().to_string(),
-                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
-                )
-            })
-            .collect(),
-        body: body.to_vec(),
-        at: Instant::now(),
-    };
-    let reply = shared
-        .queue
-        .lock()
-        .unwrap()
-        .pop_front()
-        .or_else(|| shared.fallback.lock().unwrap().clone())
-        .unwrap_or_else(|| default_reply(&request.path));
-    let mut body = reply.body.clone();
-    if let Some(name) = &reply.echo_header {
-        let value = request.header(name).unwrap_or("").to_string();
-        body = String::from_utf8_lossy(&body)
-            .replace(ECHO, &value)
-            .into_bytes();
-    }
-    shared.requests.lock().unwrap().push(request);
-
-    if !reply.delay.is_zero() {
-        tokio::time::sleep(reply.delay).await;
-    }
-    let mut response = Response::builder().status(StatusCode::from_u16(reply.status).unwrap());
-    for (name, value) in &reply.headers {
-        response = response.header(name, value);
-    }
-    response.body(Body::from(body)).unwrap()
-}
-
-fn default_reply(path: &str) -> FakeReply {
+fn default_reply(request: &ReceivedRequest) -> FakeReply {
+    let path = &request.path;
     if path.ends_with("/audio/transcriptions") {
         FakeReply::transcription("fake transcript")
     } else if path.ends_with("/chat/completions") {

@@ -1,0 +1,451 @@
+//! The HTTP server behind the fakes of OpenAI ([`super::fake_openai`]) and Kagi
+//! ([`super::fake_kagi`]), on 127.0.0.1.
+//!
+//! It answers with whatever a test scripts — any status, headers and body (errors of every
+//! shape, 429 with `Retry-After`, malformed JSON), after a delay if asked — and records every
+//! request: its headers, body and multipart fields, when it arrived, and how its exchange
+//! ended (answered, or abandoned by the client), so a test can wait for "the request is over"
+//! instead of sleeping. It counts concurrent requests too.
+//!
+//! A request is answered by the first of: the first [`FakeServer::on`] route it matches, the
+//! queue of [`FakeServer::push`]ed replies (in order, whatever the path), the fallback
+//! ([`FakeServer::set_fallback`]), and the default the fake was started with.
+//!
+//! It runs on its own thread and runtime, so it works from plain `#[test]`s that drive the
+//! binary as well as from `#[tokio::test]`s.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::Response;
+use serde_json::Value;
+
+/// Placeholder in a scripted body replaced by the value of the header named in
+/// [`FakeReply::echoing`].
+pub const ECHO: &str = "{{ECHO}}";
+
+/// One scripted answer.
+#[derive(Debug, Clone)]
+pub struct FakeReply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+    delay: Duration,
+    echo_header: Option<String>,
+}
+
+impl FakeReply {
+    /// 200 with `body` as JSON.
+    pub fn json(status: u16, body: Value) -> FakeReply {
+        FakeReply::raw(status, "application/json", body.to_string())
+    }
+
+    /// Any status, content type and body.
+    pub fn raw(status: u16, content_type: &str, body: impl Into<Vec<u8>>) -> FakeReply {
+        FakeReply {
+            status,
+            headers: vec![("content-type".into(), content_type.into())],
+            body: body.into(),
+            delay: Duration::ZERO,
+            echo_header: None,
+        }
+    }
+
+    /// An error status with `body` as given; the content type follows the body's look
+    /// (JSON, HTML or plain text).
+    pub fn error(status: u16, body: &str) -> FakeReply {
+        let trimmed = body.trim_start();
+        let content_type = if trimmed.starts_with('{') || trimmed.starts_with('[') {
+            "application/json"
+        } else if trimmed.starts_with('<') {
+            "text/html; charset=utf-8"
+        } else {
+            "text/plain; charset=utf-8"
+        };
+        FakeReply::raw(status, content_type, body)
+    }
+
+    /// Adds a response header.
+    pub fn with_header(mut self, name: &str, value: &str) -> FakeReply {
+        self.headers
+            .push((name.to_ascii_lowercase(), value.to_string()));
+        self
+    }
+
+    /// Waits this long before answering (a slow model).
+    pub fn with_delay(mut self, delay: Duration) -> FakeReply {
+        self.delay = delay;
+        self
+    }
+
+    /// Replaces [`ECHO`] in the body with the request's value of header `name`, as servers
+    /// that quote the request in their errors do.
+    pub fn echoing(mut self, name: &str) -> FakeReply {
+        self.echo_header = Some(name.to_ascii_lowercase());
+        self
+    }
+}
+
+/// How the exchange of a request ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The server handed its reply to the connection.
+    Answered,
+    /// The client went away before the reply was ready (it gave up or was cancelled).
+    Abandoned,
+}
+
+/// A request as the server received it.
+#[derive(Debug, Clone)]
+pub struct ReceivedRequest {
+    pub method: String,
+    /// The path, e.g. `/v1/chat/completions`.
+    pub path: String,
+    /// The whole URL, with the query.
+    pub url: reqwest::Url,
+    /// Header names in lowercase.
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+    /// When the request arrived.
+    pub at: Instant,
+    /// How its exchange ended, once it has.
+    pub ended: Option<Ended>,
+}
+
+/// One field of a `multipart/form-data` body.
+#[derive(Debug, Clone)]
+pub struct MultipartField {
+    pub name: String,
+    pub file_name: Option<String>,
+    pub content_type: Option<String>,
+    pub data: Vec<u8>,
+}
+
+impl ReceivedRequest {
+    /// A header's value (name case-insensitive).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        let name = name.to_ascii_lowercase();
+        self.headers
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body as JSON; panics with the body when it is not.
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
+            panic!(
+                "request body is not JSON ({e}): {}",
+                String::from_utf8_lossy(&self.body)
+            )
+        })
+    }
+
+    /// The fields of a `multipart/form-data` body (empty for other bodies).
+    pub fn multipart_fields(&self) -> Vec<MultipartField> {
+        let Some(boundary) = self
+            .header("content-type")
+            .filter(|ct| ct.starts_with("multipart/form-data"))
+            .and_then(|ct| ct.split("boundary=").nth(1))
+            .map(|b| b.trim_matches('"').to_string())
+        else {
+            return Vec::new();
+        };
+        let delimiter = format!("--{boundary}").into_bytes();
+        let mut fields = Vec::new();
+        for chunk in split_bytes(&self.body, &delimiter).into_iter().skip(1) {
+            if chunk.starts_with(b"--") {
+                break; // closing delimiter
+            }
+            let chunk = chunk.strip_prefix(b"\r\n").unwrap_or(chunk);
+            let Some(split) = find(chunk, b"\r\n\r\n") else {
+                continue;
+            };
+            let head = String::from_utf8_lossy(&chunk[..split]).into_owned();
+            let mut data = chunk[split + 4..].to_vec();
+            if data.ends_with(b"\r\n") {
+                data.truncate(data.len() - 2);
+            }
+            let mut field = MultipartField {
+                name: String::new(),
+                file_name: None,
+                content_type: None,
+                data,
+            };
+            for line in head.lines() {
+                let lower = line.to_ascii_lowercase();
+                if lower.starts_with("content-disposition:") {
+                    field.name = quoted_param(line, "name").unwrap_or_default();
+                    field.file_name = quoted_param(line, "filename");
+                } else if lower.starts_with("content-type:") {
+                    field.content_type = Some(line["content-type:".len()..].trim().to_string());
+                }
+            }
+            fields.push(field);
+        }
+        fields
+    }
+
+    /// One multipart field by name.
+    pub fn multipart_field(&self, name: &str) -> Option<MultipartField> {
+        self.multipart_fields().into_iter().find(|f| f.name == name)
+    }
+}
+
+fn quoted_param(line: &str, param: &str) -> Option<String> {
+    line.split(';').map(str::trim).find_map(|part| {
+        let value = part.strip_prefix(param)?.strip_prefix('=')?;
+        Some(value.trim_matches('"').to_string())
+    })
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn split_bytes<'a>(mut data: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
+    let mut parts = Vec::new();
+    while let Some(at) = find(data, delimiter) {
+        parts.push(&data[..at]);
+        data = &data[at + delimiter.len()..];
+    }
+    parts.push(data);
+    parts
+}
+
+/// Which requests a route answers: method, path, and optionally one query parameter's value.
+struct Route {
+    method: Method,
+    path: String,
+    query: Option<(String, String)>,
+    reply: FakeReply,
+}
+
+impl Route {
+    fn matches(&self, request: &ReceivedRequest) -> bool {
+        request.method == self.method.as_str()
+            && request.path == self.path
+            && self.query.as_ref().is_none_or(|(name, value)| {
+                request
+                    .url
+                    .query_pairs()
+                    .any(|(k, v)| k == name.as_str() && v == value.as_str())
+            })
+    }
+}
+
+struct Shared {
+    addr: SocketAddr,
+    default: fn(&ReceivedRequest) -> FakeReply,
+    routes: Mutex<Vec<Route>>,
+    queue: Mutex<VecDeque<FakeReply>>,
+    fallback: Mutex<Option<FakeReply>>,
+    requests: Mutex<Vec<ReceivedRequest>>,
+    in_flight: AtomicUsize,
+    max_in_flight: AtomicUsize,
+}
+
+/// Records how a request ended and decrements the in-flight count, also when the client gives
+/// up and the handler is dropped before it answered.
+struct InFlight {
+    shared: Arc<Shared>,
+    index: usize,
+    answered: bool,
+}
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        let ended = if self.answered {
+            Ended::Answered
+        } else {
+            Ended::Abandoned
+        };
+        self.shared.requests.lock().unwrap()[self.index].ended = Some(ended);
+        self.shared.in_flight.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// The running fake server. Dropping it stops the server.
+pub struct FakeServer {
+    shared: Arc<Shared>,
+    shutdown: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl FakeServer {
+    /// Starts a server on a free port of 127.0.0.1; `default` answers what nothing scripted.
+    pub fn start(default: fn(&ReceivedRequest) -> FakeReply) -> FakeServer {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        listener.set_nonblocking(true).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let shared = Arc::new(Shared {
+            addr,
+            default,
+            routes: Mutex::default(),
+            queue: Mutex::default(),
+            fallback: Mutex::default(),
+            requests: Mutex::default(),
+            in_flight: AtomicUsize::new(0),
+            max_in_flight: AtomicUsize::new(0),
+        });
+        let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+        let app = axum::Router::new()
+            .fallback(handle)
+            .with_state(shared.clone());
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                tokio::select! {
+                    _ = axum::serve(listener, app) => {}
+                    _ = rx => {}
+                }
+            });
+            runtime.shutdown_background();
+        });
+        FakeServer {
+            shared,
+            shutdown: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.shared.addr)
+    }
+
+    /// Answers every `method` request for `path` (whose query has `name=value`, when given)
+    /// with `reply`, before the queue. The first matching route wins.
+    pub fn on(&self, method: &str, path: &str, query: Option<(&str, &str)>, reply: FakeReply) {
+        self.shared.routes.lock().unwrap().push(Route {
+            method: method.parse().expect("an HTTP method"),
+            path: path.to_string(),
+            query: query.map(|(k, v)| (k.to_string(), v.to_string())),
+            reply,
+        });
+    }
+
+    /// Queues a reply; queued replies are served first-in first-out.
+    pub fn push(&self, reply: FakeReply) {
+        self.shared.queue.lock().unwrap().push_back(reply);
+    }
+
+    /// The reply used whenever the queue is empty.
+    pub fn set_fallback(&self, reply: FakeReply) {
+        *self.shared.fallback.lock().unwrap() = Some(reply);
+    }
+
+    /// Every request received so far, in arrival order.
+    pub fn requests(&self) -> Vec<ReceivedRequest> {
+        self.shared.requests.lock().unwrap().clone()
+    }
+
+    /// How many requests arrived.
+    pub fn request_count(&self) -> usize {
+        self.shared.requests.lock().unwrap().len()
+    }
+
+    /// How many requests have ended (answered or abandoned).
+    pub fn ended_count(&self) -> usize {
+        let requests = self.shared.requests.lock().unwrap();
+        requests.iter().filter(|r| r.ended.is_some()).count()
+    }
+
+    /// The most requests that were being answered at the same time.
+    pub fn max_in_flight(&self) -> usize {
+        self.shared.max_in_flight.load(Ordering::SeqCst)
+    }
+
+    /// Requests being answered right now.
+    pub fn in_flight(&self) -> usize {
+        self.shared.in_flight.load(Ordering::SeqCst)
+    }
+}
+
+impl Drop for FakeServer {
+    fn drop(&mut self) {
+        if let Some(tx) = self.shutdown.take() {
+            let _ = tx.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+async fn handle(
+    State(shared): State<Arc<Shared>>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let now = shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+    shared.max_in_flight.fetch_max(now, Ordering::SeqCst);
+
+    let request = ReceivedRequest {
+        method: method.to_string(),
+        path: uri.path().to_string(),
+        url: reqwest::Url::parse(&format!("http://{}{uri}", shared.addr)).expect("request URL"),
+        headers: headers
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.as_str().to_string(),
+                    String::from_utf8_lossy(v.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+        body: body.to_vec(),
+        at: Instant::now(),
+        ended: None,
+    };
+    let routed = shared
+        .routes
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|route| route.matches(&request))
+        .map(|route| route.reply.clone());
+    let reply = routed
+        .or_else(|| shared.queue.lock().unwrap().pop_front())
+        .or_else(|| shared.fallback.lock().unwrap().clone())
+        .unwrap_or_else(|| (shared.default)(&request));
+    let mut body = reply.body.clone();
+    if let Some(name) = &reply.echo_header {
+        let value = request.header(name).unwrap_or("").to_string();
+        body = String::from_utf8_lossy(&body)
+            .replace(ECHO, &value)
+            .into_bytes();
+    }
+    let mut guard = {
+        let mut requests = shared.requests.lock().unwrap();
+        requests.push(request);
+        InFlight {
+            shared: shared.clone(),
+            index: requests.len() - 1,
+            answered: false,
+        }
+    };
+
+    if !reply.delay.is_zero() {
+        tokio::time::sleep(reply.delay).await;
+    }
+    let mut response = Response::builder().status(StatusCode::from_u16(reply.status).unwrap());
+    for (name, value) in &reply.headers {
+        response = response.header(name, value);
+    }
+    guard.answered = true;
+    response.body(Body::from(body)).unwrap()
+}
