@@ -5,8 +5,11 @@
 //! Run: `cargo bench --bench kagi_concurrency`
 
 #[allow(dead_code)]
-#[path = "../tests/support/fake_kagi.rs"]
+#[path = "../tests/it/support/fake_kagi.rs"]
 mod fake_kagi;
+#[allow(dead_code)]
+#[path = "../tests/it/support/fake_server.rs"]
+mod fake_server;
 
 use std::time::{Duration, Instant};
 
@@ -30,7 +33,7 @@ fn main() {
         .build()
         .expect("runtime");
     runtime.block_on(async {
-        let fake = FakeKagi::start().await;
+        let fake = FakeKagi::start();
         let queries: Vec<String> = (1..=QUERIES).map(|i| format!("query {i}")).collect();
         for (i, q) in queries.iter().enumerate() {
             let reply = ok(envelope(json!([result(
@@ -38,8 +41,8 @@ fn main() {
                 &format!("Result {i}"),
                 Some("snippet"),
             )])))
-            .set_delay(DELAY);
-            fake.on_search(q, reply).await;
+            .with_delay(DELAY);
+            fake.on_search(q, reply);
         }
         let tool = WebSearchTool::with_client(fake.client(Duration::from_secs(30)));
 

@@ -10,9 +10,12 @@
 //!
 //! Run: `cargo bench --bench summarize_file`.
 
-#[allow(dead_code)]
-#[path = "../tests/support/fake_openai.rs"]
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/it/support/fake_openai.rs"]
 mod fake_openai;
+#[allow(dead_code)]
+#[path = "../tests/it/support/fake_server.rs"]
+mod fake_server;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -10,9 +10,12 @@
 //!
 //! Run: `cargo bench --bench watch_throughput` (Linux; needs /proc).
 
-#[path = "../tests/support/fake_openai.rs"]
-#[allow(dead_code)]
+#[path = "../tests/it/support/fake_openai.rs"]
+#[allow(dead_code, unused_imports)]
 mod fake_openai;
+#[path = "../tests/it/support/fake_server.rs"]
+#[allow(dead_code)]
+mod fake_server;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -1,6 +1,6 @@
 //! Opt-in: the client against a real OpenAI-compatible server (llama.cpp's, started by
 //! `../shared/tools/local-llm.sh`). Run with
-//! `VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start) cargo test --test llm_real_server -- --ignored`
+//! `VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start) cargo test --test it llm_real_server -- --ignored`
 //! (`VAULTSUM_E2E_MODEL` names the model, default `smollm2`).
 
 use vaultsum_core::llm::{ChatClient, ChatRequest};

@@ -1,6 +1,6 @@
 //! Nothing outside the vault is read or written, and a summary write never loses a byte.
 
-mod support;
+use crate::support;
 
 use std::os::unix::fs::PermissionsExt;
 

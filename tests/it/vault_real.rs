@@ -1,7 +1,7 @@
 //! Every note of a real vault (the Obsidian Tasks documentation, MIT) expands without a panic,
 //! and every embed whose target exists expands.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

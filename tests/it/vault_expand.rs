@@ -1,6 +1,6 @@
 //! Embed expansion over real files in a temp vault.
 
-mod support;
+use crate::support;
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

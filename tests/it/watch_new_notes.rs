@@ -1,7 +1,7 @@
 //! Watch mode on real file-system events with the real Registry, against a fake
 //! OpenAI-compatible server over HTTP: which notes get summarized, and how often.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,8 +1,8 @@
 //! Opt-in end to end: `summarize-file` against a real OpenAI-compatible server (llama.cpp with a
 //! tiny model, started by `../shared/tools/local-llm.sh start`). Run with
-//! `VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start) cargo test --test e2e_local_llm -- --ignored`.
+//! `VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start) cargo test --test it e2e_local_llm -- --ignored`.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

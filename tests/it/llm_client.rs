@@ -1,6 +1,6 @@
 //! The OpenAI-compatible client against a fake server speaking the real wire format.
 
-mod support;
+use crate::support;
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};

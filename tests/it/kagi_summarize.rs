@@ -1,15 +1,15 @@
 //! `summarize` against a fake Kagi Universal Summarizer on 127.0.0.1.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use support::fake_kagi::FakeReply;
 use support::fake_kagi::{authorization, envelope, error, ok, FakeKagi, TEST_KEY};
 use vaultsum_core::kagi::KeySource;
 use vaultsum_tools::summarize::SummarizeTool;
 use vaultsum_tools::{Tool, ToolOutput};
-use wiremock::ResponseTemplate;
 
 const GENEROUS: Duration = Duration::from_secs(10);
 
@@ -21,14 +21,14 @@ async fn summarize(fake: &FakeKagi, args: Value) -> ToolOutput {
     tool(fake, GENEROUS).call(args).await
 }
 
-fn summary(output: &str, tokens: u64) -> ResponseTemplate {
+fn summary(output: &str, tokens: u64) -> FakeReply {
     ok(envelope(json!({"output": output, "tokens": tokens})))
 }
 
 #[tokio::test]
 async fn summarize_posts_json_body_with_bot_authorization() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(summary("A short summary.", 321)).await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(summary("A short summary.", 321));
     let out = summarize(
         &fake,
         json!({"url": "https://example.com/paper.pdf", "summary_type": "takeaway",
@@ -36,16 +36,13 @@ async fn summarize_posts_json_body_with_bot_authorization() {
     )
     .await;
     assert!(!out.is_error, "{}", out.text);
-    let requests = fake.requests().await;
+    let requests = fake.requests();
     assert_eq!(requests.len(), 1);
     let request = &requests[0];
     assert_eq!(request.method.as_str(), "POST");
     assert_eq!(request.url.path(), "/api/v0/summarize");
     assert_eq!(authorization(request), Some(format!("Bot {TEST_KEY}")));
-    assert_eq!(
-        request.headers.get("content-type").unwrap(),
-        "application/json"
-    );
+    assert_eq!(request.header("content-type").unwrap(), "application/json");
     let body: Value = serde_json::from_slice(&request.body).unwrap();
     assert_eq!(
         body,
@@ -56,10 +53,10 @@ async fn summarize_posts_json_body_with_bot_authorization() {
 
 #[tokio::test]
 async fn defaults_are_summary_and_cecil_without_a_language() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(summary("S.", 10)).await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(summary("S.", 10));
     summarize(&fake, json!({"url": "https://example.com"})).await;
-    let body: Value = serde_json::from_slice(&fake.requests().await[0].body).unwrap();
+    let body: Value = serde_json::from_slice(&fake.requests()[0].body).unwrap();
     assert_eq!(
         body,
         json!({"url": "https://example.com", "summary_type": "summary", "engine": "cecil"})
@@ -68,9 +65,9 @@ async fn defaults_are_summary_and_cecil_without_a_language() {
 
 #[tokio::test]
 async fn text_is_kagis_output_only_and_metadata_goes_to_details() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let output = "- Point one\n- Point two &amp; three";
-    fake.on_summarize(summary(output, 1234)).await;
+    fake.on_summarize(summary(output, 1234));
     let out = summarize(
         &fake,
         json!({"url": "https://example.com/notes", "summary_type": "takeaway"}),
@@ -86,13 +83,12 @@ async fn text_is_kagis_output_only_and_metadata_goes_to_details() {
 
 #[tokio::test]
 async fn unreadable_url_reports_kagis_own_message() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_summarize(error(
         500,
         -100,
         "Sorry, we could not summarize this URL. The page may require a login.",
-    ))
-    .await;
+    ));
     let out = summarize(&fake, json!({"url": "https://paywalled.example"})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -105,9 +101,8 @@ async fn unreadable_url_reports_kagis_own_message() {
 
 #[tokio::test]
 async fn unauthorised_key_reports_status_and_message_without_the_key() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(error(401, 1, "Unauthorized: Invalid token"))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(error(401, 1, "Unauthorized: Invalid token"));
     let out = summarize(&fake, json!({"url": "https://example.com"})).await;
     assert_eq!(
         out.text,
@@ -118,13 +113,12 @@ async fn unauthorised_key_reports_status_and_message_without_the_key() {
 
 #[tokio::test]
 async fn exhausted_credit_reports_kagis_message() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_summarize(error(
         400,
         101,
         "Insufficient credit to perform this request.",
-    ))
-    .await;
+    ));
     let out = summarize(&fake, json!({"url": "https://example.com"})).await;
     assert_eq!(
         out.text,
@@ -134,12 +128,11 @@ async fn exhausted_credit_reports_kagis_message() {
 
 #[tokio::test]
 async fn error_inside_a_success_envelope_is_still_an_error() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_summarize(ok(support::fake_kagi::error_envelope(
         -1,
         "Could not fetch the document",
-    )))
-    .await;
+    )));
     let out = summarize(&fake, json!({"url": "https://example.com"})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -150,7 +143,7 @@ async fn error_inside_a_success_envelope_is_still_an_error() {
 
 #[tokio::test]
 async fn missing_key_gives_the_documented_message() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let client = fake
         .client(GENEROUS)
         .with_key_source(KeySource::Fixed(None));
@@ -162,14 +155,13 @@ async fn missing_key_gives_the_documented_message() {
         out.text,
         "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use summarize."
     );
-    assert!(fake.requests().await.is_empty());
+    assert!(fake.requests().is_empty());
 }
 
 #[tokio::test]
 async fn slow_summarizer_within_the_timeout_is_awaited() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(summary("Worth the wait.", 5).set_delay(Duration::from_millis(800)))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(summary("Worth the wait.", 5).with_delay(Duration::from_millis(800)));
     let out = tool(&fake, Duration::from_secs(5))
         .call(json!({"url": "https://example.com"}))
         .await;
@@ -178,9 +170,8 @@ async fn slow_summarizer_within_the_timeout_is_awaited() {
 
 #[tokio::test]
 async fn summarizer_slower_than_the_timeout_is_a_timeout_error() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(summary("late", 1).set_delay(Duration::from_secs(3)))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(summary("late", 1).with_delay(Duration::from_secs(3)));
     let out = tool(&fake, Duration::from_millis(250))
         .call(json!({"url": "https://example.com"}))
         .await;
@@ -194,9 +185,9 @@ async fn summarizer_slower_than_the_timeout_is_a_timeout_error() {
 
 #[tokio::test]
 async fn huge_summary_is_truncated_with_the_full_text_in_a_temp_file() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let output: String = (1..=3000).map(|i| format!("- takeaway {i}\n")).collect();
-    fake.on_summarize(summary(&output, 99_999)).await;
+    fake.on_summarize(summary(&output, 99_999));
     let out = summarize(&fake, json!({"url": "https://example.com"})).await;
     let path = out.details["truncation"]["full_output_path"]
         .as_str()
@@ -219,7 +210,7 @@ async fn huge_summary_is_truncated_with_the_full_text_in_a_temp_file() {
 
 #[tokio::test]
 async fn url_that_is_not_http_is_refused_before_any_request() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     for url in ["example.com", "file:///etc/passwd", ""] {
         let out = summarize(&fake, json!({ "url": url })).await;
         assert!(out.is_error);
@@ -231,13 +222,13 @@ async fn url_that_is_not_http_is_refused_before_any_request() {
         "{}",
         out.text
     );
-    assert!(fake.requests().await.is_empty());
+    assert!(fake.requests().is_empty());
 }
 
 #[tokio::test]
 async fn call_and_result_render_type_engine_and_tokens() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(summary("- a\n- b", 77)).await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(summary("- a\n- b", 77));
     let t = tool(&fake, GENEROUS);
     let args = json!({"url": "https://e.com/x", "summary_type": "takeaway", "engine": "agnes"});
     assert_eq!(

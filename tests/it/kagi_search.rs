@@ -1,10 +1,11 @@
 //! `web_search` against a fake Kagi speaking the v0 wire format on 127.0.0.1.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use support::fake_kagi::FakeReply;
 use support::fake_kagi::{
     authorization, closed_base_url, envelope, error, ok, related, result, FakeKagi, TEST_KEY,
 };
@@ -12,7 +13,6 @@ use vaultsum_core::kagi::{KagiClient, KeySource};
 use vaultsum_tools::config::ApiKey;
 use vaultsum_tools::web_search::WebSearchTool;
 use vaultsum_tools::{Tool, ToolOutput};
-use wiremock::ResponseTemplate;
 
 const GENEROUS: Duration = Duration::from_secs(10);
 
@@ -26,15 +26,14 @@ async fn search(fake: &FakeKagi, args: Value) -> ToolOutput {
 
 #[tokio::test]
 async fn search_sends_get_with_query_limit_and_bot_authorization() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search_items(
         "rust async",
         vec![result("https://a.example", "A", Some("a"))],
-    )
-    .await;
+    );
     let out = search(&fake, json!({"queries": ["rust async"], "limit": 5})).await;
     assert!(!out.is_error, "{}", out.text);
-    let requests = fake.requests().await;
+    let requests = fake.requests();
     assert_eq!(requests.len(), 1);
     let request = &requests[0];
     assert_eq!(request.method.as_str(), "GET");
@@ -52,7 +51,7 @@ async fn search_sends_get_with_query_limit_and_bot_authorization() {
 
 #[tokio::test]
 async fn results_of_several_queries_are_numbered_in_query_order() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     // The first query answers last, so arrival order cannot be what orders the list.
     fake.on_search(
         "alpha",
@@ -60,14 +59,12 @@ async fn results_of_several_queries_are_numbered_in_query_order() {
             result("https://a.example/1", "First A", Some("snippet a1")),
             result("https://a.example/2", "Second A", Some("snippet a2")),
         ])))
-        .set_delay(Duration::from_millis(300)),
-    )
-    .await;
+        .with_delay(Duration::from_millis(300)),
+    );
     fake.on_search_items(
         "beta",
         vec![result("https://b.example/1", "First B", Some("snippet b1"))],
-    )
-    .await;
+    );
     let out = search(&fake, json!({"queries": ["alpha", "beta"]})).await;
     assert!(!out.is_error, "{}", out.text);
     assert_eq!(
@@ -82,7 +79,7 @@ async fn results_of_several_queries_are_numbered_in_query_order() {
 
 #[tokio::test]
 async fn titles_and_snippets_are_plain_text_with_entities_decoded() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search_items(
         "q",
         vec![result(
@@ -90,8 +87,7 @@ async fn titles_and_snippets_are_plain_text_with_entities_decoded() {
             "<b>Tokio</b> &amp; async &#8211; guide",
             Some("Use <strong>spawn</strong> &quot;wisely&quot; &lt;T&gt;"),
         )],
-    )
-    .await;
+    );
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert_eq!(
         out.text,
@@ -101,7 +97,7 @@ async fn titles_and_snippets_are_plain_text_with_entities_decoded() {
 
 #[tokio::test]
 async fn null_snippet_leaves_title_and_url_and_related_searches_stay_out_of_text() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search_items(
         "q",
         vec![
@@ -110,8 +106,7 @@ async fn null_snippet_leaves_title_and_url_and_related_searches_stay_out_of_text
                    "thumbnail": {"url": "https://n.example/t.jpg", "width": 100, "height": 80}}),
             related(&["q tutorial", "q examples"]),
         ],
-    )
-    .await;
+    );
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert_eq!(out.text, "1. No snippet\n   https://n.example");
     assert_eq!(out.details["related"], json!(["q tutorial", "q examples"]));
@@ -123,19 +118,16 @@ async fn null_snippet_leaves_title_and_url_and_related_searches_stay_out_of_text
 
 #[tokio::test]
 async fn one_failing_query_is_reported_without_losing_the_others() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search_items(
         "good one",
         vec![result("https://g1.example", "G1", Some("s1"))],
-    )
-    .await;
-    fake.on_search("bad", error(500, 0, "Internal error, please retry"))
-        .await;
+    );
+    fake.on_search("bad", error(500, 0, "Internal error, please retry"));
     fake.on_search_items(
         "good two",
         vec![result("https://g2.example", "G2", Some("s2"))],
-    )
-    .await;
+    );
     let out = search(&fake, json!({"queries": ["good one", "bad", "good two"]})).await;
     assert!(
         !out.is_error,
@@ -154,9 +146,8 @@ async fn one_failing_query_is_reported_without_losing_the_others() {
 
 #[tokio::test]
 async fn unauthorised_key_reports_status_and_kagi_message() {
-    let fake = FakeKagi::start().await;
-    fake.on_search("q", error(401, 1, "Unauthorized: Invalid token"))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_search("q", error(401, 1, "Unauthorized: Invalid token"));
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -168,12 +159,11 @@ async fn unauthorised_key_reports_status_and_kagi_message() {
 
 #[tokio::test]
 async fn exhausted_credit_reports_kagi_message() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search(
         "q",
         error(400, 101, "Insufficient credit to perform this request."),
-    )
-    .await;
+    );
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -184,9 +174,9 @@ async fn exhausted_credit_reports_kagi_message() {
 
 #[tokio::test]
 async fn same_error_for_every_query_is_said_once() {
-    let fake = FakeKagi::start().await;
-    fake.on_search("a", error(401, 1, "Unauthorized")).await;
-    fake.on_search("b", error(401, 1, "Unauthorized")).await;
+    let fake = FakeKagi::start();
+    fake.on_search("a", error(401, 1, "Unauthorized"));
+    fake.on_search("b", error(401, 1, "Unauthorized"));
     let out = search(&fake, json!({"queries": ["a", "b"]})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -197,7 +187,7 @@ async fn same_error_for_every_query_is_said_once() {
 
 #[tokio::test]
 async fn missing_key_gives_the_documented_message_and_sends_nothing() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let client = fake
         .client(GENEROUS)
         .with_key_source(KeySource::Fixed(None));
@@ -209,14 +199,14 @@ async fn missing_key_gives_the_documented_message_and_sends_nothing() {
         out.text,
         "KAGI_API_KEY environment variable is not set. Set it to your Kagi API key to use web search."
     );
-    assert!(fake.requests().await.is_empty());
+    assert!(fake.requests().is_empty());
 }
 
 #[tokio::test]
 async fn key_echoed_by_the_server_never_reaches_the_output() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let echo = format!("Invalid token {TEST_KEY}");
-    fake.on_search("q", error(401, 1, &echo)).await;
+    fake.on_search("q", error(401, 1, &echo));
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert!(out.is_error);
     assert!(!out.text.contains(TEST_KEY), "{}", out.text);
@@ -226,12 +216,11 @@ async fn key_echoed_by_the_server_never_reaches_the_output() {
 
 #[tokio::test]
 async fn non_json_error_page_is_quoted_with_its_status() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search(
         "q",
-        ResponseTemplate::new(502).set_body_string("<html><body>Bad gateway</body></html>"),
-    )
-    .await;
+        FakeReply::error(502, "<html><body>Bad gateway</body></html>"),
+    );
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert_eq!(
         out.text,
@@ -241,9 +230,8 @@ async fn non_json_error_page_is_quoted_with_its_status() {
 
 #[tokio::test]
 async fn success_status_with_a_body_that_is_not_an_envelope_is_reported() {
-    let fake = FakeKagi::start().await;
-    fake.on_search("q", ResponseTemplate::new(200).set_body_string("not json"))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_search("q", FakeReply::raw(200, "text/plain", "not json"));
     let out = search(&fake, json!({"queries": ["q"]})).await;
     assert!(out.is_error);
     assert_eq!(
@@ -277,7 +265,7 @@ async fn unreachable_server_is_reported_as_a_connection_failure() {
 
 #[tokio::test]
 async fn slow_reply_within_the_timeout_is_awaited() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search(
         "q",
         ok(envelope(json!([result(
@@ -285,9 +273,8 @@ async fn slow_reply_within_the_timeout_is_awaited() {
             "Slow",
             Some("s")
         )])))
-        .set_delay(Duration::from_millis(500)),
-    )
-    .await;
+        .with_delay(Duration::from_millis(500)),
+    );
     let out = tool(&fake, Duration::from_secs(5))
         .call(json!({"queries": ["q"]}))
         .await;
@@ -297,12 +284,11 @@ async fn slow_reply_within_the_timeout_is_awaited() {
 
 #[tokio::test]
 async fn reply_slower_than_the_timeout_is_a_timeout_error() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search(
         "q",
-        ok(envelope(json!([]))).set_delay(Duration::from_secs(3)),
-    )
-    .await;
+        ok(envelope(json!([]))).with_delay(Duration::from_secs(3)),
+    );
     let out = tool(&fake, Duration::from_millis(300))
         .call(json!({"queries": ["q"]}))
         .await;
@@ -315,7 +301,7 @@ async fn reply_slower_than_the_timeout_is_a_timeout_error() {
 
 #[tokio::test]
 async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let items: Vec<Value> = (1..=300)
         .map(|i| {
             result(
@@ -325,7 +311,7 @@ async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
             )
         })
         .collect();
-    fake.on_search_items("big", items).await;
+    fake.on_search_items("big", items);
     let out = search(&fake, json!({"queries": ["big"]})).await;
     assert!(!out.is_error);
 
@@ -363,11 +349,11 @@ async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
 
 #[tokio::test]
 async fn limit_holds_even_when_the_server_sends_more() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let items = (1..=5)
         .map(|i| result(&format!("https://l.example/{i}"), &format!("L{i}"), None))
         .collect();
-    fake.on_search_items("q", items).await;
+    fake.on_search_items("q", items);
     let out = search(&fake, json!({"queries": ["q"], "limit": 2})).await;
     assert_eq!(
         out.text,
@@ -377,7 +363,7 @@ async fn limit_holds_even_when_the_server_sends_more() {
 
 #[tokio::test]
 async fn query_count_outside_one_to_ten_is_refused_before_any_request() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     for queries in [
         json!([]),
         json!((0..11).map(|i| format!("q{i}")).collect::<Vec<_>>()),
@@ -398,15 +384,14 @@ async fn query_count_outside_one_to_ten_is_refused_before_any_request() {
         "{}",
         out.text
     );
-    assert!(fake.requests().await.is_empty());
+    assert!(fake.requests().is_empty());
 }
 
 #[tokio::test]
 async fn call_and_result_render_compactly_and_expand_to_the_list() {
-    let fake = FakeKagi::start().await;
-    fake.on_search_items("a", vec![result("https://a.example", "A", Some("x"))])
-        .await;
-    fake.on_search("b", error(500, 0, "boom")).await;
+    let fake = FakeKagi::start();
+    fake.on_search_items("a", vec![result("https://a.example", "A", Some("x"))]);
+    fake.on_search("b", error(500, 0, "boom"));
     let t = tool(&fake, GENEROUS);
     let args = json!({"queries": ["a", "b"], "limit": 3});
     assert_eq!(t.render_call(&args), "web_search \"a\", \"b\" (limit 3)");
@@ -424,7 +409,7 @@ async fn call_and_result_render_compactly_and_expand_to_the_list() {
 
 #[tokio::test]
 async fn tool_is_listed_read_only_and_open_world_with_its_schema() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     let t = tool(&fake, GENEROUS);
     let annotations = serde_json::to_value(t.annotations()).unwrap();
     assert_eq!(annotations["readOnlyHint"], true);

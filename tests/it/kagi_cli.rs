@@ -1,7 +1,7 @@
 //! `vaultsum summarize` and `vaultsum search` as a person runs them: the real binary, with
 //! `KAGI_API_KEY` and `KAGI_BASE_URL` set in the child's environment, against a fake Kagi.
 
-mod support;
+use crate::support;
 
 use serde_json::{json, Value};
 use support::fake_kagi::{
@@ -10,21 +10,19 @@ use support::fake_kagi::{
 
 #[tokio::test]
 async fn search_prints_the_numbered_list_on_stdout_using_the_env_key() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     fake.on_search_items(
         "rust",
         vec![result("https://r.example", "Rust", Some("lang"))],
-    )
-    .await;
-    fake.on_search_items("tokio", vec![result("https://t.example", "Tokio", None)])
-        .await;
+    );
+    fake.on_search_items("tokio", vec![result("https://t.example", "Tokio", None)]);
     vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .args(["search", "rust", "tokio", "--limit", "4"])
         .assert()
         .success()
         .stdout("1. Rust\n   https://r.example\n   lang\n\n2. Tokio\n   https://t.example\n")
         .stderr("");
-    let requests = fake.requests().await;
+    let requests = fake.requests();
     assert_eq!(requests.len(), 2);
     for request in &requests {
         assert_eq!(authorization(request), Some(format!("Bot {TEST_KEY}")));
@@ -34,7 +32,7 @@ async fn search_prints_the_numbered_list_on_stdout_using_the_env_key() {
 
 #[tokio::test]
 async fn missing_key_exits_1_with_the_documented_message_on_stderr() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     vaultsum_command(&fake.base_url(), None)
         .args(["search", "anything"])
         .assert()
@@ -53,14 +51,13 @@ async fn missing_key_exits_1_with_the_documented_message_on_stderr() {
             "vaultsum: KAGI_API_KEY environment variable is not set. \
              Set it to your Kagi API key to use summarize.\n",
         );
-    assert!(fake.requests().await.is_empty());
+    assert!(fake.requests().is_empty());
 }
 
 #[tokio::test]
 async fn summarize_flags_reach_the_request_body_and_json_output_carries_details() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(ok(envelope(json!({"output": "- key point", "tokens": 42}))))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(ok(envelope(json!({"output": "- key point", "tokens": 42}))));
     let assert = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .args([
             "summarize",
@@ -82,7 +79,7 @@ async fn summarize_flags_reach_the_request_body_and_json_output_carries_details(
     assert_eq!(printed["is_error"], false);
     assert_eq!(printed["details"]["tokens"], 42);
     assert_eq!(printed["details"]["summary_type"], "takeaway");
-    let body: Value = serde_json::from_slice(&fake.requests().await[0].body).unwrap();
+    let body: Value = serde_json::from_slice(&fake.requests()[0].body).unwrap();
     assert_eq!(
         body,
         json!({"url": "https://example.com/spec", "summary_type": "takeaway",
@@ -92,9 +89,8 @@ async fn summarize_flags_reach_the_request_body_and_json_output_carries_details(
 
 #[tokio::test]
 async fn json_output_of_a_failed_tool_is_still_json_and_exits_1() {
-    let fake = FakeKagi::start().await;
-    fake.on_search("q", error(401, 1, "Unauthorized: Invalid token"))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_search("q", error(401, 1, "Unauthorized: Invalid token"));
     let assert = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .args(["search", "q", "--json"])
         .assert()
@@ -116,9 +112,8 @@ async fn json_output_of_a_failed_tool_is_still_json_and_exits_1() {
 
 #[tokio::test]
 async fn verbose_renders_the_call_and_result_on_stderr_only() {
-    let fake = FakeKagi::start().await;
-    fake.on_summarize(ok(envelope(json!({"output": "Prose.", "tokens": 9}))))
-        .await;
+    let fake = FakeKagi::start();
+    fake.on_summarize(ok(envelope(json!({"output": "Prose.", "tokens": 9}))));
     vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .args(["-v", "summarize", "https://e.com", "--engine", "agnes"])
         .assert()
@@ -129,7 +124,7 @@ async fn verbose_renders_the_call_and_result_on_stderr_only() {
 
 #[tokio::test]
 async fn bad_flags_are_usage_errors_with_exit_2() {
-    let fake = FakeKagi::start().await;
+    let fake = FakeKagi::start();
     vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .args(["summarize", "https://e.com", "--type", "essay"])
         .assert()
@@ -144,5 +139,5 @@ async fn bad_flags_are_usage_errors_with_exit_2() {
         .args(["search", "q", "--limit", "0"])
         .assert()
         .code(2);
-    assert!(fake.requests().await.is_empty());
+    assert!(fake.requests().is_empty());
 }

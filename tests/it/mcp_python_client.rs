@@ -2,7 +2,7 @@
 //! against the built binary over stdio and over HTTP with and without a token.
 //! Skipped loudly when `.venv/` is missing, unless `VAULTSUM_REQUIRE_PY_MCP=1`.
 
-mod support;
+use crate::support;
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

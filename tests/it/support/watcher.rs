@@ -1,9 +1,9 @@
 //! Running the watcher in-process over a real Registry against the fake OpenAI server, in a
-//! temporary vault with a temporary state folder; and polling the vault for expected states.
+//! temporary vault with a temporary state folder.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -12,10 +12,8 @@ use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};
 
 use super::fake_openai::FakeOpenAi;
-
-/// How long a test waits for an expected file state before failing. Generous: tests never
-/// assert on durations, only on what eventually happens.
-pub const DEADLINE: Duration = Duration::from_secs(30);
+// The watch tests wait through these; re-exported so they come with the watcher helpers.
+pub use super::poll::{wait_until, wait_until_async};
 
 /// A body long enough to pass the tests' `min_chars`.
 pub fn long_body(topic: &str) -> String {
@@ -145,34 +143,6 @@ impl RunningWatcher {
             .await
             .expect("watcher task")
             .expect("watcher result")
-    }
-}
-
-/// Polls `check` every 25 ms until it holds or [`DEADLINE`] passes; returns whether it held.
-pub async fn wait_until_async(mut check: impl FnMut() -> bool) -> bool {
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if check() {
-            return true;
-        }
-        if Instant::now() > deadline {
-            return false;
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-}
-
-/// The blocking twin of [`wait_until_async`], for tests that drive the binary.
-pub fn wait_until(mut check: impl FnMut() -> bool) -> bool {
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if check() {
-            return true;
-        }
-        if Instant::now() > deadline {
-            return false;
-        }
-        std::thread::sleep(Duration::from_millis(25));
     }
 }
 

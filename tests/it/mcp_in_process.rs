@@ -2,7 +2,7 @@
 //! handshake, tool listing and every kind of call result, including cancellation, first with
 //! small fixture tools and then with the real tools over a copy of `vault-fixture/`.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::sync::atomic::Ordering;
@@ -14,9 +14,11 @@ use rmcp::service::{RoleClient, RunningService};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::fake_server::Ended;
 use support::fixture_tools::{
     basic_fixture_tools, fixture_registry, SlowWriteProbe, SlowWriteTool,
 };
+use support::poll::wait_until_async;
 use support::temp_vault::TempVault;
 use vaultsum::mcp::{VaultsumServer, INSTRUCTIONS};
 use vaultsum_tools::config::{Config, Engine};
@@ -191,16 +193,11 @@ async fn cancelled_call_is_dropped_and_writes_nothing() {
         started = tokio::time::timeout(WAIT, probe.started.notified()) => started.expect("call started"),
     }
 
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while !probe.dropped_unfinished.load(Ordering::SeqCst) {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the tool future was never dropped"
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    // Well past the tool's own delay: had the future kept running, it would have written.
-    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert!(
+        wait_until_async(|| probe.dropped_unfinished.load(Ordering::SeqCst)).await,
+        "the tool future was never dropped"
+    );
+    // Dropped before it finished: the future that would have written no longer exists.
     assert!(!target.exists(), "a cancelled call wrote its file");
     assert_eq!(probe.finished.load(Ordering::SeqCst), 0);
 
@@ -347,17 +344,22 @@ async fn cancelled_summarize_file_leaves_the_note_as_it_was() {
     let slow = client.call_tool(
         CallToolRequestParams::new("summarize_file").with_arguments(args(json!({ "path": PLAN }))),
     );
-    let waiting = tokio::task::spawn_blocking({
-        let fake = fake.clone();
-        move || fake.wait_for_requests(1, WAIT)
-    });
     tokio::select! {
         _ = slow => panic!("summarize_file finished before it could be cancelled"),
-        arrived = waiting => assert!(arrived.unwrap(), "the LLM request never arrived"),
+        arrived = wait_until_async(|| fake.request_count() >= 1) => assert!(arrived, "the LLM request never arrived"),
     }
-    // The slow call's future is dropped here, which sends notifications/cancelled.
-    // Past the fake's delay: had the call kept running, it would have written by now.
-    tokio::time::sleep(Duration::from_millis(3500)).await;
+    // The slow call's future is dropped here, which sends notifications/cancelled. The
+    // cancelled call drops its LLM request, which the fake sees end unanswered, before its
+    // delayed reply: no reply ever reached the call, so it cannot have written.
+    assert!(
+        wait_until_async(|| fake.ended_count() == 1).await,
+        "the LLM request never ended"
+    );
+    assert_eq!(
+        fake.requests()[0].ended,
+        Some(Ended::Abandoned),
+        "the cancelled call waited for the reply"
+    );
     assert_eq!(vault.read(PLAN), before, "a cancelled call wrote");
     assert_eq!(fake.request_count(), 1, "the cancelled call kept going");
 

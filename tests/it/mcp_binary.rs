@@ -1,7 +1,7 @@
 //! The built `vaultsum mcp` binary as a child process: rmcp's client over its stdio, and raw
 //! JSON-RPC lines to check that stdout carries only the protocol and bad input is survived.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 use std::process::Stdio;
@@ -14,6 +14,8 @@ use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
 use rmcp::ServiceExt;
 use serde_json::{json, Value};
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::fake_server::Ended;
+use support::poll::{eventually, wait_until_async};
 use support::temp_vault::TempVault;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::Command;
@@ -201,7 +203,6 @@ async fn stdout_is_only_protocol_and_bad_lines_do_not_stop_the_server() {
 
 // ---- The real tools through the binary ----
 
-const POLL: Duration = Duration::from_millis(50);
 const WEEKLY_SYNC: &str = "Meetings/2024-03-04 Weekly sync.md";
 /// A note without media embeds: summarizing it makes exactly one LLM request.
 const PLAN: &str = "Projects/Alpha/Plan.md";
@@ -247,27 +248,27 @@ fn text_of(result: &CallToolResult) -> &str {
     &result.content[0].as_text().expect("text content").text
 }
 
-/// Calls read_file on `path` until its text satisfies `done`; fails after [`WAIT`].
+/// Calls read_file on `path` until its text satisfies `done`; fails after the deadline.
 async fn read_until(
     client: &RunningService<RoleClient, ()>,
     path: &str,
     what: &str,
     done: impl Fn(&str) -> bool,
 ) {
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
+    let last = std::sync::Mutex::new(String::new());
+    let (last, done) = (&last, &done);
+    let reached = eventually(move || async move {
         let result = call(client, "read_file", json!({ "path": path })).await;
         assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
-        if done(text_of(&result)) {
-            return;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "{what}: read_file still says {:?}",
-            text_of(&result)
-        );
-        tokio::time::sleep(POLL).await;
-    }
+        *last.lock().unwrap() = text_of(&result).to_string();
+        done(text_of(&result))
+    })
+    .await;
+    assert!(
+        reached,
+        "{what}: read_file still says {:?}",
+        last.lock().unwrap()
+    );
 }
 
 #[tokio::test]
@@ -377,17 +378,22 @@ async fn cancelling_summarize_file_over_stdio_leaves_the_note_and_the_server_ser
     let client = connect_binary(&vault.root(), &[], &envs).await;
 
     let slow = call(&client, "summarize_file", json!({ "path": PLAN }));
-    let arrived = tokio::task::spawn_blocking({
-        let fake = fake.clone();
-        move || fake.wait_for_requests(1, WAIT)
-    });
     tokio::select! {
         _ = slow => panic!("summarize_file finished before it could be cancelled"),
-        arrived = arrived => assert!(arrived.unwrap(), "the LLM request never arrived"),
+        arrived = wait_until_async(|| fake.request_count() >= 1) => assert!(arrived, "the LLM request never arrived"),
     }
-    // Dropping the call future sent notifications/cancelled. Wait past the fake's delay: a
-    // call still running would have written its summary (or retried) by then.
-    tokio::time::sleep(Duration::from_millis(3500)).await;
+    // Dropping the call future sent notifications/cancelled. The cancelled call drops its LLM
+    // request, which the fake sees end unanswered, before its delayed reply: no reply ever
+    // reached the call, so it cannot have written (or retried).
+    assert!(
+        wait_until_async(|| fake.ended_count() == 1).await,
+        "the LLM request never ended"
+    );
+    assert_eq!(
+        fake.requests()[0].ended,
+        Some(Ended::Abandoned),
+        "the cancelled call waited for the reply"
+    );
     assert_eq!(vault.read(PLAN), before, "a cancelled call wrote");
     assert_eq!(fake.request_count(), 1, "the cancelled call kept going");
 

@@ -1,7 +1,7 @@
 //! The one-shot CLI as a person runs it: the real binary, a copy of vault-fixture, and a fake
 //! OpenAI-compatible server when the LLM engine is used.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

@@ -1,13 +1,14 @@
 //! `summarize_file` end to end, in process through the Registry: a temp vault, the real tool,
 //! and a fake OpenAI-compatible server on 127.0.0.1 speaking the real wire format.
 
-mod support;
+use crate::support;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::fake_openai::{FakeOpenAi, FakeReply, TEST_API_KEY};
+use support::poll::wait_until_async;
 use support::temp_vault::TempVault;
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext, ToolOutput};
@@ -366,8 +367,7 @@ async fn edits_made_while_the_llm_works_are_kept() {
         let registry = registry.clone();
         tokio::spawn(async move { summarize(&registry, json!({ "path": "Note.md" })).await })
     };
-    // Blocking here is fine: the multi-threaded runtime runs the call on another worker.
-    assert!(fake.wait_for_requests(1, Duration::from_secs(10)));
+    assert!(wait_until_async(|| fake.request_count() >= 1).await);
     vault.write("Note.md", "Draft.\nA line typed in Obsidian meanwhile.\n");
     let output = call.await.unwrap();
     assert!(!output.is_error, "{}", output.text);

@@ -1,6 +1,6 @@
 //! The bundled example vault (vault-fixture/) reads as a person would expect.
 
-mod support;
+use crate::support;
 
 use std::path::Path;
 

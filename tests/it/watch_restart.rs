@@ -1,7 +1,7 @@
 //! Stopping and starting again: state kept outside the vault, catch-up on what happened while
 //! stopped, `--once`, and a clean exit on SIGTERM, through the real binary.
 
-mod support;
+use crate::support;
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! Image description and audio transcription against a fake OpenAI-compatible server.
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

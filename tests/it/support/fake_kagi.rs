@@ -1,6 +1,7 @@
-//! A fake Kagi v0 API on 127.0.0.1 (wiremock) answering with the real envelopes:
+//! A fake Kagi v0 API on 127.0.0.1 ([`FakeServer`]) answering with the real envelopes:
 //! `{"meta":{"id","node","ms","api_balance"},"data":…,"error":[{"code","msg","ref"}]}`.
 
+use std::ops::Deref;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -8,8 +9,8 @@ use serde_json::{json, Value};
 use vaultsum_core::kagi::{KagiClient, KeySource};
 use vaultsum_tools::config::{ApiKey, Config};
 use vaultsum_tools::ToolContext;
-use wiremock::matchers::{method, path, query_param};
-use wiremock::{Mock, MockServer, Request, ResponseTemplate};
+
+pub use super::fake_server::{FakeReply, FakeServer, ReceivedRequest};
 
 /// The key the tests hand out; asserted to appear in the header and nowhere else.
 pub const TEST_KEY: &str = "kagi-test-key-7f3a9c";
@@ -40,61 +41,54 @@ pub fn related(list: &[&str]) -> Value {
 }
 
 /// A 200 answer with this envelope.
-pub fn ok(body: Value) -> ResponseTemplate {
-    ResponseTemplate::new(200).set_body_json(body)
+pub fn ok(body: Value) -> FakeReply {
+    FakeReply::json(200, body)
 }
 
 /// A non-2xx answer with Kagi's error envelope.
-pub fn error(status: u16, code: i64, msg: &str) -> ResponseTemplate {
-    ResponseTemplate::new(status).set_body_json(error_envelope(code, msg))
+pub fn error(status: u16, code: i64, msg: &str) -> FakeReply {
+    FakeReply::json(status, error_envelope(code, msg))
 }
 
-/// The fake server.
+/// The fake server; unscripted requests get 404.
 pub struct FakeKagi {
-    pub server: MockServer,
+    server: FakeServer,
+}
+
+impl Deref for FakeKagi {
+    type Target = FakeServer;
+    fn deref(&self) -> &FakeServer {
+        &self.server
+    }
 }
 
 impl FakeKagi {
-    /// Starts an empty fake; unmatched requests get 404.
-    pub async fn start() -> FakeKagi {
+    /// Starts an empty fake.
+    pub fn start() -> FakeKagi {
         FakeKagi {
-            server: MockServer::start().await,
+            server: FakeServer::start(|_| FakeReply::raw(404, "text/plain", "")),
         }
     }
 
     /// What `KAGI_BASE_URL` should be set to.
     pub fn base_url(&self) -> String {
-        format!("{}/api/v0", self.server.uri())
+        format!("{}/api/v0", self.server.url())
     }
 
     /// Answers `GET /api/v0/search?q=<query>` with `reply`.
-    pub async fn on_search(&self, query: &str, reply: ResponseTemplate) {
-        Mock::given(method("GET"))
-            .and(path("/api/v0/search"))
-            .and(query_param("q", query))
-            .respond_with(reply)
-            .mount(&self.server)
-            .await;
+    pub fn on_search(&self, query: &str, reply: FakeReply) {
+        self.server
+            .on("GET", "/api/v0/search", Some(("q", query)), reply);
     }
 
     /// Answers `GET /api/v0/search?q=<query>` with a success envelope of these items.
-    pub async fn on_search_items(&self, query: &str, items: Vec<Value>) {
-        self.on_search(query, ok(envelope(Value::Array(items))))
-            .await;
+    pub fn on_search_items(&self, query: &str, items: Vec<Value>) {
+        self.on_search(query, ok(envelope(Value::Array(items))));
     }
 
     /// Answers every `POST /api/v0/summarize` with `reply`.
-    pub async fn on_summarize(&self, reply: ResponseTemplate) {
-        Mock::given(method("POST"))
-            .and(path("/api/v0/summarize"))
-            .respond_with(reply)
-            .mount(&self.server)
-            .await;
-    }
-
-    /// Every request received so far.
-    pub async fn requests(&self) -> Vec<Request> {
-        self.server.received_requests().await.unwrap_or_default()
+    pub fn on_summarize(&self, reply: FakeReply) {
+        self.server.on("POST", "/api/v0/summarize", None, reply);
     }
 
     /// A configuration pointing the Kagi tools at this fake.
@@ -119,12 +113,8 @@ impl FakeKagi {
 }
 
 /// The `Authorization` header of a request.
-pub fn authorization(request: &Request) -> Option<String> {
-    request
-        .headers
-        .get("authorization")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_string)
+pub fn authorization(request: &ReceivedRequest) -> Option<String> {
+    request.header("authorization").map(str::to_string)
 }
 
 /// A base URL where nothing listens (a port bound, then released).

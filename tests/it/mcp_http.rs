@@ -1,7 +1,7 @@
 //! Streamable HTTP: the bind policy, the bearer token, and robustness under concurrent calls,
 //! spoken as raw JSON-RPC over real HTTP on 127.0.0.1.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 

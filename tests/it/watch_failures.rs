@@ -1,7 +1,7 @@
 //! When the LLM misbehaves: rate limits outlasting the client's own retries, a note that fails
 //! for good among notes that do not; and the polling watcher used when inotify is unavailable.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

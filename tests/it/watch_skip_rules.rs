@@ -2,7 +2,7 @@
 //! the watcher is stopped, and runs a catch-up (`once`): the catch-up decides every note before
 //! it exits, so "not summarized" is a definite outcome, not a timeout.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -1,22 +1,18 @@
-//! A fake OpenAI-compatible server (chat completions and audio transcriptions) on 127.0.0.1.
+//! The HTTP server behind the fakes of OpenAI ([`super::fake_openai`]) and Kagi
+//! ([`super::fake_kagi`]), on 127.0.0.1.
 //!
-//! It answers with the real wire formats, including Fireworks' `reasoning_content`, and with
-//! whatever a test scripts: errors with any body, 429 with `Retry-After`, slow replies,
-//! malformed JSON, empty content. It records every request so tests can assert on prompts,
-//! headers and multipart fields, and it counts concurrent requests.
+//! It answers with whatever a test scripts — any status, headers and body (errors of every
+//! shape, 429 with `Retry-After`, malformed JSON), after a delay if asked — and records every
+//! request: its headers, body and multipart fields, when it arrived, and how its exchange
+//! ended (answered, or abandoned by the client), so a test can wait for "the request is over"
+//! instead of sleeping. It counts concurrent requests too.
+//!
+//! A request is answered by the first of: the first [`FakeServer::on`] route it matches, the
+//! queue of [`FakeServer::push`]ed replies (in order, whatever the path), the fallback
+//! ([`FakeServer::set_fallback`]), and the default the fake was started with.
 //!
 //! It runs on its own thread and runtime, so it works from plain `#[test]`s that drive the
 //! binary as well as from `#[tokio::test]`s.
-//!
-//! ```ignore
-//! let server = FakeOpenAi::start();
-//! server.push(FakeReply::rate_limited("1"));
-//! server.push(FakeReply::chat("## Overview\nFine."));
-//! let client = ChatClient::new(&server.llm_config()).unwrap();
-//! ```
-//! Scripted replies are served in order, whatever the path. When none are left, the fallback
-//! (see [`FakeOpenAi::set_fallback`]) answers; without one, chat paths get
-//! `chat_completion_json("fake summary")`, transcription paths `{"text":"fake transcript"}`.
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -28,48 +24,11 @@ use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
-use serde_json::{json, Value};
-
-use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
-
-/// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
-pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";
+use serde_json::Value;
 
 /// Placeholder in a scripted body replaced by the value of the header named in
 /// [`FakeReply::echoing`].
 pub const ECHO: &str = "{{ECHO}}";
-
-/// A chat completion in the wire format Fireworks sends (`finish_reason` "stop", with usage).
-pub fn chat_completion_json(content: &str) -> Value {
-    json!({
-        "id": "chatcmpl-fake-1",
-        "object": "chat.completion",
-        "created": 1_767_225_600,
-        "model": "accounts/fireworks/models/gpt-oss-120b",
-        "choices": [{
-            "index": 0,
-            "message": {"role": "assistant", "content": content},
-            "finish_reason": "stop"
-        }],
-        "usage": {"prompt_tokens": 120, "total_tokens": 150, "completion_tokens": 30}
-    })
-}
-
-/// A chat completion from a reasoning model: Fireworks puts the thinking in
-/// `message.reasoning_content` beside `content`.
-pub fn chat_completion_with_reasoning_json(content: &str, reasoning: &str) -> Value {
-    let mut value = chat_completion_json(content);
-    value["choices"][0]["message"]["reasoning_content"] = json!(reasoning);
-    value
-}
-
-/// An http URL on 127.0.0.1 where nothing listens (connection refused).
-pub fn unused_local_url() -> String {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    drop(listener);
-    format!("http://{addr}/v1")
-}
 
 /// One scripted answer.
 #[derive(Debug, Clone)]
@@ -98,26 +57,6 @@ impl FakeReply {
         }
     }
 
-    /// 200 with a chat completion whose content is `content`.
-    pub fn chat(content: &str) -> FakeReply {
-        FakeReply::json(200, chat_completion_json(content))
-    }
-
-    /// 200 with a chat completion carrying `reasoning_content` too.
-    pub fn chat_with_reasoning(content: &str, reasoning: &str) -> FakeReply {
-        FakeReply::json(200, chat_completion_with_reasoning_json(content, reasoning))
-    }
-
-    /// 200 with a chat completion whose content is the empty string.
-    pub fn empty_content() -> FakeReply {
-        FakeReply::chat("")
-    }
-
-    /// 200 with Fireworks' transcription answer, `{"text": …}` and nothing else.
-    pub fn transcription(text: &str) -> FakeReply {
-        FakeReply::json(200, json!({ "text": text }))
-    }
-
     /// An error status with `body` as given; the content type follows the body's look
     /// (JSON, HTML or plain text).
     pub fn error(status: u16, body: &str) -> FakeReply {
@@ -130,28 +69,6 @@ impl FakeReply {
             "text/plain; charset=utf-8"
         };
         FakeReply::raw(status, content_type, body)
-    }
-
-    /// An OpenAI-shaped error: `{"error":{"message":…,"type":…,"code":…}}`.
-    pub fn openai_error(status: u16, message: &str) -> FakeReply {
-        FakeReply::json(
-            status,
-            json!({"error": {"message": message, "type": "invalid_request_error", "param": null, "code": null}}),
-        )
-    }
-
-    /// 429 with `Retry-After: retry_after` (seconds or an HTTP date) and an OpenAI error body.
-    pub fn rate_limited(retry_after: &str) -> FakeReply {
-        FakeReply::openai_error(429, "rate limit exceeded").with_header("retry-after", retry_after)
-    }
-
-    /// 200 with a body that is not valid JSON (cut off mid-object).
-    pub fn malformed() -> FakeReply {
-        FakeReply::raw(
-            200,
-            "application/json",
-            r#"{"id":"chatcmpl-1","choices":[{"message":{"content":"#,
-        )
     }
 
     /// Adds a response header.
@@ -175,17 +92,30 @@ impl FakeReply {
     }
 }
 
+/// How the exchange of a request ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// The server handed its reply to the connection.
+    Answered,
+    /// The client went away before the reply was ready (it gave up or was cancelled).
+    Abandoned,
+}
+
 /// A request as the server received it.
 #[derive(Debug, Clone)]
 pub struct ReceivedRequest {
     pub method: String,
     /// The path, e.g. `/v1/chat/completions`.
     pub path: String,
+    /// The whole URL, with the query.
+    pub url: reqwest::Url,
     /// Header names in lowercase.
     pub headers: Vec<(String, String)>,
     pub body: Vec<u8>,
     /// When the request arrived.
     pub at: Instant,
+    /// How its exchange ended, once it has.
+    pub ended: Option<Ended>,
 }
 
 /// One field of a `multipart/form-data` body.
@@ -215,58 +145,6 @@ impl ReceivedRequest {
                 String::from_utf8_lossy(&self.body)
             )
         })
-    }
-
-    /// The `model` of a chat request, or of a multipart transcription request.
-    pub fn model(&self) -> Option<String> {
-        if let Some(field) = self.multipart_field("model") {
-            return Some(String::from_utf8_lossy(&field.data).into_owned());
-        }
-        self.json()["model"].as_str().map(str::to_string)
-    }
-
-    /// All text of messages with `role` (string content or text parts), joined by newlines.
-    pub fn message_text(&self, role: &str) -> String {
-        let json = self.json();
-        let mut out = Vec::new();
-        for message in json["messages"].as_array().into_iter().flatten() {
-            if message["role"] != role {
-                continue;
-            }
-            match &message["content"] {
-                Value::String(s) => out.push(s.clone()),
-                Value::Array(parts) => out.extend(
-                    parts
-                        .iter()
-                        .filter_map(|p| p["text"].as_str().map(str::to_string)),
-                ),
-                _ => {}
-            }
-        }
-        out.join("\n")
-    }
-
-    /// The user messages' text: what the model was asked.
-    pub fn user_text(&self) -> String {
-        self.message_text("user")
-    }
-
-    /// The system prompt.
-    pub fn system_text(&self) -> String {
-        self.message_text("system")
-    }
-
-    /// The `image_url.url` values of the user message parts.
-    pub fn image_urls(&self) -> Vec<String> {
-        let json = self.json();
-        json["messages"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|m| m["content"].as_array())
-            .flatten()
-            .filter_map(|p| p["image_url"]["url"].as_str().map(str::to_string))
-            .collect()
     }
 
     /// The fields of a `multipart/form-data` body (empty for other bodies).
@@ -341,8 +219,31 @@ fn split_bytes<'a>(mut data: &'a [u8], delimiter: &[u8]) -> Vec<&'a [u8]> {
     parts
 }
 
-#[derive(Default)]
+/// Which requests a route answers: method, path, and optionally one query parameter's value.
+struct Route {
+    method: Method,
+    path: String,
+    query: Option<(String, String)>,
+    reply: FakeReply,
+}
+
+impl Route {
+    fn matches(&self, request: &ReceivedRequest) -> bool {
+        request.method == self.method.as_str()
+            && request.path == self.path
+            && self.query.as_ref().is_none_or(|(name, value)| {
+                request
+                    .url
+                    .query_pairs()
+                    .any(|(k, v)| k == name.as_str() && v == value.as_str())
+            })
+    }
+}
+
 struct Shared {
+    addr: SocketAddr,
+    default: fn(&ReceivedRequest) -> FakeReply,
+    routes: Mutex<Vec<Route>>,
     queue: Mutex<VecDeque<FakeReply>>,
     fallback: Mutex<Option<FakeReply>>,
     requests: Mutex<Vec<ReceivedRequest>>,
@@ -350,30 +251,49 @@ struct Shared {
     max_in_flight: AtomicUsize,
 }
 
-/// Decrements the in-flight count even when the client gives up and the handler is dropped.
-struct InFlight(Arc<Shared>);
+/// Records how a request ended and decrements the in-flight count, also when the client gives
+/// up and the handler is dropped before it answered.
+struct InFlight {
+    shared: Arc<Shared>,
+    index: usize,
+    answered: bool,
+}
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        self.0.in_flight.fetch_sub(1, Ordering::SeqCst);
+        let ended = if self.answered {
+            Ended::Answered
+        } else {
+            Ended::Abandoned
+        };
+        self.shared.requests.lock().unwrap()[self.index].ended = Some(ended);
+        self.shared.in_flight.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
 /// The running fake server. Dropping it stops the server.
-pub struct FakeOpenAi {
-    addr: SocketAddr,
+pub struct FakeServer {
     shared: Arc<Shared>,
     shutdown: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
-impl FakeOpenAi {
-    /// Starts a server on a free port of 127.0.0.1.
-    pub fn start() -> FakeOpenAi {
+impl FakeServer {
+    /// Starts a server on a free port of 127.0.0.1; `default` answers what nothing scripted.
+    pub fn start(default: fn(&ReceivedRequest) -> FakeReply) -> FakeServer {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
         listener.set_nonblocking(true).unwrap();
         let addr = listener.local_addr().unwrap();
-        let shared = Arc::new(Shared::default());
+        let shared = Arc::new(Shared {
+            addr,
+            default,
+            routes: Mutex::default(),
+            queue: Mutex::default(),
+            fallback: Mutex::default(),
+            requests: Mutex::default(),
+            in_flight: AtomicUsize::new(0),
+            max_in_flight: AtomicUsize::new(0),
+        });
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let app = axum::Router::new()
             .fallback(handle)
@@ -393,40 +313,27 @@ impl FakeOpenAi {
             });
             runtime.shutdown_background();
         });
-        FakeOpenAi {
-            addr,
+        FakeServer {
             shared,
             shutdown: Some(tx),
             thread: Some(thread),
         }
     }
 
-    /// The OpenAI-style base URL, `http://127.0.0.1:PORT/v1`.
-    pub fn base_url(&self) -> String {
-        format!("http://{}/v1", self.addr)
+    /// `http://127.0.0.1:PORT`, without a trailing slash.
+    pub fn url(&self) -> String {
+        format!("http://{}", self.shared.addr)
     }
 
-    /// A config pointing chat and audio at this server, with [`TEST_API_KEY`], a 5 s timeout,
-    /// 3 attempts, a 10 s retry budget and 10 ms initial backoff (fast tests).
-    pub fn llm_config(&self) -> LlmConfig {
-        let mut cfg = Config::default().llm;
-        cfg.api_key = ApiKey::new(TEST_API_KEY);
-        cfg.base_url = self.base_url();
-        cfg.audio_base_url = self.base_url();
-        cfg.timeout_secs = 5;
-        cfg.max_attempts = 3;
-        cfg.max_retry_secs = 10;
-        cfg.initial_backoff_ms = 10;
-        cfg
-    }
-
-    /// Environment variables pointing the `vaultsum` binary at this server.
-    pub fn env(&self) -> Vec<(&'static str, String)> {
-        vec![
-            ("FIREWORKS_API_KEY", TEST_API_KEY.to_string()),
-            ("FIREWORKS_BASE_URL", self.base_url()),
-            ("FIREWORKS_AUDIO_BASE_URL", self.base_url()),
-        ]
+    /// Answers every `method` request for `path` (whose query has `name=value`, when given)
+    /// with `reply`, before the queue. The first matching route wins.
+    pub fn on(&self, method: &str, path: &str, query: Option<(&str, &str)>, reply: FakeReply) {
+        self.shared.routes.lock().unwrap().push(Route {
+            method: method.parse().expect("an HTTP method"),
+            path: path.to_string(),
+            query: query.map(|(k, v)| (k.to_string(), v.to_string())),
+            reply,
+        });
     }
 
     /// Queues a reply; queued replies are served first-in first-out.
@@ -449,6 +356,12 @@ impl FakeOpenAi {
         self.shared.requests.lock().unwrap().len()
     }
 
+    /// How many requests have ended (answered or abandoned).
+    pub fn ended_count(&self) -> usize {
+        let requests = self.shared.requests.lock().unwrap();
+        requests.iter().filter(|r| r.ended.is_some()).count()
+    }
+
     /// The most requests that were being answered at the same time.
     pub fn max_in_flight(&self) -> usize {
         self.shared.max_in_flight.load(Ordering::SeqCst)
@@ -458,21 +371,9 @@ impl FakeOpenAi {
     pub fn in_flight(&self) -> usize {
         self.shared.in_flight.load(Ordering::SeqCst)
     }
-
-    /// Polls until at least `n` requests arrived or `timeout` passed; returns whether they did.
-    pub fn wait_for_requests(&self, n: usize, timeout: Duration) -> bool {
-        let deadline = Instant::now() + timeout;
-        while Instant::now() < deadline {
-            if self.request_count() >= n {
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        self.request_count() >= n
-    }
 }
 
-impl Drop for FakeOpenAi {
+impl Drop for FakeServer {
     fn drop(&mut self) {
         if let Some(tx) = self.shutdown.take() {
             let _ = tx.send(());
@@ -492,11 +393,11 @@ async fn handle(
 ) -> Response {
     let now = shared.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
     shared.max_in_flight.fetch_max(now, Ordering::SeqCst);
-    let _guard = InFlight(shared.clone());
 
     let request = ReceivedRequest {
         method: method.to_string(),
         path: uri.path().to_string(),
+        url: reqwest::Url::parse(&format!("http://{}{uri}", shared.addr)).expect("request URL"),
         headers: headers
             .iter()
             .map(|(k, v)| {
@@ -508,14 +409,19 @@ async fn handle(
             .collect(),
         body: body.to_vec(),
         at: Instant::now(),
+        ended: None,
     };
-    let reply = shared
-        .queue
+    let routed = shared
+        .routes
         .lock()
         .unwrap()
-        .pop_front()
+        .iter()
+        .find(|route| route.matches(&request))
+        .map(|route| route.reply.clone());
+    let reply = routed
+        .or_else(|| shared.queue.lock().unwrap().pop_front())
         .or_else(|| shared.fallback.lock().unwrap().clone())
-        .unwrap_or_else(|| default_reply(&request.path));
+        .unwrap_or_else(|| (shared.default)(&request));
     let mut body = reply.body.clone();
     if let Some(name) = &reply.echo_header {
         let value = request.header(name).unwrap_or("").to_string();
@@ -523,7 +429,15 @@ async fn handle(
             .replace(ECHO, &value)
             .into_bytes();
     }
-    shared.requests.lock().unwrap().push(request);
+    let mut guard = {
+        let mut requests = shared.requests.lock().unwrap();
+        requests.push(request);
+        InFlight {
+            shared: shared.clone(),
+            index: requests.len() - 1,
+            answered: false,
+        }
+    };
 
     if !reply.delay.is_zero() {
         tokio::time::sleep(reply.delay).await;
@@ -532,15 +446,6 @@ async fn handle(
     for (name, value) in &reply.headers {
         response = response.header(name, value);
     }
+    guard.answered = true;
     response.body(Body::from(body)).unwrap()
-}
-
-fn default_reply(path: &str) -> FakeReply {
-    if path.ends_with("/audio/transcriptions") {
-        FakeReply::transcription("fake transcript")
-    } else if path.ends_with("/chat/completions") {
-        FakeReply::chat("fake summary")
-    } else {
-        FakeReply::error(404, &format!("{{\"detail\":\"Not Found: {path}\"}}"))
-    }
 }

@@ -1,0 +1,34 @@
+//! The integration tests, in one binary so the crate is linked once: each module is the suite of
+//! one behaviour (the file name says which), and `support` holds the helpers they share — the
+//! fake OpenAI and Kagi servers, temporary vaults, the CLI runner and the MCP clients.
+
+mod support;
+
+mod cli;
+mod compact_cli;
+mod compact_stubs;
+mod e2e_local_llm;
+mod kagi_cli;
+mod kagi_env_key;
+mod kagi_search;
+mod kagi_summarize;
+mod llm_client;
+mod llm_real_server;
+mod local_real_vault;
+mod local_split;
+mod local_summary;
+mod mcp_binary;
+mod mcp_http;
+mod mcp_in_process;
+mod mcp_python_client;
+mod media;
+mod summarize_file;
+mod summarize_text_cli;
+mod vault_expand;
+mod vault_fixture;
+mod vault_real;
+mod vault_safety;
+mod watch_failures;
+mod watch_new_notes;
+mod watch_restart;
+mod watch_skip_rules;

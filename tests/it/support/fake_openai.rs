@@ -1,0 +1,218 @@
+//! A fake OpenAI-compatible server (chat completions and audio transcriptions) on 127.0.0.1.
+//!
+//! The wire formats of chat completions (with Fireworks' `reasoning_content`), transcriptions
+//! and OpenAI errors over [`FakeServer`], which scripts, records and times the exchanges.
+//!
+//! ```ignore
+//! let server = FakeOpenAi::start();
+//! server.push(FakeReply::rate_limited("1"));
+//! server.push(FakeReply::chat("## Overview\nFine."));
+//! let client = ChatClient::new(&server.llm_config()).unwrap();
+//! ```
+//! Scripted replies are served in order, whatever the path. When none are left, the fallback
+//! (see [`FakeServer::set_fallback`]) answers; without one, chat paths get
+//! `chat_completion_json("fake summary")`, transcription paths `{"text":"fake transcript"}`.
+
+use std::ops::Deref;
+
+use serde_json::{json, Value};
+
+use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
+
+pub use super::fake_server::{FakeReply, FakeServer, ReceivedRequest, ECHO};
+
+/// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
+pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";
+
+/// A chat completion in the wire format Fireworks sends (`finish_reason` "stop", with usage).
+pub fn chat_completion_json(content: &str) -> Value {
+    json!({
+        "id": "chatcmpl-fake-1",
+        "object": "chat.completion",
+        "created": 1_767_225_600,
+        "model": "accounts/fireworks/models/gpt-oss-120b",
+        "choices": [{
+            "index": 0,
+            "message": {"role": "assistant", "content": content},
+            "finish_reason": "stop"
+        }],
+        "usage": {"prompt_tokens": 120, "total_tokens": 150, "completion_tokens": 30}
+    })
+}
+
+/// A chat completion from a reasoning model: Fireworks puts the thinking in
+/// `message.reasoning_content` beside `content`.
+pub fn chat_completion_with_reasoning_json(content: &str, reasoning: &str) -> Value {
+    let mut value = chat_completion_json(content);
+    value["choices"][0]["message"]["reasoning_content"] = json!(reasoning);
+    value
+}
+
+/// An http URL on 127.0.0.1 where nothing listens (connection refused).
+pub fn unused_local_url() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    format!("http://{addr}/v1")
+}
+
+/// The OpenAI answers.
+impl FakeReply {
+    /// 200 with a chat completion whose content is `content`.
+    pub fn chat(content: &str) -> FakeReply {
+        FakeReply::json(200, chat_completion_json(content))
+    }
+
+    /// 200 with a chat completion carrying `reasoning_content` too.
+    pub fn chat_with_reasoning(content: &str, reasoning: &str) -> FakeReply {
+        FakeReply::json(200, chat_completion_with_reasoning_json(content, reasoning))
+    }
+
+    /// 200 with a chat completion whose content is the empty string.
+    pub fn empty_content() -> FakeReply {
+        FakeReply::chat("")
+    }
+
+    /// 200 with Fireworks' transcription answer, `{"text": …}` and nothing else.
+    pub fn transcription(text: &str) -> FakeReply {
+        FakeReply::json(200, json!({ "text": text }))
+    }
+
+    /// An OpenAI-shaped error: `{"error":{"message":…,"type":…,"code":…}}`.
+    pub fn openai_error(status: u16, message: &str) -> FakeReply {
+        FakeReply::json(
+            status,
+            json!({"error": {"message": message, "type": "invalid_request_error", "param": null, "code": null}}),
+        )
+    }
+
+    /// 429 with `Retry-After: retry_after` (seconds or an HTTP date) and an OpenAI error body.
+    pub fn rate_limited(retry_after: &str) -> FakeReply {
+        FakeReply::openai_error(429, "rate limit exceeded").with_header("retry-after", retry_after)
+    }
+
+    /// 200 with a body that is not valid JSON (cut off mid-object).
+    pub fn malformed() -> FakeReply {
+        FakeReply::raw(
+            200,
+            "application/json",
+            r#"{"id":"chatcmpl-1","choices":[{"message":{"content":"#,
+        )
+    }
+}
+
+/// What an OpenAI request asked.
+impl ReceivedRequest {
+    /// The `model` of a chat request, or of a multipart transcription request.
+    pub fn model(&self) -> Option<String> {
+        if let Some(field) = self.multipart_field("model") {
+            return Some(String::from_utf8_lossy(&field.data).into_owned());
+        }
+        self.json()["model"].as_str().map(str::to_string)
+    }
+
+    /// All text of messages with `role` (string content or text parts), joined by newlines.
+    pub fn message_text(&self, role: &str) -> String {
+        let json = self.json();
+        let mut out = Vec::new();
+        for message in json["messages"].as_array().into_iter().flatten() {
+            if message["role"] != role {
+                continue;
+            }
+            match &message["content"] {
+                Value::String(s) => out.push(s.clone()),
+                Value::Array(parts) => out.extend(
+                    parts
+                        .iter()
+                        .filter_map(|p| p["text"].as_str().map(str::to_string)),
+                ),
+                _ => {}
+            }
+        }
+        out.join("\n")
+    }
+
+    /// The user messages' text: what the model was asked.
+    pub fn user_text(&self) -> String {
+        self.message_text("user")
+    }
+
+    /// The system prompt.
+    pub fn system_text(&self) -> String {
+        self.message_text("system")
+    }
+
+    /// The `image_url.url` values of the user message parts.
+    pub fn image_urls(&self) -> Vec<String> {
+        let json = self.json();
+        json["messages"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|m| m["content"].as_array())
+            .flatten()
+            .filter_map(|p| p["image_url"]["url"].as_str().map(str::to_string))
+            .collect()
+    }
+}
+
+/// The fake OpenAI server: a [`FakeServer`] whose unscripted chat requests get
+/// `chat_completion_json("fake summary")` and transcription requests `{"text":"fake transcript"}`.
+pub struct FakeOpenAi {
+    server: FakeServer,
+}
+
+impl Deref for FakeOpenAi {
+    type Target = FakeServer;
+    fn deref(&self) -> &FakeServer {
+        &self.server
+    }
+}
+
+impl FakeOpenAi {
+    /// Starts a server on a free port of 127.0.0.1.
+    pub fn start() -> FakeOpenAi {
+        FakeOpenAi {
+            server: FakeServer::start(default_reply),
+        }
+    }
+
+    /// The OpenAI-style base URL, `http://127.0.0.1:PORT/v1`.
+    pub fn base_url(&self) -> String {
+        format!("{}/v1", self.server.url())
+    }
+
+    /// A config pointing chat and audio at this server, with [`TEST_API_KEY`], a 5 s timeout,
+    /// 3 attempts, a 10 s retry budget and 10 ms initial backoff (fast tests).
+    pub fn llm_config(&self) -> LlmConfig {
+        let mut cfg = Config::default().llm;
+        cfg.api_key = ApiKey::new(TEST_API_KEY);
+        cfg.base_url = self.base_url();
+        cfg.audio_base_url = self.base_url();
+        cfg.timeout_secs = 5;
+        cfg.max_attempts = 3;
+        cfg.max_retry_secs = 10;
+        cfg.initial_backoff_ms = 10;
+        cfg
+    }
+
+    /// Environment variables pointing the `vaultsum` binary at this server.
+    pub fn env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            ("FIREWORKS_API_KEY", TEST_API_KEY.to_string()),
+            ("FIREWORKS_BASE_URL", self.base_url()),
+            ("FIREWORKS_AUDIO_BASE_URL", self.base_url()),
+        ]
+    }
+}
+
+fn default_reply(request: &ReceivedRequest) -> FakeReply {
+    let path = &request.path;
+    if path.ends_with("/audio/transcriptions") {
+        FakeReply::transcription("fake transcript")
+    } else if path.ends_with("/chat/completions") {
+        FakeReply::chat("fake summary")
+    } else {
+        FakeReply::error(404, &format!("{{\"detail\":\"Not Found: {path}\"}}"))
+    }
+}
