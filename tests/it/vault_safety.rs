@@ -156,6 +156,31 @@ fn writes_under_obsidian_git_and_trash_are_refused() {
 }
 
 #[test]
+fn writes_into_any_hidden_folder_are_refused_like_obsidians() {
+    // Syncthing keeps old versions in `.stversions/`; Obsidian shows no dot-folder, and neither
+    // the index nor the watcher nor the writer treats one as part of the vault.
+    let v = TempVault::with(&[
+        (".stversions/Idea~20240101.md", "old"),
+        ("Notes/.draft.md", "d"),
+    ]);
+    let vault = v.open();
+    let note = vault.resolve_input(".stversions/Idea~20240101.md").unwrap();
+    let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "refusing to write inside .stversions/: .stversions/Idea~20240101.md"
+    );
+    let note = vault.resolve_input("Notes/.draft.md").unwrap();
+    let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "refusing to write a hidden file: Notes/.draft.md"
+    );
+    assert_eq!(v.read(".stversions/Idea~20240101.md"), b"old");
+    assert_eq!(v.read("Notes/.draft.md"), b"d");
+}
+
+#[test]
 fn only_notes_can_be_written() {
     let v = TempVault::with(&[("pic.png", "png")]);
     let vault = v.open();

@@ -25,14 +25,17 @@ pub enum VaultError {
     /// The path names a folder where a note was expected.
     #[error("is a folder, not a note: {0}")]
     IsFolder(String),
-    /// A write into a hidden folder (`.obsidian/`, `.git/`, `.trash/`, …) or a hidden file.
+    /// A write into a hidden folder (`.obsidian/`, `.git/`, `.trash/`, …).
     #[error("refusing to write inside {dir}/: {path}")]
     ForbiddenFolder {
-        /// The hidden folder or file name (`.obsidian`, `.git`, `.trash`, …).
+        /// The hidden folder (`.obsidian`, `.git`, `.trash`, `.stversions`, …).
         dir: String,
         /// The vault-relative path that was refused.
         path: String,
     },
+    /// A write to a hidden file (its name starts with `.`), which Obsidian does not show.
+    #[error("refusing to write a hidden file: {0}")]
+    HiddenFile(String),
     /// A write to something that is not a note.
     #[error("not a note (only .md, .markdown and .txt can be written): {0}")]
     NotANote(String),

@@ -83,6 +83,10 @@ pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError>
     let protected =
         hidden_part(relative).or_else(|| real_relative.as_deref().and_then(hidden_part));
     if let Some(dir) = protected {
+        let file_name = relative.rsplit('/').next().unwrap_or(relative);
+        if dir == file_name {
+            return Err(VaultError::HiddenFile(relative.to_string()));
+        }
         return Err(VaultError::ForbiddenFolder {
             dir: dir.to_string(),
             path: relative.to_string(),
