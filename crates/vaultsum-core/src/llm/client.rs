@@ -133,6 +133,7 @@ impl ChatClient {
             file_name: file_name.to_string(),
             bytes: Bytes::from(bytes),
             model: model.to_string(),
+            diarize: false,
         };
         let what = format!("transcription of {file_name} with {model}");
         let (value, attempts) = self

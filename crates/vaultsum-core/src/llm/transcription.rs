@@ -14,6 +14,10 @@ pub(crate) struct TranscriptionForm {
     pub(crate) file_name: String,
     pub(crate) bytes: Bytes,
     pub(crate) model: String,
+    /// Ask for speaker diarization: `diarize=true` with the `verbose_json` response and the word
+    /// and segment timestamps it requires (Fireworks). Servers without diarization ignore the
+    /// extra fields and answer as before; `media::diarize` renders either answer.
+    pub(crate) diarize: bool,
 }
 
 impl AsyncTryFrom<TranscriptionForm> for reqwest::multipart::Form {
@@ -28,9 +32,17 @@ impl AsyncTryFrom<TranscriptionForm> for reqwest::multipart::Form {
         .file_name(form.file_name)
         .mime_str(mime)
         .map_err(|e| OpenAIError::InvalidArgument(format!("bad audio type {mime}: {e}")))?;
-        Ok(reqwest::multipart::Form::new()
+        let mut multipart = reqwest::multipart::Form::new()
             .part("file", part)
-            .text("model", form.model))
+            .text("model", form.model);
+        if form.diarize {
+            multipart = multipart
+                .text("diarize", "true")
+                .text("response_format", "verbose_json")
+                .text("timestamp_granularities[]", "word")
+                .text("timestamp_granularities[]", "segment");
+        }
+        Ok(multipart)
     }
 }
 

@@ -5,6 +5,8 @@
 
 mod audio;
 mod cache;
+pub mod diarize;
+pub mod document;
 mod error;
 mod image;
 

@@ -1,0 +1,327 @@
+//! PDF as Markdown: the text layer page by page, with pdf_oxide (pure Rust; see
+//! `docs-survey.md` for the comparison with pdf-extract and lopdf).
+
+use std::time::Instant;
+
+use pdf_oxide::PdfDocument;
+use unicode_normalization::UnicodeNormalization;
+
+use super::error::DocumentError;
+use super::limits::{check_bytes, contain_panic, DocLimits};
+use super::{DocumentText, Section};
+
+const FORMAT: &str = "PDF";
+
+/// The text layer of a PDF, one `Page N` section per page; with `page` (1-based, from a
+/// `#page=N` link) that page alone.
+///
+/// A page without a text layer (a scan) gets a marker saying so instead of an empty block, and
+/// so does a page whose text cannot be read (the other pages are still returned). Ligature
+/// characters (`ﬁ`, `ﬃ`) are spelled out so words are searchable. Pages past `limits.timeout`
+/// are left out with a note.
+pub fn pdf_to_markdown(
+    bytes: &[u8],
+    page: Option<u32>,
+    limits: &DocLimits,
+) -> Result<DocumentText, DocumentError> {
+    check_bytes(FORMAT, bytes, limits)?;
+    let corrupt = |e: &dyn std::fmt::Display| DocumentError::Corrupt {
+        format: FORMAT,
+        reason: e.to_string(),
+    };
+    // pdf_oxide is large and young: every call into it is panic-contained, so this function
+    // keeps the no-panic promise even when called without `extract`.
+    let doc = contain_panic(FORMAT, || {
+        PdfDocument::from_bytes(bytes.to_vec()).map_err(|e| corrupt(&e))
+    })?;
+    let count = contain_panic(FORMAT, || doc.page_count().map_err(|e| corrupt(&e)))?;
+    if count == 0 {
+        return Err(corrupt(&"it has no pages"));
+    }
+    let pages = match page {
+        Some(n) if n == 0 || n as usize > count => {
+            return Err(DocumentError::PageOutOfRange {
+                page: n,
+                pages: u32::try_from(count).unwrap_or(u32::MAX),
+            })
+        }
+        Some(n) => (n as usize - 1)..(n as usize),
+        None => 0..count,
+    };
+    let started = Instant::now();
+    let mut sections = Vec::new();
+    let mut notes = Vec::new();
+    let mut unreadable = 0usize;
+    let mut texted = 0usize;
+    for index in pages.clone() {
+        let number = index + 1;
+        if started.elapsed() > limits.timeout {
+            if sections.is_empty() {
+                return Err(DocumentError::TimedOut {
+                    seconds: limits.timeout.as_secs(),
+                });
+            }
+            notes.push(format!(
+                "pages {number}–{} left out: extraction passed the {} s time limit",
+                pages.end,
+                limits.timeout.as_secs()
+            ));
+            break;
+        }
+        // One page's parser bug costs that page, not the document.
+        let markdown =
+            match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
+                Ok(text) => {
+                    let text = clean(&text);
+                    if !text.is_empty() {
+                        texted += 1;
+                        text
+                    } else if has_images(&doc, index) {
+                        SCAN_MARKER.to_string()
+                    } else {
+                        BLANK_MARKER.to_string()
+                    }
+                }
+                Err(e) => {
+                    unreadable += 1;
+                    format!("_[this page could not be read: {e}]_")
+                }
+            };
+        sections.push(Section::new(format!("Page {number}"), markdown));
+    }
+    if unreadable == sections.len() {
+        return Err(corrupt(&"no page could be read"));
+    }
+    // A cut-off download still parses (the reader rebuilds what it can) but its pages come out
+    // empty; calling them all blank or scanned would hide the real problem.
+    if !has_eof_marker(bytes) {
+        if texted == 0 {
+            return Err(corrupt(
+                &"the file is truncated (no %%EOF) and no page has text",
+            ));
+        }
+        notes.push("the file looks truncated (no %%EOF marker): some text may be missing".into());
+    }
+    Ok(DocumentText { sections, notes })
+}
+
+/// Shown for a page with pictures but no text: what a scanner makes.
+const SCAN_MARKER: &str =
+    "_[no text layer on this page: it is an image (a scan?), and no OCR was run]_";
+
+/// Shown for a page with neither text nor pictures.
+const BLANK_MARKER: &str = "_[blank page: no text and no images]_";
+
+/// Whether the page draws any image. pdf_oxide's `has_text_layer` is not used: it answers
+/// `true` for a scanned page whose resources merely list a font (reportlab does this).
+fn has_images(doc: &PdfDocument, index: usize) -> bool {
+    contain_panic(FORMAT, || {
+        Ok(doc.extract_images(index).map(|images| !images.is_empty()))
+    })
+    .ok()
+    .and_then(Result::ok)
+    .unwrap_or(false)
+}
+
+/// Whether `%%EOF` appears in the last KB, where every complete PDF has it (writers may add a
+/// little garbage after it, which readers tolerate).
+fn has_eof_marker(bytes: &[u8]) -> bool {
+    let tail = &bytes[bytes.len().saturating_sub(1024)..];
+    tail.windows(5).any(|w| w == b"%%EOF")
+}
+
+/// Extracted text made readable: ligatures spelled out, composed Unicode (NFC), trailing spaces
+/// and runs of blank lines removed.
+fn clean(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank_run = 0;
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank_run += 1;
+            if blank_run > 1 {
+                continue;
+            }
+        } else {
+            blank_run = 0;
+        }
+        for c in line.nfc() {
+            match ligature(c) {
+                Some(spelled) => out.push_str(spelled),
+                None => out.push(c),
+            }
+        }
+        out.push('\n');
+    }
+    out.trim().to_string()
+}
+
+/// The letters of a Latin ligature character (U+FB00–U+FB06).
+fn ligature(c: char) -> Option<&'static str> {
+    Some(match c {
+        '\u{FB00}' => "ff",
+        '\u{FB01}' => "fi",
+        '\u{FB02}' => "fl",
+        '\u{FB03}' => "ffi",
+        '\u{FB04}' => "ffl",
+        '\u{FB05}' | '\u{FB06}' => "st",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::fixture_bytes;
+    use super::*;
+    use proptest::prelude::*;
+
+    fn pdf(name: &str, page: Option<u32>) -> DocumentText {
+        pdf_to_markdown(&fixture_bytes(name), page, &DocLimits::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+    }
+
+    #[test]
+    fn pdf_pages_become_labelled_sections_in_order() {
+        let text = pdf("multipage.pdf", None);
+        let labels: Vec<&str> = text.sections.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(labels, ["Page 1", "Page 2", "Page 3"]);
+        for (section, word) in text
+            .sections
+            .iter()
+            .zip(["Introduction", "Methods", "Results"])
+        {
+            assert!(
+                section.markdown.contains(&format!("{word} on page")),
+                "{section:?}"
+            );
+        }
+        assert!(text.sections[1]
+            .markdown
+            .contains("Line 8 of page 2 mentions the methods section."));
+    }
+
+    #[test]
+    fn pdf_page_fragment_returns_only_that_page() {
+        let text = pdf("multipage.pdf", Some(2));
+        assert_eq!(text.sections.len(), 1);
+        assert_eq!(text.sections[0].label, "Page 2");
+        assert!(text.sections[0].markdown.contains("Methods on page 2"));
+        assert!(!text.sections[0].markdown.contains("Introduction"));
+    }
+
+    #[test]
+    fn pdf_page_past_the_end_is_an_error() {
+        let err = pdf_to_markdown(
+            &fixture_bytes("multipage.pdf"),
+            Some(4),
+            &DocLimits::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "page 4 does not exist: the PDF has 3 page(s)"
+        );
+        assert!(pdf_to_markdown(
+            &fixture_bytes("multipage.pdf"),
+            Some(0),
+            &DocLimits::default()
+        )
+        .is_err());
+    }
+
+    #[test]
+    fn pdf_scanned_page_gets_a_marker_not_an_empty_block() {
+        let text = pdf("scanned.pdf", None);
+        assert!(text.sections[0]
+            .markdown
+            .contains("Cover letter with a real text layer."));
+        assert_eq!(text.sections[1].markdown, SCAN_MARKER);
+    }
+
+    #[test]
+    fn pdf_ligatures_are_spelled_out() {
+        let md = &pdf("ligatures.pdf", None).sections[0].markdown;
+        for word in [
+            "office",
+            "efficient",
+            "effective",
+            "difficult",
+            "affine",
+            "flow",
+            "official",
+            "traffic",
+            "Fluffy",
+            "waffles",
+            "floor",
+        ] {
+            assert!(md.contains(word), "{word} missing from {md}");
+        }
+        assert!(md.contains("Café résumé naïve"), "{md}");
+    }
+
+    #[test]
+    fn pdf_two_columns_keep_both_columns() {
+        let md = &pdf("two-column.pdf", None).sections[0].markdown;
+        let alpha = md.find("Alpha column begins here").expect("left column");
+        let omega = md.find("Omega column ends the page").expect("right column");
+        assert!(alpha < omega, "{md}");
+    }
+
+    #[test]
+    fn pdf_with_unicode_file_name_reads() {
+        let md = &pdf("Café – résumé.pdf", None).sections[0].markdown;
+        assert!(md.contains("Curriculum vitae"), "{md}");
+    }
+
+    #[test]
+    fn pdf_out_of_time_before_the_first_page_is_a_timeout() {
+        let limits = DocLimits {
+            timeout: std::time::Duration::ZERO,
+            ..DocLimits::default()
+        };
+        let err = pdf_to_markdown(&fixture_bytes("multipage.pdf"), None, &limits).unwrap_err();
+        assert!(matches!(err, DocumentError::TimedOut { .. }), "{err}");
+    }
+
+    #[test]
+    fn truncated_pdf_is_an_error() {
+        let err = pdf_to_markdown(&fixture_bytes("truncated.pdf"), None, &DocLimits::default())
+            .unwrap_err();
+        assert!(err.to_string().contains("truncated"), "{err}");
+    }
+
+    #[test]
+    fn pdf_cid_font_without_to_unicode_reads() {
+        let md = &pdf("cid-cjk.pdf", None).sections[0].markdown;
+        assert!(
+            md.contains("東京の会議") && md.contains("Tokyo meeting"),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn ligature_characters_are_spelled_out() {
+        assert_eq!(
+            clean("e\u{FB03}cient \u{FB02}ow  \n\n\n\nnext"),
+            "efficient flow\n\nnext"
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn pdf_never_panics_on_arbitrary_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..2048)) {
+            let _ = pdf_to_markdown(&bytes, None, &DocLimits::default());
+        }
+
+        #[test]
+        fn pdf_never_panics_on_a_damaged_real_pdf(cut in 0usize..2703, flip in 0usize..2703, byte in any::<u8>()) {
+            let mut bytes = fixture_bytes("multipage.pdf");
+            if let Some(b) = bytes.get_mut(flip) {
+                *b = byte;
+            }
+            bytes.truncate(cut.max(1));
+            let _ = pdf_to_markdown(&bytes, None, &DocLimits::default());
+        }
+    }
+}
