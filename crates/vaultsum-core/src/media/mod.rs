@@ -1,7 +1,8 @@
 //! Media embedded in notes, made readable as text: images described by a vision model, audio
 //! transcribed by a speech-to-text model. Results are cached by content hash outside the vault.
 //!
-//! Later: PDF and office documents (they are placeholders in `read_file` until then).
+//! Documents (PDF, office files, spreadsheets, CSV/TSV, canvases) become text in `document/`;
+//! diarized transcripts are rendered in `diarize.rs`.
 
 mod audio;
 mod cache;
