@@ -77,7 +77,16 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// A flag's seconds as a `Duration`: finite, not negative, at most a year (larger values would
+/// overflow the clock arithmetic and mean nothing useful).
 fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
+    let max = crate::config::MAX_SECONDS;
+    if !(value.is_finite() && (0.0..=max as f64).contains(&value)) {
+        return Err(UsageError(format!(
+            "{flag} needs a number of seconds from 0 to {max} (a year), got {value}"
+        ))
+        .into());
+    }
     Duration::try_from_secs_f64(value)
         .map_err(|_| UsageError(format!("{flag} needs a number of seconds, got {value}")).into())
 }

@@ -18,7 +18,7 @@ use crate::tools::{Registry, ToolContext, ToolOutput};
 
 use super::clock::{complete_mark_ns, now_ns};
 use super::retry::{backoff, is_transient};
-use super::scheduler::Scheduler;
+use super::scheduler::{later, Scheduler};
 use super::skip::SkipRules;
 use super::state::{self, NoteStatus, WatchState};
 use super::tracker::{Change, Tracker};
@@ -315,7 +315,7 @@ impl Driver {
             tracing::info!("{rel}: changed too recently to be settled; left for the next run");
             return;
         }
-        self.scheduler.schedule_at(rel, Instant::now() + wait);
+        self.scheduler.schedule_at(rel, later(Instant::now(), wait));
     }
 
     fn on_events(&mut self, batch: Vec<VaultChange>) {
@@ -485,7 +485,8 @@ impl Driver {
                         self.opts.max_retries
                     );
                     self.retries.insert(rel.clone(), attempts + 1);
-                    self.scheduler.schedule_at(&rel, Instant::now() + delay);
+                    self.scheduler
+                        .schedule_at(&rel, later(Instant::now(), delay));
                 } else {
                     self.retries.remove(&rel);
                     self.failed.insert(rel.clone(), hash);

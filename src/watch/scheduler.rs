@@ -19,6 +19,15 @@ pub struct Scheduler {
     changed_in_flight: HashSet<String>,
 }
 
+/// `at + wait`, saturating far in the future instead of panicking when the sum does not fit
+/// an `Instant` (a settle time or retry delay of absurd size).
+pub fn later(at: Instant, wait: Duration) -> Instant {
+    const FAR: Duration = Duration::from_secs(100 * 365 * 24 * 3600);
+    at.checked_add(wait)
+        .or_else(|| at.checked_add(FAR))
+        .unwrap_or(at)
+}
+
 impl Scheduler {
     /// A scheduler with the given settle time and at most `limit` (at least 1) notes in flight.
     pub fn new(settle: Duration, limit: usize) -> Scheduler {
@@ -35,7 +44,7 @@ impl Scheduler {
     /// The note changed at `at`: it becomes due once quiet for the settle time. A note in
     /// flight is not queued again; [`Scheduler::finish`] reports that it changed meanwhile.
     pub fn touch(&mut self, path: &str, at: Instant) {
-        self.schedule_at(path, at + self.settle);
+        self.schedule_at(path, later(at, self.settle));
     }
 
     /// Queues the note to become due at `deadline` (replacing an earlier deadline).
@@ -110,6 +119,33 @@ mod tests {
     use super::*;
 
     const SETTLE: Duration = Duration::from_secs(30);
+
+    proptest::proptest! {
+        /// A settle time or retry delay of any size gives a deadline, never a panic, and never
+        /// one earlier than `at`; touching a note with such a settle time does not panic either.
+        #[test]
+        fn deadlines_never_overflow(secs in proptest::prelude::any::<u64>(), nanos in 0u32..1_000_000_000) {
+            let wait = Duration::new(secs, nanos);
+            let at = Instant::now();
+            let due = later(at, wait);
+            proptest::prop_assert!(due >= at);
+            if let Some(exact) = at.checked_add(wait) {
+                proptest::prop_assert_eq!(due, exact);
+            }
+            let mut s = Scheduler::new(wait, 1);
+            s.touch("a.md", at);
+            proptest::prop_assert!(s.next_deadline().is_some());
+        }
+
+        /// The watcher's retry backoff saturates instead of overflowing.
+        #[test]
+        fn watch_backoff_never_panics(secs in proptest::prelude::any::<u64>(), attempt in proptest::prelude::any::<u32>()) {
+            let base = Duration::from_secs(secs);
+            let delay = crate::watch::retry::backoff(base, attempt);
+            proptest::prop_assert!(delay >= base);
+            proptest::prop_assert!(delay <= base.saturating_mul(1 << 16));
+        }
+    }
 
     #[test]
     fn note_is_due_only_after_settle_time_of_quiet() {

@@ -8,6 +8,7 @@ mod cli;
 mod compact_cli;
 mod compact_stubs;
 mod e2e_local_llm;
+mod hostile_input;
 mod kagi_cli;
 mod kagi_env_key;
 mod kagi_search;

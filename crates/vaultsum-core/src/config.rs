@@ -21,6 +21,29 @@ pub const DEFAULT_WHISPER_MODEL: &str = "whisper-v3";
 /// Default Kagi API base URL.
 pub const DEFAULT_KAGI_BASE_URL: &str = "https://kagi.com/api/v0";
 
+/// Largest number of seconds any time setting (timeouts, retry budget, settle time) accepts:
+/// one year. Larger values mean nothing useful and would overflow clock arithmetic.
+pub const MAX_SECONDS: u64 = 365 * 24 * 3600;
+
+/// Environment variables the configuration reads: a value that is not valid UTF-8 in one of
+/// these is a configuration error; such values in any other variable are ignored.
+pub const ENV_VARS: &[&str] = &[
+    "VAULTSUM_CONFIG",
+    "VAULTSUM_VAULT",
+    "VAULTSUM_CACHE_DIR",
+    "VAULTSUM_ENGINE",
+    "VAULTSUM_MCP_TOKEN",
+    "FIREWORKS_API_KEY",
+    "FIREWORKS_BASE_URL",
+    "FIREWORKS_MODEL",
+    "FIREWORKS_AUDIO_BASE_URL",
+    "SUMMARIZE_MODEL",
+    "VISION_MODEL",
+    "WHISPER_MODEL",
+    "KAGI_BASE_URL",
+    "KAGI_API_KEY",
+];
+
 /// Errors while loading configuration. These are usage errors (exit code 2).
 #[derive(Debug, thiserror::Error)]
 pub enum ConfigError {
@@ -31,6 +54,10 @@ pub enum ConfigError {
     },
     #[error("invalid config file {path}: {message}")]
     Parse { path: PathBuf, message: String },
+    #[error("environment variable {name} is not valid UTF-8; fix or unset it")]
+    NotUnicode { name: String },
+    #[error("invalid value for {name}: {value} is too large (at most {max})")]
+    TooLarge { name: String, value: u64, max: u64 },
     #[error("invalid value for {name}: {value:?} ({expected})")]
     BadValue {
         name: String,
@@ -349,25 +376,54 @@ struct FileCompaction {
 /// A snapshot of the environment variables the configuration reads. Taking it as a value keeps
 /// [`Config::load`] testable without touching the process environment.
 #[derive(Debug, Clone, Default)]
-pub struct Env(HashMap<String, String>);
+pub struct Env {
+    vars: HashMap<String, String>,
+    /// Variables of [`ENV_VARS`] whose value is not valid UTF-8 (reported by [`Config::load`]).
+    not_unicode: Vec<String>,
+}
 
 impl Env {
-    /// Reads the real process environment.
+    /// Reads the real process environment. Never panics: names or values that are not valid
+    /// UTF-8 are skipped, and remembered when the variable is one the configuration reads.
     pub fn from_process() -> Env {
-        Env(std::env::vars().collect())
+        Env::from_os_pairs(std::env::vars_os())
+    }
+
+    /// An environment from raw OS pairs, as [`Env::from_process`] reads them.
+    pub fn from_os_pairs(
+        pairs: impl IntoIterator<Item = (std::ffi::OsString, std::ffi::OsString)>,
+    ) -> Env {
+        let mut env = Env::default();
+        for (name, value) in pairs {
+            let Ok(name) = name.into_string() else {
+                continue;
+            };
+            match value.into_string() {
+                Ok(value) => {
+                    env.vars.insert(name, value);
+                }
+                Err(_) if ENV_VARS.contains(&name.as_str()) => env.not_unicode.push(name),
+                Err(_) => {}
+            }
+        }
+        env.not_unicode.sort();
+        env
     }
 
     /// An environment made of the given pairs (tests).
     pub fn from_pairs<'a>(pairs: impl IntoIterator<Item = (&'a str, &'a str)>) -> Env {
-        Env(pairs
-            .into_iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect())
+        Env {
+            vars: pairs
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            not_unicode: Vec::new(),
+        }
     }
 
     /// A variable's value; empty values count as unset.
     pub fn get(&self, name: &str) -> Option<&str> {
-        self.0
+        self.vars
             .get(name)
             .map(String::as_str)
             .filter(|v| !v.trim().is_empty())
@@ -382,6 +438,9 @@ impl Config {
     /// `$XDG_CONFIG_HOME/vaultsum/config.toml` when it exists. An explicitly named file that
     /// does not exist is an error; the default location is optional.
     pub fn load(explicit_file: Option<&Path>, env: &Env) -> Result<Config, ConfigError> {
+        if let Some(name) = env.not_unicode.first() {
+            return Err(ConfigError::NotUnicode { name: name.clone() });
+        }
         let mut config = Config::default();
         let file = match explicit_file {
             Some(path) => Some(path.to_path_buf()),
@@ -397,12 +456,45 @@ impl Config {
             })?;
             let parsed: FileConfig = toml::from_str(&text).map_err(|e| ConfigError::Parse {
                 path: path.clone(),
-                message: e.message().to_string(),
+                message: parse_message(&text, &e),
             })?;
             config.apply_file(parsed, path.parent().unwrap_or(Path::new(".")));
         }
         config.apply_env(env)?;
+        config.check_limits()?;
         Ok(config)
+    }
+
+    /// Refuses time settings too large for clock arithmetic (at most [`MAX_SECONDS`]).
+    pub fn check_limits(&self) -> Result<(), ConfigError> {
+        let secs = [
+            ("llm.timeout_secs", self.llm.timeout_secs),
+            ("llm.max_retry_secs", self.llm.max_retry_secs),
+            ("kagi.search_timeout_secs", self.kagi.search_timeout_secs),
+            (
+                "kagi.summarize_timeout_secs",
+                self.kagi.summarize_timeout_secs,
+            ),
+            ("watch.settle_secs", self.watch.settle_secs),
+        ];
+        let millis = [("llm.initial_backoff_ms", self.llm.initial_backoff_ms)];
+        let too_large = secs
+            .into_iter()
+            .map(|(name, value)| (name, value, MAX_SECONDS))
+            .chain(
+                millis
+                    .into_iter()
+                    .map(|(name, value)| (name, value, MAX_SECONDS * 1000)),
+            )
+            .find(|&(_, value, max)| value > max);
+        match too_large {
+            Some((name, value, max)) => Err(ConfigError::TooLarge {
+                name: name.to_string(),
+                value,
+                max,
+            }),
+            None => Ok(()),
+        }
     }
 
     fn apply_file(&mut self, file: FileConfig, file_dir: &Path) {
@@ -521,6 +613,27 @@ impl Config {
     }
 }
 
+/// The parser's message, followed by the line it is about (which names the key), so an
+/// out-of-range number says which setting it is.
+fn parse_message(text: &str, error: &toml::de::Error) -> String {
+    let message = error.message().to_string();
+    let Some(span) = error.span() else {
+        return message;
+    };
+    let mut start = span.start.min(text.len());
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let number = text[..start].matches('\n').count() + 1;
+    match text.lines().nth(number - 1).map(str::trim) {
+        Some(line) if !line.is_empty() => {
+            let line: String = line.chars().take(80).collect();
+            format!("{message} (line {number}: {line})")
+        }
+        _ => format!("{message} (line {number})"),
+    }
+}
+
 /// `~/x` → `$HOME/x`, as a shell would; config files and env vars are not expanded by a shell.
 fn expand_tilde(path: PathBuf) -> PathBuf {
     match (path.strip_prefix("~"), dirs::home_dir()) {
@@ -563,6 +676,47 @@ mod tests {
         let file = tempfile::NamedTempFile::new().unwrap();
         std::fs::write(file.path(), text).unwrap();
         file
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn non_utf8_values_are_an_error_for_our_variables_only() {
+        use std::ffi::OsString;
+        use std::os::unix::ffi::OsStringExt;
+        let bad = || OsString::from_vec(b"x\xffy".to_vec());
+        let env = Env::from_os_pairs([
+            (OsString::from("OTHER"), bad()),
+            (OsString::from_vec(b"N\xff".to_vec()), OsString::from("v")),
+            (OsString::from("FIREWORKS_MODEL"), OsString::from("m")),
+        ]);
+        let config = Config::load(None, &env).unwrap();
+        assert_eq!(config.llm.model, "m");
+        let env = Env::from_os_pairs([(OsString::from("VAULTSUM_ENGINE"), bad())]);
+        let error = Config::load(None, &env).unwrap_err().to_string();
+        assert!(
+            error.contains("VAULTSUM_ENGINE") && error.contains("UTF-8"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn time_settings_beyond_a_year_are_refused_by_name() {
+        let file = write_config("[llm]\ntimeout_secs = 18446744073709551615\n");
+        let error = Config::load(Some(file.path()), &Env::default())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("llm.timeout_secs"), "{error}");
+        let file = write_config(&format!("[watch]\nsettle_secs = {MAX_SECONDS}\n"));
+        assert!(Config::load(Some(file.path()), &Env::default()).is_ok());
+    }
+
+    #[test]
+    fn out_of_range_numbers_name_their_line() {
+        let file = write_config("[llm]\nmax_attempts = -1\n");
+        let error = Config::load(Some(file.path()), &Env::default())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("line 2: max_attempts = -1"), "{error}");
     }
 
     #[test]

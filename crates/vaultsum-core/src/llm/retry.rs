@@ -56,6 +56,12 @@ impl RetryPolicy {
         })
     }
 
+    /// True when waiting `delay` after `elapsed` stays within the time budget. Saturating, so a
+    /// server's `Retry-After` of any size gives up instead of overflowing.
+    pub(crate) fn fits_budget(&self, elapsed: Duration, delay: Duration) -> bool {
+        elapsed.saturating_add(delay) <= self.budget
+    }
+
     /// Runs `attempt` until it succeeds, fails for good, runs out of attempts, or the next wait
     /// would overrun the time budget. Returns the value and the number of attempts made.
     pub(crate) async fn run<T, F, Fut>(
@@ -79,7 +85,7 @@ impl RetryPolicy {
                 return Err(failure.error.with_attempts(made));
             }
             let delay = self.delay(made - 1, failure.retry_after);
-            if started.elapsed() + delay > self.budget {
+            if !self.fits_budget(started.elapsed(), delay) {
                 tracing::warn!(
                     attempt = made,
                     wait_secs = delay.as_secs_f64(),
@@ -90,7 +96,7 @@ impl RetryPolicy {
             }
             tracing::warn!(
                 attempt = made,
-                wait_ms = delay.as_millis() as u64,
+                wait_ms = u64::try_from(delay.as_millis()).unwrap_or(u64::MAX),
                 "{what} failed, retrying: {}",
                 failure.error
             );
@@ -100,10 +106,16 @@ impl RetryPolicy {
 }
 
 /// Parses a `Retry-After` value: delay-seconds (fractions tolerated) or an HTTP date.
+///
+/// Never panics: a value too large for a `Duration` (`1e20`, `inf`) is `Duration::MAX`, which
+/// the budget check then refuses to wait; negative values, NaN and garbage are ignored.
 pub(crate) fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration> {
     let value = value.trim();
     if let Ok(secs) = value.parse::<f64>() {
-        return (secs.is_finite() && secs >= 0.0).then(|| Duration::from_secs_f64(secs));
+        if secs.is_nan() || secs < 0.0 {
+            return None;
+        }
+        return Some(Duration::try_from_secs_f64(secs).unwrap_or(Duration::MAX));
     }
     let when = httpdate::parse_http_date(value).ok()?;
     Some(when.duration_since(now).unwrap_or(Duration::ZERO))
@@ -148,6 +160,82 @@ mod tests {
         );
         assert_eq!(parse_retry_after("-3", now), None);
         assert_eq!(parse_retry_after("soon", now), None);
+    }
+
+    #[test]
+    fn hostile_retry_after_values_do_not_panic() {
+        let now = SystemTime::now();
+        assert_eq!(parse_retry_after("1e20", now), Some(Duration::MAX));
+        assert_eq!(parse_retry_after("inf", now), Some(Duration::MAX));
+        assert_eq!(
+            parse_retry_after("99999999999999999999999999", now),
+            Some(Duration::MAX)
+        );
+        assert_eq!(parse_retry_after("NaN", now), None);
+        assert_eq!(parse_retry_after("-inf", now), None);
+        assert_eq!(parse_retry_after("-0.5", now), None);
+        assert!(parse_retry_after("Fri, 31 Dec 9999 23:59:59 GMT", now).is_some());
+        assert!(!policy(500).fits_budget(Duration::from_secs(1), Duration::MAX));
+    }
+
+    proptest::proptest! {
+        /// Any header text parses without panicking, and a parsed wait never exceeds what the
+        /// value asked for (or the date's distance from now).
+        #[test]
+        fn any_retry_after_text_parses_without_panic(value in "\\PC{0,40}") {
+            let _ = parse_retry_after(&value, SystemTime::now());
+        }
+
+        #[test]
+        fn any_number_of_seconds_parses_without_panic(secs in proptest::num::f64::ANY) {
+            let parsed = parse_retry_after(&secs.to_string(), SystemTime::now());
+            if secs.is_nan() || secs < 0.0 {
+                proptest::prop_assert!(parsed.is_none());
+            } else {
+                proptest::prop_assert!(parsed.is_some());
+            }
+        }
+
+        #[test]
+        fn any_http_date_parses_without_panic(secs in proptest::prelude::any::<u64>(), now_secs in 0u64..=253_402_300_799) {
+            let now = SystemTime::UNIX_EPOCH + Duration::from_secs(now_secs);
+            let when = SystemTime::UNIX_EPOCH + Duration::from_secs(secs % 253_402_300_800);
+            let text = httpdate::fmt_http_date(when);
+            let parsed = parse_retry_after(&text, now).unwrap();
+            proptest::prop_assert_eq!(parsed, when.duration_since(now).unwrap_or(Duration::ZERO));
+        }
+
+        /// Backoff never panics and stays under the cap; with a `Retry-After` the wait is the
+        /// server's, and the budget check never overflows and only lets through waits that fit.
+        #[test]
+        fn delay_and_budget_are_bounded(
+            max_attempts in proptest::prelude::any::<u32>(),
+            budget_secs in proptest::prelude::any::<u64>(),
+            initial_ms in proptest::prelude::any::<u64>(),
+            retry in proptest::prelude::any::<u32>(),
+            after_secs in proptest::prelude::any::<u64>(),
+            after_nanos in 0u32..1_000_000_000,
+            has_after in proptest::prelude::any::<bool>(),
+            elapsed_secs in proptest::prelude::any::<u64>(),
+        ) {
+            let mut cfg = crate::config::Config::default().llm;
+            cfg.max_attempts = max_attempts;
+            cfg.max_retry_secs = budget_secs;
+            cfg.initial_backoff_ms = initial_ms;
+            let p = RetryPolicy::from_config(&cfg);
+            proptest::prop_assert!(p.max_attempts >= 1);
+            let after = has_after.then(|| Duration::new(after_secs, after_nanos));
+            let delay = p.delay(retry, after);
+            match after {
+                Some(after) => proptest::prop_assert_eq!(delay, after),
+                None => proptest::prop_assert!(delay <= MAX_BACKOFF),
+            }
+            let elapsed = Duration::from_secs(elapsed_secs);
+            if p.fits_budget(elapsed, delay) {
+                proptest::prop_assert!(delay <= p.budget);
+                proptest::prop_assert!(elapsed <= p.budget);
+            }
+        }
     }
 
     #[test]
