@@ -34,6 +34,7 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
         Some(value) => Some(HttpSettings {
             addr: mcp::parse_bind_addr(value).map_err(usage)?,
             token: app.config.mcp.token.clone(),
+            allowed_origins: app.config.mcp.allowed_origins.clone(),
         }),
         None => None,
     };

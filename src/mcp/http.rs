@@ -3,6 +3,12 @@
 //! Policy: a loopback address needs nothing; any other address is refused unless a token is
 //! configured. When a token is configured, every request must carry it as
 //! `Authorization: Bearer <token>` (401 otherwise), whatever the address.
+//!
+//! Origin (MCP 2025-11-25, DNS rebinding and cross-site requests): a request carrying an
+//! `Origin` header gets 403 unless that origin is a loopback one (`http(s)://localhost`,
+//! `127.0.0.1`, `[::1]`, any port) or listed in `mcp.allowed_origins`; `Origin: null` is
+//! refused. Requests without `Origin` (non-browser clients) pass. rmcp's own Origin check does
+//! this once it is given a non-empty list, which the loopback entries guarantee.
 
 use std::net::{Ipv4Addr, SocketAddr};
 use std::sync::Arc;
@@ -30,7 +36,20 @@ pub struct HttpSettings {
     pub addr: SocketAddr,
     /// `VAULTSUM_MCP_TOKEN`: required for non-loopback addresses, enforced whenever set.
     pub token: Option<ApiKey>,
+    /// `mcp.allowed_origins`: browser origins accepted on top of [`LOOPBACK_ORIGINS`], as
+    /// normalized by the config (`scheme://host:port` or `scheme://host:*`).
+    pub allowed_origins: Vec<String>,
 }
+
+/// Origins always accepted: pages served from this machine, on any port.
+pub const LOOPBACK_ORIGINS: [&str; 6] = [
+    "http://localhost:*",
+    "https://localhost:*",
+    "http://127.0.0.1:*",
+    "https://127.0.0.1:*",
+    "http://[::1]:*",
+    "https://[::1]:*",
+];
 
 /// A bound, not yet serving, MCP HTTP server. Binding first lets callers learn the real port
 /// (for `--http 127.0.0.1:0`) before serving starts.
@@ -39,6 +58,7 @@ pub struct HttpServer {
     local_addr: SocketAddr,
     server: VaultsumServer,
     token: Option<ApiKey>,
+    allowed_origins: Vec<String>,
 }
 
 impl HttpServer {
@@ -62,6 +82,7 @@ impl HttpServer {
             local_addr,
             server,
             token: settings.token,
+            allowed_origins: settings.allowed_origins,
         })
     }
 
@@ -77,8 +98,15 @@ impl HttpServer {
 
     /// Serves until `shutdown` is cancelled; open sessions are closed on the way out.
     pub async fn serve(self, shutdown: CancellationToken) -> Result<(), McpServeError> {
-        let mut config =
-            StreamableHttpServerConfig::default().with_cancellation_token(shutdown.child_token());
+        let origins = LOOPBACK_ORIGINS
+            .iter()
+            .map(|origin| origin.to_string())
+            .chain(self.allowed_origins);
+        // Never empty, and enforced even if it were: an empty list would switch rmcp's check off.
+        let mut config = StreamableHttpServerConfig::default()
+            .with_cancellation_token(shutdown.child_token())
+            .with_allowed_origins(origins)
+            .enforce_origin_validation();
         if !self.local_addr.ip().is_loopback() {
             // rmcp's Host allow-list guards loopback servers against DNS rebinding. A
             // network-facing server is reached under names we cannot know, and the bearer

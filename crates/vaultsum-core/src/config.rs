@@ -216,6 +216,10 @@ pub struct WatchConfig {
 pub struct McpConfig {
     /// `VAULTSUM_MCP_TOKEN`: bearer token required for non-loopback HTTP binds.
     pub token: Option<ApiKey>,
+    /// Browser origins the HTTP server accepts besides loopback ones (config
+    /// `mcp.allowed_origins`, env `VAULTSUM_MCP_ALLOWED_ORIGINS`; default none). Each is
+    /// normalized by [`normalize_origin_pattern`] to `scheme://host:port` or `scheme://host:*`.
+    pub allowed_origins: Vec<String>,
 }
 
 /// Transcript compaction settings (seed 004).
@@ -286,7 +290,10 @@ impl Default for Config {
                 concurrency: 2,
                 exclude: Vec::new(),
             },
-            mcp: McpConfig { token: None },
+            mcp: McpConfig {
+                token: None,
+                allowed_origins: Vec::new(),
+            },
             compaction: CompactionConfig {
                 keep_last: 3,
                 preserve_errors: true,
@@ -312,6 +319,8 @@ struct FileConfig {
     kagi: FileKagi,
     #[serde(default)]
     watch: FileWatch,
+    #[serde(default)]
+    mcp: FileMcp,
     #[serde(default)]
     compaction: FileCompaction,
 }
@@ -363,6 +372,12 @@ struct FileWatch {
     min_chars: Option<usize>,
     concurrency: Option<usize>,
     exclude: Option<Vec<String>>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileMcp {
+    allowed_origins: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -454,10 +469,19 @@ impl Config {
                 path: path.clone(),
                 source,
             })?;
-            let parsed: FileConfig = toml::from_str(&text).map_err(|e| ConfigError::Parse {
+            let mut parsed: FileConfig = toml::from_str(&text).map_err(|e| ConfigError::Parse {
                 path: path.clone(),
                 message: parse_message(&text, &e),
             })?;
+            if let Some(origins) = parsed.mcp.allowed_origins.take() {
+                let normalized = normalize_origins(origins.iter().map(String::as_str)).map_err(
+                    |(entry, why)| ConfigError::Parse {
+                        path: path.clone(),
+                        message: format!("mcp.allowed_origins: {entry:?}: {why}"),
+                    },
+                )?;
+                parsed.mcp.allowed_origins = Some(normalized);
+            }
             config.apply_file(parsed, path.parent().unwrap_or(Path::new(".")));
         }
         config.apply_env(env)?;
@@ -549,6 +573,7 @@ impl Config {
         set(&mut self.watch.min_chars, file.watch.min_chars);
         set(&mut self.watch.concurrency, file.watch.concurrency);
         set(&mut self.watch.exclude, file.watch.exclude);
+        set(&mut self.mcp.allowed_origins, file.mcp.allowed_origins);
         set(&mut self.compaction.keep_last, file.compaction.keep_last);
         set(
             &mut self.compaction.preserve_errors,
@@ -600,6 +625,16 @@ impl Config {
             self.kagi.base_url = kagi.to_string();
         }
         self.mcp.token = env.get("VAULTSUM_MCP_TOKEN").and_then(ApiKey::new);
+        if let Some(list) = env.get("VAULTSUM_MCP_ALLOWED_ORIGINS") {
+            let entries = list.split([',', ' ']).filter(|e| !e.trim().is_empty());
+            self.mcp.allowed_origins =
+                normalize_origins(entries).map_err(|(entry, _)| ConfigError::BadValue {
+                    name: "VAULTSUM_MCP_ALLOWED_ORIGINS".to_string(),
+                    value: entry,
+                    expected: "comma-separated origins like https://app.example.com, \
+                               http://host:8080 or http://host:* (any port)",
+                })?;
+        }
         Ok(())
     }
 
@@ -635,6 +670,81 @@ fn parse_message(text: &str, error: &toml::de::Error) -> String {
 }
 
 /// `~/x` → `$HOME/x`, as a shell would; config files and env vars are not expanded by a shell.
+/// Normalizes each entry; the first bad one is returned with the reason.
+fn normalize_origins<'a>(
+    entries: impl IntoIterator<Item = &'a str>,
+) -> Result<Vec<String>, (String, &'static str)> {
+    entries
+        .into_iter()
+        .map(|entry| normalize_origin_pattern(entry).map_err(|why| (entry.to_string(), why)))
+        .collect()
+}
+
+/// Normalizes an allowed-origin entry to `scheme://host:port` or `scheme://host:*`: scheme and
+/// host lowercased, one trailing `/` dropped, a missing port made explicit (80 for `http`,
+/// 443 for `https`, as a browser sends them; any port for other schemes). `null` is refused:
+/// every sandboxed frame and `file:` page sends it, so allowing it would allow them all.
+pub fn normalize_origin_pattern(entry: &str) -> Result<String, &'static str> {
+    const FORM: &str = "expected an origin like https://app.example.com, http://host:8080 or \
+                        http://host:* (any port), without a path";
+    let entry = entry.trim();
+    if entry.eq_ignore_ascii_case("null") {
+        return Err("`null` cannot be allowed: sandboxed frames and file: pages all send it");
+    }
+    let (scheme, rest) = entry.split_once("://").ok_or(FORM)?;
+    let scheme_ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !scheme_ok {
+        return Err(FORM);
+    }
+    let scheme = scheme.to_ascii_lowercase();
+    let authority = rest.strip_suffix('/').unwrap_or(rest);
+    let (host, port) = if let Some(v6) = authority.strip_prefix('[') {
+        let (inside, after) = v6.split_once(']').ok_or(FORM)?;
+        let ok = !inside.is_empty()
+            && inside
+                .chars()
+                .all(|c| c.is_ascii_hexdigit() || matches!(c, ':' | '.'));
+        if !ok {
+            return Err(FORM);
+        }
+        let port = match after {
+            "" => None,
+            _ => Some(after.strip_prefix(':').ok_or(FORM)?),
+        };
+        (format!("[{}]", inside.to_ascii_lowercase()), port)
+    } else {
+        let (host, port) = match authority.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        };
+        let ok = !host.is_empty()
+            && host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_'));
+        if !ok {
+            return Err(FORM);
+        }
+        (host.to_ascii_lowercase(), port)
+    };
+    let port = match port {
+        Some("*") => "*".to_string(),
+        Some(port) if port.bytes().all(|b| b.is_ascii_digit()) => match port.parse::<u16>() {
+            Ok(port) if port > 0 => port.to_string(),
+            _ => return Err(FORM),
+        },
+        Some(_) => return Err(FORM),
+        None => match scheme.as_str() {
+            "http" => "80".to_string(),
+            "https" => "443".to_string(),
+            _ => "*".to_string(),
+        },
+    };
+    Ok(format!("{scheme}://{host}:{port}"))
+}
+
 fn expand_tilde(path: PathBuf) -> PathBuf {
     match (path.strip_prefix("~"), dirs::home_dir()) {
         (Ok(rest), Some(home)) => home.join(rest),
@@ -796,6 +906,70 @@ mod tests {
     }
 
     #[test]
+    fn allowed_origins_default_to_none_and_are_normalized() {
+        assert!(Config::default().mcp.allowed_origins.is_empty());
+        let cases = [
+            ("https://App.Example.com", "https://app.example.com:443"),
+            ("http://app.example.com/", "http://app.example.com:80"),
+            ("http://host:8080", "http://host:8080"),
+            ("http://host:*", "http://host:*"),
+            ("http://[::1]:3000", "http://[::1]:3000"),
+            ("vscode-webview://abc123", "vscode-webview://abc123:*"),
+        ];
+        for (entry, normalized) in cases {
+            assert_eq!(normalize_origin_pattern(entry).as_deref(), Ok(normalized));
+        }
+        for entry in [
+            "null",
+            "NULL",
+            "app.example.com",
+            "https://",
+            "https://app.example.com/path",
+            "https://app.example.com:0",
+            "https://app.example.com:99999",
+            "https://app.example.com:+80",
+            "https://user@app.example.com",
+            "https://[zz]:80",
+            "*",
+            "",
+        ] {
+            assert!(
+                normalize_origin_pattern(entry).is_err(),
+                "{entry:?} accepted"
+            );
+        }
+    }
+
+    #[test]
+    fn allowed_origins_from_file_and_env() {
+        let file = write_config("[mcp]\nallowed_origins = [\"https://app.example.com\"]\n");
+        let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+        assert_eq!(config.mcp.allowed_origins, ["https://app.example.com:443"]);
+
+        let env = Env::from_pairs([(
+            "VAULTSUM_MCP_ALLOWED_ORIGINS",
+            "http://a.test:8080, https://b.test",
+        )]);
+        let config = Config::load(Some(file.path()), &env).unwrap();
+        assert_eq!(
+            config.mcp.allowed_origins,
+            ["http://a.test:8080", "https://b.test:443"]
+        );
+
+        let bad = write_config("[mcp]\nallowed_origins = [\"null\"]\n");
+        let message = Config::load(Some(bad.path()), &Env::default())
+            .unwrap_err()
+            .to_string();
+        assert!(message.contains("mcp.allowed_origins"), "{message}");
+        let env = Env::from_pairs([("VAULTSUM_MCP_ALLOWED_ORIGINS", "evil.test")]);
+        let message = Config::load(None, &env).unwrap_err().to_string();
+        assert!(
+            message.contains("VAULTSUM_MCP_ALLOWED_ORIGINS"),
+            "{message}"
+        );
+    }
+
+    #[test]
     fn auto_engine_resolves_by_key_presence() {
         let config = Config::load(None, &Env::default()).unwrap();
         assert_eq!(config.effective_engine(), Engine::Local);
@@ -835,5 +1009,6 @@ mod example_file_tests {
         assert_eq!(config.watch.settle_secs, defaults.watch.settle_secs);
         assert_eq!(config.watch.min_chars, defaults.watch.min_chars);
         assert_eq!(config.compaction.keep_last, defaults.compaction.keep_last);
+        assert_eq!(config.mcp.allowed_origins, defaults.mcp.allowed_origins);
     }
 }

@@ -13,6 +13,8 @@ pub struct RawHttpSession {
     pub url: String,
     pub token: Option<String>,
     pub session_id: Option<String>,
+    /// Sent as the `Origin` header of every request when set (as a browser page would).
+    pub origin: Option<String>,
 }
 
 /// A JSON-RPC exchange as seen on the wire.
@@ -34,6 +36,7 @@ impl RawHttpSession {
             url: url.to_string(),
             token: token.map(str::to_string),
             session_id: None,
+            origin: None,
         }
     }
 
@@ -82,6 +85,9 @@ impl RawHttpSession {
             .body(message.to_string());
         if let Some(token) = &self.token {
             request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        if let Some(origin) = &self.origin {
+            request = request.header("Origin", origin);
         }
         if let Some(id) = &self.session_id {
             request = request
