@@ -21,7 +21,7 @@ use super::retry::{backoff, is_transient};
 use super::scheduler::{later, Scheduler};
 use super::skip::SkipRules;
 use super::state::{self, NoteStatus, WatchState};
-use super::tracker::{Change, Tracker};
+use super::tracker::{Change, Tracker, RENAME_WINDOW};
 use super::{WatchError, WatchOptions, WatchReport};
 
 const SUMMARIZE_TOOL: &str = "summarize_file";
@@ -508,6 +508,14 @@ impl Driver {
 
     fn save_now(&mut self) -> Result<(), WatchError> {
         self.save_at = None;
+        // Notes gone for longer than a rename takes to show up are gone for good.
+        let window = RENAME_WINDOW.max(self.opts.poll_interval.saturating_mul(2));
+        let dropped = self
+            .tracker
+            .prune_vanished(std::time::Instant::now(), window);
+        if dropped > 0 {
+            tracing::debug!("{dropped} deleted notes forgotten");
+        }
         state::save(&self.state_path, self.tracker.state())
     }
 }

@@ -7,8 +7,14 @@
 //! seen as a delete plus a create (polling, changes made while the watcher was stopped) are
 //! matched by content hash. Empty files are never matched by hash: every new empty note looks
 //! the same, so an empty note that appears is new.
+//!
+//! A vanished note is kept aside for rename matching only for [`RENAME_WINDOW`]: a rename seen
+//! as a delete plus a create arrives as one batch of events, one poll, or one walk, well within
+//! it. After that its absence is confirmed and the record is dropped
+//! ([`Tracker::prune_vanished`], run at every save), so deleted notes are not kept forever.
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use super::state::{NoteRecord, NoteStatus, WatchState};
 use crate::tools::vault_view::ContentStamp;
@@ -56,12 +62,24 @@ pub struct Observation {
     pub status: NoteStatus,
 }
 
+/// How long a vanished note's record is kept for matching a re-appearance as a rename.
+pub const RENAME_WINDOW: Duration = Duration::from_secs(60);
+
+/// A note that disappeared, kept aside for rename matching.
+#[derive(Debug)]
+struct Vanished {
+    path: String,
+    record: NoteRecord,
+    since: Instant,
+}
+
 /// The state plus what is needed to follow renames.
 #[derive(Debug)]
 pub struct Tracker {
     state: WatchState,
-    /// Notes that disappeared, by content hash, so a re-appearance is taken for a rename.
-    vanished: HashMap<String, Vec<(String, NoteRecord)>>,
+    /// Notes that disappeared recently, by content hash, so a re-appearance is taken for a
+    /// rename; pruned by [`Tracker::prune_vanished`].
+    vanished: HashMap<String, Vec<Vanished>>,
     dirty: bool,
 }
 
@@ -183,12 +201,17 @@ impl Tracker {
             .filter(|path| is_at_or_under(path, rel))
             .cloned()
             .collect();
+        let since = Instant::now();
         for path in &gone {
             if let Some(record) = self.state.notes.remove(path) {
                 self.vanished
                     .entry(record.hash.clone())
                     .or_default()
-                    .push((path.clone(), record));
+                    .push(Vanished {
+                        path: path.clone(),
+                        record,
+                        since,
+                    });
             }
         }
         if !gone.is_empty() {
@@ -247,7 +270,27 @@ impl Tracker {
         if list.is_empty() {
             self.vanished.remove(hash);
         }
-        found
+        found.map(|v| (v.path, v.record))
+    }
+
+    /// Drops the records of notes that vanished more than `window` before `now`: their absence
+    /// is confirmed, and a later note with the same content is new, not a rename. Returns how
+    /// many were dropped.
+    pub fn prune_vanished(&mut self, now: Instant, window: Duration) -> usize {
+        let mut dropped = 0;
+        self.vanished.retain(|_, list| {
+            let before = list.len();
+            list.retain(|v| now.saturating_duration_since(v.since) <= window);
+            dropped += before - list.len();
+            !list.is_empty()
+        });
+        dropped
+    }
+
+    /// How many vanished notes are kept for rename matching.
+    #[cfg(test)]
+    pub fn vanished_count(&self) -> usize {
+        self.vanished.values().map(Vec::len).sum()
     }
 }
 
@@ -359,6 +402,51 @@ mod tests {
             ]
         );
         assert!(t.record("AB/Three.md").is_some());
+    }
+
+    #[test]
+    fn deleted_note_is_dropped_once_its_absence_is_confirmed() {
+        let mut t = tracker();
+        t.forget("Old.md");
+        assert!(t.record("Old.md").is_none());
+        assert_eq!(t.vanished_count(), 1);
+        // The next save within the window keeps it for rename matching…
+        assert_eq!(t.prune_vanished(Instant::now(), RENAME_WINDOW), 0);
+        assert_eq!(t.vanished_count(), 1);
+        // …the first save after the window drops it for good.
+        let later = Instant::now() + RENAME_WINDOW + Duration::from_secs(1);
+        assert_eq!(t.prune_vanished(later, RENAME_WINDOW), 1);
+        assert_eq!(t.vanished_count(), 0);
+        assert!(!t.state().notes.contains_key("Old.md"));
+        // The same content appearing afterwards is a new note, not a rename.
+        let seen = t.observe("Copy.md", stamp("old note"));
+        assert_eq!(seen.change, Change::Created);
+        assert_eq!(seen.status, NoteStatus::New);
+    }
+
+    #[test]
+    fn rename_is_still_followed_across_a_save_within_the_window() {
+        let mut t = tracker();
+        t.forget("Old.md");
+        t.prune_vanished(Instant::now(), RENAME_WINDOW);
+        let seen = t.observe("Moved/Old.md", stamp("old note"));
+        assert_eq!(seen.change, Change::RenamedFrom("Old.md".into()));
+        assert_eq!(seen.status, NoteStatus::Old);
+        assert_eq!(t.vanished_count(), 0);
+    }
+
+    #[test]
+    fn pruning_keeps_recent_and_drops_old_records_of_the_same_content() {
+        let mut t = tracker();
+        t.record_old("Twin.md", stamp("old note"));
+        t.forget("Old.md");
+        let later = Instant::now() + RENAME_WINDOW + Duration::from_secs(1);
+        t.forget("Twin.md");
+        // Two notes with the same content: kept together within the window, dropped together after.
+        assert_eq!(t.prune_vanished(Instant::now(), RENAME_WINDOW), 0);
+        assert_eq!(t.vanished_count(), 2);
+        assert_eq!(t.prune_vanished(later, RENAME_WINDOW), 2);
+        assert_eq!(t.vanished_count(), 0);
     }
 
     #[test]

@@ -284,3 +284,41 @@ fn unknown_flag_is_a_usage_error() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn three_spellings_of_one_note_are_one_target() {
+    let vault = TempVault::with(&[(
+        "Projects/Apollo.md",
+        "# Apollo\n\nLaunch plan and budget.\n",
+    )]);
+    let original = vault.read("Projects/Apollo.md");
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat("### Key Points\n\n- From the fake model."));
+    let output = vaultsum(&vault.outside())
+        .envs(fake.env())
+        .arg("--vault")
+        .arg(vault.root())
+        .args([
+            "summarize-file",
+            "--json",
+            "Projects/Apollo",
+            "Projects/Apollo.md",
+            "./Projects/Apollo.md",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let results = json_lines(&output.stdout);
+    assert_eq!(results.len(), 1, "one result line: {results:?}");
+    assert_eq!(results[0]["success"], Value::Bool(true));
+    assert_eq!(results[0]["path"], "Projects/Apollo.md");
+    assert_eq!(fake.request_count(), 1, "exactly one LLM request");
+    let now = vault.read("Projects/Apollo.md");
+    assert!(now.starts_with(&original));
+    assert_eq!(
+        String::from_utf8_lossy(&now).matches("## Summary").count(),
+        1,
+        "one summary in the note"
+    );
+}

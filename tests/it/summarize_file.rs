@@ -503,3 +503,67 @@ fn dry_run_is_not_in_the_advertised_schema() {
     assert_eq!(properties, ["focus", "path", "replace"]);
     assert_eq!(schema["additionalProperties"], json!(false));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_calls_on_one_note_take_turns() {
+    let original = "# Weekly\n\nWe chose SQLite.\n";
+    let vault = TempVault::with(&[("Meeting.md", original)]);
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(400)));
+    let registry = Arc::new(registry(&vault, &fake));
+    // Two spellings of the same note, as two agents might send them.
+    let first = {
+        let registry = registry.clone();
+        tokio::spawn(async move { summarize(&registry, json!({ "path": "Meeting.md" })).await })
+    };
+    let second = {
+        let registry = registry.clone();
+        tokio::spawn(async move { summarize(&registry, json!({ "path": "./Meeting" })).await })
+    };
+    let (first, second) = (first.await.unwrap(), second.await.unwrap());
+    assert!(!first.is_error, "{}", first.text);
+    assert!(!second.is_error, "{}", second.text);
+    assert_eq!(fake.request_count(), 2);
+    assert_eq!(
+        fake.max_in_flight(),
+        1,
+        "the two calls overlapped at the model"
+    );
+    // Neither write raced the other: the second call saw the first summary.
+    assert_eq!(first.details["stale"], json!(false));
+    assert_eq!(second.details["stale"], json!(false));
+    let requests = fake.requests();
+    let saw_summary = requests
+        .iter()
+        .filter(|r| r.user_text().contains("Dana: send the link"))
+        .count();
+    assert_eq!(
+        saw_summary, 1,
+        "the second call summarizes the note with the first summary"
+    );
+    let written = String::from_utf8(vault.read("Meeting.md")).unwrap();
+    assert!(written.starts_with(original));
+    assert_eq!(written.matches("## Summary").count(), 2);
+    assert_eq!(written.matches("- [ ] Dana: send the link").count(), 2);
+    assert!(written.ends_with(&format!("{SUMMARY}\n")));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn calls_on_different_notes_still_run_together() {
+    let vault = TempVault::with(&[("A.md", "Alpha notes.\n"), ("B.md", "Beta notes.\n")]);
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(400)));
+    let registry = Arc::new(registry(&vault, &fake));
+    let calls: Vec<_> = ["A.md", "B.md"]
+        .into_iter()
+        .map(|path| {
+            let registry = registry.clone();
+            tokio::spawn(async move { summarize(&registry, json!({ "path": path })).await })
+        })
+        .collect();
+    for call in calls {
+        let output = call.await.unwrap();
+        assert!(!output.is_error, "{}", output.text);
+    }
+    assert_eq!(fake.max_in_flight(), 2);
+}

@@ -10,6 +10,7 @@ use crate::vault::embed::{AttachmentReader, ExpandOptions};
 use crate::vault::{Vault, VaultError};
 
 use super::attachments::MediaAttachments;
+use super::note_locks::{NoteGuard, NoteLocks};
 use super::summarizer::Summarizer;
 
 /// Why a tool could not get what it needs from the context.
@@ -46,6 +47,7 @@ pub struct ToolContext {
     chat: Option<Arc<ChatClient>>,
     attachments: Arc<dyn AttachmentReader>,
     local_fallback_notice: Once,
+    note_locks: NoteLocks,
 }
 
 impl std::fmt::Debug for ToolContext {
@@ -80,12 +82,21 @@ impl ToolContext {
             chat,
             attachments,
             local_fallback_notice: Once::new(),
+            note_locks: NoteLocks::default(),
         })
     }
 
     /// The vault, or an error telling how to configure one.
     pub(crate) fn vault(&self) -> Result<&Arc<Vault>, ContextError> {
         self.vault.as_ref().ok_or(ContextError::NoVault)
+    }
+
+    /// Holds the note `input` resolves to against every other writer of it in this process
+    /// (see [`NoteLocks`]); returns the guard and the resolved vault-relative path.
+    pub async fn lock_note(&self, input: &str) -> Result<(NoteGuard, String), ContextError> {
+        let relative = self.vault()?.resolve_input(input)?.relative().to_string();
+        let guard = self.note_locks.lock(&relative).await;
+        Ok((guard, relative))
     }
 
     /// The reader that describes embedded images and transcribes embedded audio.

@@ -11,6 +11,7 @@ use vaultsum_core::{kagi, llm, media, vault};
 pub mod attachments;
 pub mod compaction;
 pub mod context;
+pub mod note_locks;
 pub mod note_reader;
 pub mod read_file;
 pub mod registry;

@@ -208,6 +208,17 @@ impl TypedTool for SummarizeFileTool {
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_NOT_DESTRUCTIVE;
 
     async fn run(&self, args: SummarizeFileArgs) -> ToolOutput {
+        // Calls that write the same note take turns, from the read to the write, so a second
+        // call summarizes the note as the first left it. A preview writes nothing and waits
+        // for no one.
+        let _turn = if args.dry_run {
+            None
+        } else {
+            match self.context.lock_note(&args.path).await {
+                Ok((guard, _)) => Some(guard),
+                Err(error) => return error_output(&args.path, error.to_string()),
+            }
+        };
         // Everything slow (reading, the LLM) happens before the write, so dropping this future
         // (a cancelled MCP call, Ctrl-C) can never leave a partly written note.
         let prepared = match self.prepare(&args).await {
