@@ -4,6 +4,7 @@
 
 mod support;
 
+mod bounded_reads;
 mod cli;
 mod compact_cli;
 mod compact_stubs;

@@ -185,6 +185,9 @@ pub struct ReadConfig {
     pub default_length: usize,
     /// Describe images and transcribe audio with the LLM when a key is set (config `read.describe_media`).
     pub describe_media: bool,
+    /// The largest note read, in bytes (config `read.max_note_bytes`, default 10 MiB); a larger
+    /// note is refused before any byte of it is read.
+    pub max_note_bytes: u64,
 }
 
 /// Kagi settings. The key itself is read from `KAGI_API_KEY` at call time, not here.
@@ -278,6 +281,7 @@ impl Default for Config {
                 max_expanded_bytes: 2_000_000,
                 default_length: 30_000,
                 describe_media: true,
+                max_note_bytes: crate::vault::DEFAULT_MAX_NOTE_BYTES,
             },
             kagi: KagiConfig {
                 base_url: DEFAULT_KAGI_BASE_URL.to_string(),
@@ -355,6 +359,7 @@ struct FileRead {
     max_expanded_bytes: Option<usize>,
     default_length: Option<usize>,
     describe_media: Option<bool>,
+    max_note_bytes: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -560,6 +565,7 @@ impl Config {
         );
         set(&mut self.read.default_length, file.read.default_length);
         set(&mut self.read.describe_media, file.read.describe_media);
+        set(&mut self.read.max_note_bytes, file.read.max_note_bytes);
         set(&mut self.kagi.base_url, file.kagi.base_url);
         set(
             &mut self.kagi.search_timeout_secs,

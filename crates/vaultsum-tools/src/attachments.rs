@@ -7,9 +7,9 @@ use async_trait::async_trait;
 
 use crate::config::Config;
 use crate::llm::ChatClient;
-use crate::media::{MediaDescriber, MediaError};
+use crate::media::{MediaDescriber, MediaError, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES};
 use crate::vault::embed::{AttachmentKind, AttachmentReader};
-use crate::vault::VaultPath;
+use crate::vault::{read_capped, ReadLimit, VaultPath};
 
 /// The [`AttachmentReader`] the tools use, backed by [`MediaDescriber`].
 pub struct MediaAttachments {
@@ -56,9 +56,17 @@ impl AttachmentReader for MediaAttachments {
         if !matches!(kind, AttachmentKind::Image | AttachmentKind::Audio) {
             return Ok(placeholder(path, kind));
         }
-        let bytes = tokio::fs::read(path.absolute())
+        // Sized and checked to be a regular file before a byte is read (a FIFO named `.png`
+        // or a 3 GB "image" is refused at once), off the async worker threads.
+        let limit = match kind {
+            AttachmentKind::Image => ReadLimit::media(MAX_IMAGE_BYTES as u64, "image"),
+            _ => ReadLimit::media(MAX_AUDIO_BYTES as u64, "audio file"),
+        };
+        let owned = path.clone();
+        let bytes = tokio::task::spawn_blocking(move || read_capped(&owned, limit))
             .await
-            .map_err(|e| format!("cannot read {}: {e}", path.relative()))?;
+            .map_err(|e| format!("cannot read {}: {e}", path.relative()))?
+            .map_err(|e| e.to_string())?;
         let name = path.relative();
         let result = match kind {
             AttachmentKind::Image => self.media.describe_image(name, &bytes).await,

@@ -68,7 +68,9 @@ impl ToolContext {
     /// needs one.
     pub fn new(config: Config) -> Result<ToolContext, ContextError> {
         let vault = match &config.vault {
-            Some(root) => Some(Arc::new(Vault::open(root)?)),
+            Some(root) => Some(Arc::new(
+                Vault::open(root)?.with_max_note_bytes(config.read.max_note_bytes),
+            )),
             None => None,
         };
         let chat = ChatClient::from_config_if_keyed(&config.llm)?;

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use super::context::{ContextError, ToolContext};
 use crate::vault::embed::{expand_note, expand_source, AttachmentKind};
 use crate::vault::write::check_writable;
-use crate::vault::VaultPath;
+use crate::vault::{human_bytes, regular_file_size, VaultPath};
 
 /// A file read for a tool: its vault-relative path, the expanded text and expansion metadata.
 #[derive(Debug, Clone)]
@@ -73,7 +73,18 @@ impl ToolContext {
                     details: json!({ "kind": format!("{kind:?}").to_lowercase() }),
                 })
             }
-            _ => {
+            Some(kind) => {
+                // Video, PDF, office documents, canvases and unknown files are never read as
+                // Markdown (nor read at all): a placeholder names the file, its kind and size.
+                // The document extractors (media/document/) are not wired in yet.
+                let size = regular_file_size(path)?;
+                Ok(ExpandedNote {
+                    path: path.relative().to_string(),
+                    text: not_read_placeholder(path.relative(), kind, size),
+                    details: json!({ "kind": kind, "bytes": size, "read": false }),
+                })
+            }
+            None => {
                 let expansion =
                     expand_note(vault, path, &self.expand_options(), self.attachments()).await?;
                 Ok(ExpandedNote {
@@ -84,4 +95,17 @@ impl ToolContext {
             }
         }
     }
+}
+
+/// The text `read_file` gives for a file that is neither a note nor an image or audio file.
+fn not_read_placeholder(relative: &str, kind: AttachmentKind, size: u64) -> String {
+    let what = match kind {
+        AttachmentKind::Other => "file of unknown kind".to_string(),
+        kind => format!("{} file", kind.label()),
+    };
+    format!(
+        "[{relative}: {what}, {}; not read: only notes, images and audio can be read as text \
+         yet]",
+        human_bytes(size)
+    )
 }

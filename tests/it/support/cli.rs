@@ -36,3 +36,23 @@ pub fn vaultsum(scratch: &Path) -> assert_cmd::Command {
         .current_dir(scratch);
     command
 }
+
+/// How long a command that must not hang may take before the test fails (generous: a debug
+/// binary on a loaded machine).
+pub const MUST_FINISH_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Runs `command` and returns its output, failing the test when it does not exit by itself
+/// within [`MUST_FINISH_WITHIN`] (it is then killed, so a hang is a failure, never a stuck run).
+pub fn run_to_exit(command: &mut assert_cmd::Command) -> std::process::Output {
+    let output = command
+        .timeout(MUST_FINISH_WITHIN)
+        .output()
+        .expect("vaultsum runs");
+    assert!(
+        output.status.code().is_some(),
+        "vaultsum did not exit by itself within {MUST_FINISH_WITHIN:?} (killed: {:?}); stderr: {}",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
+}

@@ -93,3 +93,30 @@ impl TempVault {
             .expect("expand")
     }
 }
+
+impl TempVault {
+    /// A FIFO (named pipe) at `relative`, with no writer: opening it for reading the ordinary
+    /// way blocks forever.
+    #[cfg(unix)]
+    pub fn fifo(&self, relative: &str) {
+        let path = self.root().join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("parent dir");
+        }
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success(), "mkfifo {}", path.display());
+    }
+
+    /// A sparse file of `len` bytes at `relative` (all NULs, no disk used).
+    pub fn sparse(&self, relative: &str, len: u64) {
+        let path = self.root().join(relative);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).expect("parent dir");
+        }
+        let file = std::fs::File::create(&path).expect("create sparse file");
+        file.set_len(len).expect("set_len");
+    }
+}

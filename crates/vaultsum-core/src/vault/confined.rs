@@ -63,7 +63,8 @@ impl ConfinedRoot {
         if let (Some(dir), true) = (&self.dir, self.beneath_works.load(Ordering::Relaxed)) {
             use rustix::fs::{Mode, OFlags, ResolveFlags};
             use rustix::io::Errno;
-            let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY;
+            // Without blocking: a FIFO opens at once and is refused by the caller's `fstat`.
+            let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY | OFlags::NONBLOCK;
             let resolve = ResolveFlags::BENEATH | ResolveFlags::NO_MAGICLINKS;
             return match rustix::fs::openat2(dir, relative, flags, Mode::empty(), resolve) {
                 Ok(fd) => Beneath::Opened(File::from(fd)),
@@ -96,19 +97,5 @@ impl ConfinedRoot {
             let metadata = std::fs::metadata(self.root.join(relative)).ok()?;
             Some(Stamp::of(&metadata))
         }
-    }
-}
-
-/// The stamp of an open file, taken from the file itself (the version that is being read).
-pub(crate) fn stamp_of_file(file: &File) -> Option<Stamp> {
-    #[cfg(target_os = "linux")]
-    {
-        rustix::fs::fstat(file)
-            .ok()
-            .map(|stat| Stamp::of_stat(&stat))
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        file.metadata().ok().map(|m| Stamp::of(&m))
     }
 }

@@ -437,6 +437,8 @@ impl<'a> Expander<'a> {
         let loaded = self.vault.parsed_note(path).map_err(|e| match e {
             VaultError::Escapes(_) => "outside the vault",
             VaultError::NotFound(_) => "not found",
+            VaultError::NotRegular { kind, .. } => kind.embed_reason(),
+            VaultError::TooLarge { .. } => "too large to read (read.max_note_bytes)",
             _ => "could not be read",
         });
         self.cache.insert(path.to_string(), loaded.clone());

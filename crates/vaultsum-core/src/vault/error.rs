@@ -25,6 +25,25 @@ pub enum VaultError {
     /// The path names a folder where a note was expected.
     #[error("is a folder, not a note: {0}")]
     IsFolder(String),
+    /// Something that is not a regular file (a FIFO, a socket, a device): never opened for a
+    /// read that could block, never read.
+    #[error("not a regular file ({}): {path}", kind.describe())]
+    NotRegular {
+        /// What it is.
+        kind: super::bounded::SpecialFile,
+        /// The vault-relative path.
+        path: String,
+    },
+    /// A file over the read cap for its kind, refused before any byte is read.
+    #[error("too large to read: {path} is {}, over {limit}", super::bounded::human_bytes(*size))]
+    TooLarge {
+        /// The vault-relative path.
+        path: String,
+        /// Its size in bytes.
+        size: u64,
+        /// The limit, described (`the 10.0 MB limit for a note (read.max_note_bytes)`).
+        limit: String,
+    },
     /// A write into a hidden folder (`.obsidian/`, `.git/`, `.trash/`, …).
     #[error("refusing to write inside {dir}/: {path}")]
     ForbiddenFolder {

@@ -5,6 +5,7 @@
 //! that would leave the root (`..`, absolute paths elsewhere, symlinks pointing out, NUL).
 
 pub mod attachment;
+pub mod bounded;
 pub mod changes;
 mod confined;
 pub mod embed;
@@ -22,11 +23,13 @@ pub mod resolve;
 pub mod walk;
 pub mod write;
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock, RwLockReadGuard};
 
 pub use attachment::{AttachmentKind, AttachmentReader, PlaceholderAttachments};
+pub use bounded::{
+    human_bytes, read_capped, regular_file_size, ReadLimit, SpecialFile, DEFAULT_MAX_NOTE_BYTES,
+};
 pub use changes::{ChangeBackend, VaultChange, VaultChanges};
 pub use embed::{expand_note, expand_source, ExpandOptions, Expansion, Replacement};
 pub use error::VaultError;
@@ -37,6 +40,7 @@ pub use paths::VaultPath;
 pub use walk::{FileTimes, FoundFile};
 pub use write::{append_summary, compose_with_summary, WriteOutcome};
 
+use bounded::{read_error, read_open_file};
 use paths::{confine, normalize_relative, relative_below};
 
 /// An Obsidian vault on disk, with an index of its files built once and kept warm by
@@ -47,6 +51,8 @@ pub struct Vault {
     confined: confined::ConfinedRoot,
     index: RwLock<NoteIndex>,
     parsed: note_cache::NoteCache,
+    /// The largest note read (`read.max_note_bytes`).
+    max_note_bytes: u64,
 }
 
 impl Vault {
@@ -65,6 +71,7 @@ impl Vault {
             root,
             index: RwLock::new(index),
             parsed: note_cache::NoteCache::default(),
+            max_note_bytes: DEFAULT_MAX_NOTE_BYTES,
         })
     }
 
@@ -122,7 +129,18 @@ impl Vault {
         })
     }
 
-    /// The bytes of a file in the vault.
+    /// The same vault, reading notes of at most `max_bytes` bytes (`read.max_note_bytes`).
+    pub fn with_max_note_bytes(mut self, max_bytes: u64) -> Vault {
+        self.max_note_bytes = max_bytes;
+        self
+    }
+
+    /// The limit every note read is held to.
+    pub fn note_limit(&self) -> ReadLimit {
+        ReadLimit::note(self.max_note_bytes)
+    }
+
+    /// The bytes of a file in the vault (a regular file within the note limit).
     pub fn read_bytes(&self, path: &VaultPath) -> Result<Vec<u8>, VaultError> {
         self.read_stamped(path).map(|(bytes, _)| bytes)
     }
@@ -132,9 +150,9 @@ impl Vault {
         &self,
         path: &VaultPath,
     ) -> Result<(Vec<u8>, Option<note_cache::Stamp>), VaultError> {
-        let file = std::fs::File::open(&path.absolute)
+        let file = bounded::open_nonblocking(&path.absolute)
             .map_err(|e| read_error(&path.relative, &path.absolute, e))?;
-        read_open_file(file, &path.relative, &path.absolute)
+        read_open_file(file, &path.relative, &path.absolute, self.note_limit())
     }
 
     /// Reads the vault-relative `relative` (a path from the index or a link), refusing it when
@@ -150,11 +168,11 @@ impl Vault {
             }
             confined::Beneath::CheckSlowly => {
                 let path = self.path(relative)?;
-                std::fs::File::open(&path.absolute)
+                bounded::open_nonblocking(&path.absolute)
                     .map_err(|e| read_error(relative, &path.absolute, e))?
             }
         };
-        read_open_file(file, relative, &self.root.join(relative))
+        read_open_file(file, relative, &self.root.join(relative), self.note_limit())
     }
 
     /// The facts of the note at vault-relative `relative` and the stamp of the exact version
@@ -271,40 +289,4 @@ impl Vault {
             self.parsed.remove(&rel);
         }
     }
-}
-
-/// The error for a failed read of `relative`: a folder is named as such.
-fn read_error(relative: &str, absolute: &Path, e: std::io::Error) -> VaultError {
-    if e.kind() == std::io::ErrorKind::IsADirectory || absolute.is_dir() {
-        VaultError::IsFolder(relative.to_string())
-    } else {
-        VaultError::io("read", relative, e)
-    }
-}
-
-/// Reads an open file to its end, with the stamp of the version read. The stamp comes from the
-/// open file (one `fstat`, which also sizes the buffer), not from a second lookup by path.
-fn read_open_file(
-    mut file: std::fs::File,
-    relative: &str,
-    absolute: &Path,
-) -> Result<(Vec<u8>, Option<note_cache::Stamp>), VaultError> {
-    let stamp = confined::stamp_of_file(&file);
-    let size = stamp.map_or(0, |s| usize::try_from(s.len()).unwrap_or(0));
-    // One byte more than the size, so a file read whole is seen to end without a resize.
-    let mut bytes = vec![0u8; size.saturating_add(1).max(64)];
-    let mut filled = 0;
-    loop {
-        if filled == bytes.len() {
-            bytes.resize(bytes.len() * 2, 0);
-        }
-        match file.read(&mut bytes[filled..]) {
-            Ok(0) => break,
-            Ok(n) => filled += n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(read_error(relative, absolute, e)),
-        }
-    }
-    bytes.truncate(filled);
-    Ok((bytes, stamp))
 }
