@@ -8,20 +8,21 @@ use std::path::Path;
 use support::temp_vault::TempVault;
 use vaultsum_core::vault::{expand_note, ExpandOptions, PlaceholderAttachments};
 
-const REAL_VAULT: &str = "/work/shared/vaults/obsidian-tasks-docs";
-
-fn real_vault() -> Option<TempVault> {
-    let source = Path::new(REAL_VAULT);
-    if !source.is_dir() {
-        eprintln!("skipping: {REAL_VAULT} is not present");
-        return None;
-    }
-    Some(TempVault::copy_of(source))
+/// A copy of the shared real vault, which sits beside the checkout (`../shared`). Missing, the
+/// tests fail rather than check nothing.
+fn real_vault() -> TempVault {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vaults/obsidian-tasks-docs");
+    assert!(
+        source.is_dir(),
+        "the real vault is missing: {} (the checkout must sit beside shared/)",
+        source.display()
+    );
+    TempVault::copy_of(&source)
 }
 
 #[tokio::test]
 async fn every_note_of_the_real_vault_expands() {
-    let Some(v) = real_vault() else { return };
+    let v = real_vault();
     let vault = v.open();
     let notes = vault.notes();
     assert!(
@@ -81,7 +82,7 @@ async fn every_note_of_the_real_vault_expands() {
 
 #[tokio::test]
 async fn known_limitations_page_gathers_every_limitations_section() {
-    let Some(v) = real_vault() else { return };
+    let v = real_vault();
     let out = v.expand("Support and Help/Known Limitations.md").await;
     assert!(out.text.contains("> [Embedded: Urgency#Limitations of the Urgency Score]\n> ## Limitations of the Urgency Score"));
     assert!(out
@@ -94,7 +95,7 @@ async fn known_limitations_page_gathers_every_limitations_section() {
 
 #[tokio::test]
 async fn odd_embeds_of_the_real_vault_stay_as_written_in_code_and_give_markers_outside() {
-    let Some(v) = real_vault() else { return };
+    let v = real_vault();
     let migration = v.expand("migration.md").await;
     assert!(migration.text.contains("simple embeds, `![[]]`"));
     v.write("Odd.md", "![[]] and ![[....]]\n");
@@ -107,7 +108,7 @@ async fn odd_embeds_of_the_real_vault_stay_as_written_in_code_and_give_markers_o
 
 #[tokio::test]
 async fn images_in_a_table_inside_a_callout_stay_in_their_cells() {
-    let Some(v) = real_vault() else { return };
+    let v = real_vault();
     let out = v.expand("Getting Started/On Completion.md").await;
     assert!(out.text.contains(
         "> | [Embedded image: images/on-completion-before.png] (image images/on-completion-before.png: no vision model configured)"
@@ -116,7 +117,7 @@ async fn images_in_a_table_inside_a_callout_stay_in_their_cells() {
 
 #[tokio::test]
 async fn snippet_embedded_in_a_quote_expands_inside_the_quote() {
-    let Some(v) = real_vault() else { return };
+    let v = real_vault();
     let out = v.expand("Advanced/Styling.md").await;
     assert!(
         out.text
