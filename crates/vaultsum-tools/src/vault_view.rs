@@ -10,8 +10,7 @@ use std::time::Duration;
 
 pub use crate::vault::content_hash;
 pub use crate::vault::note_facts::text_facts;
-pub use crate::vault::obsidian_settings::is_settings_file;
-pub use crate::vault::policy::{is_hidden, is_visible_note};
+pub use crate::vault::policy::is_visible_note;
 pub use crate::vault::{
     ChangeBackend, ContentStamp, FileTimes, NoteFacts, ObsidianSettings, TextFacts, VaultChange,
     VaultChanges,
