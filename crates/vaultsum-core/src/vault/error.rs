@@ -61,6 +61,10 @@ pub enum VaultError {
     /// A note whose permissions forbid writing; vaultsum does not override them.
     #[error("note is read-only, not writing to it: {0}")]
     ReadOnly(String),
+    /// The note kept changing while the summary was being written (another program was saving
+    /// it): nothing was written, the note is as that program left it. Worth trying again later.
+    #[error("note is busy (it changed while the summary was being written); it was left unchanged, try again: {0}")]
+    Busy(String),
     /// A summary that is empty once trimmed.
     #[error("refusing to write an empty summary to {0}")]
     EmptySummary(String),
