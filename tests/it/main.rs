@@ -34,3 +34,4 @@ mod watch_failures;
 mod watch_new_notes;
 mod watch_restart;
 mod watch_skip_rules;
+mod write_path;

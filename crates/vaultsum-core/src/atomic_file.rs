@@ -69,6 +69,36 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     stage(target, bytes, None)?.commit()
 }
 
+/// Removes our temporary files (`.vaultsum-*.tmp`) directly in `folder` that are older than
+/// `min_age`: leftovers of a process killed between staging and renaming. A live write holds
+/// its temporary file for milliseconds, so `min_age` leaves other processes' writes alone.
+pub fn sweep_stale(folder: &Path, min_age: std::time::Duration) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !(name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .is_some_and(|m| {
+                m.modified()
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age >= min_age)
+            });
+        if stale {
+            tracing::debug!(file = %entry.path().display(), "removing a temporary file left by an interrupted write");
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +115,30 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["state.json"]);
+    }
+
+    #[test]
+    fn only_our_old_temporary_files_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join(".vaultsum-old.tmp");
+        let fresh = dir.path().join(".vaultsum-fresh.tmp");
+        let note = dir.path().join("note.md");
+        let other = dir.path().join(".other.tmp");
+        for path in [&old, &fresh, &note, &other] {
+            std::fs::write(path, b"x").unwrap();
+        }
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for path in [&old, &note, &other] {
+            std::fs::File::options()
+                .write(true)
+                .open(path)
+                .unwrap()
+                .set_modified(hour_ago)
+                .unwrap();
+        }
+        sweep_stale(dir.path(), std::time::Duration::from_secs(60));
+        assert!(!old.exists());
+        assert!(fresh.exists() && note.exists() && other.exists());
     }
 
     #[test]

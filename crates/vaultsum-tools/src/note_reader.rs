@@ -1,6 +1,8 @@
 //! Reading a vault file as a tool sees it: notes with embeds expanded, media files described.
 //! Shared by `read_file` and `summarize_file` so both see exactly the same text.
 
+use std::sync::Arc;
+
 use serde_json::{json, Value};
 
 use super::context::{ContextError, ToolContext};
@@ -40,7 +42,12 @@ impl ToolContext {
         check_writable(vault, &path)?;
         // Expand exactly the bytes that will later be compared with the file, so an edit made
         // while the summarizer works is always detected (`details.stale`).
-        let original = vault.read_bytes(&path)?;
+        let original = {
+            let (vault, path) = (Arc::clone(vault), path.clone());
+            tokio::task::spawn_blocking(move || vault.read_bytes(&path))
+                .await
+                .map_err(|e| ContextError::Interrupted(e.to_string()))??
+        };
         let source = String::from_utf8_lossy(&original);
         let expansion = expand_source(
             vault,

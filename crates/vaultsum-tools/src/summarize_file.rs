@@ -131,13 +131,22 @@ impl SummarizeFileTool {
     }
 
     /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
-    fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
-        let vault = self.context.vault().map_err(|e| e.to_string())?;
-        let note = vault
-            .resolve_input(&prepared.path)
-            .map_err(|e| e.to_string())?;
-        let outcome = append_summary(vault, &note, &prepared.original, &prepared.summary, replace)
-            .map_err(|e| e.to_string())?;
+    /// The file work (open, verify, append or swap, fsync) runs on the blocking pool so a slow
+    /// disk or a cloud-synced folder never stalls the other calls of the async runtime.
+    async fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
+        let vault = Arc::clone(self.context.vault().map_err(|e| e.to_string())?);
+        let (path, original, summary) = (
+            prepared.path.clone(),
+            prepared.original.clone(),
+            prepared.summary.clone(),
+        );
+        let outcome = tokio::task::spawn_blocking(move || {
+            let note = vault.resolve_input(&path)?;
+            append_summary(&vault, &note, &original, &summary, replace)
+        })
+        .await
+        .map_err(|e| format!("the write of {} did not finish: {e}", prepared.path))?
+        .map_err(|e| e.to_string())?;
         let summary_length = prepared.summary.chars().count();
         let mut details = prepared.details;
         details["path"] = json!(prepared.path);
@@ -228,7 +237,7 @@ impl TypedTool for SummarizeFileTool {
         if args.dry_run {
             return Self::preview(prepared);
         }
-        match self.write(prepared, args.replace) {
+        match self.write(prepared, args.replace).await {
             Ok(output) => output,
             Err(message) => error_output(&args.path, message),
         }

@@ -96,6 +96,9 @@ impl TypedTool for SummarizeTextTool {
                 return failure("nothing_to_summarize", error.to_string(), &engine)
             }
             Err(SummarizeError::Llm(error)) => return failure("llm", error.to_string(), &engine),
+            Err(error @ SummarizeError::Interrupted(_)) => {
+                return failure("interrupted", error.to_string(), &engine)
+            }
         };
         let Some(summary) = clean_summary(&generated.text) else {
             let message = SummarizeError::NothingToSummarize.to_string();

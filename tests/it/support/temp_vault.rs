@@ -74,9 +74,9 @@ impl TempVault {
         std::fs::read(self.root().join(relative)).expect("read file")
     }
 
-    /// Opens it as a `Vault` (indexes it now).
-    pub fn open(&self) -> Vault {
-        Vault::open(&self.root()).expect("open vault")
+    /// Opens it as a `Vault` (indexes it now), shared as the tools share it.
+    pub fn open(&self) -> std::sync::Arc<Vault> {
+        std::sync::Arc::new(Vault::open(&self.root()).expect("open vault"))
     }
 
     /// Expands one note with default options and placeholder attachments.

@@ -123,7 +123,13 @@ impl MediaDescriber {
         F: FnOnce(&'a ChatClient) -> Fut,
         Fut: Future<Output = Result<String, LlmError>>,
     {
-        if let Some(hit) = self.cache.get(&work.cache_key) {
+        let (cache, key) = (self.cache.clone(), work.cache_key.clone());
+        // Cache files are read and written (with an fsync) on the blocking pool.
+        let hit = tokio::task::spawn_blocking(move || cache.get(&key))
+            .await
+            .ok()
+            .flatten();
+        if let Some(hit) = hit {
             tracing::debug!(
                 file = work.file_name,
                 action = work.action,
@@ -137,7 +143,7 @@ impl MediaDescriber {
             action: work.action,
             source,
         })?;
-        self.store(&work.cache_key, &text);
+        self.store(&work.cache_key, &text).await;
         Ok(text)
     }
 
@@ -151,8 +157,10 @@ impl MediaDescriber {
     }
 
     /// A cache that cannot be written costs a repeat call later, not this result.
-    fn store(&self, key: &str, text: &str) {
-        if let Err(e) = self.cache.put(key, text) {
+    async fn store(&self, key: &str, text: &str) {
+        let (cache, key, text) = (self.cache.clone(), key.to_string(), text.to_string());
+        let stored = tokio::task::spawn_blocking(move || cache.put(&key, &text)).await;
+        if let Ok(Err(e)) = stored {
             tracing::warn!(cache = %self.cache.root().display(), error = %e, "cannot write the media cache");
         }
     }

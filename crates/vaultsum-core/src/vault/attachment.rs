@@ -24,6 +24,17 @@ pub enum AttachmentKind {
 }
 
 impl AttachmentKind {
+    /// Every kind.
+    pub const ALL: [AttachmentKind; 7] = [
+        Self::Image,
+        Self::Audio,
+        Self::Pdf,
+        Self::Office,
+        Self::Canvas,
+        Self::Video,
+        Self::Other,
+    ];
+
     /// The kind of a file name, or `None` for notes (`.md`, `.markdown`, `.txt`, or no extension).
     pub fn of(name: &str) -> Option<AttachmentKind> {
         if is_note_name(name) {

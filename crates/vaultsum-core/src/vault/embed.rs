@@ -70,56 +70,114 @@ pub struct Expansion {
 
 /// Reads `note` from disk and expands it. See [`expand_source`].
 pub async fn expand_note(
-    vault: &Vault,
+    vault: &Arc<Vault>,
     note: &VaultPath,
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Result<Expansion, VaultError> {
-    let (bytes, stamp) = vault.read_stamped(note)?;
-    // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
-    let source = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Ok(expand_stamped(vault, note, &source, stamp, opts, attachments).await)
+    let supported = supported_kinds(attachments);
+    let (vault, path, opts) = (Arc::clone(vault), note.clone(), *opts);
+    let (source, plan) = on_blocking_pool(move || {
+        let (bytes, stamp) = vault.read_stamped(&path)?;
+        // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
+        let source = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let plan = plan_expansion(&vault, &path, &source, stamp, opts, supported);
+        Ok::<_, VaultError>((source, plan))
+    })
+    .await?;
+    Ok(finish_expansion(&source, plan, attachments).await)
 }
 
 /// Expands `source`, the content of `note` (read by the caller, so a writer can compare the
 /// exact bytes it summarized with the file later). The note keeps its own frontmatter;
 /// embedded notes lose theirs. Never fails: every problem becomes an inline marker.
 pub async fn expand_source(
-    vault: &Vault,
+    vault: &Arc<Vault>,
     note: &VaultPath,
     source: &str,
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    expand_stamped(vault, note, source, None, opts, attachments).await
+    let supported = supported_kinds(attachments);
+    let (vault, path, opts, text) = (Arc::clone(vault), note.clone(), *opts, source.to_string());
+    let plan =
+        on_blocking_pool(move || plan_expansion(&vault, &path, &text, None, opts, supported)).await;
+    finish_expansion(source, plan, attachments).await
 }
 
-/// [`expand_source`], with the stamp of the file version `source` was read from when it is
-/// known, so the note's parse serves later expansions that embed it.
-async fn expand_stamped(
+/// Runs file-reading work on tokio's blocking pool, so a slow disk or a cloud-synced file
+/// being downloaded holds one pool thread, never an async worker that other calls need.
+async fn on_blocking_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(value) => value,
+        Err(error) => match error.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            // Only when the runtime itself is shutting down, which ends the caller too.
+            Err(error) => panic!("the blocking pool stopped: {error}"),
+        },
+    }
+}
+
+/// The attachment kinds `reader` handles, asked once, before the expansion leaves the async
+/// side.
+fn supported_kinds(reader: &dyn AttachmentReader) -> Vec<AttachmentKind> {
+    AttachmentKind::ALL
+        .into_iter()
+        .filter(|kind| reader.supports(*kind))
+        .collect()
+}
+
+/// The synchronous part of an expansion, done on the blocking pool: what replaces each embed,
+/// with a sentinel where an attachment's text will go.
+struct ExpansionPlan {
+    splices: Vec<(Range<usize>, String)>,
+    pending: Vec<(VaultPath, AttachmentKind)>,
+    report: serde_json::Map<String, Value>,
+    nonce: String,
+}
+
+/// Walks `source` (the content of `note`, of the file version `stamp` when known) and every
+/// note it embeds, reading them from disk against a snapshot of the index.
+fn plan_expansion(
     vault: &Vault,
     note: &VaultPath,
     source: &str,
     stamp: Option<Stamp>,
-    opts: &ExpandOptions,
+    opts: ExpandOptions,
+    supported: Vec<AttachmentKind>,
+) -> ExpansionPlan {
+    let root = vault.parse_text(note.relative(), source, stamp);
+    let index = vault.index();
+    let mut expander = Expander::new(vault, &index, opts, supported);
+    expander
+        .cache
+        .insert(note.relative().to_string(), Ok(root.clone()));
+    expander
+        .stack
+        .push((note.relative().to_string(), Subpath::Whole));
+    let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
+    expander.flush_report();
+    ExpansionPlan {
+        splices,
+        pending: expander.pending,
+        report: expander.report,
+        nonce: expander.nonce,
+    }
+}
+
+/// Reads the attachments the plan is waiting for, concurrently, and assembles the text.
+async fn finish_expansion(
+    source: &str,
+    plan: ExpansionPlan,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    let root = vault.parse_text(note.relative(), source, stamp);
-    let (splices, pending, mut report, nonce) = {
-        let index = vault.index();
-        let mut expander = Expander::new(vault, &index, *opts, attachments);
-        expander
-            .cache
-            .insert(note.relative().to_string(), Ok(root.clone()));
-        expander
-            .stack
-            .push((note.relative().to_string(), Subpath::Whole));
-        let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
-        expander.flush_report();
-        (splices, expander.pending, expander.report, expander.nonce)
-    };
-
+    let ExpansionPlan {
+        splices,
+        pending,
+        mut report,
+        nonce,
+    } = plan;
     let texts: Vec<String> = futures::future::join_all(pending.iter().map(|(path, kind)| async {
         match attachments.read_attachment(path, *kind).await {
             Ok(text) => text,
@@ -173,7 +231,8 @@ struct Expander<'a> {
     vault: &'a Vault,
     index: &'a NoteIndex,
     opts: ExpandOptions,
-    reader: &'a dyn AttachmentReader,
+    /// The attachment kinds the reader handles; others get a "not supported yet" marker.
+    supported: Vec<AttachmentKind>,
     cache: HashMap<String, Result<Arc<ParsedNote>, &'static str>>,
     stack: Vec<(String, Subpath)>,
     used_bytes: usize,
@@ -191,7 +250,7 @@ impl<'a> Expander<'a> {
         vault: &'a Vault,
         index: &'a NoteIndex,
         opts: ExpandOptions,
-        reader: &'a dyn AttachmentReader,
+        supported: Vec<AttachmentKind>,
     ) -> Self {
         let nonce = format!("{:x}", RandomState::new().build_hasher().finish());
         let mut report = serde_json::Map::new();
@@ -200,7 +259,7 @@ impl<'a> Expander<'a> {
             vault,
             index,
             opts,
-            reader,
+            supported,
             cache: HashMap::new(),
             stack: Vec::new(),
             used_bytes: 0,
@@ -413,7 +472,7 @@ impl<'a> Expander<'a> {
             "kind": kind,
             "depth": depth,
         }));
-        if !self.reader.supports(kind) {
+        if !self.supported.contains(&kind) {
             let note = format!("({} {}: not supported yet)", kind.label(), resolved);
             return format_block(container, embed, &label, &note);
         }

@@ -16,6 +16,9 @@ pub mod link;
 pub mod markdown;
 pub mod note_cache;
 pub mod note_facts;
+mod note_file;
+#[cfg(target_os = "linux")]
+mod note_swap;
 pub mod obsidian_settings;
 pub mod paths;
 pub mod policy;
@@ -24,7 +27,9 @@ pub mod walk;
 pub mod write;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::sync::Arc;
+
+use arc_swap::ArcSwap;
 
 pub use attachment::{AttachmentKind, AttachmentReader, PlaceholderAttachments};
 pub use bounded::{
@@ -49,7 +54,9 @@ use paths::{confine, normalize_relative, relative_below};
 pub struct Vault {
     root: PathBuf,
     confined: confined::ConfinedRoot,
-    index: RwLock<NoteIndex>,
+    /// The current index, published whole: readers take a snapshot (an `Arc`) and hold no
+    /// lock while they read files; a change publishes a new index.
+    index: ArcSwap<NoteIndex>,
     parsed: note_cache::NoteCache,
     /// The largest note read (`read.max_note_bytes`).
     max_note_bytes: u64,
@@ -69,7 +76,7 @@ impl Vault {
         Ok(Vault {
             confined: confined::ConfinedRoot::open(&root),
             root,
-            index: RwLock::new(index),
+            index: ArcSwap::from_pointee(index),
             parsed: note_cache::NoteCache::default(),
             max_note_bytes: DEFAULT_MAX_NOTE_BYTES,
         })
@@ -210,11 +217,10 @@ impl Vault {
             .collect()
     }
 
-    /// Read access to the file index (link resolution, listing).
-    pub fn index(&self) -> RwLockReadGuard<'_, NoteIndex> {
-        self.index
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// A snapshot of the file index (link resolution, listing): it stays as it is while the
+    /// caller uses it, whatever changes are published meanwhile.
+    pub fn index(&self) -> Arc<NoteIndex> {
+        self.index.load_full()
     }
 
     /// A note parsed, from the cache while the file is unchanged on disk; the confinement
@@ -265,27 +271,29 @@ impl Vault {
     /// Rebuilds the index from disk.
     pub fn refresh_index(&self) {
         let fresh = NoteIndex::build(&self.root);
-        *self.index.write().unwrap_or_else(|p| p.into_inner()) = fresh;
+        self.index.store(Arc::new(fresh));
         self.parsed.clear();
     }
 
     /// Records a file created (or renamed into place) at the vault-relative path `rel`.
     pub fn note_created(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(&rel);
+            self.index.rcu(|current| {
+                let mut next = NoteIndex::clone(current);
+                next.insert(&rel);
+                next
+            });
         }
     }
 
     /// Records a file removed (or renamed away) from the vault-relative path `rel`.
     pub fn note_removed(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&rel);
+            self.index.rcu(|current| {
+                let mut next = NoteIndex::clone(current);
+                next.remove(&rel);
+                next
+            });
             self.parsed.remove(&rel);
         }
     }
