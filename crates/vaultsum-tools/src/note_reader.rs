@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use super::context::{ContextError, ToolContext};
+use crate::media::document::DocumentKind;
 use crate::vault::embed::{expand_note, expand_source, AttachmentKind};
 use crate::vault::write::check_writable;
 use crate::vault::{human_bytes, regular_file_size, VaultPath};
@@ -68,30 +69,8 @@ impl ToolContext {
     async fn expand_path(&self, path: &VaultPath) -> Result<ExpandedNote, ContextError> {
         let vault = self.vault()?;
         match AttachmentKind::of(path.relative()) {
-            Some(kind @ (AttachmentKind::Image | AttachmentKind::Audio)) => {
-                let text = self
-                    .attachments()
-                    .read_attachment(path, kind)
-                    .await
-                    .unwrap_or_else(|reason| format!("[{}: {reason}]", path.relative()));
-                Ok(ExpandedNote {
-                    path: path.relative().to_string(),
-                    text,
-                    details: json!({ "kind": format!("{kind:?}").to_lowercase() }),
-                })
-            }
-            Some(kind) => {
-                // Video, PDF, office documents, canvases and unknown files are never read as
-                // Markdown (nor read at all): a placeholder names the file, its kind and size.
-                // The document extractors (media/document/) are not wired in yet.
-                let size = regular_file_size(path)?;
-                Ok(ExpandedNote {
-                    path: path.relative().to_string(),
-                    text: not_read_placeholder(path.relative(), kind, size),
-                    details: json!({ "kind": kind, "bytes": size, "read": false }),
-                })
-            }
-            None => {
+            // A canvas reads like a note: its cards as text, its file cards expanded.
+            None | Some(AttachmentKind::Canvas) => {
                 let expansion =
                     expand_note(vault, path, &self.expand_options(), self.attachments()).await?;
                 Ok(ExpandedNote {
@@ -100,19 +79,49 @@ impl ToolContext {
                     details: expansion.details,
                 })
             }
+            Some(kind) if is_read_as_text(path.relative(), kind) => {
+                // Images described, audio transcribed, documents extracted (all sized first).
+                let size = regular_file_size(path)?;
+                let text = self
+                    .attachments()
+                    .read_attachment(path, kind)
+                    .await
+                    .unwrap_or_else(|reason| format!("[{}: {reason}]", path.relative()));
+                Ok(ExpandedNote {
+                    path: path.relative().to_string(),
+                    text,
+                    details: json!({ "kind": kind, "bytes": size, "read": true }),
+                })
+            }
+            Some(kind) => {
+                // Video and unknown files are never read as Markdown (nor read at all): a
+                // placeholder names the file, its kind and size.
+                let size = regular_file_size(path)?;
+                Ok(ExpandedNote {
+                    path: path.relative().to_string(),
+                    text: not_read_placeholder(path.relative(), kind, size),
+                    details: json!({ "kind": kind, "bytes": size, "read": false }),
+                })
+            }
         }
     }
 }
 
-/// The text `read_file` gives for a file that is neither a note nor an image or audio file.
+/// Whether a non-note file is turned into text: images, audio, and the document formats.
+fn is_read_as_text(relative: &str, kind: AttachmentKind) -> bool {
+    matches!(kind, AttachmentKind::Image | AttachmentKind::Audio)
+        || DocumentKind::from_file_name(relative).is_some()
+}
+
+/// The text `read_file` gives for a file it does not read (video, unknown kinds).
 fn not_read_placeholder(relative: &str, kind: AttachmentKind, size: u64) -> String {
     let what = match kind {
         AttachmentKind::Other => "file of unknown kind".to_string(),
         kind => format!("{} file", kind.label()),
     };
     format!(
-        "[{relative}: {what}, {}; not read: only notes, images and audio can be read as text \
-         yet]",
+        "[{relative}: {what}, {}; not read: only notes, canvases, images, audio, PDF, DOCX, \
+         PPTX, XLSX, ODS, CSV and TSV are read as text]",
         human_bytes(size)
     )
 }

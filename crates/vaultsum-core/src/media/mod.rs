@@ -20,6 +20,11 @@ use crate::llm::{ChatClient, LlmError};
 
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::MediaCache;
+use document::{DocLimits, DocumentKind};
+
+/// Names the extractors in the document cache key, so a new version of vaultsum (new or fixed
+/// extractors) extracts again instead of serving an older version's text.
+const DOCUMENT_EXTRACTOR: &str = concat!("vaultsum-", env!("CARGO_PKG_VERSION"));
 pub use error::MediaError;
 pub use image::{image_mime_type, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES};
 
@@ -123,13 +128,7 @@ impl MediaDescriber {
         F: FnOnce(&'a ChatClient) -> Fut,
         Fut: Future<Output = Result<String, LlmError>>,
     {
-        let (cache, key) = (self.cache.clone(), work.cache_key.clone());
-        // Cache files are read and written (with an fsync) on the blocking pool.
-        let hit = tokio::task::spawn_blocking(move || cache.get(&key))
-            .await
-            .ok()
-            .flatten();
-        if let Some(hit) = hit {
+        if let Some(hit) = self.cache_get(&work.cache_key).await {
             tracing::debug!(
                 file = work.file_name,
                 action = work.action,
@@ -145,6 +144,45 @@ impl MediaDescriber {
         })?;
         self.store(&work.cache_key, &text).await;
         Ok(text)
+    }
+
+    /// The text of a document (a PDF, or one page of it; an office file; CSV or TSV), from the
+    /// cache when this exact file (and page) was extracted before by this version of vaultsum.
+    /// The extraction runs on the blocking pool under the limits' time limit, with parser
+    /// panics turned into errors (see `document::extract_blocking`).
+    pub async fn extract_document(
+        &self,
+        file_name: &str,
+        kind: DocumentKind,
+        bytes: Vec<u8>,
+        page: Option<u32>,
+        limits: DocLimits,
+    ) -> Result<String, MediaError> {
+        let extra = page.map(|p| format!("page={p}")).unwrap_or_default();
+        // Hashing tens of megabytes is CPU work: on the blocking pool too.
+        let (key, bytes) = tokio::task::spawn_blocking(move || {
+            let key = MediaCache::key("document", DOCUMENT_EXTRACTOR, &extra, &bytes);
+            (key, bytes)
+        })
+        .await
+        .map_err(|e| MediaError::Interrupted(e.to_string()))?;
+        if let Some(hit) = self.cache_get(&key).await {
+            tracing::debug!(file = file_name, "document text from cache");
+            return Ok(hit);
+        }
+        let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
+        let markdown = text.to_markdown();
+        self.store(&key, &markdown).await;
+        Ok(markdown)
+    }
+
+    /// The cached text under `key`; cache files are read on the blocking pool.
+    async fn cache_get(&self, key: &str) -> Option<String> {
+        let (cache, key) = (self.cache.clone(), key.to_string());
+        tokio::task::spawn_blocking(move || cache.get(&key))
+            .await
+            .ok()
+            .flatten()
     }
 
     fn client(&self, file_name: &str, action: &'static str) -> Result<&ChatClient, MediaError> {

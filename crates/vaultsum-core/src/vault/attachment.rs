@@ -81,6 +81,18 @@ pub trait AttachmentReader: Send + Sync {
         kind: AttachmentKind,
     ) -> Result<String, String>;
 
+    /// Text for one page of an embedded file (`![[paper.pdf#page=3]]`), or the whole file for
+    /// `None`. Readers without pages read the whole file.
+    async fn read_attachment_page(
+        &self,
+        path: &VaultPath,
+        kind: AttachmentKind,
+        page: Option<u32>,
+    ) -> Result<String, String> {
+        let _ = page;
+        self.read_attachment(path, kind).await
+    }
+
     /// Whether this reader handles `kind`; other kinds get a "not supported yet" placeholder
     /// without a call. Images and audio by default.
     fn supports(&self, kind: AttachmentKind) -> bool {

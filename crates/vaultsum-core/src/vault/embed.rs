@@ -79,9 +79,7 @@ pub async fn expand_note(
     let (vault, path, opts) = (Arc::clone(vault), note.clone(), *opts);
     let (source, plan) = on_blocking_pool(move || {
         let (bytes, stamp) = vault.read_stamped(&path)?;
-        // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
-        let source = String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let source = super::note_source(path.relative(), bytes)?;
         let plan = plan_expansion(&vault, &path, &source, stamp, opts, supported);
         Ok::<_, VaultError>((source, plan))
     })
@@ -132,7 +130,7 @@ fn supported_kinds(reader: &dyn AttachmentReader) -> Vec<AttachmentKind> {
 /// with a sentinel where an attachment's text will go.
 struct ExpansionPlan {
     splices: Vec<(Range<usize>, String)>,
-    pending: Vec<(VaultPath, AttachmentKind)>,
+    pending: Vec<(VaultPath, AttachmentKind, Option<u32>)>,
     report: serde_json::Map<String, Value>,
     nonce: String,
 }
@@ -178,13 +176,14 @@ async fn finish_expansion(
         mut report,
         nonce,
     } = plan;
-    let texts: Vec<String> = futures::future::join_all(pending.iter().map(|(path, kind)| async {
-        match attachments.read_attachment(path, *kind).await {
-            Ok(text) => text,
-            Err(reason) => format!("[Embed failed: {}: {}]", path.relative(), reason),
-        }
-    }))
-    .await;
+    let texts: Vec<String> =
+        futures::future::join_all(pending.iter().map(|(path, kind, page)| async {
+            match attachments.read_attachment_page(path, *kind, *page).await {
+                Ok(text) => text,
+                Err(reason) => format!("[Embed failed: {}: {}]", path.relative(), reason),
+            }
+        }))
+        .await;
 
     let mut text = String::with_capacity(source.len() * 2);
     let mut replacements = Vec::with_capacity(splices.len());
@@ -208,6 +207,13 @@ async fn finish_expansion(
         details: Value::Object(report),
         replacements,
     }
+}
+
+/// The page an embed asks for (`![[paper.pdf#page=3]]`, as Obsidian's PDF viewer takes it).
+fn page_of(reference: &str) -> Option<u32> {
+    let (_, rest) = reference.split_once("#page=")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|page| *page > 0)
 }
 
 /// Something to cut out of a range: an embed to replace, or text to drop.
@@ -236,7 +242,7 @@ struct Expander<'a> {
     cache: HashMap<String, Result<Arc<ParsedNote>, &'static str>>,
     stack: Vec<(String, Subpath)>,
     used_bytes: usize,
-    pending: Vec<(VaultPath, AttachmentKind)>,
+    pending: Vec<(VaultPath, AttachmentKind, Option<u32>)>,
     pending_ids: HashMap<String, usize>,
     nonce: String,
     report: serde_json::Map<String, Value>,
@@ -389,7 +395,11 @@ impl<'a> Expander<'a> {
             }
         };
         match AttachmentKind::of(&resolved) {
-            None => self.embed_note(container, embed, &target, &resolved, depth),
+            // A canvas is read as a note (see `note_source`), so its file cards go through
+            // this same expander, cycles and depth included.
+            None | Some(AttachmentKind::Canvas) => {
+                self.embed_note(container, embed, &target, &resolved, depth)
+            }
             Some(kind) => {
                 self.embed_attachment(container, embed, &reference, &resolved, kind, depth)
             }
@@ -476,13 +486,14 @@ impl<'a> Expander<'a> {
             let note = format!("({} {}: not supported yet)", kind.label(), resolved);
             return format_block(container, embed, &label, &note);
         }
+        let page = page_of(reference);
         let next_id = self.pending.len();
         let id = *self
             .pending_ids
-            .entry(resolved.to_string())
+            .entry(format!("{resolved}#{page:?}"))
             .or_insert(next_id);
         if id == next_id {
-            self.pending.push((path, kind));
+            self.pending.push((path, kind, page));
         }
         let mode = if embed.in_table { 'i' } else { 'b' };
         let sentinel = format!("{SENTINEL_OPEN}{}:{id}:{mode}{SENTINEL_CLOSE}", self.nonce);
@@ -498,6 +509,7 @@ impl<'a> Expander<'a> {
             VaultError::NotFound(_) => "not found",
             VaultError::NotRegular { kind, .. } => kind.embed_reason(),
             VaultError::TooLarge { .. } => "too large to read (read.max_note_bytes)",
+            VaultError::InvalidCanvas { .. } => "not a valid canvas",
             _ => "could not be read",
         });
         self.cache.insert(path.to_string(), loaded.clone());

@@ -48,6 +48,24 @@ pub use write::{append_summary, compose_with_summary, WriteOutcome};
 use bounded::{read_error, read_open_file};
 use paths::{confine, normalize_relative, relative_below};
 
+/// The text the expander reads for a file it treats as a note: a note's bytes as UTF-8 (invalid
+/// sequences replaced), and a canvas rendered as Markdown, its file cards as `![[file#subpath]]`
+/// embeds, so they are expanded by the same expander, with the same cycle and depth guards.
+pub(crate) fn note_source(relative: &str, bytes: Vec<u8>) -> Result<String, VaultError> {
+    if policy::is_canvas_name(relative) {
+        let limits = crate::media::document::DocLimits::default();
+        return crate::media::document::canvas_to_markdown(&bytes, &limits)
+            .map(|text| text.to_markdown())
+            .map_err(|e| VaultError::InvalidCanvas {
+                path: relative.to_string(),
+                reason: e.to_string(),
+            });
+    }
+    // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}
+
 /// An Obsidian vault on disk, with an index of its files built once and kept warm by
 /// [`Vault::note_created`] / [`Vault::note_removed`] (or rebuilt by [`Vault::refresh_index`]).
 #[derive(Debug)]
@@ -237,8 +255,7 @@ impl Vault {
             return Ok(note);
         }
         let (bytes, stamp) = self.read_confined(relative)?;
-        let source = String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let source = note_source(relative, bytes)?;
         let note = match self.parsed.get_same_text(relative, &source) {
             Some(note) => note,
             None => Arc::new(note_cache::ParsedNote::new(source)),
