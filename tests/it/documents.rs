@@ -217,6 +217,8 @@ fn read_on_a_one_gigabyte_file_stays_under_100_mb_of_memory() {
         "![[huge.pdf]]\n![[huge.mp4]]\n![[huge.pdf#page=1]]\n",
     );
     for path in ["Attachments/huge.pdf", "Attachments/huge.mp4", "Note.md"] {
+        // Waited for by `wait4` below (std's `wait` cannot report the peak memory).
+        #[allow(clippy::zombie_processes)]
         let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_vaultsum"))
             .env_clear()
             .env("XDG_CONFIG_HOME", vault.outside().join("config"))
