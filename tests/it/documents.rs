@@ -255,3 +255,113 @@ fn wait_with_peak_memory(pid: u32) -> (i32, i64) {
     assert!(libc::WIFEXITED(status), "vaultsum was killed: {status}");
     (libc::WEXITSTATUS(status), usage.ru_maxrss)
 }
+
+/// A recording embedded in a meeting note is transcribed with speakers: the request asks for
+/// diarization as Fireworks takes it, and the note reads as speaker turns.
+#[test]
+fn a_recording_reads_as_speaker_turns_and_the_request_asks_for_diarization() {
+    use support::fake_openai::{FakeOpenAi, FakeReply};
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::diarized_transcription(&[
+        ("SPEAKER_01", 0.0, 3.5, "Welcome, everyone."),
+        ("SPEAKER_01", 3.5, 7.2, "Let us start with the budget."),
+        ("SPEAKER_00", 7.2, 12.0, "The budget is approved."),
+        ("SPEAKER_01", 3700.0, 3705.0, "Thanks, see you next week."),
+    ]));
+    let vault = TempVault::with(&[("Meeting.md", "# Standup\n\n![[standup.m4a]]\n")]);
+    vault.write("standup.m4a", b"fake m4a bytes");
+    let output = run_to_exit(
+        vaultsum(&vault.outside())
+            .envs(fake.env())
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["read", "Meeting.md"]),
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    assert!(
+        text.contains("**Speaker 1** (0:00 - 0:07)"),
+        "consecutive segments of one speaker are one turn: {text}"
+    );
+    assert!(text.contains("Welcome, everyone. Let us start with the budget."));
+    assert!(text.contains("**Speaker 2** (0:07 - 0:12)"), "{text}");
+    assert!(
+        text.contains("**Speaker 1** (1:01:40 - 1:01:45)"),
+        "H:MM:SS past an hour: {text}"
+    );
+
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 1);
+    let field = |name: &str| -> Vec<String> {
+        requests[0]
+            .multipart_fields()
+            .into_iter()
+            .filter(|f| f.name == name)
+            .map(|f| String::from_utf8_lossy(&f.data).into_owned())
+            .collect()
+    };
+    assert_eq!(field("diarize"), ["true"]);
+    assert_eq!(field("response_format"), ["verbose_json"]);
+    assert_eq!(field("timestamp_granularities[]"), ["word", "segment"]);
+}
+
+/// `media.diarize = false`, or a server that ignores diarization and answers `{"text"}`: the
+/// plain transcript.
+#[test]
+fn without_diarization_the_plain_transcript_is_read() {
+    use support::fake_openai::{FakeOpenAi, FakeReply};
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::transcription("Plain words, no speakers."));
+    fake.push(FakeReply::transcription("Asked without speakers."));
+    let vault = TempVault::with(&[("Meeting.md", "![[memo.wav]]\n")]);
+    vault.write("memo.wav", b"RIFF one");
+    let read = |extra: &[&str]| {
+        let output = run_to_exit(
+            vaultsum(&vault.outside())
+                .envs(fake.env())
+                .arg("--vault")
+                .arg(vault.root())
+                .args(extra)
+                .args(["read", "Meeting.md"]),
+        );
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    assert!(read(&[]).contains("Plain words, no speakers."));
+
+    let config = vault.outside().join("no-diarize.toml");
+    std::fs::write(&config, "[media]\ndiarize = false\n").unwrap();
+    vault.write("memo.wav", b"RIFF two");
+    let text = read(&["--config", config.to_str().unwrap()]);
+    assert!(text.contains("Asked without speakers."), "{text}");
+    let second = &fake.requests()[1];
+    assert!(second.multipart_field("diarize").is_none());
+    assert!(second.multipart_field("response_format").is_none());
+}
+
+/// What the author wrote about an image stays beside its description or placeholder.
+#[tokio::test]
+async fn an_image_embed_keeps_its_alt_text() {
+    let vault = TempVault::with(&[(
+        "Note.md",
+        "![A whiteboard photo of the Q3 plan](img/board.png)\n\n![[sketch.png|Sketch of the API]]\n\n![[sketch.png|300]]\n",
+    )]);
+    vault.write("img/board.png", b"png");
+    vault.write("sketch.png", b"png");
+    let text = vault.expand("Note.md").await.text;
+    assert!(
+        text.contains(
+            "[Embedded image: img/board.png (alt text: A whiteboard photo of the Q3 plan)]"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("(alt text: Sketch of the API)"),
+        "a wiki alias that is not a size is alt text: {text}"
+    );
+    assert_eq!(
+        text.matches("alt text").count(),
+        2,
+        "`|300` is a size, not alt text: {text}"
+    );
+}

@@ -26,7 +26,8 @@ impl MediaAttachments {
                 chat,
                 &config.llm,
                 config.cache_dir.join("media"),
-            ),
+            )
+            .with_diarize(config.media.diarize),
         }
     }
 }

@@ -78,6 +78,39 @@ impl FakeReply {
         FakeReply::json(200, json!({ "text": text }))
     }
 
+    /// 200 with Fireworks' `verbose_json` answer to `diarize=true`: `text`, `segments` and
+    /// `words`, each segment and word with its `speaker_id`. `turns` are
+    /// `(speaker_id, start, end, text)`; each turn's words are spread evenly over it.
+    pub fn diarized_transcription(turns: &[(&str, f64, f64, &str)]) -> FakeReply {
+        let mut segments = Vec::new();
+        let mut words = Vec::new();
+        for (id, (speaker, start, end, text)) in turns.iter().enumerate() {
+            segments.push(json!({
+                "id": id, "start": start, "end": end, "text": text, "speaker_id": speaker,
+            }));
+            let parts: Vec<&str> = text.split_whitespace().collect();
+            let step = (end - start) / parts.len().max(1) as f64;
+            for (i, word) in parts.iter().enumerate() {
+                let at = start + step * i as f64;
+                words.push(json!({
+                    "word": word, "start": at, "end": at + step, "speaker_id": speaker,
+                }));
+            }
+        }
+        let text: Vec<&str> = turns.iter().map(|t| t.3).collect();
+        FakeReply::json(
+            200,
+            json!({
+                "task": "transcribe",
+                "language": "en",
+                "duration": turns.last().map_or(0.0, |t| t.2),
+                "text": text.join(" "),
+                "segments": segments,
+                "words": words,
+            }),
+        )
+    }
+
     /// An OpenAI-shaped error: `{"error":{"message":…,"type":…,"code":…}}`.
     pub fn openai_error(status: u16, message: &str) -> FakeReply {
         FakeReply::json(

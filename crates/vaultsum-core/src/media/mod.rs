@@ -38,6 +38,8 @@ pub struct MediaDescriber {
     client: Option<Arc<ChatClient>>,
     vision_model: String,
     whisper_model: String,
+    /// Ask for speaker turns (`media.diarize`).
+    diarize: bool,
     cache: MediaCache,
 }
 
@@ -58,8 +60,16 @@ impl MediaDescriber {
             client,
             vision_model: cfg.vision_model.clone(),
             whisper_model: cfg.whisper_model.clone(),
+            diarize: false,
             cache: MediaCache::new(cache_root),
         }
+    }
+
+    /// The same describer, asking the transcription endpoint for speaker diarization when
+    /// `diarize` (`media.diarize`).
+    pub fn with_diarize(mut self, diarize: bool) -> MediaDescriber {
+        self.diarize = diarize;
+        self
     }
 
     /// Whether a model is available (an API key was configured).
@@ -111,11 +121,27 @@ impl MediaDescriber {
         let work = Work {
             file_name,
             action: ACTION,
-            cache_key: MediaCache::key("audio", &self.whisper_model, "", bytes),
+            // Turns and plain text are different answers: the cache keeps them apart.
+            cache_key: MediaCache::key(
+                "audio",
+                &self.whisper_model,
+                if self.diarize { "diarize" } else { "" },
+                bytes,
+            ),
         };
         let model = &self.whisper_model;
-        self.cached(&work, |client| {
-            client.transcribe(base_name(file_name), bytes.to_vec(), model)
+        if !self.diarize {
+            return self
+                .cached(&work, |client| {
+                    client.transcribe(base_name(file_name), bytes.to_vec(), model)
+                })
+                .await;
+        }
+        self.cached(&work, |client| async move {
+            let reply = client
+                .transcribe_diarized(base_name(file_name), bytes.to_vec(), model)
+                .await?;
+            Ok(diarize::transcript_from_value(reply))
         })
         .await
     }

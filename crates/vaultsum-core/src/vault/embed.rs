@@ -475,7 +475,17 @@ impl<'a> Expander<'a> {
             Ok(path) => path,
             Err(_) => return self.fail(reference, "outside the vault", depth),
         };
-        let label = format!("Embedded {}: {}", kind.label(), resolved);
+        // The author's own words about the file stay beside what is made of it.
+        let label = if embed.alt.is_empty() {
+            format!("Embedded {}: {}", kind.label(), resolved)
+        } else {
+            format!(
+                "Embedded {}: {} (alt text: {})",
+                kind.label(),
+                resolved,
+                embed.alt
+            )
+        };
         self.embeds.push(json!({
             "reference": reference,
             "path": resolved,
