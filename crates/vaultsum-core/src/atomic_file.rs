@@ -61,6 +61,20 @@ impl StagedFile {
     }
 }
 
+impl StagedFile {
+    /// Gives the staged content the target's name only if nothing has that name yet (a hard
+    /// link never replaces a file: `AlreadyExists` otherwise); the temporary name goes away.
+    pub fn link_new(self) -> std::io::Result<()> {
+        std::fs::hard_link(self.temp.path(), &self.target)?;
+        if let Some(folder) = self.target.parent() {
+            if let Ok(dir) = std::fs::File::open(folder) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Replaces `target` with `bytes` atomically, creating its folder when missing.
 pub fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(folder) = target.parent().filter(|p| !p.as_os_str().is_empty()) {

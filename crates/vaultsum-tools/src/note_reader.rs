@@ -7,9 +7,10 @@ use serde_json::{json, Value};
 
 use super::context::{ContextError, ToolContext};
 use crate::media::document::DocumentKind;
+use crate::vault::companion::{companion_path, has_companion, is_companion_of};
 use crate::vault::embed::{expand_note, expand_source, AttachmentKind};
 use crate::vault::write::check_writable;
-use crate::vault::{human_bytes, regular_file_size, VaultPath};
+use crate::vault::{human_bytes, regular_file_size, VaultError, VaultPath};
 
 /// A file read for a tool: its vault-relative path, the expanded text and expansion metadata.
 #[derive(Debug, Clone)]
@@ -24,6 +25,31 @@ pub struct ExpandedNote {
 pub struct NoteForWriting {
     pub expanded: ExpandedNote,
     pub original: Vec<u8>,
+    /// Where the summary goes: the note itself, or a document's companion note.
+    pub target: SummaryTarget,
+}
+
+/// Where a summary is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SummaryTarget {
+    /// Appended to the note that was read.
+    Note,
+    /// The companion note of the document that was read (see `vault::companion`), at `path`;
+    /// `exists` is false when it is still to be created.
+    Companion { path: String, exists: bool },
+}
+
+impl ToolContext {
+    /// The vault-relative path a `summarize_file` call on `input` writes to: the note itself,
+    /// or, for a document, recording or canvas, its companion note. Calls lock this path.
+    pub fn summary_note_path(&self, input: &str) -> Result<String, ContextError> {
+        let relative = self.vault()?.resolve_input(input)?.relative().to_string();
+        Ok(if has_companion(&relative) {
+            companion_path(&relative)
+        } else {
+            relative
+        })
+    }
 }
 
 impl ToolContext {
@@ -40,6 +66,9 @@ impl ToolContext {
     pub async fn read_note_for_writing(&self, input: &str) -> Result<NoteForWriting, ContextError> {
         let vault = self.vault()?;
         let path = vault.resolve_input(input)?;
+        if has_companion(path.relative()) {
+            return self.read_document_for_companion(&path).await;
+        }
         check_writable(vault, &path)?;
         // Expand exactly the bytes that will later be compared with the file, so an edit made
         // while the summarizer works is always detected (`details.stale`).
@@ -63,7 +92,51 @@ impl ToolContext {
             text: expansion.text,
             details: expansion.details,
         };
-        Ok(NoteForWriting { expanded, original })
+        Ok(NoteForWriting {
+            expanded,
+            original,
+            target: SummaryTarget::Note,
+        })
+    }
+
+    /// Reads a document (PDF, office file, recording, canvas) whose summary goes to its
+    /// companion note, and that note's current bytes when it exists. Refuses, before any LLM
+    /// work, a companion that may not be written or that is someone else's note.
+    async fn read_document_for_companion(
+        &self,
+        document: &VaultPath,
+    ) -> Result<NoteForWriting, ContextError> {
+        let vault = self.vault()?;
+        let companion = vault.path(&companion_path(document.relative()))?;
+        check_writable(vault, &companion)?;
+        let existing = {
+            let (vault, companion) = (Arc::clone(vault), companion.clone());
+            tokio::task::spawn_blocking(move || match vault.read_bytes(&companion) {
+                Ok(bytes) => Ok(Some(bytes)),
+                Err(VaultError::NotFound(_)) => Ok(None),
+                Err(e) => Err(e),
+            })
+            .await
+            .map_err(|e| ContextError::Interrupted(e.to_string()))??
+        };
+        if let Some(bytes) = &existing {
+            if !is_companion_of(&String::from_utf8_lossy(bytes), document.relative()) {
+                return Err(VaultError::NotACompanion {
+                    path: companion.relative().to_string(),
+                    document: document.relative().to_string(),
+                }
+                .into());
+            }
+        }
+        let expanded = self.expand_path(document).await?;
+        Ok(NoteForWriting {
+            expanded,
+            target: SummaryTarget::Companion {
+                path: companion.relative().to_string(),
+                exists: existing.is_some(),
+            },
+            original: existing.unwrap_or_default(),
+        })
     }
 
     async fn expand_path(&self, path: &VaultPath) -> Result<ExpandedNote, ContextError> {

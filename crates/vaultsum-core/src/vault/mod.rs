@@ -7,6 +7,7 @@
 pub mod attachment;
 pub mod bounded;
 pub mod changes;
+pub mod companion;
 mod confined;
 pub mod embed;
 pub mod error;
@@ -43,7 +44,7 @@ pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
 pub use paths::VaultPath;
 pub use walk::{FileTimes, FoundFile};
-pub use write::{append_summary, compose_with_summary, WriteOutcome};
+pub use write::{append_summary, compose_with_summary, create_with_summary, WriteOutcome};
 
 use bounded::{read_error, read_open_file};
 use paths::{confine, normalize_relative, relative_below};

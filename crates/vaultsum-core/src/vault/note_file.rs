@@ -268,6 +268,38 @@ impl OpenedNote {
     }
 }
 
+/// Creates the note at `real_relative` (real path `absolute`) with `content`, whole or not at
+/// all, and only if nothing is at that name yet (`VaultError::Busy` when something is: another
+/// writer got there first). Confined like the other writes.
+pub(crate) fn create_note(
+    vault: &Vault,
+    relative: &str,
+    real_relative: &str,
+    absolute: &Path,
+    content: &[u8],
+) -> Result<(), VaultError> {
+    let name = real_relative.rsplit('/').next().unwrap_or(real_relative);
+    let write_error = |e: std::io::Error| {
+        if e.kind() == std::io::ErrorKind::AlreadyExists {
+            VaultError::Busy(relative.to_string())
+        } else {
+            VaultError::io("write", relative, e)
+        }
+    };
+    #[cfg(target_os = "linux")]
+    if let Some(folder) = vault.confined.folder_beneath(parent_of(real_relative)) {
+        use std::os::unix::fs::PermissionsExt;
+        let folder = folder.map_err(write_error)?;
+        let permissions = std::fs::Permissions::from_mode(0o644);
+        return super::note_swap::create_in_folder(&folder, name, content, permissions)
+            .map_err(write_error);
+    }
+    let _ = (vault, name, parent_of(real_relative));
+    atomic_file::stage(absolute, content, None)
+        .and_then(|staged| staged.link_new())
+        .map_err(write_error)
+}
+
 /// True when `ours` is the file with device `dev` and inode `ino`.
 #[cfg(unix)]
 pub(crate) fn same_file(ours: &std::fs::Metadata, dev: u64, ino: u64) -> bool {

@@ -103,6 +103,23 @@ pub(crate) fn swap_in_folder(
     Ok(Verified::Same)
 }
 
+/// Creates `name` in `folder` with `content`, only if nothing has that name yet: the content
+/// is staged and synced under a temporary name, then linked to `name` (a link never replaces
+/// an existing file) and the temporary name removed. `AlreadyExists` when `name` exists.
+pub(crate) fn create_in_folder(
+    folder: &OwnedFd,
+    name: &str,
+    content: &[u8],
+    permissions: Permissions,
+) -> std::io::Result<()> {
+    let temp = stage_in_folder(folder, content, permissions)?;
+    let linked = rustix::fs::linkat(folder, temp.as_str(), folder, name, AtFlags::empty());
+    let _ = rustix::fs::unlinkat(folder, temp.as_str(), AtFlags::empty());
+    linked?;
+    sync_folder(folder);
+    Ok(())
+}
+
 /// Writes `content` to a new file in `folder` and gives it a hidden temporary name, returned.
 fn stage_in_folder(
     folder: &OwnedFd,

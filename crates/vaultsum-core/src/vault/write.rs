@@ -3,7 +3,7 @@
 use super::error::VaultError;
 use super::markdown::map_note;
 use super::note_facts::summary_sections;
-use super::note_file::{OpenedNote, Verified};
+use super::note_file::{create_note, OpenedNote, Verified};
 use super::paths::{relative_below, VaultPath};
 use super::policy::hidden_part;
 use super::Vault;
@@ -173,6 +173,30 @@ pub fn append_summary(
         });
     }
     Err(VaultError::Busy(relative.to_string()))
+}
+
+/// Creates `note` (which must not exist) as `seed` followed by the summary, whole or not at all;
+/// for the companion note of a document (see [`super::companion`]). Someone else creating the
+/// note first makes this [`VaultError::Busy`], and nothing is written.
+pub fn create_with_summary(
+    vault: &Vault,
+    note: &VaultPath,
+    seed: &str,
+    summary: &str,
+) -> Result<WriteOutcome, VaultError> {
+    let relative = note.relative();
+    check_writable(vault, note)?;
+    if summary.trim().is_empty() {
+        return Err(VaultError::EmptySummary(relative.to_string()));
+    }
+    let real_relative = relative_below(vault.root(), note.absolute())
+        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+    let content = compose_with_summary(seed.as_bytes(), summary, false);
+    create_note(vault, relative, &real_relative, note.absolute(), &content)?;
+    Ok(WriteOutcome {
+        stale: false,
+        bytes_written: content.len(),
+    })
 }
 
 /// True when most line breaks are CRLF.
