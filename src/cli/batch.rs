@@ -40,8 +40,9 @@ pub enum BatchEnd {
     /// Every call was made and finished.
     Completed,
     /// A signal stopped it: `not_started` calls were never made, and `cancelled` calls in
-    /// flight were dropped unfinished at a second signal (a dropped `summarize_file` call has
-    /// written nothing).
+    /// flight were dropped unfinished at a second signal, their results unknown (a dropped
+    /// `summarize_file` call leaves its note whole: unchanged, or, if its write had begun,
+    /// with its whole summary).
     Interrupted {
         not_started: usize,
         cancelled: usize,
@@ -53,9 +54,9 @@ pub enum BatchEnd {
 /// callback runs with the progress bar cleared, so it may print to stdout or stderr.
 ///
 /// A first signal from `interrupts` stops new calls from starting and lets the calls in flight
-/// finish; a second one drops the calls still in flight and returns at once. Dropping happens
-/// here, between polls of the calls, never in the middle of one, so a call is never cut off
-/// halfway through a write.
+/// finish; a second one drops the calls still in flight and returns at once. A dropped call
+/// does nothing more, except that work it already handed to the blocking pool (for
+/// `summarize_file`, possibly its write, which is whole or not begun) runs to its end.
 pub async fn stream_batch(
     registry: &Registry,
     tool: &str,

@@ -104,14 +104,20 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
             not_started,
             cancelled,
         } => {
-            // Calls dropped at a second signal may have left blocking work (a document being
-            // extracted) on the runtime; the person asked to stop now, so do not wait for it.
-            runtime.shutdown_background();
+            // A call dropped at a second signal may have handed its write to the blocking pool
+            // already; that write (milliseconds) is let finish rather than cut short by the
+            // exit. Other blocking work of dropped calls (extracting a document, ranking a long
+            // note) is not waited for beyond that: the person asked to stop now.
+            runtime.shutdown_timeout(WRITE_GRACE);
             eprintln!("{}", printer.interrupted(not_started, cancelled));
             Ok(ExitCode::from(EXIT_INTERRUPTED))
         }
     }
 }
+
+/// How long an interrupted batch waits, at most, for blocking work left by dropped calls
+/// before the process exits.
+const WRITE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The exit code after Ctrl-C or SIGTERM: 128 + SIGINT, as shells report a process that
 /// Ctrl-C ended.
