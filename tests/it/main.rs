@@ -11,6 +11,7 @@ mod compact_stubs;
 mod documents;
 mod e2e_local_llm;
 mod hostile_input;
+mod interrupt;
 mod kagi_cli;
 mod kagi_env_key;
 mod kagi_search;

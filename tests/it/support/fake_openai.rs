@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 
 use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 
-pub use super::fake_server::{FakeReply, FakeServer, ReceivedRequest, ECHO};
+pub use super::fake_server::{Ended, FakeReply, FakeServer, Gate, ReceivedRequest, ECHO};
 
 /// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
 pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";
