@@ -104,19 +104,25 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
             not_started,
             cancelled,
         } => {
-            // A call dropped at a second signal may have handed its write to the blocking pool
-            // already; that write (milliseconds) is let finish rather than cut short by the
-            // exit. Other blocking work of dropped calls (extracting a document, ranking a long
-            // note) is not waited for beyond that: the person asked to stop now.
-            runtime.shutdown_timeout(WRITE_GRACE);
+            if cancelled > 0 {
+                // A second signal: the person asked to stop now, so nothing is waited for. A
+                // dropped call may have handed its write to the blocking pool already; the
+                // exit cannot cut it in half, because an append is one `write` to a regular
+                // file (the kernel finishes it before the thread dies) and a replace is one
+                // atomic exchange, so the note ends with its whole summary or without it.
+                runtime.shutdown_background();
+            } else {
+                // Every call in flight finished; only stray background work can be left.
+                runtime.shutdown_timeout(WRITE_GRACE);
+            }
             eprintln!("{}", printer.interrupted(not_started, cancelled));
             Ok(ExitCode::from(EXIT_INTERRUPTED))
         }
     }
 }
 
-/// How long an interrupted batch waits, at most, for blocking work left by dropped calls
-/// before the process exits.
+/// How long a batch stopped by one signal waits, at most, for stray blocking work before the
+/// process exits.
 const WRITE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The exit code after Ctrl-C or SIGTERM: 128 + SIGINT, as shells report a process that

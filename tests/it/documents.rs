@@ -365,3 +365,66 @@ async fn an_image_embed_keeps_its_alt_text() {
         "`|300` is a size, not alt text: {text}"
     );
 }
+
+/// `summarize-file` on a document writes into its companion note beside it: created with an
+/// embed of the document and the summary, appended to (or replaced) on the next run, and an
+/// unrelated note at that name is never written.
+#[test]
+fn summarizing_a_document_writes_its_companion_note_and_never_an_unrelated_one() {
+    let vault = vault_with(&[("report.docx", "Work/Q3 report.docx")], &[]);
+    let summarize = |extra: &[&str]| {
+        let output = run_to_exit(
+            vaultsum(&vault.outside())
+                .arg("--vault")
+                .arg(vault.root())
+                .args(["summarize-file", "--engine", "local", "--json"])
+                .args(extra)
+                .arg("Work/Q3 report.docx"),
+        );
+        let line = String::from_utf8_lossy(&output.stdout).trim().to_string();
+        (output.status.code(), line)
+    };
+    let companion = "Work/Q3 report.docx (summary).md";
+
+    let (code, line) = summarize(&[]);
+    assert_eq!(code, Some(0), "{line}");
+    let result: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(result["path"], companion, "the result names the companion");
+    let first = String::from_utf8(vault.read(companion)).unwrap();
+    assert!(
+        first.starts_with("![[Work/Q3 report.docx]]\n\n## Summary\n\n"),
+        "{first}"
+    );
+    assert!(
+        first.contains("distributor") || first.contains("Revenue"),
+        "{first}"
+    );
+    assert_eq!(
+        std::fs::read(vault.root().join("Work/Q3 report.docx")).unwrap(),
+        std::fs::read(fixture("report.docx")).unwrap(),
+        "the document itself is never written"
+    );
+
+    let (code, _) = summarize(&[]);
+    assert_eq!(code, Some(0));
+    let second = String::from_utf8(vault.read(companion)).unwrap();
+    assert!(second.starts_with(&first), "appended: {second}");
+    assert_eq!(second.matches("## Summary").count(), 2);
+
+    let (code, _) = summarize(&["--replace"]);
+    assert_eq!(code, Some(0));
+    let replaced = String::from_utf8(vault.read(companion)).unwrap();
+    assert_eq!(replaced.matches("## Summary").count(), 1, "{replaced}");
+    assert!(replaced.starts_with("![[Work/Q3 report.docx]]\n"));
+
+    // Someone's own note at the companion's name, not embedding the document: refused.
+    let theirs = "My thoughts on the Q3 report, written by hand.\n";
+    vault.write(companion, theirs);
+    let (code, line) = summarize(&[]);
+    assert_eq!(code, Some(1), "{line}");
+    assert!(
+        line.contains("not that document's companion note"),
+        "{line}"
+    );
+    assert_eq!(vault.read(companion), theirs.as_bytes());
+}
