@@ -24,6 +24,7 @@ mod mcp_http;
 mod mcp_in_process;
 mod mcp_python_client;
 mod media;
+mod retry_hints;
 mod summarize_file;
 mod summarize_text_cli;
 mod vault_expand;

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::failure::Failure;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
@@ -86,12 +87,8 @@ impl SummarizeFileTool {
     }
 
     /// Reads the note and generates its summary without writing anything.
-    async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, String> {
-        let note = self
-            .context
-            .read_note_for_writing(&args.path)
-            .await
-            .map_err(|e| e.to_string())?;
+    async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, Failure> {
+        let note = self.context.read_note_for_writing(&args.path).await?;
         let max_chars = self.context.config.summarize.max_chars;
         let total_chars = note.expanded.text.chars().count();
         let truncated = total_chars > max_chars;
@@ -107,12 +104,7 @@ impl SummarizeFileTool {
             truncated_from: truncated.then_some(total_chars),
             sentences: None,
         };
-        let SummaryText { text, details } = self
-            .context
-            .summarizer()
-            .summarize(&request)
-            .await
-            .map_err(|e| e.to_string())?;
+        let SummaryText { text, details } = self.context.summarizer().summarize(&request).await?;
         let summary = clean_summary(&text).ok_or_else(|| {
             "the summarizer returned an empty summary; the note was not changed".to_string()
         })?;
@@ -131,13 +123,10 @@ impl SummarizeFileTool {
     }
 
     /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
-    fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
-        let vault = self.context.vault().map_err(|e| e.to_string())?;
-        let note = vault
-            .resolve_input(&prepared.path)
-            .map_err(|e| e.to_string())?;
-        let outcome = append_summary(vault, &note, &prepared.original, &prepared.summary, replace)
-            .map_err(|e| e.to_string())?;
+    fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, Failure> {
+        let vault = self.context.vault()?;
+        let note = vault.resolve_input(&prepared.path)?;
+        let outcome = append_summary(vault, &note, &prepared.original, &prepared.summary, replace)?;
         let summary_length = prepared.summary.chars().count();
         let mut details = prepared.details;
         details["path"] = json!(prepared.path);
@@ -195,9 +184,18 @@ pub fn clean_summary(raw: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
-fn error_output(path: &str, message: String) -> ToolOutput {
-    let text = json!({ "success": false, "error": message });
-    ToolOutput::error(text.to_string(), json!({ "path": path, "error": message }))
+/// A failure as the tool reports it: the message for the model, `details` for people (with
+/// `retryable`), and the typed [`ToolOutput::retry`] for the watcher.
+fn error_output(path: &str, failure: impl Into<Failure>) -> ToolOutput {
+    let failure = failure.into();
+    let text = json!({ "success": false, "error": failure.message });
+    let mut details = json!({ "path": path, "error": failure.message });
+    if let (Some(details), Value::Object(retry)) =
+        (details.as_object_mut(), failure.retry_details())
+    {
+        details.extend(retry);
+    }
+    ToolOutput::error(text.to_string(), details).with_retry(failure.retry)
 }
 
 #[async_trait]
@@ -216,7 +214,7 @@ impl TypedTool for SummarizeFileTool {
         } else {
             match self.context.lock_note(&args.path).await {
                 Ok((guard, _)) => Some(guard),
-                Err(error) => return error_output(&args.path, error.to_string()),
+                Err(error) => return error_output(&args.path, error),
             }
         };
         // Everything slow (reading, the LLM) happens before the write, so dropping this future
