@@ -12,4 +12,5 @@ pub mod mcp_http_client;
 pub mod poll;
 pub mod python_mcp;
 pub mod temp_vault;
+pub mod watch_binary;
 pub mod watcher;
