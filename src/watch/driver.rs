@@ -163,6 +163,11 @@ impl Driver {
             if self.opts.once && tasks.is_empty() && self.scheduler.queued() == 0 {
                 break;
             }
+            // Checked here, after the jobs were started and before waiting, so what starting
+            // them changed (notes now waiting for the hourly limit) is saved too.
+            if self.tracker.take_dirty() && self.save_at.is_none() {
+                self.save_at = Some(Instant::now() + SAVE_DELAY);
+            }
             let next_due = self.scheduler.next_deadline();
             let budget_room = self.budget_room_at();
             let save_at = self.save_at;
@@ -178,9 +183,6 @@ impl Driver {
                 _ = sleep_until(next_due.unwrap_or_else(Instant::now)), if next_due.is_some() => {}
                 _ = sleep_until(budget_room.unwrap_or_else(Instant::now)), if budget_room.is_some() => {}
                 _ = sleep_until(save_at.unwrap_or_else(Instant::now)), if save_at.is_some() => { self.save(); }
-            }
-            if self.tracker.take_dirty() && self.save_at.is_none() {
-                self.save_at = Some(Instant::now() + SAVE_DELAY);
             }
         }
         drop(events);
@@ -481,11 +483,14 @@ impl Driver {
             .find(|rel| !self.scheduler.is_settling(rel, now))
     }
 
-    /// The hourly limit is reached: every note due now that would be summarized waits.
+    /// The hourly limit is reached: every note due now that would be summarized waits (a
+    /// waiting note that no longer would, say one given a `## Summary` by hand, leaves).
     fn hold_due_notes(&mut self, now: Instant, now_ns: i128) {
         while let Some(rel) = self.scheduler.pop_due(now) {
             if self.decide(&rel).is_some() {
                 self.tracker.wait(&rel, now_ns);
+            } else {
+                self.tracker.unwait(&rel);
             }
         }
     }

@@ -8,7 +8,9 @@ use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::watch_binary::{
     run_once, saved_state, saved_status, saved_waiting, watch_command, with_config, WatchProcess,
 };
-use support::watcher::{long_body, summary_count, wait_until, WatchVault};
+use support::watcher::{
+    long_body, registry, summary_count, wait_until, wait_until_async, RunningWatcher, WatchVault,
+};
 
 const SUMMARY: &str = "### Key Points\n- within budget";
 const NOTES: [&str; 5] = ["A.md", "B.md", "C.md", "D.md", "E.md"];
@@ -172,4 +174,37 @@ fn zero_means_no_hourly_limit() {
     assert!(run.status.success(), "{}", run.stderr);
     assert_eq!(summarized(&vault, &NOTES).len(), 5);
     assert!(!run.stderr.contains("hourly limit"), "{}", run.stderr);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_waiting_note_given_a_summary_by_hand_leaves_the_wait() {
+    let server = FakeOpenAi::start();
+    server.set_fallback(FakeReply::chat(SUMMARY));
+    let vault = WatchVault::new();
+    let config = vault.config(&server);
+    let mut opts = vault.options(&config);
+    opts.max_per_hour = Some(1);
+    let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
+
+    vault.write("First.md", &long_body("first"));
+    assert!(wait_until_async(|| summary_count(&vault.read("First.md")) == 1).await);
+    vault.write("Second.md", &long_body("second"));
+    assert!(
+        wait_until_async(|| saved_waiting(&vault) == ["Second.md"]).await,
+        "the second note never waited: {}",
+        saved_state(&vault)
+    );
+    let by_hand = format!("{}\n## Summary\n\nWritten by hand.\n", long_body("second"));
+    vault.write("Second.md", &by_hand);
+    assert!(
+        wait_until_async(|| saved_waiting(&vault).is_empty()).await,
+        "the note still waits: {:?}",
+        saved_waiting(&vault)
+    );
+    let report = watcher.stop().await;
+
+    assert_eq!(report.waiting, 0);
+    assert_eq!(report.summarized, 1);
+    assert_eq!(server.request_count(), 1);
+    assert_eq!(vault.read("Second.md"), by_hand);
 }
