@@ -77,7 +77,7 @@ fn main() {
     if !root.join(note_path(NOTES - 1)).exists() {
         generate(&root);
     }
-    let vault = Vault::open(&root).unwrap();
+    let vault = std::sync::Arc::new(Vault::open(&root).unwrap());
     let paths: Vec<_> = (0..NOTES)
         .map(|i| vault.resolve_input(&note_path(i)).unwrap())
         .collect();
@@ -103,7 +103,7 @@ fn main() {
             })
             .sum()
     };
-    let expand_all = |vault: &Vault| -> usize {
+    let expand_all = |vault: &std::sync::Arc<Vault>| -> usize {
         runtime.block_on(async {
             let mut total = 0;
             for path in &paths {
@@ -131,7 +131,7 @@ fn main() {
         target_bytes = time(&mut read_targets, read_with_targets);
         // Cold: a freshly opened vault (indexed before the clock starts) parses every note it
         // meets, once.
-        let fresh = Vault::open(&root).unwrap();
+        let fresh = std::sync::Arc::new(Vault::open(&root).unwrap());
         assert_eq!(time(&mut cold, || expand_all(&fresh)), expanded_bytes);
         drop(fresh);
         // Warm: the long-lived vault, as in MCP or watch mode, where parsed notes are reused

@@ -140,7 +140,7 @@ fn main() {
         }
         // Where the overhead goes: the same steps outside the tool, on a second handle to the
         // same vault (reading and expanding; the atomic, fsynced write of the summary).
-        let vault = Vault::open(dir.path()).unwrap();
+        let vault = std::sync::Arc::new(Vault::open(dir.path()).unwrap());
         let mut expand_times = Vec::new();
         let mut write_times = Vec::new();
         for _ in 0..ROUNDS {

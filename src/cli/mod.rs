@@ -4,6 +4,7 @@
 mod app;
 mod batch;
 mod compact;
+pub(crate) mod interrupt;
 mod mcp;
 mod output;
 mod read;
@@ -65,7 +66,8 @@ pub enum Command {
 }
 
 /// Parses the command line, runs the command and returns the process exit code:
-/// 0 success, 1 a tool reported an error, 2 usage or configuration error.
+/// 0 success, 1 a tool reported an error, 2 usage or configuration error, 130 a
+/// `summarize-file` batch stopped by Ctrl-C or SIGTERM.
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     app::init_logging(cli.verbose, cli.quiet);

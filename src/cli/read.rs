@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::app::exit_code_for_batch;
-use super::batch::run_batch;
+use super::batch::{run_batch, BatchOptions};
 use super::{App, UsageError};
 
 /// Arguments of `vaultsum read`.
@@ -45,14 +45,12 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
             call
         })
         .collect();
-    let results = runtime.block_on(run_batch(
-        &registry,
-        "read_file",
-        calls,
-        app.config.summarize.concurrency.max(1),
-        app.verbose,
-        false,
-    ));
+    let options = BatchOptions {
+        concurrency: app.config.summarize.concurrency,
+        verbose: app.verbose,
+        progress: false,
+    };
+    let results = runtime.block_on(run_batch(&registry, "read_file", calls, options));
     let mut out = std::io::stdout().lock();
     let mut failed = false;
     for (index, (path, output)) in targets.iter().zip(&results).enumerate() {

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use super::app::exit_code_for_batch;
-use super::batch::run_batch;
+use super::batch::{stream_batch, BatchEnd, BatchEvent, BatchOptions};
+use super::interrupt::Interrupts;
 use super::{App, UsageError};
 use crate::config::Engine;
 use crate::tools::ToolOutput;
@@ -34,7 +35,8 @@ pub struct SummarizeFileArgs {
     pub json: bool,
 }
 
-/// Summarizes each note with bounded concurrency and prints one result line per note.
+/// Summarizes each note with bounded concurrency and prints its result as soon as it is done.
+/// Ctrl-C or SIGTERM stop the batch: what was done is said on stderr and the exit code is 130.
 pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     if let Some(engine) = args.engine {
         app.config.summarize.engine = engine;
@@ -59,64 +61,181 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
             call
         })
         .collect();
-    let results = app.runtime()?.block_on(run_batch(
-        &registry,
-        "summarize_file",
-        calls,
-        app.config.summarize.concurrency,
-        app.verbose,
-        !app.quiet,
-    ));
-    if args.dry_run {
-        return print_previews(&app, &targets, &results, args.json);
+    let options = BatchOptions {
+        concurrency: app.config.summarize.concurrency,
+        verbose: app.verbose,
+        progress: !app.quiet,
+    };
+    let mut printer = Printer {
+        targets: &targets,
+        dry_run: args.dry_run,
+        json: args.json,
+        headers: targets.len() > 1 || app.verbose > 0,
+        quiet: app.quiet,
+        previews: 0,
+        succeeded: 0,
+        failed: 0,
+        write_error: None,
+    };
+    let runtime = app.runtime()?;
+    let end = runtime.block_on(async {
+        // Listening before the first call: from here on Ctrl-C and SIGTERM stop the batch
+        // instead of killing the process, so what was done is printed and said.
+        let mut interrupts = Interrupts::listen()?;
+        let end = stream_batch(
+            &registry,
+            "summarize_file",
+            calls,
+            options,
+            &mut interrupts,
+            |event| printer.event(event),
+        )
+        .await;
+        anyhow::Ok(end)
+    })?;
+    match end {
+        BatchEnd::Completed => {
+            if let Some(error) = printer.write_error.take() {
+                return Err(error.into());
+            }
+            Ok(exit_code_for_batch(printer.failed > 0))
+        }
+        BatchEnd::Interrupted {
+            not_started,
+            cancelled,
+        } => {
+            if cancelled > 0 {
+                // A second signal: the person asked to stop now, so nothing is waited for. A
+                // dropped call may have handed its write to the blocking pool already; the
+                // exit cannot cut it in half, because an append is one `write` to a regular
+                // file (the kernel finishes it before the thread dies) and a replace is one
+                // atomic exchange, so the note ends with its whole summary or without it.
+                runtime.shutdown_background();
+            } else {
+                // Every call in flight finished; only stray background work can be left.
+                runtime.shutdown_timeout(WRITE_GRACE);
+            }
+            eprintln!("{}", printer.interrupted(not_started, cancelled));
+            Ok(ExitCode::from(EXIT_INTERRUPTED))
+        }
     }
-    let mut out = std::io::stdout().lock();
-    let mut failed = false;
-    for output in &results {
-        failed |= output.is_error;
-        writeln!(out, "{}", output.text)?;
-    }
-    out.flush()?;
-    Ok(exit_code_for_batch(failed))
 }
 
-/// `--dry-run` output: each summary under `## Summary` (after a `==> PATH <==` line when there
-/// are several notes or with `-v`), or with `--json` one `{"success","path","summary","dry_run"}`
-/// line per note. Failures go to stderr (or as `{"success":false,"path","error"}` lines).
-fn print_previews(
-    app: &App,
-    targets: &[String],
-    results: &[ToolOutput],
+/// How long a batch stopped by one signal waits, at most, for stray blocking work before the
+/// process exits.
+const WRITE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The exit code after Ctrl-C or SIGTERM: 128 + SIGINT, as shells report a process that
+/// Ctrl-C ended.
+const EXIT_INTERRUPTED: u8 = 130;
+
+/// Prints each note's result the moment it is done, and counts them for the closing line.
+///
+/// Each result is one stdout line carrying its path: the tool's JSON result, or for a failure
+/// `{"success":false,"path","error"}`. `--dry-run` prints `## Summary` and the summary for
+/// each note (after a `==> PATH <==` line when there are several notes or with `-v`), failures
+/// on stderr; with `--json` one `{"success","path","summary","dry_run"}` line per note.
+struct Printer<'a> {
+    targets: &'a [String],
+    dry_run: bool,
     json: bool,
-) -> anyhow::Result<ExitCode> {
-    let mut out = std::io::stdout().lock();
-    let mut failed = false;
-    for (index, (path, output)) in targets.iter().zip(results).enumerate() {
+    headers: bool,
+    quiet: bool,
+    /// Dry-run previews printed so far (a blank line separates them).
+    previews: usize,
+    succeeded: usize,
+    failed: usize,
+    /// The first failure to write stdout (`| head` closed it); the batch goes on unprinted and
+    /// the error is returned at the end, where a broken pipe counts as success.
+    write_error: Option<std::io::Error>,
+}
+
+impl Printer<'_> {
+    fn event(&mut self, event: BatchEvent) {
+        match event {
+            BatchEvent::Finished { index, output } => {
+                if output.is_error {
+                    self.failed += 1;
+                } else {
+                    self.succeeded += 1;
+                }
+                let targets = self.targets;
+                if self.write_error.is_none() {
+                    if let Err(error) = self.print(&targets[index], &output) {
+                        self.write_error = Some(error);
+                    }
+                }
+            }
+            BatchEvent::Stopping { in_flight } => {
+                if !self.quiet {
+                    eprintln!(
+                        "vaultsum: stopping; waiting for {} in progress (Ctrl-C again to stop at once)",
+                        plural(in_flight, "note")
+                    );
+                }
+            }
+        }
+    }
+
+    fn print(&mut self, path: &str, output: &ToolOutput) -> std::io::Result<()> {
+        let mut out = std::io::stdout().lock();
         let details = &output.details;
         if output.is_error {
-            failed = true;
             let error = details["error"].as_str().unwrap_or(&output.text);
-            if json {
-                let line = json!({ "success": false, "path": path, "error": error });
-                writeln!(out, "{line}")?;
-            } else {
+            if self.dry_run && !self.json {
                 eprintln!("vaultsum: {path}: {error}");
+                return Ok(());
             }
-            continue;
-        }
-        if json {
+            writeln!(
+                out,
+                "{}",
+                json!({ "success": false, "path": path, "error": error })
+            )?;
+        } else if !self.dry_run || self.json {
             writeln!(out, "{}", output.text)?;
-            continue;
+        } else {
+            if self.previews > 0 {
+                writeln!(out)?;
+            }
+            if self.headers {
+                writeln!(out, "==> {} <==", details["path"].as_str().unwrap_or(path))?;
+            }
+            let summary = details["summary"].as_str().unwrap_or_default();
+            writeln!(out, "## Summary\n\n{summary}")?;
+            self.previews += 1;
         }
-        if index > 0 {
-            writeln!(out)?;
-        }
-        if targets.len() > 1 || app.verbose > 0 {
-            writeln!(out, "==> {} <==", details["path"].as_str().unwrap_or(path))?;
-        }
-        let summary = details["summary"].as_str().unwrap_or_default();
-        writeln!(out, "## Summary\n\n{summary}")?;
+        out.flush()
     }
-    out.flush()?;
-    Ok(exit_code_for_batch(failed))
+
+    /// The closing line after a signal, on stderr:
+    /// `vaultsum: interrupted; N of M notes summarized, K not started`, then `, F failed` and
+    /// `, C cancelled` when there are any ("previewed" with `--dry-run`).
+    fn interrupted(&self, not_started: usize, cancelled: usize) -> String {
+        let verb = if self.dry_run {
+            "previewed"
+        } else {
+            "summarized"
+        };
+        let mut line = format!(
+            "vaultsum: interrupted; {} of {} notes {verb}, {not_started} not started",
+            self.succeeded,
+            self.targets.len()
+        );
+        if self.failed > 0 {
+            line.push_str(&format!(", {} failed", self.failed));
+        }
+        if cancelled > 0 {
+            line.push_str(&format!(", {cancelled} cancelled"));
+        }
+        line
+    }
+}
+
+/// `1 note`, `2 notes`.
+fn plural(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
 }

@@ -39,11 +39,15 @@ fn readme_first_command_summarizes_a_folder_offline() {
         .success()
         .get_output()
         .clone();
+    // One line per note, in the order the notes finished.
     let results = json_lines(&output.stdout);
     assert_eq!(results.len(), 2);
-    for ((result, path), original) in results.iter().zip(MEETINGS).zip(before) {
+    for (path, original) in MEETINGS.iter().zip(before) {
+        let result = results
+            .iter()
+            .find(|result| result["path"] == *path)
+            .unwrap_or_else(|| panic!("no line for {path}: {results:?}"));
         assert_eq!(result["success"], Value::Bool(true));
-        assert_eq!(result["path"], path);
         let now = vault.read(path);
         assert!(now.starts_with(&original), "{path} lost bytes");
         assert!(String::from_utf8_lossy(&now[original.len()..]).contains("## Summary"));
@@ -144,7 +148,12 @@ fn llm_failure_exits_1_and_leaves_every_note_unchanged() {
         .code(1)
         .get_output()
         .clone();
-    for result in json_lines(&output.stdout) {
+    // Lines come in the order notes finish, so a failure's line names its note too.
+    let results = json_lines(&output.stdout);
+    let mut failed: Vec<&str> = results.iter().filter_map(|r| r["path"].as_str()).collect();
+    failed.sort_unstable();
+    assert_eq!(failed, MEETINGS, "{results:?}");
+    for result in &results {
         assert_eq!(result["success"], Value::Bool(false));
         assert!(result["error"].as_str().unwrap().contains("400"));
     }

@@ -268,7 +268,7 @@ async fn attachments_go_through_the_reader_once_each() {
         "> [Embedded image: img/pic.png]\n> described Image img/pic.png\n> second line\n"
     ));
     assert!(out.text.contains(
-        "> > [Embedded image: img/pic.png]\n> > described Image img/pic.png\n> > second line\n"
+        "> > [Embedded image: img/pic.png (alt text: pic again)]\n> > described Image img/pic.png\n> > second line\n"
     ));
     assert!(out
         .text

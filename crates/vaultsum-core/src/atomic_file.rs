@@ -61,12 +61,56 @@ impl StagedFile {
     }
 }
 
+impl StagedFile {
+    /// Gives the staged content the target's name only if nothing has that name yet (a hard
+    /// link never replaces a file: `AlreadyExists` otherwise); the temporary name goes away.
+    pub fn link_new(self) -> std::io::Result<()> {
+        std::fs::hard_link(self.temp.path(), &self.target)?;
+        if let Some(folder) = self.target.parent() {
+            if let Ok(dir) = std::fs::File::open(folder) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Replaces `target` with `bytes` atomically, creating its folder when missing.
 pub fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if let Some(folder) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
         std::fs::create_dir_all(folder)?;
     }
     stage(target, bytes, None)?.commit()
+}
+
+/// Removes our temporary files (`.vaultsum-*.tmp`) directly in `folder` that are older than
+/// `min_age`: leftovers of a process killed between staging and renaming. A live write holds
+/// its temporary file for milliseconds, so `min_age` leaves other processes' writes alone.
+pub fn sweep_stale(folder: &Path, min_age: std::time::Duration) {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if !(name.starts_with(TEMP_PREFIX) && name.ends_with(TEMP_SUFFIX)) {
+            continue;
+        }
+        let stale = entry
+            .metadata()
+            .ok()
+            .filter(|m| m.is_file())
+            .is_some_and(|m| {
+                m.modified()
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age >= min_age)
+            });
+        if stale {
+            tracing::debug!(file = %entry.path().display(), "removing a temporary file left by an interrupted write");
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 #[cfg(test)]
@@ -85,6 +129,30 @@ mod tests {
             .map(|e| e.unwrap().file_name())
             .collect();
         assert_eq!(names, ["state.json"]);
+    }
+
+    #[test]
+    fn only_our_old_temporary_files_are_swept() {
+        let dir = tempfile::tempdir().unwrap();
+        let old = dir.path().join(".vaultsum-old.tmp");
+        let fresh = dir.path().join(".vaultsum-fresh.tmp");
+        let note = dir.path().join("note.md");
+        let other = dir.path().join(".other.tmp");
+        for path in [&old, &fresh, &note, &other] {
+            std::fs::write(path, b"x").unwrap();
+        }
+        let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        for path in [&old, &note, &other] {
+            std::fs::File::options()
+                .write(true)
+                .open(path)
+                .unwrap()
+                .set_modified(hour_ago)
+                .unwrap();
+        }
+        sweep_stale(dir.path(), std::time::Duration::from_secs(60));
+        assert!(!old.exists());
+        assert!(fresh.exists() && note.exists() && other.exists());
     }
 
     #[test]

@@ -190,6 +190,15 @@ pub struct ReadConfig {
     pub max_note_bytes: u64,
 }
 
+/// How embedded media is turned into text.
+#[derive(Debug, Clone)]
+pub struct MediaConfig {
+    /// Ask the transcription endpoint for speaker diarization and show the transcript as
+    /// speaker turns (config `media.diarize`, default on). Servers without diarization still
+    /// give the plain transcript.
+    pub diarize: bool,
+}
+
 /// Kagi settings. The key itself is read from `KAGI_API_KEY` at call time, not here.
 #[derive(Debug, Clone)]
 pub struct KagiConfig {
@@ -250,6 +259,7 @@ pub struct Config {
     pub llm: LlmConfig,
     pub summarize: SummarizeConfig,
     pub read: ReadConfig,
+    pub media: MediaConfig,
     pub kagi: KagiConfig,
     pub watch: WatchConfig,
     pub mcp: McpConfig,
@@ -286,6 +296,7 @@ impl Default for Config {
                 describe_media: true,
                 max_note_bytes: crate::vault::DEFAULT_MAX_NOTE_BYTES,
             },
+            media: MediaConfig { diarize: true },
             kagi: KagiConfig {
                 base_url: DEFAULT_KAGI_BASE_URL.to_string(),
                 search_timeout_secs: 30,
@@ -323,6 +334,8 @@ struct FileConfig {
     summarize: FileSummarize,
     #[serde(default)]
     read: FileRead,
+    #[serde(default)]
+    media: FileMedia,
     #[serde(default)]
     kagi: FileKagi,
     #[serde(default)]
@@ -364,6 +377,12 @@ struct FileRead {
     default_length: Option<usize>,
     describe_media: Option<bool>,
     max_note_bytes: Option<u64>,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileMedia {
+    diarize: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -571,6 +590,7 @@ impl Config {
         set(&mut self.read.default_length, file.read.default_length);
         set(&mut self.read.describe_media, file.read.describe_media);
         set(&mut self.read.max_note_bytes, file.read.max_note_bytes);
+        set(&mut self.media.diarize, file.media.diarize);
         set(&mut self.kagi.base_url, file.kagi.base_url);
         set(
             &mut self.kagi.search_timeout_secs,

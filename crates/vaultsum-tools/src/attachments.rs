@@ -1,5 +1,6 @@
 //! Embedded media for the embed expander: images described by the vision model and audio
-//! transcribed, both cached; a placeholder naming the file when no LLM is configured.
+//! transcribed, documents (PDF, DOCX, PPTX, XLSX, ODS, CSV, TSV) extracted to text, all cached
+//! by content hash; a placeholder naming the file when no LLM is configured or the kind is not read.
 
 use std::sync::Arc;
 
@@ -7,6 +8,7 @@ use async_trait::async_trait;
 
 use crate::config::Config;
 use crate::llm::ChatClient;
+use crate::media::document::{DocLimits, DocumentKind};
 use crate::media::{MediaDescriber, MediaError, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES};
 use crate::vault::embed::{AttachmentKind, AttachmentReader};
 use crate::vault::{read_capped, ReadLimit, VaultPath};
@@ -24,7 +26,8 @@ impl MediaAttachments {
                 chat,
                 &config.llm,
                 config.cache_dir.join("media"),
-            ),
+            )
+            .with_diarize(config.media.diarize),
         }
     }
 }
@@ -37,10 +40,12 @@ fn placeholder(path: &VaultPath, kind: AttachmentKind) -> String {
         AttachmentKind::Audio => {
             "audio; no transcription model configured (set FIREWORKS_API_KEY to transcribe it)"
         }
-        AttachmentKind::Pdf => "PDF; not read yet",
-        AttachmentKind::Office => "office document; not read yet",
-        AttachmentKind::Canvas => "canvas; not read yet",
-        AttachmentKind::Video => "video; not read yet",
+        AttachmentKind::Pdf => "PDF; not readable",
+        AttachmentKind::Office => {
+            "office document; only DOCX, PPTX, XLSX and ODS are read (save it in one of those)"
+        }
+        AttachmentKind::Canvas => "canvas",
+        AttachmentKind::Video => "video; not read (only its name is given)",
         AttachmentKind::Other => "file; not readable as text",
     };
     format!("[{}: {what}]", path.relative())
@@ -53,6 +58,18 @@ impl AttachmentReader for MediaAttachments {
         path: &VaultPath,
         kind: AttachmentKind,
     ) -> Result<String, String> {
+        self.read_attachment_page(path, kind, None).await
+    }
+
+    async fn read_attachment_page(
+        &self,
+        path: &VaultPath,
+        kind: AttachmentKind,
+        page: Option<u32>,
+    ) -> Result<String, String> {
+        if let Some(document) = DocumentKind::from_file_name(path.relative()) {
+            return self.read_document(path, document, page).await;
+        }
         if !matches!(kind, AttachmentKind::Image | AttachmentKind::Audio) {
             return Ok(placeholder(path, kind));
         }
@@ -62,11 +79,7 @@ impl AttachmentReader for MediaAttachments {
             AttachmentKind::Image => ReadLimit::media(MAX_IMAGE_BYTES as u64, "image"),
             _ => ReadLimit::media(MAX_AUDIO_BYTES as u64, "audio file"),
         };
-        let owned = path.clone();
-        let bytes = tokio::task::spawn_blocking(move || read_capped(&owned, limit))
-            .await
-            .map_err(|e| format!("cannot read {}: {e}", path.relative()))?
-            .map_err(|e| e.to_string())?;
+        let bytes = read_off_runtime(path, limit).await?;
         let name = path.relative();
         let result = match kind {
             AttachmentKind::Image => self.media.describe_image(name, &bytes).await,
@@ -78,4 +91,36 @@ impl AttachmentReader for MediaAttachments {
             Err(error) => Err(error.to_string()),
         }
     }
+
+    /// Images, audio and every document format; video and unknown files get a placeholder.
+    fn supports(&self, kind: AttachmentKind) -> bool {
+        !matches!(kind, AttachmentKind::Video)
+    }
+}
+
+impl MediaAttachments {
+    /// A document's text: sized against the document limit before it is read, extracted on the
+    /// blocking pool with a time limit, cached by content hash outside the vault.
+    async fn read_document(
+        &self,
+        path: &VaultPath,
+        kind: DocumentKind,
+        page: Option<u32>,
+    ) -> Result<String, String> {
+        let limits = DocLimits::default();
+        let bytes = read_off_runtime(path, ReadLimit::media(limits.max_bytes, "document")).await?;
+        self.media
+            .extract_document(path.relative(), kind, bytes, page, limits)
+            .await
+            .map_err(|error| error.to_string())
+    }
+}
+
+/// Reads `path` within `limit` on the blocking pool.
+async fn read_off_runtime(path: &VaultPath, limit: ReadLimit) -> Result<Vec<u8>, String> {
+    let owned = path.clone();
+    tokio::task::spawn_blocking(move || read_capped(&owned, limit))
+        .await
+        .map_err(|e| format!("cannot read {}: {e}", path.relative()))?
+        .map_err(|e| e.to_string())
 }

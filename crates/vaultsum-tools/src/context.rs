@@ -24,6 +24,9 @@ pub enum ContextError {
     Vault(#[from] VaultError),
     #[error(transparent)]
     Llm(#[from] LlmError),
+    /// A read on the blocking pool ended without an answer (the runtime is shutting down).
+    #[error("the read was interrupted: {0}")]
+    Interrupted(String),
 }
 
 /// Said once on stderr when `auto` falls back to the offline engine.

@@ -10,6 +10,7 @@
 //! | LLM timeout | no: see [`llm_retry`] |
 //! | 400, 401, other statuses, no API key, bad URL, malformed or empty reply | no |
 //! | vault errors (not found, outside the vault, read-only, too large, …), empty summary | no |
+//! | interrupted (the process is shutting down) | no: the caller is stopping too |
 
 use serde_json::{json, Value};
 
@@ -106,7 +107,11 @@ impl From<ContextError> for Failure {
         match error {
             ContextError::Vault(error) => error.into(),
             ContextError::Llm(error) => error.into(),
-            ContextError::NoVault => Failure::permanent(error.to_string()),
+            // Interrupted: the process is shutting down; the caller is stopping too, and a new
+            // run finds the note as it was.
+            ContextError::NoVault | ContextError::Interrupted(_) => {
+                Failure::permanent(error.to_string())
+            }
         }
     }
 }
@@ -115,7 +120,9 @@ impl From<SummarizeError> for Failure {
     fn from(error: SummarizeError) -> Failure {
         match error {
             SummarizeError::Llm(error) => error.into(),
-            SummarizeError::NothingToSummarize => Failure::permanent(error.to_string()),
+            SummarizeError::NothingToSummarize | SummarizeError::Interrupted(_) => {
+                Failure::permanent(error.to_string())
+            }
         }
     }
 }

@@ -11,11 +11,13 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::Failure;
+use super::note_reader::SummaryTarget;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
-use crate::vault::write::append_summary;
+use crate::vault::companion::companion_seed;
+use crate::vault::write::{append_summary, create_with_summary};
 
 const DESCRIPTION: &str = "\
 Summarize a note of the Obsidian vault and append the summary to the note itself, under a \
@@ -71,6 +73,8 @@ struct PreparedSummary {
     summary: String,
     /// The note's bytes as read before summarizing, to detect edits made meanwhile.
     original: Vec<u8>,
+    /// The note itself, or the companion note of the document that was read.
+    target: SummaryTarget,
     /// Metadata for `details`.
     details: Value,
 }
@@ -108,11 +112,19 @@ impl SummarizeFileTool {
         let summary = clean_summary(&text).ok_or_else(|| {
             "the summarizer returned an empty summary; the note was not changed".to_string()
         })?;
+        let (path, document) = match &note.target {
+            SummaryTarget::Note => (note.expanded.path.clone(), None),
+            SummaryTarget::Companion { path, .. } => {
+                (path.clone(), Some(note.expanded.path.clone()))
+            }
+        };
         Ok(PreparedSummary {
-            path: note.expanded.path.clone(),
+            path,
             summary,
             original: note.original,
+            target: note.target,
             details: json!({
+                "document": document,
                 "chars_sent": content.chars().count(),
                 "total_chars": total_chars,
                 "truncated": truncated,
@@ -123,10 +135,36 @@ impl SummarizeFileTool {
     }
 
     /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
-    fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, Failure> {
-        let vault = self.context.vault()?;
-        let note = vault.resolve_input(&prepared.path)?;
-        let outcome = append_summary(vault, &note, &prepared.original, &prepared.summary, replace)?;
+    /// The file work (open, verify, append or swap, fsync) runs on the blocking pool so a slow
+    /// disk or a cloud-synced folder never stalls the other calls of the async runtime.
+    async fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, Failure> {
+        let vault = Arc::clone(self.context.vault()?);
+        let (path, original, summary, target) = (
+            prepared.path.clone(),
+            prepared.original.clone(),
+            prepared.summary.clone(),
+            prepared.target.clone(),
+        );
+        let outcome = tokio::task::spawn_blocking(move || match target {
+            SummaryTarget::Companion {
+                path: companion,
+                exists: false,
+            } => {
+                // A document's first summary: its companion note is created with an embed of
+                // the document (by its full path) and the summary, whole or not at all.
+                let note = vault.path(&companion)?;
+                let document = companion
+                    .strip_suffix(" (summary).md")
+                    .unwrap_or(&companion);
+                create_with_summary(&vault, &note, &companion_seed(document), &summary)
+            }
+            _ => {
+                let note = vault.resolve_input(&path)?;
+                append_summary(&vault, &note, &original, &summary, replace)
+            }
+        })
+        .await
+        .map_err(|e| format!("the write of {} did not finish: {e}", prepared.path))??;
         let summary_length = prepared.summary.chars().count();
         let mut details = prepared.details;
         details["path"] = json!(prepared.path);
@@ -212,7 +250,11 @@ impl TypedTool for SummarizeFileTool {
         let _turn = if args.dry_run {
             None
         } else {
-            match self.context.lock_note(&args.path).await {
+            let note = match self.context.summary_note_path(&args.path) {
+                Ok(note) => note,
+                Err(error) => return error_output(&args.path, error),
+            };
+            match self.context.lock_note(&note).await {
                 Ok((guard, _)) => Some(guard),
                 Err(error) => return error_output(&args.path, error),
             }
@@ -226,7 +268,7 @@ impl TypedTool for SummarizeFileTool {
         if args.dry_run {
             return Self::preview(prepared);
         }
-        match self.write(prepared, args.replace) {
+        match self.write(prepared, args.replace).await {
             Ok(output) => output,
             Err(message) => error_output(&args.path, message),
         }

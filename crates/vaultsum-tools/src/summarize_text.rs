@@ -100,6 +100,9 @@ impl TypedTool for SummarizeTextTool {
                 let retry = llm_retry(&error);
                 return failure("llm", error.to_string(), &engine).with_retry(retry);
             }
+            Err(error @ SummarizeError::Interrupted(_)) => {
+                return failure("interrupted", error.to_string(), &engine)
+            }
         };
         let Some(summary) = clean_summary(&generated.text) else {
             let message = SummarizeError::NothingToSummarize.to_string();

@@ -35,6 +35,9 @@ pub enum SummarizeError {
     /// The offline engine found no prose, table or open task to summarize.
     #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
     NothingToSummarize,
+    /// The offline engine's task ended without an answer (the runtime is shutting down).
+    #[error("the offline summarizer was interrupted: {0}")]
+    Interrupted(String),
 }
 
 /// A generated summary with metadata for `details`.
@@ -89,7 +92,13 @@ impl Summarizer {
                     sentences: request.sentences,
                     focus: request.focus.map(str::to_string),
                 };
-                let summary = local::summarize(request.content, &options);
+                // The ranking is CPU work proportional to the note: on the blocking pool, so
+                // a long note never stalls the async workers other calls run on.
+                let content = request.content.to_string();
+                let summary =
+                    tokio::task::spawn_blocking(move || local::summarize(&content, &options))
+                        .await
+                        .map_err(|e| SummarizeError::Interrupted(e.to_string()))?;
                 if summary.is_empty() {
                     return Err(SummarizeError::NothingToSummarize);
                 }

@@ -25,7 +25,13 @@ pub const VARIABLES: [&str; 16] = [
 
 /// `vaultsum` with a clean environment; `scratch` holds its cache (never a vault).
 pub fn vaultsum(scratch: &Path) -> assert_cmd::Command {
-    let mut command = assert_cmd::cargo::cargo_bin_cmd!("vaultsum");
+    assert_cmd::Command::from_std(vaultsum_process(scratch))
+}
+
+/// [`vaultsum`] as a plain `std::process::Command`, for a process the test drives while it
+/// runs (see [`super::running`]).
+pub fn vaultsum_process(scratch: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_vaultsum"));
     for name in VARIABLES {
         command.env_remove(name);
     }

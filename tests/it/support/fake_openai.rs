@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 
 use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 
-pub use super::fake_server::{FakeReply, FakeServer, ReceivedRequest, ECHO};
+pub use super::fake_server::{Ended, FakeReply, FakeServer, Gate, ReceivedRequest, ECHO};
 
 /// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
 pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";
@@ -76,6 +76,39 @@ impl FakeReply {
     /// 200 with Fireworks' transcription answer, `{"text": …}` and nothing else.
     pub fn transcription(text: &str) -> FakeReply {
         FakeReply::json(200, json!({ "text": text }))
+    }
+
+    /// 200 with Fireworks' `verbose_json` answer to `diarize=true`: `text`, `segments` and
+    /// `words`, each segment and word with its `speaker_id`. `turns` are
+    /// `(speaker_id, start, end, text)`; each turn's words are spread evenly over it.
+    pub fn diarized_transcription(turns: &[(&str, f64, f64, &str)]) -> FakeReply {
+        let mut segments = Vec::new();
+        let mut words = Vec::new();
+        for (id, (speaker, start, end, text)) in turns.iter().enumerate() {
+            segments.push(json!({
+                "id": id, "start": start, "end": end, "text": text, "speaker_id": speaker,
+            }));
+            let parts: Vec<&str> = text.split_whitespace().collect();
+            let step = (end - start) / parts.len().max(1) as f64;
+            for (i, word) in parts.iter().enumerate() {
+                let at = start + step * i as f64;
+                words.push(json!({
+                    "word": word, "start": at, "end": at + step, "speaker_id": speaker,
+                }));
+            }
+        }
+        let text: Vec<&str> = turns.iter().map(|t| t.3).collect();
+        FakeReply::json(
+            200,
+            json!({
+                "task": "transcribe",
+                "language": "en",
+                "duration": turns.last().map_or(0.0, |t| t.2),
+                "text": text.join(" "),
+                "segments": segments,
+                "words": words,
+            }),
+        )
     }
 
     /// An OpenAI-shaped error: `{"error":{"message":…,"type":…,"code":…}}`.

@@ -5,7 +5,8 @@
 //! shape, 429 with `Retry-After`, malformed JSON), after a delay if asked — and records every
 //! request: its headers, body and multipart fields, when it arrived, and how its exchange
 //! ended (answered, or abandoned by the client), so a test can wait for "the request is over"
-//! instead of sleeping. It counts concurrent requests too.
+//! instead of sleeping. It counts concurrent requests too. A reply can be held behind a
+//! [`Gate`] until the test opens it: a model that answers exactly when the test says so.
 //!
 //! A request is answered by the first of: the first [`FakeServer::on`] route it matches, the
 //! queue of [`FakeServer::push`]ed replies (in order, whatever the path), the fallback
@@ -38,6 +39,29 @@ pub struct FakeReply {
     body: Vec<u8>,
     delay: Duration,
     echo_header: Option<String>,
+    gate: Option<Gate>,
+}
+
+/// Holds back the replies scripted with [`FakeReply::held_until`] until [`Gate::open`]; a
+/// client that gives up meanwhile ends its request as [`Ended::Abandoned`].
+#[derive(Debug, Clone)]
+pub struct Gate(Arc<tokio::sync::watch::Sender<bool>>);
+
+impl Gate {
+    /// A closed gate.
+    pub fn new() -> Gate {
+        Gate(Arc::new(tokio::sync::watch::Sender::new(false)))
+    }
+
+    /// Lets every reply held behind this gate go, now and later.
+    pub fn open(&self) {
+        self.0.send_replace(true);
+    }
+
+    async fn passed(&self) {
+        let mut open = self.0.subscribe();
+        let _ = open.wait_for(|open| *open).await;
+    }
 }
 
 impl FakeReply {
@@ -54,6 +78,7 @@ impl FakeReply {
             body: body.into(),
             delay: Duration::ZERO,
             echo_header: None,
+            gate: None,
         }
     }
 
@@ -81,6 +106,12 @@ impl FakeReply {
     /// Waits this long before answering (a slow model).
     pub fn with_delay(mut self, delay: Duration) -> FakeReply {
         self.delay = delay;
+        self
+    }
+
+    /// Answers only once `gate` is open (after the delay, if any).
+    pub fn held_until(mut self, gate: &Gate) -> FakeReply {
+        self.gate = Some(gate.clone());
         self
     }
 
@@ -441,6 +472,9 @@ async fn handle(
 
     if !reply.delay.is_zero() {
         tokio::time::sleep(reply.delay).await;
+    }
+    if let Some(gate) = &reply.gate {
+        gate.passed().await;
     }
     let mut response = Response::builder().status(StatusCode::from_u16(reply.status).unwrap());
     for (name, value) in &reply.headers {

@@ -11,6 +11,7 @@ pub mod fixture_tools;
 pub mod mcp_http_client;
 pub mod poll;
 pub mod python_mcp;
+pub mod running;
 pub mod temp_vault;
 pub mod watch_binary;
 pub mod watcher;

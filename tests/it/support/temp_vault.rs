@@ -74,9 +74,29 @@ impl TempVault {
         std::fs::read(self.root().join(relative)).expect("read file")
     }
 
-    /// Opens it as a `Vault` (indexes it now).
-    pub fn open(&self) -> Vault {
-        Vault::open(&self.root()).expect("open vault")
+    /// Every file and folder in the vault, hidden ones included, as vault-relative paths (a
+    /// folder ends with `/`): what a test compares before and after to see that nothing
+    /// appeared or vanished, temp files included.
+    pub fn entries(&self) -> std::collections::BTreeSet<String> {
+        let root = self.root();
+        walkdir::WalkDir::new(&root)
+            .min_depth(1)
+            .into_iter()
+            .map(|entry| {
+                let entry = entry.expect("walk the vault");
+                let relative = entry.path().strip_prefix(&root).expect("below the root");
+                let mut name = relative.to_string_lossy().replace('\\', "/");
+                if entry.file_type().is_dir() {
+                    name.push('/');
+                }
+                name
+            })
+            .collect()
+    }
+
+    /// Opens it as a `Vault` (indexes it now), shared as the tools share it.
+    pub fn open(&self) -> std::sync::Arc<Vault> {
+        std::sync::Arc::new(Vault::open(&self.root()).expect("open vault"))
     }
 
     /// Expands one note with default options and placeholder attachments.

@@ -155,6 +155,36 @@ impl ChatClient {
         Ok(text.trim().to_string())
     }
 
+    /// Transcribes audio asking for speaker diarization (`diarize=true`, `verbose_json`, word
+    /// and segment timestamps) and returns the whole reply for `media::diarize` to render; it
+    /// must at least have the plain `text`, which a server without diarization still sends.
+    pub async fn transcribe_diarized(
+        &self,
+        file_name: &str,
+        bytes: Vec<u8>,
+        model: &str,
+    ) -> Result<Value, LlmError> {
+        let form = TranscriptionForm {
+            file_name: file_name.to_string(),
+            bytes: Bytes::from(bytes),
+            model: model.to_string(),
+            diarize: true,
+        };
+        let what = format!("transcription of {file_name} with {model}");
+        let (value, attempts) = self
+            .retry
+            .run(&what, || self.transcribe_once(form.clone()))
+            .await?;
+        if value.get("text").and_then(Value::as_str).is_none() {
+            return Err(self.redact_error(LlmError::Malformed(format!(
+                "the transcription reply has no \"text\": {}",
+                error_excerpt(value.to_string().as_bytes(), None)
+            ))));
+        }
+        tracing::debug!(file = file_name, attempts, "diarized transcription done");
+        Ok(value)
+    }
+
     async fn transcribe_once(&self, form: TranscriptionForm) -> Result<Value, Failure> {
         self.audio
             .audio()

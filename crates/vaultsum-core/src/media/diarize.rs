@@ -86,6 +86,21 @@ pub fn transcript_markdown(body: &str) -> String {
     }
 }
 
+/// A parsed transcription reply as Markdown: speaker turns when it has speakers, else its plain
+/// `text` (a server that ignored the diarization request).
+pub fn transcript_from_value(reply: serde_json::Value) -> String {
+    let plain = reply
+        .get("text")
+        .and_then(serde_json::Value::as_str)
+        .unwrap_or_default()
+        .trim()
+        .to_string();
+    match serde_json::from_value::<VerboseTranscript>(reply) {
+        Ok(transcript) => transcript.to_markdown(),
+        Err(_) => plain,
+    }
+}
+
 impl VerboseTranscript {
     /// Turns when any segment or word has a speaker, else the plain text.
     pub fn to_markdown(&self) -> String {

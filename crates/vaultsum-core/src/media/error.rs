@@ -58,4 +58,12 @@ pub enum MediaError {
         #[source]
         source: LlmError,
     },
+
+    /// A document (PDF, office file, CSV/TSV) could not be extracted.
+    #[error(transparent)]
+    Document(#[from] crate::media::document::DocumentFileError),
+
+    /// Work on the blocking pool ended without an answer (the runtime is shutting down).
+    #[error("interrupted: {0}")]
+    Interrupted(String),
 }

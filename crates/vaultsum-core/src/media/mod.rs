@@ -20,6 +20,11 @@ use crate::llm::{ChatClient, LlmError};
 
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::MediaCache;
+use document::{DocLimits, DocumentKind};
+
+/// Names the extractors in the document cache key, so a new version of vaultsum (new or fixed
+/// extractors) extracts again instead of serving an older version's text.
+const DOCUMENT_EXTRACTOR: &str = concat!("vaultsum-", env!("CARGO_PKG_VERSION"));
 pub use error::MediaError;
 pub use image::{image_mime_type, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES};
 
@@ -33,6 +38,8 @@ pub struct MediaDescriber {
     client: Option<Arc<ChatClient>>,
     vision_model: String,
     whisper_model: String,
+    /// Ask for speaker turns (`media.diarize`).
+    diarize: bool,
     cache: MediaCache,
 }
 
@@ -53,8 +60,16 @@ impl MediaDescriber {
             client,
             vision_model: cfg.vision_model.clone(),
             whisper_model: cfg.whisper_model.clone(),
+            diarize: false,
             cache: MediaCache::new(cache_root),
         }
+    }
+
+    /// The same describer, asking the transcription endpoint for speaker diarization when
+    /// `diarize` (`media.diarize`).
+    pub fn with_diarize(mut self, diarize: bool) -> MediaDescriber {
+        self.diarize = diarize;
+        self
     }
 
     /// Whether a model is available (an API key was configured).
@@ -106,11 +121,27 @@ impl MediaDescriber {
         let work = Work {
             file_name,
             action: ACTION,
-            cache_key: MediaCache::key("audio", &self.whisper_model, "", bytes),
+            // Turns and plain text are different answers: the cache keeps them apart.
+            cache_key: MediaCache::key(
+                "audio",
+                &self.whisper_model,
+                if self.diarize { "diarize" } else { "" },
+                bytes,
+            ),
         };
         let model = &self.whisper_model;
-        self.cached(&work, |client| {
-            client.transcribe(base_name(file_name), bytes.to_vec(), model)
+        if !self.diarize {
+            return self
+                .cached(&work, |client| {
+                    client.transcribe(base_name(file_name), bytes.to_vec(), model)
+                })
+                .await;
+        }
+        self.cached(&work, |client| async move {
+            let reply = client
+                .transcribe_diarized(base_name(file_name), bytes.to_vec(), model)
+                .await?;
+            Ok(diarize::transcript_from_value(reply))
         })
         .await
     }
@@ -123,7 +154,7 @@ impl MediaDescriber {
         F: FnOnce(&'a ChatClient) -> Fut,
         Fut: Future<Output = Result<String, LlmError>>,
     {
-        if let Some(hit) = self.cache.get(&work.cache_key) {
+        if let Some(hit) = self.cache_get(&work.cache_key).await {
             tracing::debug!(
                 file = work.file_name,
                 action = work.action,
@@ -137,8 +168,47 @@ impl MediaDescriber {
             action: work.action,
             source,
         })?;
-        self.store(&work.cache_key, &text);
+        self.store(&work.cache_key, &text).await;
         Ok(text)
+    }
+
+    /// The text of a document (a PDF, or one page of it; an office file; CSV or TSV), from the
+    /// cache when this exact file (and page) was extracted before by this version of vaultsum.
+    /// The extraction runs on the blocking pool under the limits' time limit, with parser
+    /// panics turned into errors (see `document::extract_blocking`).
+    pub async fn extract_document(
+        &self,
+        file_name: &str,
+        kind: DocumentKind,
+        bytes: Vec<u8>,
+        page: Option<u32>,
+        limits: DocLimits,
+    ) -> Result<String, MediaError> {
+        let extra = page.map(|p| format!("page={p}")).unwrap_or_default();
+        // Hashing tens of megabytes is CPU work: on the blocking pool too.
+        let (key, bytes) = tokio::task::spawn_blocking(move || {
+            let key = MediaCache::key("document", DOCUMENT_EXTRACTOR, &extra, &bytes);
+            (key, bytes)
+        })
+        .await
+        .map_err(|e| MediaError::Interrupted(e.to_string()))?;
+        if let Some(hit) = self.cache_get(&key).await {
+            tracing::debug!(file = file_name, "document text from cache");
+            return Ok(hit);
+        }
+        let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
+        let markdown = text.to_markdown();
+        self.store(&key, &markdown).await;
+        Ok(markdown)
+    }
+
+    /// The cached text under `key`; cache files are read on the blocking pool.
+    async fn cache_get(&self, key: &str) -> Option<String> {
+        let (cache, key) = (self.cache.clone(), key.to_string());
+        tokio::task::spawn_blocking(move || cache.get(&key))
+            .await
+            .ok()
+            .flatten()
     }
 
     fn client(&self, file_name: &str, action: &'static str) -> Result<&ChatClient, MediaError> {
@@ -151,8 +221,10 @@ impl MediaDescriber {
     }
 
     /// A cache that cannot be written costs a repeat call later, not this result.
-    fn store(&self, key: &str, text: &str) {
-        if let Err(e) = self.cache.put(key, text) {
+    async fn store(&self, key: &str, text: &str) {
+        let (cache, key, text) = (self.cache.clone(), key.to_string(), text.to_string());
+        let stored = tokio::task::spawn_blocking(move || cache.put(&key, &text)).await;
+        if let Ok(Err(e)) = stored {
             tracing::warn!(cache = %self.cache.root().display(), error = %e, "cannot write the media cache");
         }
     }

@@ -24,6 +24,17 @@ pub enum AttachmentKind {
 }
 
 impl AttachmentKind {
+    /// Every kind.
+    pub const ALL: [AttachmentKind; 7] = [
+        Self::Image,
+        Self::Audio,
+        Self::Pdf,
+        Self::Office,
+        Self::Canvas,
+        Self::Video,
+        Self::Other,
+    ];
+
     /// The kind of a file name, or `None` for notes (`.md`, `.markdown`, `.txt`, or no extension).
     pub fn of(name: &str) -> Option<AttachmentKind> {
         if is_note_name(name) {
@@ -69,6 +80,18 @@ pub trait AttachmentReader: Send + Sync {
         path: &VaultPath,
         kind: AttachmentKind,
     ) -> Result<String, String>;
+
+    /// Text for one page of an embedded file (`![[paper.pdf#page=3]]`), or the whole file for
+    /// `None`. Readers without pages read the whole file.
+    async fn read_attachment_page(
+        &self,
+        path: &VaultPath,
+        kind: AttachmentKind,
+        page: Option<u32>,
+    ) -> Result<String, String> {
+        let _ = page;
+        self.read_attachment(path, kind).await
+    }
 
     /// Whether this reader handles `kind`; other kinds get a "not supported yet" placeholder
     /// without a call. Images and audio by default.

@@ -106,7 +106,7 @@ impl SpecialFile {
         }
     }
 
-    fn of(file_type: std::fs::FileType) -> SpecialFile {
+    pub(crate) fn of(file_type: std::fs::FileType) -> SpecialFile {
         #[cfg(unix)]
         {
             use std::os::unix::fs::FileTypeExt;

@@ -81,6 +81,37 @@ impl ConfinedRoot {
         Beneath::CheckSlowly
     }
 
+    /// Opens the vault-relative folder `relative_dir` (`""` for the root; a real path, with no
+    /// symlinks in it) for the `*at` calls of a write, letting the kernel refuse any step out of
+    /// the root and any symlink. `None` when the kernel cannot do this (no `openat2`, another
+    /// system): the caller then works by path, after its `canonicalize` check.
+    #[cfg(target_os = "linux")]
+    pub(crate) fn folder_beneath(&self, relative_dir: &str) -> Option<std::io::Result<OwnedFd>> {
+        use rustix::fs::{Mode, OFlags, ResolveFlags};
+        use rustix::io::Errno;
+        let dir = self.dir.as_ref()?;
+        if !self.beneath_works.load(Ordering::Relaxed) {
+            return None;
+        }
+        let path = if relative_dir.is_empty() {
+            "."
+        } else {
+            relative_dir
+        };
+        // Not `O_PATH`: the folder is synced after a rename, which needs a real descriptor.
+        let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let resolve =
+            ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+        match rustix::fs::openat2(dir, path, flags, Mode::empty(), resolve) {
+            Ok(fd) => Some(Ok(fd)),
+            Err(Errno::NOSYS) | Err(Errno::PERM) | Err(Errno::INVAL) => {
+                self.beneath_works.store(false, Ordering::Relaxed);
+                None
+            }
+            Err(errno) => Some(Err(std::io::Error::from(errno))),
+        }
+    }
+
     /// The stamp of `relative` (symlinks followed), or `None` when the file cannot be looked at;
     /// a `None` makes the caller read the file again.
     pub(crate) fn stamp(&self, relative: &str) -> Option<Stamp> {

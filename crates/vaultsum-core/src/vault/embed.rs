@@ -70,63 +70,120 @@ pub struct Expansion {
 
 /// Reads `note` from disk and expands it. See [`expand_source`].
 pub async fn expand_note(
-    vault: &Vault,
+    vault: &Arc<Vault>,
     note: &VaultPath,
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Result<Expansion, VaultError> {
-    let (bytes, stamp) = vault.read_stamped(note)?;
-    // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
-    let source = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Ok(expand_stamped(vault, note, &source, stamp, opts, attachments).await)
+    let supported = supported_kinds(attachments);
+    let (vault, path, opts) = (Arc::clone(vault), note.clone(), *opts);
+    let (source, plan) = on_blocking_pool(move || {
+        let (bytes, stamp) = vault.read_stamped(&path)?;
+        let source = super::note_source(path.relative(), bytes)?;
+        let plan = plan_expansion(&vault, &path, &source, stamp, opts, supported);
+        Ok::<_, VaultError>((source, plan))
+    })
+    .await?;
+    Ok(finish_expansion(&source, plan, attachments).await)
 }
 
 /// Expands `source`, the content of `note` (read by the caller, so a writer can compare the
 /// exact bytes it summarized with the file later). The note keeps its own frontmatter;
 /// embedded notes lose theirs. Never fails: every problem becomes an inline marker.
 pub async fn expand_source(
-    vault: &Vault,
+    vault: &Arc<Vault>,
     note: &VaultPath,
     source: &str,
     opts: &ExpandOptions,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    expand_stamped(vault, note, source, None, opts, attachments).await
+    let supported = supported_kinds(attachments);
+    let (vault, path, opts, text) = (Arc::clone(vault), note.clone(), *opts, source.to_string());
+    let plan =
+        on_blocking_pool(move || plan_expansion(&vault, &path, &text, None, opts, supported)).await;
+    finish_expansion(source, plan, attachments).await
 }
 
-/// [`expand_source`], with the stamp of the file version `source` was read from when it is
-/// known, so the note's parse serves later expansions that embed it.
-async fn expand_stamped(
+/// Runs file-reading work on tokio's blocking pool, so a slow disk or a cloud-synced file
+/// being downloaded holds one pool thread, never an async worker that other calls need.
+async fn on_blocking_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(work).await {
+        Ok(value) => value,
+        Err(error) => match error.try_into_panic() {
+            Ok(panic) => std::panic::resume_unwind(panic),
+            // Only when the runtime itself is shutting down, which ends the caller too.
+            Err(error) => panic!("the blocking pool stopped: {error}"),
+        },
+    }
+}
+
+/// The attachment kinds `reader` handles, asked once, before the expansion leaves the async
+/// side.
+fn supported_kinds(reader: &dyn AttachmentReader) -> Vec<AttachmentKind> {
+    AttachmentKind::ALL
+        .into_iter()
+        .filter(|kind| reader.supports(*kind))
+        .collect()
+}
+
+/// The synchronous part of an expansion, done on the blocking pool: what replaces each embed,
+/// with a sentinel where an attachment's text will go.
+struct ExpansionPlan {
+    splices: Vec<(Range<usize>, String)>,
+    pending: Vec<(VaultPath, AttachmentKind, Option<u32>)>,
+    report: serde_json::Map<String, Value>,
+    nonce: String,
+}
+
+/// Walks `source` (the content of `note`, of the file version `stamp` when known) and every
+/// note it embeds, reading them from disk against a snapshot of the index.
+fn plan_expansion(
     vault: &Vault,
     note: &VaultPath,
     source: &str,
     stamp: Option<Stamp>,
-    opts: &ExpandOptions,
+    opts: ExpandOptions,
+    supported: Vec<AttachmentKind>,
+) -> ExpansionPlan {
+    let root = vault.parse_text(note.relative(), source, stamp);
+    let index = vault.index();
+    let mut expander = Expander::new(vault, &index, opts, supported);
+    expander
+        .cache
+        .insert(note.relative().to_string(), Ok(root.clone()));
+    expander
+        .stack
+        .push((note.relative().to_string(), Subpath::Whole));
+    let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
+    expander.flush_report();
+    ExpansionPlan {
+        splices,
+        pending: expander.pending,
+        report: expander.report,
+        nonce: expander.nonce,
+    }
+}
+
+/// Reads the attachments the plan is waiting for, concurrently, and assembles the text.
+async fn finish_expansion(
+    source: &str,
+    plan: ExpansionPlan,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    let root = vault.parse_text(note.relative(), source, stamp);
-    let (splices, pending, mut report, nonce) = {
-        let index = vault.index();
-        let mut expander = Expander::new(vault, &index, *opts, attachments);
-        expander
-            .cache
-            .insert(note.relative().to_string(), Ok(root.clone()));
-        expander
-            .stack
-            .push((note.relative().to_string(), Subpath::Whole));
-        let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
-        expander.flush_report();
-        (splices, expander.pending, expander.report, expander.nonce)
-    };
-
-    let texts: Vec<String> = futures::future::join_all(pending.iter().map(|(path, kind)| async {
-        match attachments.read_attachment(path, *kind).await {
-            Ok(text) => text,
-            Err(reason) => format!("[Embed failed: {}: {}]", path.relative(), reason),
-        }
-    }))
-    .await;
+    let ExpansionPlan {
+        splices,
+        pending,
+        mut report,
+        nonce,
+    } = plan;
+    let texts: Vec<String> =
+        futures::future::join_all(pending.iter().map(|(path, kind, page)| async {
+            match attachments.read_attachment_page(path, *kind, *page).await {
+                Ok(text) => text,
+                Err(reason) => format!("[Embed failed: {}: {}]", path.relative(), reason),
+            }
+        }))
+        .await;
 
     let mut text = String::with_capacity(source.len() * 2);
     let mut replacements = Vec::with_capacity(splices.len());
@@ -152,6 +209,13 @@ async fn expand_stamped(
     }
 }
 
+/// The page an embed asks for (`![[paper.pdf#page=3]]`, as Obsidian's PDF viewer takes it).
+fn page_of(reference: &str) -> Option<u32> {
+    let (_, rest) = reference.split_once("#page=")?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok().filter(|page| *page > 0)
+}
+
 /// Something to cut out of a range: an embed to replace, or text to drop.
 enum Cut<'a> {
     Embed(&'a EmbedSpan),
@@ -173,11 +237,12 @@ struct Expander<'a> {
     vault: &'a Vault,
     index: &'a NoteIndex,
     opts: ExpandOptions,
-    reader: &'a dyn AttachmentReader,
+    /// The attachment kinds the reader handles; others get a "not supported yet" marker.
+    supported: Vec<AttachmentKind>,
     cache: HashMap<String, Result<Arc<ParsedNote>, &'static str>>,
     stack: Vec<(String, Subpath)>,
     used_bytes: usize,
-    pending: Vec<(VaultPath, AttachmentKind)>,
+    pending: Vec<(VaultPath, AttachmentKind, Option<u32>)>,
     pending_ids: HashMap<String, usize>,
     nonce: String,
     report: serde_json::Map<String, Value>,
@@ -191,7 +256,7 @@ impl<'a> Expander<'a> {
         vault: &'a Vault,
         index: &'a NoteIndex,
         opts: ExpandOptions,
-        reader: &'a dyn AttachmentReader,
+        supported: Vec<AttachmentKind>,
     ) -> Self {
         let nonce = format!("{:x}", RandomState::new().build_hasher().finish());
         let mut report = serde_json::Map::new();
@@ -200,7 +265,7 @@ impl<'a> Expander<'a> {
             vault,
             index,
             opts,
-            reader,
+            supported,
             cache: HashMap::new(),
             stack: Vec::new(),
             used_bytes: 0,
@@ -330,7 +395,11 @@ impl<'a> Expander<'a> {
             }
         };
         match AttachmentKind::of(&resolved) {
-            None => self.embed_note(container, embed, &target, &resolved, depth),
+            // A canvas is read as a note (see `note_source`), so its file cards go through
+            // this same expander, cycles and depth included.
+            None | Some(AttachmentKind::Canvas) => {
+                self.embed_note(container, embed, &target, &resolved, depth)
+            }
             Some(kind) => {
                 self.embed_attachment(container, embed, &reference, &resolved, kind, depth)
             }
@@ -406,24 +475,35 @@ impl<'a> Expander<'a> {
             Ok(path) => path,
             Err(_) => return self.fail(reference, "outside the vault", depth),
         };
-        let label = format!("Embedded {}: {}", kind.label(), resolved);
+        // The author's own words about the file stay beside what is made of it.
+        let label = if embed.alt.is_empty() {
+            format!("Embedded {}: {}", kind.label(), resolved)
+        } else {
+            format!(
+                "Embedded {}: {} (alt text: {})",
+                kind.label(),
+                resolved,
+                embed.alt
+            )
+        };
         self.embeds.push(json!({
             "reference": reference,
             "path": resolved,
             "kind": kind,
             "depth": depth,
         }));
-        if !self.reader.supports(kind) {
+        if !self.supported.contains(&kind) {
             let note = format!("({} {}: not supported yet)", kind.label(), resolved);
             return format_block(container, embed, &label, &note);
         }
+        let page = page_of(reference);
         let next_id = self.pending.len();
         let id = *self
             .pending_ids
-            .entry(resolved.to_string())
+            .entry(format!("{resolved}#{page:?}"))
             .or_insert(next_id);
         if id == next_id {
-            self.pending.push((path, kind));
+            self.pending.push((path, kind, page));
         }
         let mode = if embed.in_table { 'i' } else { 'b' };
         let sentinel = format!("{SENTINEL_OPEN}{}:{id}:{mode}{SENTINEL_CLOSE}", self.nonce);
@@ -439,6 +519,7 @@ impl<'a> Expander<'a> {
             VaultError::NotFound(_) => "not found",
             VaultError::NotRegular { kind, .. } => kind.embed_reason(),
             VaultError::TooLarge { .. } => "too large to read (read.max_note_bytes)",
+            VaultError::InvalidCanvas { .. } => "not a valid canvas",
             _ => "could not be read",
         });
         self.cache.insert(path.to_string(), loaded.clone());

@@ -65,6 +65,23 @@ pub enum VaultError {
     /// it): nothing was written, the note is as that program left it. Worth trying again later.
     #[error("note is busy (it changed while the summary was being written); it was left unchanged, try again: {0}")]
     Busy(String),
+    /// The companion note of a document exists but does not embed the document: it is someone
+    /// else's note and is never written.
+    #[error("refusing to write to {path}: it exists and does not embed {document}, so it is not that document's companion note (rename it, or summarize the note itself)")]
+    NotACompanion {
+        /// The note at the companion's name.
+        path: String,
+        /// The document being summarized.
+        document: String,
+    },
+    /// A canvas (`.canvas`) that is not valid JSON Canvas.
+    #[error("not a valid canvas: {path}: {reason}")]
+    InvalidCanvas {
+        /// The vault-relative path.
+        path: String,
+        /// What the parser said.
+        reason: String,
+    },
     /// A summary that is empty once trimmed.
     #[error("refusing to write an empty summary to {0}")]
     EmptySummary(String),

@@ -27,6 +27,9 @@ pub struct EmbedSpan {
     pub syntax: EmbedSyntax,
     /// Inside a table cell, where a multi-line expansion would break the table.
     pub in_table: bool,
+    /// What the author wrote about the file: the alt text of `![alt](img.png)`, or the alias
+    /// of `![[img.png|alt]]` when it is not a size (`|300`, `|300x200`). Empty when none.
+    pub alt: String,
 }
 
 /// A heading and its level.
@@ -247,12 +250,33 @@ fn push_image(
             (EmbedSyntax::Markdown, dest_url.to_string())
         }
     };
+    let alt = match syntax {
+        EmbedSyntax::Wiki => target
+            .split_once('|')
+            .map(|(_, alias)| alias.trim())
+            .filter(|alias| !is_size(alias))
+            .unwrap_or_default()
+            .to_string(),
+        _ => raw
+            .strip_prefix("![")
+            .and_then(|rest| rest.rsplit_once("]("))
+            .map(|(alt, _)| alt.trim().to_string())
+            .unwrap_or_default(),
+    };
     map.embeds.push(EmbedSpan {
         range,
         target,
         syntax,
         in_table: table_depth > 0,
+        alt,
     });
+}
+
+/// `300` or `300x200`: an embed's size, not its alt text.
+fn is_size(alias: &str) -> bool {
+    let mut parts = alias.splitn(2, 'x');
+    let all_digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    parts.next().is_some_and(all_digits) && parts.next().is_none_or(all_digits)
 }
 
 /// `![[]]` is not a wikilink for pulldown-cmark; it is found in the text so it is reported
@@ -281,6 +305,7 @@ fn find_empty_embeds(map: &mut NoteMap, source: &str) {
             target: String::new(),
             syntax: EmbedSyntax::Empty,
             in_table,
+            alt: String::new(),
         });
     }
 }

@@ -7,6 +7,7 @@
 pub mod attachment;
 pub mod bounded;
 pub mod changes;
+pub mod companion;
 mod confined;
 pub mod embed;
 pub mod error;
@@ -16,6 +17,9 @@ pub mod link;
 pub mod markdown;
 pub mod note_cache;
 pub mod note_facts;
+mod note_file;
+#[cfg(target_os = "linux")]
+mod note_swap;
 pub mod obsidian_settings;
 pub mod paths;
 pub mod policy;
@@ -24,7 +28,9 @@ pub mod walk;
 pub mod write;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, RwLock, RwLockReadGuard};
+use std::sync::Arc;
+
+use arc_swap::ArcSwap;
 
 pub use attachment::{AttachmentKind, AttachmentReader, PlaceholderAttachments};
 pub use bounded::{
@@ -38,10 +44,28 @@ pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
 pub use paths::VaultPath;
 pub use walk::{FileTimes, FoundFile};
-pub use write::{append_summary, compose_with_summary, WriteOutcome};
+pub use write::{append_summary, compose_with_summary, create_with_summary, WriteOutcome};
 
 use bounded::{read_error, read_open_file};
 use paths::{confine, normalize_relative, relative_below};
+
+/// The text the expander reads for a file it treats as a note: a note's bytes as UTF-8 (invalid
+/// sequences replaced), and a canvas rendered as Markdown, its file cards as `![[file#subpath]]`
+/// embeds, so they are expanded by the same expander, with the same cycle and depth guards.
+pub(crate) fn note_source(relative: &str, bytes: Vec<u8>) -> Result<String, VaultError> {
+    if policy::is_canvas_name(relative) {
+        let limits = crate::media::document::DocLimits::default();
+        return crate::media::document::canvas_to_markdown(&bytes, &limits)
+            .map(|text| text.to_markdown())
+            .map_err(|e| VaultError::InvalidCanvas {
+                path: relative.to_string(),
+                reason: e.to_string(),
+            });
+    }
+    // Valid UTF-8 (nearly always) is checked by the fast validator and kept without a copy.
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+}
 
 /// An Obsidian vault on disk, with an index of its files built once and kept warm by
 /// [`Vault::note_created`] / [`Vault::note_removed`] (or rebuilt by [`Vault::refresh_index`]).
@@ -49,7 +73,9 @@ use paths::{confine, normalize_relative, relative_below};
 pub struct Vault {
     root: PathBuf,
     confined: confined::ConfinedRoot,
-    index: RwLock<NoteIndex>,
+    /// The current index, published whole: readers take a snapshot (an `Arc`) and hold no
+    /// lock while they read files; a change publishes a new index.
+    index: ArcSwap<NoteIndex>,
     parsed: note_cache::NoteCache,
     /// The largest note read (`read.max_note_bytes`).
     max_note_bytes: u64,
@@ -69,7 +95,7 @@ impl Vault {
         Ok(Vault {
             confined: confined::ConfinedRoot::open(&root),
             root,
-            index: RwLock::new(index),
+            index: ArcSwap::from_pointee(index),
             parsed: note_cache::NoteCache::default(),
             max_note_bytes: DEFAULT_MAX_NOTE_BYTES,
         })
@@ -210,11 +236,10 @@ impl Vault {
             .collect()
     }
 
-    /// Read access to the file index (link resolution, listing).
-    pub fn index(&self) -> RwLockReadGuard<'_, NoteIndex> {
-        self.index
-            .read()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    /// A snapshot of the file index (link resolution, listing): it stays as it is while the
+    /// caller uses it, whatever changes are published meanwhile.
+    pub fn index(&self) -> Arc<NoteIndex> {
+        self.index.load_full()
     }
 
     /// A note parsed, from the cache while the file is unchanged on disk; the confinement
@@ -231,8 +256,7 @@ impl Vault {
             return Ok(note);
         }
         let (bytes, stamp) = self.read_confined(relative)?;
-        let source = String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        let source = note_source(relative, bytes)?;
         let note = match self.parsed.get_same_text(relative, &source) {
             Some(note) => note,
             None => Arc::new(note_cache::ParsedNote::new(source)),
@@ -265,27 +289,29 @@ impl Vault {
     /// Rebuilds the index from disk.
     pub fn refresh_index(&self) {
         let fresh = NoteIndex::build(&self.root);
-        *self.index.write().unwrap_or_else(|p| p.into_inner()) = fresh;
+        self.index.store(Arc::new(fresh));
         self.parsed.clear();
     }
 
     /// Records a file created (or renamed into place) at the vault-relative path `rel`.
     pub fn note_created(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(&rel);
+            self.index.rcu(|current| {
+                let mut next = NoteIndex::clone(current);
+                next.insert(&rel);
+                next
+            });
         }
     }
 
     /// Records a file removed (or renamed away) from the vault-relative path `rel`.
     pub fn note_removed(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index
-                .write()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&rel);
+            self.index.rcu(|current| {
+                let mut next = NoteIndex::clone(current);
+                next.remove(&rel);
+                next
+            });
             self.parsed.remove(&rel);
         }
     }

@@ -67,6 +67,11 @@ impl Stamp {
         }
     }
 
+    /// The file's size in bytes.
+    pub(crate) fn len(&self) -> u64 {
+        self.len
+    }
+
     /// The modification time in nanoseconds since the Unix epoch.
     pub(crate) fn modified_ns(&self) -> i128 {
         let (secs, nanos) = self.modified;

@@ -11,6 +11,12 @@ pub fn is_note_name(name: &str) -> bool {
     extension_of(name).is_some_and(|ext| NOTE_EXTENSIONS.contains(&ext.as_str()))
 }
 
+/// True for an Obsidian canvas (`.canvas`): read as Markdown through the embed expander (its
+/// cards as text, its file cards as embeds), never written.
+pub fn is_canvas_name(name: &str) -> bool {
+    extension_of(name).is_some_and(|ext| ext == "canvas")
+}
+
 /// The lower-cased extension of the last path segment, if it has one.
 pub fn extension_of(name: &str) -> Option<String> {
     let file = name.rsplit('/').next().unwrap_or(name);

@@ -3,10 +3,10 @@
 use super::error::VaultError;
 use super::markdown::map_note;
 use super::note_facts::summary_sections;
+use super::note_file::{create_note, OpenedNote, Verified};
 use super::paths::{relative_below, VaultPath};
 use super::policy::hidden_part;
 use super::Vault;
-use crate::atomic_file;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -105,13 +105,25 @@ pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError>
     Ok(())
 }
 
-/// Writes a summary into `note` safely.
+/// How many times a write starts over when the note changes under it (another program saving
+/// it) before the note is reported busy.
+const WRITE_ROUNDS: usize = 3;
+
+/// Writes a summary into `note` without losing a byte of it.
 ///
-/// Refuses anything but notes and anything under `.obsidian/`, `.git/` or `.trash/`, an empty
-/// summary and read-only notes. Reads the note's *current* bytes: if they differ from
-/// `original` (what was summarized) the note changed meanwhile, and the summary goes after the
-/// current content (`stale`). The new content goes to a temp file in the same folder, with the
-/// note's permissions, is synced and renamed over the note; on any error the note is untouched.
+/// Refuses anything but notes, anything hidden or in a hidden folder, an empty summary and
+/// read-only notes. The note is opened confined beneath the vault (`note_file.rs`) and its
+/// *current* bytes read from the open file; if they differ from `original` (what was
+/// summarized) the note was edited while the summary was made, and the summary goes after the
+/// edits (`stale`). Then:
+/// - an append (also a `replace` with no summary to remove) is written in place after those
+///   bytes, once they are verified unchanged, keeping the file's identity;
+/// - a `replace` that removes an old summary swaps the new content in atomically and verifies
+///   that what it swapped out is what it read.
+///
+/// A change detected between the read and the write starts the round over; after
+/// [`WRITE_ROUNDS`] the note is reported busy ([`VaultError::Busy`]) and left as it is. Nothing
+/// is written after a detected change.
 pub fn append_summary(
     vault: &Vault,
     note: &VaultPath,
@@ -124,39 +136,67 @@ pub fn append_summary(
     if summary.trim().is_empty() {
         return Err(VaultError::EmptySummary(relative.to_string()));
     }
-    let path = note.absolute();
-    if path.parent().is_none() {
-        return Err(VaultError::Escapes(relative.to_string()));
-    }
-
-    // A save from Obsidian can land between our read and the rename; a few rounds catch it.
-    for round in 0..3 {
-        let current = std::fs::read(path).map_err(|e| VaultError::io("read", relative, e))?;
-        let metadata = std::fs::metadata(path).map_err(|e| VaultError::io("read", relative, e))?;
-        if metadata.is_dir() {
-            return Err(VaultError::IsFolder(relative.to_string()));
-        }
-        if metadata.permissions().readonly() {
-            return Err(VaultError::ReadOnly(relative.to_string()));
-        }
+    let real_relative = relative_below(vault.root(), note.absolute())
+        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+    let opened = OpenedNote::open(vault, relative, &real_relative, note.absolute())?;
+    for _ in 0..WRITE_ROUNDS {
+        let Some((current, stamp)) = opened.read(vault.note_limit())? else {
+            continue;
+        };
         let content = compose_with_summary(&current, summary, replace);
-        let staged = atomic_file::stage(path, &content, Some(metadata.permissions()))
-            .map_err(|e| VaultError::io("write", relative, e))?;
-        let unchanged = std::fs::read(path)
-            .map(|now| now == current)
-            .unwrap_or(false);
-        if !unchanged && round < 2 {
+        let edited_meanwhile = current != original;
+        if !content.starts_with(&current) {
+            match opened.swap_in(&content, &current, &stamp)? {
+                Verified::Same => {
+                    return Ok(WriteOutcome {
+                        stale: edited_meanwhile,
+                        bytes_written: content.len(),
+                    })
+                }
+                Verified::Changed => continue,
+            }
+        }
+        let suffix = &content[current.len()..];
+        if opened.verify(&current, &stamp)? == Verified::Changed {
             continue;
         }
-        staged
-            .commit()
-            .map_err(|e| VaultError::io("replace", relative, e))?;
+        let at = opened.append(suffix)?;
+        if !opened.holds_at(at, suffix)? {
+            // Replaced by another program's save in the instant between the check and the
+            // write: the note is that program's version, without our summary.
+            return Err(VaultError::Busy(relative.to_string()));
+        }
         return Ok(WriteOutcome {
-            stale: current != original,
-            bytes_written: content.len(),
+            // Another program's append landed between the check and ours: ours follows it.
+            stale: edited_meanwhile || at != current.len() as u64,
+            bytes_written: (at as usize).saturating_add(suffix.len()),
         });
     }
-    unreachable!("the last round always persists or returns an error")
+    Err(VaultError::Busy(relative.to_string()))
+}
+
+/// Creates `note` (which must not exist) as `seed` followed by the summary, whole or not at all;
+/// for the companion note of a document (see [`super::companion`]). Someone else creating the
+/// note first makes this [`VaultError::Busy`], and nothing is written.
+pub fn create_with_summary(
+    vault: &Vault,
+    note: &VaultPath,
+    seed: &str,
+    summary: &str,
+) -> Result<WriteOutcome, VaultError> {
+    let relative = note.relative();
+    check_writable(vault, note)?;
+    if summary.trim().is_empty() {
+        return Err(VaultError::EmptySummary(relative.to_string()));
+    }
+    let real_relative = relative_below(vault.root(), note.absolute())
+        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+    let content = compose_with_summary(seed.as_bytes(), summary, false);
+    create_note(vault, relative, &real_relative, note.absolute(), &content)?;
+    Ok(WriteOutcome {
+        stale: false,
+        bytes_written: content.len(),
+    })
 }
 
 /// True when most line breaks are CRLF.
