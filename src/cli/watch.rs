@@ -8,9 +8,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::watch::{self, Backend, StopSignals, WatchError, WatchOptions, WatchReport};
+use crate::watch::{self, Backend, WatchError, WatchOptions, WatchReport};
 
+use super::interrupt::{Interrupt, Interrupts};
 use super::{App, UsageError};
+
+/// The exit status after Ctrl-C or SIGTERM, clean stop or not: 130 (128 + SIGINT), as
+/// `summarize-file`. The systemd unit lists it in `SuccessExitStatus`.
+const INTERRUPTED: u8 = 130;
 
 /// Arguments of `vaultsum watch`.
 #[derive(Debug, clap::Args)]
@@ -43,7 +48,7 @@ pub struct WatchArgs {
     pub retry_backoff: Option<f64>,
 }
 
-/// Runs the watcher until Ctrl-C (exit 130) or SIGTERM (exit 0), or once with `--once`.
+/// Runs the watcher until Ctrl-C or SIGTERM (exit 130), or once with `--once`.
 pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     let mut opts = WatchOptions::from_config(&app.config.watch);
     if let Some(settle) = args.settle {
@@ -85,10 +90,12 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let runtime = app.runtime()?;
-    let stopped_by = Cell::new(None);
+    let stopped = Cell::new(false);
     let report = runtime.block_on(async {
-        let signals = StopSignals::install()?;
-        let stop = async { stopped_by.set(Some(signals.first().await)) };
+        // Listening from before the catch-up walk: a signal during it is neither lost nor
+        // fatal half-way through.
+        let interrupts = Interrupts::listen()?;
+        let stop = stop_on_first_signal(interrupts, &stopped);
         watch::run(registry, opts, stop)
             .await
             .map_err(|error| match error {
@@ -100,10 +107,39 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
             })
     })?;
     println!("{}", describe(&report));
-    Ok(match stopped_by.get() {
-        Some(signal) => ExitCode::from(signal.exit_code()),
-        None => ExitCode::SUCCESS,
+    Ok(if stopped.get() {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
     })
+}
+
+/// Completes on the first Ctrl-C or SIGTERM: the watcher then starts no new summary, lets
+/// those in flight finish within its grace period and saves its state. From then on a second
+/// signal ends the process at once: summaries in flight are dropped, and since a note is
+/// written in one atomic rename, each is either as it was or has its whole summary.
+async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<bool>) {
+    let first = interrupts.recv().await;
+    stopped.set(true);
+    tracing::info!(
+        "watch: {} received; a second one exits at once",
+        signal_name(first)
+    );
+    tokio::spawn(async move {
+        let second = interrupts.recv().await;
+        tracing::warn!(
+            "watch: {} again: exiting at once; summaries in flight are dropped",
+            signal_name(second)
+        );
+        std::process::exit(i32::from(INTERRUPTED));
+    });
+}
+
+fn signal_name(signal: Interrupt) -> &'static str {
+    match signal {
+        Interrupt::CtrlC => "Ctrl-C",
+        Interrupt::Terminate => "SIGTERM",
+    }
 }
 
 /// A flag's seconds as a `Duration`: finite, not negative, at most a year (larger values would

@@ -9,8 +9,9 @@
 //! `tracker` (which notes are new; renames followed), `skip` and `conflict` (notes left alone
 //! by path), `scheduler` (settle time and concurrency), `budget` (the hourly limit on summaries
 //! started), `retry` (the watcher's own bounded retry of failures the tool marks retryable),
-//! `clock` (when a walk is known complete; waits as people read them), `signals` (Ctrl-C and
-//! SIGTERM) and `driver` (the loop tying them together and calling `summarize_file`).
+//! `clock` (when a walk is known complete; waits as people read them) and `driver` (the loop
+//! tying them together and calling `summarize_file`; stopped by the future the caller passes,
+//! Ctrl-C and SIGTERM for the CLI).
 
 mod budget;
 mod clock;
@@ -18,7 +19,6 @@ mod conflict;
 mod driver;
 mod retry;
 mod scheduler;
-mod signals;
 mod skip;
 mod state;
 mod tracker;
@@ -33,7 +33,6 @@ use crate::tools::Registry;
 
 pub use crate::tools::vault_view::ChangeBackend as Backend;
 pub use conflict::is_conflict_copy;
-pub use signals::{StopSignal, StopSignals};
 pub use skip::SkipReason;
 pub use state::{state_file, NoteStatus};
 

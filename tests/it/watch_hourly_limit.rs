@@ -1,12 +1,13 @@
 //! `--max-per-hour`: at most that many summaries started per rolling hour; the notes beyond it
 //! wait in the state, are never lost, and go first (oldest first) once the limit allows, in a
-//! later run too. Through the real binary.
+//! later run too. Through the real binary, and in process for the wait itself.
 
 use crate::support;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::running::Running;
 use support::watch_binary::{
-    run_once, saved_state, saved_status, saved_waiting, watch_command, with_config, WatchProcess,
+    run_once, saved_state, saved_status, saved_waiting, watch_command, with_config,
 };
 use support::watcher::{
     long_body, registry, summary_count, wait_until, wait_until_async, RunningWatcher, WatchVault,
@@ -15,7 +16,16 @@ use support::watcher::{
 const SUMMARY: &str = "### Key Points\n- within budget";
 const NOTES: [&str; 5] = ["A.md", "B.md", "C.md", "D.md", "E.md"];
 
-fn limited_once(vault: &WatchVault, server: &FakeOpenAi) -> support::watch_binary::Finished {
+/// A first `--once` records the (empty) vault, so the notes written next are new.
+fn recorded_vault(server: &FakeOpenAi) -> WatchVault {
+    let vault = WatchVault::new();
+    let first = run_once(&mut watch_command(&vault, server, &["--once"]));
+    assert!(first.status.success(), "{}", first.stderr_text());
+    vault
+}
+
+/// A `--once` run with a limit of 2 an hour: its stdout and stderr, each as one text.
+fn limited_once(vault: &WatchVault, server: &FakeOpenAi) -> (String, String) {
     let run = run_once(&mut watch_command(
         vault,
         server,
@@ -29,8 +39,8 @@ fn limited_once(vault: &WatchVault, server: &FakeOpenAi) -> support::watch_binar
             "2",
         ],
     ));
-    assert!(run.status.success(), "{}", run.stderr);
-    run
+    assert!(run.status.success(), "{}", run.stderr_text());
+    (run.stdout.join("\n"), run.stderr_text())
 }
 
 fn summarized(vault: &WatchVault, names: &[&str]) -> Vec<String> {
@@ -45,28 +55,23 @@ fn summarized(vault: &WatchVault, names: &[&str]) -> Vec<String> {
 fn notes_beyond_the_hourly_limit_wait_in_the_state_and_go_first_after_a_restart() {
     let server = FakeOpenAi::start();
     server.set_fallback(FakeReply::chat(SUMMARY));
-    let vault = WatchVault::new();
-    let first = run_once(&mut watch_command(&vault, &server, &["--once"]));
-    assert!(first.status.success(), "{}", first.stderr);
+    let vault = recorded_vault(&server);
     for name in NOTES {
         vault.write(name, &long_body(name));
     }
 
     // Five new notes, a limit of two: two are summarized, three wait, recorded in the state.
-    let run = limited_once(&vault, &server);
+    let (stdout, stderr) = limited_once(&vault, &server);
     assert_eq!(server.request_count(), 2);
     let done = summarized(&vault, &NOTES);
     assert_eq!(done.len(), 2, "{done:?}");
     assert!(
-        run.stderr
-            .contains("watch: hourly limit of 2 reached; 3 notes wait (next in "),
-        "{}",
-        run.stderr
+        stderr.contains("watch: hourly limit of 2 reached; 3 notes wait (next in "),
+        "{stderr}"
     );
     assert!(
-        run.stdout.contains("(3 waiting for the hourly limit)"),
-        "{}",
-        run.stdout
+        stdout.contains("(3 waiting for the hourly limit)"),
+        "{stdout}"
     );
     let waiting = saved_waiting(&vault);
     let mut expected: Vec<String> = NOTES
@@ -90,16 +95,15 @@ fn notes_beyond_the_hourly_limit_wait_in_the_state_and_go_first_after_a_restart(
     );
 
     // A restart within the hour starts nothing more: the limit is kept across restarts.
-    let again = limited_once(&vault, &server);
+    let (again, _) = limited_once(&vault, &server);
     assert_eq!(
         server.request_count(),
         2,
         "a restart reset the hourly limit"
     );
     assert!(
-        again.stdout.contains("(3 waiting for the hourly limit)"),
-        "{}",
-        again.stdout
+        again.contains("(3 waiting for the hourly limit)"),
+        "{again}"
     );
     assert_eq!(saved_waiting(&vault), waiting);
 
@@ -122,18 +126,23 @@ fn notes_beyond_the_hourly_limit_wait_in_the_state_and_go_first_after_a_restart(
         ],
     );
     with_config(&mut command, &vault, "[watch]\nconcurrency = 1\n");
-    let watcher = WatchProcess::spawn(&mut command);
-    watcher.wait_for_log("watch: 3 notes wait from the last run");
+    let mut watcher = Running::spawn(&mut command);
+    watcher.wait_for_stderr(|line| line.contains("watch: 3 notes wait from the last run"));
     let all: Vec<&str> = NOTES.iter().copied().chain(["Fresh.md"]).collect();
     assert!(
         wait_until(|| summarized(&vault, &all).len() == 6),
-        "summarized only {:?}; stderr:\n{}",
+        "summarized only {:?}; stderr: {:?}",
         summarized(&vault, &all),
         watcher.stderr()
     );
     watcher.signal(libc::SIGTERM);
     let stopped = watcher.wait();
-    assert!(stopped.status.success(), "{}", stopped.stderr);
+    assert_eq!(
+        stopped.status.code(),
+        Some(130),
+        "{}",
+        stopped.stderr_text()
+    );
 
     assert_eq!(server.request_count(), 6, "a note was summarized twice");
     let order: Vec<String> = server.requests()[2..]
@@ -158,9 +167,7 @@ fn notes_beyond_the_hourly_limit_wait_in_the_state_and_go_first_after_a_restart(
 fn zero_means_no_hourly_limit() {
     let server = FakeOpenAi::start();
     server.set_fallback(FakeReply::chat(SUMMARY));
-    let vault = WatchVault::new();
-    let first = run_once(&mut watch_command(&vault, &server, &["--once"]));
-    assert!(first.status.success(), "{}", first.stderr);
+    let vault = recorded_vault(&server);
     for name in NOTES {
         vault.write(name, &long_body(name));
     }
@@ -171,9 +178,13 @@ fn zero_means_no_hourly_limit() {
     );
     with_config(&mut command, &vault, "[watch]\nmax_per_hour = 0\n");
     let run = run_once(&mut command);
-    assert!(run.status.success(), "{}", run.stderr);
+    assert!(run.status.success(), "{}", run.stderr_text());
     assert_eq!(summarized(&vault, &NOTES).len(), 5);
-    assert!(!run.stderr.contains("hourly limit"), "{}", run.stderr);
+    assert!(
+        !run.stderr_text().contains("hourly limit"),
+        "{}",
+        run.stderr_text()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

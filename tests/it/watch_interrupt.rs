@@ -7,7 +7,8 @@ use crate::support;
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use support::watch_binary::{leftovers, saved_status, watch_command, WatchProcess};
+use support::running::Running;
+use support::watch_binary::{leftovers, saved_status, watch_command};
 use support::watcher::{long_body, summary_count, wait_until, WatchVault};
 
 const SUMMARY: &str = "### Key Points\n- interrupted";
@@ -17,8 +18,8 @@ fn watcher_with_a_summary_in_flight(
     vault: &WatchVault,
     server: &FakeOpenAi,
     note: &str,
-) -> WatchProcess {
-    let watcher = WatchProcess::spawn(&mut watch_command(
+) -> Running {
+    let watcher = Running::spawn(&mut watch_command(
         vault,
         server,
         &["--settle", "1", "--min-chars", "100"],
@@ -30,7 +31,7 @@ fn watcher_with_a_summary_in_flight(
     vault.write(note, &long_body(note));
     assert!(
         wait_until(|| server.request_count() == 1),
-        "no LLM call was made; stderr:\n{}",
+        "no LLM call was made; stderr: {:?}",
         watcher.stderr()
     );
     watcher
@@ -48,7 +49,8 @@ fn ctrl_c_lets_the_summary_in_flight_finish_saves_the_state_and_exits_130() {
     watcher.signal(libc::SIGINT);
     let done = watcher.wait();
 
-    assert_eq!(done.status.code(), Some(130), "{}", done.stderr);
+    let (stdout, stderr) = (done.stdout.join("\n"), done.stderr_text());
+    assert_eq!(done.status.code(), Some(130), "{stderr}");
     assert_eq!(
         server.request_count(),
         1,
@@ -73,11 +75,10 @@ fn ctrl_c_lets_the_summary_in_flight_finish_saves_the_state_and_exits_130() {
         saved_status(&vault, "Not started.md").as_deref(),
         Some("new")
     );
-    assert!(done.stderr.contains("watch: stopped;"), "{}", done.stderr);
+    assert!(stderr.contains("watch: stopped;"), "{stderr}");
     assert!(
-        done.stdout.contains("new notes pending"),
-        "what was done is printed: {}",
-        done.stdout
+        stdout.contains("new notes pending"),
+        "what was done is printed: {stdout}"
     );
 }
 
@@ -87,24 +88,20 @@ fn second_ctrl_c_exits_at_once_with_130_and_no_partial_write() {
     // Far longer than the stop's grace period: only the second Ctrl-C can end this quickly.
     server.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(120)));
     let vault = WatchVault::new();
-    let watcher = watcher_with_a_summary_in_flight(&vault, &server, "Slow.md");
+    let mut watcher = watcher_with_a_summary_in_flight(&vault, &server, "Slow.md");
 
     watcher.signal(libc::SIGINT);
-    watcher.wait_for_log("watch: stopping");
+    watcher.wait_for_stderr(|line| line.contains("watch: stopping"));
     watcher.signal(libc::SIGINT);
     let done = watcher.wait();
 
-    assert_eq!(done.status.code(), Some(130), "{}", done.stderr);
-    assert!(
-        done.stderr.contains("again: exiting at once"),
-        "{}",
-        done.stderr
-    );
+    let (stdout, stderr) = (done.stdout.join("\n"), done.stderr_text());
+    assert_eq!(done.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("again: exiting at once"), "{stderr}");
     // The clean stop prints its report when it ends; the immediate exit never got there.
     assert!(
-        !done.stdout.contains("summarized"),
-        "the clean stop ran to its end instead: {}",
-        done.stdout
+        !stdout.contains("summarized"),
+        "the clean stop ran to its end instead: {stdout}"
     );
     assert_eq!(vault.read("Slow.md"), long_body("Slow.md"));
     assert_eq!(leftovers(vault.root(), &["Slow.md"]), Vec::<String>::new());

@@ -1,12 +1,14 @@
 //! Stopping and starting again: state kept outside the vault, catch-up on what happened while
-//! stopped, `--once`, and a clean exit on SIGTERM, through the real binary.
+//! stopped, `--once`, and a clean stop on SIGTERM (exit 130, as after Ctrl-C), through the real
+//! binary.
 
 use crate::support;
 
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use support::watch_binary::{leftovers, watch_command, WatchProcess};
+use support::running::Running;
+use support::watch_binary::{leftovers, watch_command};
 use support::watcher::{
     long_body, registry, summary_count, wait_until, wait_until_async, RunningWatcher, WatchVault,
 };
@@ -135,12 +137,12 @@ fn once_leaves_a_note_still_being_written_for_the_next_run() {
 }
 
 #[test]
-fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
+fn sigterm_while_a_summary_is_in_flight_exits_130_without_a_partial_write() {
     let server = FakeOpenAi::start();
     // Slower than the shutdown grace: the call is abandoned.
     server.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(60)));
     let vault = WatchVault::new();
-    let watcher = WatchProcess::spawn(&mut watch_command(
+    let watcher = Running::spawn(&mut watch_command(
         &vault,
         &server,
         &["--settle", "0.2", "--min-chars", "100"],
@@ -158,12 +160,7 @@ fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
 
     watcher.signal(libc::SIGTERM);
     let done = watcher.wait();
-    assert!(
-        done.status.success(),
-        "exit status {:?}: {}",
-        done.status,
-        done.stderr
-    );
+    assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
     assert_eq!(vault.read("Busy.md"), text, "the note was changed");
     let left = leftovers(vault.root(), &["Busy.md"]);
     assert!(
@@ -173,22 +170,17 @@ fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
 }
 
 #[test]
-fn sigterm_when_idle_exits_zero() {
+fn sigterm_when_idle_exits_130() {
     let server = FakeOpenAi::start();
     let vault = WatchVault::new();
-    let watcher = WatchProcess::spawn(&mut watch_command(&vault, &server, &[]));
+    let watcher = Running::spawn(&mut watch_command(&vault, &server, &[]));
     assert!(
         wait_until(|| vault.has_state()),
         "the watcher never started"
     );
     watcher.signal(libc::SIGTERM);
     let done = watcher.wait();
-    assert!(
-        done.status.success(),
-        "exit status {:?}: {}",
-        done.status,
-        done.stderr
-    );
+    assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
 }
 
 #[test]

@@ -8,7 +8,8 @@ use crate::support;
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use support::watch_binary::{run_once, watch_command, with_config, Finished};
+use support::running::Exited;
+use support::watch_binary::{run_once, watch_command, with_config};
 use support::watcher::{long_body, summary_count, WatchVault};
 
 const SUMMARY: &str = "### Key Points\n- retried";
@@ -27,21 +28,30 @@ const ONCE: &[&str] = &[
 fn recorded_vault(server: &FakeOpenAi) -> WatchVault {
     let vault = WatchVault::new();
     let first = run_once(&mut watch_command(&vault, server, &["--once"]));
-    assert!(first.status.success(), "{}", first.stderr);
+    assert!(first.status.success(), "{}", first.stderr_text());
     vault
 }
 
+/// What a `--once` run printed: stdout and stderr, each as one text.
+struct Printed {
+    stdout: String,
+    stderr: String,
+}
+
 /// `--once` with the LLM client making `attempts` requests per call.
-fn run_with_attempts(vault: &WatchVault, server: &FakeOpenAi, attempts: u32) -> Finished {
+fn run_with_attempts(vault: &WatchVault, server: &FakeOpenAi, attempts: u32) -> Printed {
     let mut command = watch_command(vault, server, ONCE);
     with_config(
         &mut command,
         vault,
         &format!("[llm]\nmax_attempts = {attempts}\n"),
     );
-    let run = run_once(&mut command);
-    assert!(run.status.success(), "{}", run.stderr);
-    run
+    let run: Exited = run_once(&mut command);
+    assert!(run.status.success(), "{}", run.stderr_text());
+    Printed {
+        stdout: run.stdout.join("\n"),
+        stderr: run.stderr_text(),
+    }
 }
 
 #[test]

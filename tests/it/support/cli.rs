@@ -4,7 +4,7 @@
 use std::path::Path;
 
 /// Every variable vaultsum reads, removed so the developer's shell cannot change a test.
-pub const VARIABLES: [&str; 16] = [
+const VARIABLES: [&str; 16] = [
     "VAULTSUM_VAULT",
     "VAULTSUM_CONFIG",
     "VAULTSUM_ENGINE",
