@@ -131,3 +131,25 @@ async fn success_carries_no_retry_hint() {
     keys.sort();
     assert_eq!(keys, ["details", "is_error", "text"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_note_taken_by_another_program_during_the_write_is_busy_and_worth_retrying() {
+    let vault = TempVault::with(&[("Data.csv", "name,total\napples,3\npears,5\n")]);
+    let server = FakeOpenAi::start();
+    // Slow enough that the companion note can appear while the summary is being made.
+    server.set_fallback(
+        FakeReply::chat("### Key Points\n- fruit").with_delay(Duration::from_secs(2)),
+    );
+    let call = tokio::spawn(summarize(config(&vault, &server), "Data.csv"));
+    assert!(support::poll::wait_until_async(|| server.request_count() == 1).await);
+    // Another program creates the companion note first.
+    let theirs = "My own notes on the data.\n";
+    vault.write("Data.csv (summary).md", theirs);
+    let output = call.await.unwrap();
+
+    assert!(output.is_error, "{}", output.text);
+    assert!(output.text.contains("busy"), "{}", output.text);
+    assert_eq!(output.retry, later(None));
+    assert_eq!(output.details["retryable"], json!(true));
+    assert_eq!(vault.read("Data.csv (summary).md"), theirs.as_bytes());
+}
