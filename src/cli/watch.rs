@@ -116,8 +116,9 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
 
 /// Completes on the first Ctrl-C or SIGTERM: the watcher then starts no new summary, lets
 /// those in flight finish within its grace period and saves its state. From then on a second
-/// signal ends the process at once: summaries in flight are dropped, and since a note is
-/// written in one atomic rename, each is either as it was or has its whole summary.
+/// signal ends the process at once: summaries in flight are dropped, and since a summary is
+/// written in one step the exit cannot cut (an append is one write the kernel finishes, a
+/// replace one atomic exchange), each note is either as it was or has its whole summary.
 async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<bool>) {
     let first = interrupts.recv().await;
     stopped.set(true);
