@@ -84,13 +84,14 @@ pub fn exit_code_for_batch(failed: bool) -> std::process::ExitCode {
 }
 
 /// Logs go to stderr only (stdout is the result, or the MCP protocol). `RUST_LOG` wins over
-/// the `-v`/`-q` flags.
+/// the `-v`/`-q` flags. Watch mode runs as a service, so its own lines (one per summary, the
+/// hourly limit, start and stop) are shown by default; everything else from warnings up.
 pub fn init_logging(verbose: u8, quiet: bool) {
     let default = if quiet {
         "error"
     } else {
         match verbose {
-            0 => "warn",
+            0 => "warn,vaultsum::watch=info",
             1 => "info",
             _ => "debug",
         }

@@ -5,9 +5,9 @@
 //! while wants to hear the signal instead — stop starting new work, finish or drop what is in
 //! flight, say what was done — and every such command wants the same signals on every platform:
 //! Ctrl-C (SIGINT on Unix, the console Ctrl-C on Windows) and, on Unix, SIGTERM, which service
-//! managers send. `summarize-file` uses it now; `watch` and `mcp` can take it up in place of
-//! their own copies. What a second signal means is the command's choice (for `summarize-file`:
-//! stop now); this module only reports each one.
+//! managers send. `summarize-file` and `watch` use it now; `mcp` can take it up in place of
+//! its own copy. What a second signal means is the command's choice (for `summarize-file` and
+//! `watch`: stop now); this module only reports each one.
 //!
 //! Dropping a `summarize_file` call is always safe (all its slow work happens before its one
 //! write; see ARCHITECTURE.md, "Never a byte lost"), so a command may drop calls in flight.

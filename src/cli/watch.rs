@@ -1,6 +1,8 @@
 //! `vaultsum watch`: flags → [`WatchOptions`], SIGINT/SIGTERM → the shutdown future, then
-//! [`crate::watch::run`]. Every decision about notes lives in `crate::watch`.
+//! [`crate::watch::run`]; the signal that stopped it → the exit code. Every decision about
+//! notes lives in `crate::watch`.
 
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -8,7 +10,12 @@ use std::time::Duration;
 
 use crate::watch::{self, Backend, WatchError, WatchOptions, WatchReport};
 
+use super::interrupt::{Interrupt, Interrupts};
 use super::{App, UsageError};
+
+/// The exit status after Ctrl-C or SIGTERM, clean stop or not: 130 (128 + SIGINT), as
+/// `summarize-file`. The systemd unit lists it in `SuccessExitStatus`.
+const INTERRUPTED: u8 = 130;
 
 /// Arguments of `vaultsum watch`.
 #[derive(Debug, clap::Args)]
@@ -28,9 +35,20 @@ pub struct WatchArgs {
     /// drives, some containers). Used automatically when inotify limits are exhausted.
     #[arg(long, value_name = "SECS", num_args = 0..=1, default_missing_value = "5")]
     pub poll: Option<f64>,
+    /// Summaries started per rolling hour at most, retries included (default
+    /// watch.max_per_hour, 60; 0: no limit). Notes beyond it wait and are summarized later,
+    /// across restarts.
+    #[arg(long, value_name = "N")]
+    pub max_per_hour: Option<u32>,
+    /// For tests: the window of --max-per-hour in seconds instead of an hour.
+    #[arg(long, value_name = "SECS", hide = true)]
+    pub budget_window: Option<f64>,
+    /// For tests: the delay before the watcher's first retry of a note, in seconds.
+    #[arg(long, value_name = "SECS", hide = true)]
+    pub retry_backoff: Option<f64>,
 }
 
-/// Runs the watcher until SIGINT/SIGTERM (exit 0), or once with `--once`.
+/// Runs the watcher until Ctrl-C or SIGTERM (exit 130), or once with `--once`.
 pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     let mut opts = WatchOptions::from_config(&app.config.watch);
     if let Some(settle) = args.settle {
@@ -46,6 +64,15 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
         }
         opts.backend = Backend::Polling(interval);
     }
+    if let Some(max) = args.max_per_hour {
+        opts.max_per_hour = Some(max).filter(|n| *n > 0);
+    }
+    if let Some(window) = args.budget_window {
+        opts.budget_window = seconds("--budget-window", window)?;
+    }
+    if let Some(backoff) = args.retry_backoff {
+        opts.retry_backoff = seconds("--retry-backoff", backoff)?;
+    }
     opts.once = args.once;
     // Where the per-vault state lives; tests and unusual setups point it elsewhere.
     if let Some(dir) = std::env::var_os("VAULTSUM_STATE_DIR").filter(|d| !d.is_empty()) {
@@ -53,16 +80,22 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     }
     let registry = Arc::new(app.registry()?);
     if !app.quiet && !opts.once {
+        let limit = match opts.max_per_hour {
+            Some(max) => format!("at most {max} an hour"),
+            None => "no hourly limit".to_string(),
+        };
         eprintln!(
-            "vaultsum: watching for new notes (summarized after {:?} of quiet, at least {} characters); Ctrl-C to stop{}",
-            opts.settle,
-            opts.min_chars,
-            if app.verbose == 0 { "; -v shows each summary" } else { "" }
+            "vaultsum: watching for new notes (summarized after {:?} of quiet, at least {} characters, {limit}); Ctrl-C to stop",
+            opts.settle, opts.min_chars,
         );
     }
     let runtime = app.runtime()?;
+    let stopped = Cell::new(false);
     let report = runtime.block_on(async {
-        let stop = stop_signal()?;
+        // Listening from before the catch-up walk: a signal during it is neither lost nor
+        // fatal half-way through.
+        let interrupts = Interrupts::listen()?;
+        let stop = stop_on_first_signal(interrupts, &stopped);
         watch::run(registry, opts, stop)
             .await
             .map_err(|error| match error {
@@ -74,7 +107,40 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
             })
     })?;
     println!("{}", describe(&report));
-    Ok(ExitCode::SUCCESS)
+    Ok(if stopped.get() {
+        ExitCode::from(INTERRUPTED)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Completes on the first Ctrl-C or SIGTERM: the watcher then starts no new summary, lets
+/// those in flight finish within its grace period and saves its state. From then on a second
+/// signal ends the process at once: summaries in flight are dropped, and since a summary is
+/// written in one step the exit cannot cut (an append is one write the kernel finishes, a
+/// replace one atomic exchange), each note is either as it was or has its whole summary.
+async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<bool>) {
+    let first = interrupts.recv().await;
+    stopped.set(true);
+    tracing::info!(
+        "watch: {} received; a second one exits at once",
+        signal_name(first)
+    );
+    tokio::spawn(async move {
+        let second = interrupts.recv().await;
+        tracing::warn!(
+            "watch: {} again: exiting at once; summaries in flight are dropped",
+            signal_name(second)
+        );
+        std::process::exit(i32::from(INTERRUPTED));
+    });
+}
+
+fn signal_name(signal: Interrupt) -> &'static str {
+    match signal {
+        Interrupt::CtrlC => "Ctrl-C",
+        Interrupt::Terminate => "SIGTERM",
+    }
 }
 
 /// A flag's seconds as a `Duration`: finite, not negative, at most a year (larger values would
@@ -91,29 +157,6 @@ fn seconds(flag: &str, value: f64) -> anyhow::Result<Duration> {
         .map_err(|_| UsageError(format!("{flag} needs a number of seconds, got {value}")).into())
 }
 
-/// Completes on the first SIGINT or SIGTERM. The handlers are installed before this returns,
-/// so a signal during the catch-up walk is not lost (nor kills the process mid-way).
-fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()>> {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let mut interrupt = signal(SignalKind::interrupt())?;
-        let mut terminate = signal(SignalKind::terminate())?;
-        Ok(async move {
-            tokio::select! {
-                _ = interrupt.recv() => {}
-                _ = terminate.recv() => {}
-            }
-        })
-    }
-    #[cfg(not(unix))]
-    {
-        Ok(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-    }
-}
-
 fn describe(report: &WatchReport) -> String {
     if report.first_run && report.summarized == 0 {
         return format!(
@@ -121,8 +164,15 @@ fn describe(report: &WatchReport) -> String {
             report.notes
         );
     }
-    format!(
+    let mut line = format!(
         "summarized {} new notes, {} failed, {} new notes pending",
         report.summarized, report.failed, report.pending
-    )
+    );
+    if report.waiting > 0 {
+        line.push_str(&format!(
+            " ({} waiting for the hourly limit)",
+            report.waiting
+        ));
+    }
+    line
 }

@@ -24,3 +24,39 @@ pub fn now_ns() -> i128 {
         .map(|d| d.as_nanos() as i128)
         .unwrap_or(0)
 }
+
+/// A wait as people read it in the log: `40 s`, `12 min`, `2 h 5 min`. Rounded up, so a wait
+/// is never announced shorter than it is.
+pub fn describe_wait(wait: std::time::Duration) -> String {
+    let secs = wait
+        .as_secs()
+        .saturating_add(u64::from(wait.subsec_nanos() > 0));
+    if secs < 60 {
+        return format!("{secs} s");
+    }
+    let minutes = secs.div_ceil(60);
+    if minutes < 60 {
+        return format!("{minutes} min");
+    }
+    match (minutes / 60, minutes % 60) {
+        (hours, 0) => format!("{hours} h"),
+        (hours, rest) => format!("{hours} h {rest} min"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::describe_wait;
+    use std::time::Duration;
+
+    #[test]
+    fn waits_read_in_seconds_minutes_or_hours_rounded_up() {
+        assert_eq!(describe_wait(Duration::from_millis(200)), "1 s");
+        assert_eq!(describe_wait(Duration::from_secs(40)), "40 s");
+        assert_eq!(describe_wait(Duration::from_secs(61)), "2 min");
+        assert_eq!(describe_wait(Duration::from_secs(720)), "12 min");
+        assert_eq!(describe_wait(Duration::from_secs(3600)), "1 h");
+        assert_eq!(describe_wait(Duration::from_secs(7500)), "2 h 5 min");
+        assert!(describe_wait(Duration::MAX).ends_with(" min"));
+    }
+}

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio::task::{Id, JoinSet};
 use tokio::time::{sleep_until, Instant};
 
@@ -16,8 +16,9 @@ use crate::tools::vault_view::{
 };
 use crate::tools::{Registry, ToolContext, ToolOutput};
 
-use super::clock::{complete_mark_ns, now_ns};
-use super::retry::{backoff, is_transient};
+use super::budget::Budget;
+use super::clock::{complete_mark_ns, describe_wait, now_ns};
+use super::retry::{RetryDecision, RetryPolicy};
 use super::scheduler::{later, Scheduler};
 use super::skip::SkipRules;
 use super::state::{self, NoteStatus, WatchState};
@@ -28,6 +29,8 @@ const SUMMARIZE_TOOL: &str = "summarize_file";
 const READ_TOOL: &str = "read_file";
 /// How long state changes may wait before they are written (they are always written at exit).
 const SAVE_DELAY: Duration = Duration::from_secs(1);
+/// How often, at most, the log repeats how many notes wait for the hourly limit.
+const ANNOUNCE_EVERY: Duration = Duration::from_secs(60);
 
 /// A note that passed every rule and is about to be summarized.
 struct Job {
@@ -62,6 +65,10 @@ pub(super) struct Driver {
     failed: HashMap<String, String>,
     /// The path and content hash of each job in flight, by task.
     jobs: HashMap<Id, (String, String)>,
+    /// The hourly limit on summaries started.
+    budget: Budget,
+    /// How many notes waited when the log last said so, and when.
+    announced: Option<(usize, Instant)>,
     save_at: Option<Instant>,
     report: WatchReport,
 }
@@ -85,8 +92,17 @@ impl Driver {
         let first_run = loaded.is_none();
         let rules = SkipRules::new(&settings, &opts.exclude)?;
         let scheduler = Scheduler::new(opts.settle, opts.concurrency);
+        let state = loaded.unwrap_or_else(|| WatchState::empty(&root));
+        let budget = Budget::new(
+            opts.max_per_hour,
+            opts.budget_window,
+            state.started_ns.iter().copied(),
+            now_ns(),
+        );
         Ok(Driver {
-            tracker: Tracker::new(loaded.unwrap_or_else(|| WatchState::empty(&root))),
+            tracker: Tracker::new(state),
+            budget,
+            announced: None,
             registry,
             root,
             state_path,
@@ -125,36 +141,48 @@ impl Driver {
         let mut events = changes.as_ref().map(VaultChanges::subscribe);
         if let Some(changes) = &changes {
             tracing::info!(
-                "watching {} ({})",
+                "watch: watching {} ({})",
                 self.root.display(),
                 describe_backend(changes.backend())
             );
         }
         self.catch_up();
+        let waiting = self.tracker.waiting_count();
+        if waiting > 0 {
+            tracing::info!(
+                "watch: {waiting} notes wait from the last run (hourly limit); they go first"
+            );
+        }
         // A state folder that cannot be written is a setup error, better said at once.
         self.save_now()?;
         let mut tasks: JoinSet<Outcome> = JoinSet::new();
+        let mut stopped = false;
         tokio::pin!(shutdown);
         loop {
             self.start_due_jobs(&mut tasks);
             if self.opts.once && tasks.is_empty() && self.scheduler.queued() == 0 {
                 break;
             }
+            // Checked here, after the jobs were started and before waiting, so what starting
+            // them changed (notes now waiting for the hourly limit) is saved too.
+            if self.tracker.take_dirty() && self.save_at.is_none() {
+                self.save_at = Some(Instant::now() + SAVE_DELAY);
+            }
             let next_due = self.scheduler.next_deadline();
+            let budget_room = self.budget_room_at();
             let save_at = self.save_at;
             tokio::select! {
                 biased;
                 _ = &mut shutdown => {
-                    tracing::info!("stopping: no new summaries are started");
+                    tracing::info!("watch: stopping; no new summaries start");
+                    stopped = true;
                     break;
                 }
                 Some(done) = tasks.join_next_with_id(), if !tasks.is_empty() => self.on_done(done, true),
                 Some(batch) = next_batch(&mut events), if events.is_some() => self.on_events(batch),
                 _ = sleep_until(next_due.unwrap_or_else(Instant::now)), if next_due.is_some() => {}
-                _ = sleep_until(save_at.unwrap_or_else(Instant::now)), if save_at.is_some() => self.save(),
-            }
-            if self.tracker.take_dirty() && self.save_at.is_none() {
-                self.save_at = Some(Instant::now() + SAVE_DELAY);
+                _ = sleep_until(budget_room.unwrap_or_else(Instant::now)), if budget_room.is_some() => {}
+                _ = sleep_until(save_at.unwrap_or_else(Instant::now)), if save_at.is_some() => { self.save(); }
             }
         }
         drop(events);
@@ -167,7 +195,7 @@ impl Driver {
             self.rescan();
             self.tracker.set_complete_as_of_ns(walked_at);
         }
-        self.save();
+        let saved = self.save();
         self.report.notes = self.tracker.state().notes.len();
         self.report.pending = self
             .tracker
@@ -176,6 +204,18 @@ impl Driver {
             .values()
             .filter(|r| r.status == NoteStatus::New)
             .count();
+        self.report.waiting = self.tracker.waiting_count();
+        if stopped {
+            let r = &self.report;
+            tracing::info!(
+                "watch: stopped; {} notes summarized in this run, {} failed, {} wait for the hourly limit, {} new notes pending; {}",
+                r.summarized,
+                r.failed,
+                r.waiting,
+                r.pending,
+                if saved { "state saved" } else { "the state could not be saved" }
+            );
+        }
         Ok(self.report)
     }
 
@@ -196,7 +236,7 @@ impl Driver {
                 },
                 _ = &mut grace => {
                     tracing::warn!(
-                        "abandoning {} summaries in flight; their notes are unchanged and stay pending",
+                        "watch: abandoning {} summaries in flight; their notes are unchanged and stay pending",
                         tasks.len()
                     );
                     tasks.abort_all();
@@ -221,7 +261,7 @@ impl Driver {
                 }
             }
             tracing::info!(
-                "first run on this vault: {} existing notes recorded, none summarized",
+                "watch: first run on this vault: {} existing notes recorded, none summarized",
                 found.len()
             );
             return;
@@ -242,7 +282,7 @@ impl Driver {
     /// Every note of the vault now; an unreadable vault root reads as empty for this round.
     fn walk(&self) -> Vec<NoteEntry> {
         self.context().list_notes().unwrap_or_else(|error| {
-            tracing::warn!("cannot walk the vault: {error}");
+            tracing::warn!("watch: cannot walk the vault: {error}");
             Vec::new()
         })
     }
@@ -312,7 +352,9 @@ impl Driver {
         let age = Duration::from_nanos((now_ns() - mtime_ns).clamp(0, u64::MAX as i128) as u64);
         let wait = self.opts.settle.saturating_sub(age);
         if self.opts.once && !wait.is_zero() {
-            tracing::info!("{rel}: changed too recently to be settled; left for the next run");
+            tracing::info!(
+                "watch: {rel} changed too recently to be settled; left for the next run"
+            );
             return;
         }
         self.scheduler.schedule_at(rel, later(Instant::now(), wait));
@@ -330,7 +372,7 @@ impl Driver {
                     }
                 }
                 VaultChange::Rescan => {
-                    tracing::warn!("file events were lost; walking the vault again");
+                    tracing::warn!("watch: file events were lost; walking the vault again");
                     self.rescan();
                 }
                 VaultChange::SettingsChanged => self.reload_rules(),
@@ -364,7 +406,7 @@ impl Driver {
             });
         match rules {
             Ok(rules) => self.rules = rules,
-            Err(error) => tracing::warn!("keeping the previous skip rules: {error}"),
+            Err(error) => tracing::warn!("watch: keeping the previous skip rules: {error}"),
         }
     }
 
@@ -391,19 +433,106 @@ impl Driver {
         }
     }
 
-    /// Starts jobs for due notes while there is room in flight.
+    /// Starts jobs while there is room in flight and in the hourly limit: the notes waiting
+    /// for the limit first, longest waiting first, then notes as they become due. Once the
+    /// limit is reached, notes that become due join the wait (in the state, so a restart
+    /// keeps them).
     fn start_due_jobs(&mut self, tasks: &mut JoinSet<Outcome>) {
-        while let Some(rel) = self.scheduler.take_due(Instant::now()) {
+        let now = Instant::now();
+        let now_ns = now_ns();
+        loop {
+            if !self.budget.has_room(now_ns) {
+                self.hold_due_notes(now, now_ns);
+                break;
+            }
+            if !self.scheduler.has_room() {
+                break;
+            }
+            let rel = match self.next_waiting(now) {
+                Some(rel) => {
+                    self.scheduler.start(&rel);
+                    rel
+                }
+                None => match self.scheduler.take_due(now) {
+                    Some(rel) => rel,
+                    None => break,
+                },
+            };
+            self.tracker.unwait(&rel);
             let Some(job) = self.decide(&rel) else {
                 self.scheduler.finish(&rel);
                 continue;
             };
+            self.budget.record(now_ns);
             let registry = self.registry.clone();
             let min_chars = self.opts.min_chars;
             let hash = job.hash.clone();
             let handle = tasks.spawn(run_job(registry, job, min_chars));
             self.jobs.insert(handle.id(), (rel, hash));
         }
+        self.tracker.set_started(self.budget.starts());
+        self.announce_waiting(now, now_ns);
+    }
+
+    /// The note that has waited longest for the hourly limit, unless it is being edited again
+    /// (it then waits out its settle time first, keeping its place).
+    fn next_waiting(&self, now: Instant) -> Option<String> {
+        self.tracker
+            .waiting_oldest_first()
+            .into_iter()
+            .find(|rel| !self.scheduler.is_settling(rel, now))
+    }
+
+    /// The hourly limit is reached: every note due now that would be summarized waits (a
+    /// waiting note that no longer would, say one given a `## Summary` by hand, leaves).
+    fn hold_due_notes(&mut self, now: Instant, now_ns: i128) {
+        while let Some(rel) = self.scheduler.pop_due(now) {
+            if self.decide(&rel).is_some() {
+                self.tracker.wait(&rel, now_ns);
+            } else {
+                self.tracker.unwait(&rel);
+            }
+        }
+    }
+
+    /// Says how many notes wait for the hourly limit when that changes, at most once a
+    /// [`ANNOUNCE_EVERY`]: `watch: hourly limit of 60 reached; 240 notes wait (next in 12 min)`.
+    fn announce_waiting(&mut self, now: Instant, now_ns: i128) {
+        let waiting = self.tracker.waiting_count();
+        let (Some(limit), Some(next)) = (self.budget.limit(), self.budget.next_room_in(now_ns))
+        else {
+            return;
+        };
+        if waiting == 0 {
+            // The backlog is cleared: the next time the limit is reached is news again.
+            self.announced = None;
+            return;
+        }
+        if next.is_zero() {
+            return;
+        }
+        let due = match self.announced {
+            None => true,
+            Some((count, at)) => {
+                count != waiting && now.saturating_duration_since(at) >= ANNOUNCE_EVERY
+            }
+        };
+        if due {
+            tracing::info!(
+                "watch: hourly limit of {limit} reached; {waiting} notes wait (next in {})",
+                describe_wait(next)
+            );
+            self.announced = Some((waiting, now));
+        }
+    }
+
+    /// When the hourly limit next lets a waiting note start, while notes wait for it.
+    fn budget_room_at(&mut self) -> Option<Instant> {
+        if self.tracker.waiting_count() == 0 {
+            return None;
+        }
+        let wait = self.budget.next_room_in(now_ns())?;
+        Some(later(Instant::now(), wait))
     }
 
     /// Every rule, on the note as it is now: `None` when it is not to be summarized.
@@ -464,6 +593,10 @@ impl Driver {
                 self.retries.remove(&rel);
                 self.failed.remove(&rel);
                 self.report.summarized += 1;
+                tracing::info!(
+                    "watch: summarized {rel}{}",
+                    describe_summary(&output.details)
+                );
                 match self.inspect(&rel) {
                     Some(facts) => self
                         .tracker
@@ -476,33 +609,63 @@ impl Driver {
                 // already has its `## Summary`, so it is not summarized again anyway.
             }
             Some(Outcome::Called(output)) => {
-                let attempts = self.retries.get(&rel).copied().unwrap_or(0);
-                if may_retry && is_transient(&output.text) && attempts < self.opts.max_retries {
-                    let delay = backoff(self.opts.retry_backoff, attempts + 1);
-                    tracing::warn!(
-                        "{rel}: will try again in {delay:?} (retry {} of {})",
-                        attempts + 1,
-                        self.opts.max_retries
-                    );
-                    self.retries.insert(rel.clone(), attempts + 1);
-                    self.scheduler
-                        .schedule_at(&rel, later(Instant::now(), delay));
-                } else {
-                    self.retries.remove(&rel);
-                    self.failed.insert(rel.clone(), hash);
-                    self.report.failed += 1;
+                let error = failure_message(&output);
+                let retries = self.retries.get(&rel).copied().unwrap_or(0);
+                let policy = self.retry_policy();
+                match policy.decide(output.retry, retries, fastrand::f64()) {
+                    _ if !may_retry && output.retry.is_some() => {
+                        // Stopping: the note stays new and pending, tried again at the next start.
+                        tracing::warn!(
+                            "watch: could not summarize {rel}: {error}; not retried now (stopping), tried again at the next start"
+                        );
+                    }
+                    RetryDecision::RetryIn { delay, retry } => {
+                        tracing::warn!(
+                            "watch: could not summarize {rel}: {error}; retry {retry} of {} in {}",
+                            policy.max_retries,
+                            describe_wait(delay)
+                        );
+                        self.retries.insert(rel.clone(), retry);
+                        self.scheduler
+                            .schedule_at(&rel, later(Instant::now(), delay));
+                    }
+                    decision => {
+                        let why = if decision == RetryDecision::OutOfRetries {
+                            format!("gave up after {} retries", policy.max_retries)
+                        } else {
+                            "not retried: trying again would fail the same way".to_string()
+                        };
+                        tracing::warn!(
+                            "watch: could not summarize {rel}: {error}; {why}; left as it is until edited or the watcher restarts"
+                        );
+                        self.retries.remove(&rel);
+                        self.failed.insert(rel.clone(), hash);
+                        self.report.failed += 1;
+                    }
                 }
                 if changed_meanwhile && may_retry {
                     self.reconcile_file(&rel);
                 }
             }
-            None => tracing::warn!("{rel}: the summary task stopped unexpectedly"),
+            None => tracing::warn!("watch: the summary of {rel} stopped unexpectedly"),
         }
     }
 
-    fn save(&mut self) {
-        if let Err(error) = self.save_now() {
-            tracing::warn!("{error}");
+    fn retry_policy(&self) -> RetryPolicy {
+        RetryPolicy {
+            max_retries: self.opts.max_retries,
+            base: self.opts.retry_backoff,
+        }
+    }
+
+    /// Saves the state; a failure is logged (the watcher goes on). True when saved.
+    fn save(&mut self) -> bool {
+        match self.save_now() {
+            Ok(()) => true,
+            Err(error) => {
+                tracing::warn!("watch: {error}");
+                false
+            }
         }
     }
 
@@ -543,18 +706,36 @@ async fn run_job(registry: Arc<Registry>, job: Job, min_chars: usize) -> Outcome
         .get(SUMMARIZE_TOOL)
         .map(|tool| tool.render_call(&args))
         .unwrap_or_else(|| format!("{SUMMARIZE_TOOL} {:?}", job.rel));
-    tracing::info!("→ {call_line}");
+    tracing::debug!("→ {call_line}");
     let output = registry.call(SUMMARIZE_TOOL, args).await;
-    let result_line = registry
-        .get(SUMMARIZE_TOOL)
-        .map(|tool| tool.render_result(&output, false))
-        .unwrap_or_else(|| output.text.clone());
-    if output.is_error {
-        tracing::warn!("{call_line}: {result_line}");
-    } else {
-        tracing::info!("{result_line}");
+    // The one line per result at the default level is the driver's (`watch: summarized …`);
+    // the tool's own rendering is for debugging.
+    if let Some(tool) = registry.get(SUMMARIZE_TOOL) {
+        tracing::debug!("{}", tool.render_result(&output, false));
     }
     Outcome::Called(output)
+}
+
+/// ` (812 chars)`, and whether the note changed while its summary was being written.
+fn describe_summary(details: &Value) -> String {
+    let mut text = match details.get("summary_length").and_then(Value::as_u64) {
+        Some(chars) => format!(" ({chars} chars)"),
+        None => String::new(),
+    };
+    if details.get("stale").and_then(Value::as_bool) == Some(true) {
+        text.push_str(" (the note changed meanwhile; its edits are kept)");
+    }
+    text
+}
+
+/// What failed, in one line: the tool's `details.error` when it gives one, else its text.
+fn failure_message(output: &ToolOutput) -> String {
+    let message = output
+        .details
+        .get("error")
+        .and_then(Value::as_str)
+        .unwrap_or(&output.text);
+    message.lines().next().unwrap_or_default().to_string()
 }
 
 /// The next batch of changes, or never when not following changes (`--once`).

@@ -7,10 +7,13 @@
 //!
 //! The pieces, one per file: `state` (what is remembered between runs, outside the vault),
 //! `tracker` (which notes are new; renames followed), `skip` and `conflict` (notes left alone
-//! by path), `scheduler` (settle time and concurrency), `retry` (the watcher's own bounded retry
-//! of transient failures), `clock` (when a walk is known complete) and `driver` (the loop tying
-//! them together and calling `summarize_file`).
+//! by path), `scheduler` (settle time and concurrency), `budget` (the hourly limit on summaries
+//! started), `retry` (the watcher's own bounded retry of failures the tool marks retryable),
+//! `clock` (when a walk is known complete; waits as people read them) and `driver` (the loop
+//! tying them together and calling `summarize_file`; stopped by the future the caller passes,
+//! Ctrl-C and SIGTERM for the CLI).
 
+mod budget;
 mod clock;
 mod conflict;
 mod driver;
@@ -54,10 +57,17 @@ pub struct WatchOptions {
     pub backend: Backend,
     /// Polling interval when falling back from an exhausted OS watcher.
     pub poll_interval: Duration,
-    /// Watcher-level retries of a note that failed with a rate limit, 5xx or network error.
+    /// Watcher-level retries of a note whose failure the tool marks retryable (a rate limit,
+    /// a 5xx, a network failure, a busy note), on top of the LLM client's own retries.
     pub max_retries: u32,
-    /// Delay before the first such retry, doubled for each next one.
+    /// Nominal delay before the first such retry, doubled for each next one, spread ±20 % at
+    /// random, never shorter than the provider's `Retry-After`.
     pub retry_backoff: Duration,
+    /// Summaries started per `budget_window` at most (`--max-per-hour`, config
+    /// `watch.max_per_hour`); `None`: no limit. Notes beyond it wait in the state.
+    pub max_per_hour: Option<u32>,
+    /// The rolling window of `max_per_hour`: an hour (tests shorten it).
+    pub budget_window: Duration,
     /// How long a stop request waits for summaries in flight before abandoning them.
     pub shutdown_grace: Duration,
 }
@@ -74,8 +84,10 @@ impl WatchOptions {
             state_dir: crate::config::state_dir(),
             backend: Backend::Native,
             poll_interval: Duration::from_secs(5),
-            max_retries: 3,
-            retry_backoff: Duration::from_secs(30),
+            max_retries: 2,
+            retry_backoff: Duration::from_secs(60),
+            max_per_hour: Some(config.max_per_hour).filter(|n| *n > 0),
+            budget_window: budget::HOUR,
             shutdown_grace: Duration::from_secs(10),
         }
     }
@@ -92,8 +104,12 @@ pub struct WatchReport {
     pub summarized: usize,
     /// Notes whose summary failed for good in this run (they are tried again once edited).
     pub failed: usize,
-    /// New notes not summarized yet at exit (not settled, too short, or abandoned at stop).
+    /// New notes not summarized yet at exit (not settled, too short, waiting for the hourly
+    /// limit, or abandoned at stop).
     pub pending: usize,
+    /// Of the pending notes, those waiting for the hourly limit (kept in the state, summarized
+    /// first at the next start).
+    pub waiting: usize,
 }
 
 /// Why the watcher could not start or run.

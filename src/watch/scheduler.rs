@@ -94,6 +94,35 @@ impl Scheduler {
         Some(path)
     }
 
+    /// The earliest note that is due at `now`, whatever is in flight; it is taken out of the
+    /// queue without being put in flight (the driver holds it back for the hourly limit).
+    pub fn pop_due(&mut self, now: Instant) -> Option<String> {
+        let (deadline, path) = self.queue.first().cloned()?;
+        if deadline > now {
+            return None;
+        }
+        self.queue.remove(&(deadline, path.clone()));
+        self.deadlines.remove(&path);
+        Some(path)
+    }
+
+    /// Puts a note taken from elsewhere (the notes waiting for the hourly limit) in flight,
+    /// dropping any deadline it had queued.
+    pub fn start(&mut self, path: &str) {
+        self.cancel(path);
+        self.in_flight.insert(path.to_string());
+    }
+
+    /// True while fewer than the limit are in flight.
+    pub fn has_room(&self) -> bool {
+        self.in_flight.len() < self.limit
+    }
+
+    /// True when the note is queued and not settled yet at `now` (it was edited recently).
+    pub fn is_settling(&self, path: &str, now: Instant) -> bool {
+        self.deadlines.get(path).is_some_and(|due| *due > now)
+    }
+
     /// The note is no longer in flight. True when it changed while it was.
     pub fn finish(&mut self, path: &str) -> bool {
         self.in_flight.remove(path);
@@ -137,14 +166,25 @@ mod tests {
             proptest::prop_assert!(s.next_deadline().is_some());
         }
 
-        /// The watcher's retry backoff saturates instead of overflowing.
-        #[test]
-        fn watch_backoff_never_panics(secs in proptest::prelude::any::<u64>(), attempt in proptest::prelude::any::<u32>()) {
-            let base = Duration::from_secs(secs);
-            let delay = crate::watch::retry::backoff(base, attempt);
-            proptest::prop_assert!(delay >= base);
-            proptest::prop_assert!(delay <= base.saturating_mul(1 << 16));
-        }
+    }
+
+    #[test]
+    fn due_notes_can_be_taken_out_without_room_in_flight_and_started_later() {
+        let t0 = Instant::now();
+        let mut s = Scheduler::new(Duration::ZERO, 1);
+        s.touch("a.md", t0);
+        s.touch("b.md", t0 + Duration::from_secs(1));
+        s.touch("later.md", t0 + Duration::from_secs(60));
+        assert!(s.take_due(t0).is_some());
+        assert!(!s.has_room());
+        let now = t0 + Duration::from_secs(2);
+        assert_eq!(s.pop_due(now).as_deref(), Some("b.md"));
+        assert_eq!(s.pop_due(now), None, "later.md is not due");
+        assert!(s.is_settling("later.md", now));
+        s.finish("a.md");
+        s.start("later.md");
+        assert!(!s.has_room());
+        assert_eq!(s.queued(), 0, "a note started is no longer queued");
     }
 
     #[test]

@@ -59,6 +59,15 @@ pub struct WatchState {
     /// 0 when unknown.
     #[serde(default)]
     pub complete_as_of_ns: i128,
+    /// New notes held back by the hourly limit (`watch.max_per_hour`), by path, with when each
+    /// started waiting (nanoseconds since the Unix epoch, unique, so the order is kept). They
+    /// are summarized first, oldest first, when the limit allows, in this run or the next.
+    #[serde(default)]
+    pub waiting: BTreeMap<String, i128>,
+    /// When each summary of the last hour was started (nanoseconds since the Unix epoch), so
+    /// the hourly limit holds across restarts.
+    #[serde(default)]
+    pub started_ns: Vec<i128>,
 }
 
 impl WatchState {
@@ -70,6 +79,8 @@ impl WatchState {
             notes: BTreeMap::new(),
             summarized: BTreeSet::new(),
             complete_as_of_ns: 0,
+            waiting: BTreeMap::new(),
+            started_ns: Vec::new(),
         }
     }
 }
@@ -138,6 +149,10 @@ mod tests {
         state.summarized.insert(content_hash(b"old text"));
         state.complete_as_of_ns = 1_700_000_000_000_000_001;
         state
+            .waiting
+            .insert("Meetings/Standup.md".into(), 1_700_000_000_000_000_002);
+        state.started_ns.push(1_700_000_000_000_000_003);
+        state
     }
 
     #[test]
@@ -146,6 +161,21 @@ mod tests {
         let path = state_file(dir.path(), Path::new("/vault"));
         save(&path, &sample()).unwrap();
         assert_eq!(load(&path).unwrap(), Some(sample()));
+    }
+
+    #[test]
+    fn state_files_written_before_the_hourly_limit_still_load() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        std::fs::write(
+            &path,
+            r#"{"version":1,"vault":"/vault","notes":{},"summarized":[],"complete_as_of_ns":5}"#,
+        )
+        .unwrap();
+        let state = load(&path).unwrap().unwrap();
+        assert!(state.waiting.is_empty());
+        assert!(state.started_ns.is_empty());
+        assert_eq!(state.complete_as_of_ns, 5);
     }
 
     #[test]

@@ -84,8 +84,13 @@ pub struct Tracker {
 }
 
 impl Tracker {
-    /// Starts from a loaded (or empty) state.
-    pub fn new(state: WatchState) -> Tracker {
+    /// Starts from a loaded (or empty) state. Waiting entries of notes the state no longer
+    /// holds as new are dropped.
+    pub fn new(mut state: WatchState) -> Tracker {
+        let notes = &state.notes;
+        state
+            .waiting
+            .retain(|rel, _| notes.get(rel).is_some_and(|r| r.status == NoteStatus::New));
         Tracker {
             state,
             vanished: HashMap::new(),
@@ -203,6 +208,7 @@ impl Tracker {
             .collect();
         let since = Instant::now();
         for path in &gone {
+            self.state.waiting.remove(path);
             if let Some(record) = self.state.notes.remove(path) {
                 self.vanished
                     .entry(record.hash.clone())
@@ -233,6 +239,9 @@ impl Tracker {
         let mut moved = Vec::new();
         for old in moving {
             let new = format!("{to}{}", &old[from.len()..]);
+            if let Some(since) = self.state.waiting.remove(&old) {
+                self.state.waiting.insert(new.clone(), since);
+            }
             if let Some(record) = self.state.notes.remove(&old) {
                 self.state.notes.insert(new.clone(), record);
                 moved.push((old, new));
@@ -247,8 +256,54 @@ impl Tracker {
     /// The watcher summarized the note: `summarized_hash` is the content it summarized, `stamp`
     /// the note as it is now (with the summary).
     pub fn mark_summarized(&mut self, rel: &str, summarized_hash: &str, stamp: FileStamp) {
+        self.state.waiting.remove(rel);
         self.state.summarized.insert(summarized_hash.to_string());
         self.insert(rel, stamp, NoteStatus::Summarized);
+    }
+
+    /// The note is due but held back by the hourly limit: it waits, keeping its place when it
+    /// already waited. `now_ns` is nudged past every other entry so notes held back in the
+    /// same instant keep the order they were held back in.
+    pub fn wait(&mut self, rel: &str, now_ns: i128) {
+        if self.state.waiting.contains_key(rel) {
+            return;
+        }
+        let last = self.state.waiting.values().max().copied();
+        let since = last.map_or(now_ns, |last| now_ns.max(last + 1));
+        self.state.waiting.insert(rel.to_string(), since);
+        self.dirty = true;
+    }
+
+    /// The note no longer waits (it is being summarized, or no longer a candidate).
+    pub fn unwait(&mut self, rel: &str) {
+        if self.state.waiting.remove(rel).is_some() {
+            self.dirty = true;
+        }
+    }
+
+    /// The waiting notes, the one that has waited longest first.
+    pub fn waiting_oldest_first(&self) -> Vec<String> {
+        let mut waiting: Vec<(&i128, &String)> = self
+            .state
+            .waiting
+            .iter()
+            .map(|(rel, since)| (since, rel))
+            .collect();
+        waiting.sort();
+        waiting.into_iter().map(|(_, rel)| rel.clone()).collect()
+    }
+
+    /// How many notes wait for the hourly limit.
+    pub fn waiting_count(&self) -> usize {
+        self.state.waiting.len()
+    }
+
+    /// Keeps the start times of the summaries counted by the hourly limit.
+    pub fn set_started(&mut self, started_ns: Vec<i128>) {
+        if self.state.started_ns != started_ns {
+            self.state.started_ns = started_ns;
+            self.dirty = true;
+        }
     }
 
     fn insert(&mut self, rel: &str, stamp: FileStamp, status: NoteStatus) {
@@ -463,5 +518,44 @@ mod tests {
         // The watcher's own write then shows up as an event: nothing changed.
         let seen = t.observe("New.md", stamp("text\n\n## Summary\n\nS\n"));
         assert_eq!(seen.change, Change::Unchanged);
+    }
+
+    #[test]
+    fn waiting_notes_keep_their_order_even_when_held_back_in_the_same_instant() {
+        let mut t = tracker();
+        for name in ["c.md", "a.md", "b.md"] {
+            t.observe(name, stamp(name));
+            t.wait(name, 100);
+        }
+        assert_eq!(t.waiting_oldest_first(), ["c.md", "a.md", "b.md"]);
+        // Waiting again keeps the place in line.
+        t.wait("c.md", 500);
+        assert_eq!(t.waiting_oldest_first()[0], "c.md");
+        t.unwait("c.md");
+        assert_eq!(t.waiting_oldest_first(), ["a.md", "b.md"]);
+    }
+
+    #[test]
+    fn waiting_notes_follow_renames_and_leave_with_deletes_and_summaries() {
+        let mut t = tracker();
+        for name in ["Inbox/a.md", "b.md", "c.md"] {
+            t.observe(name, stamp(name));
+            t.wait(name, 1);
+        }
+        t.rename("Inbox", "Archive");
+        t.forget("b.md");
+        t.mark_summarized("c.md", &stamp("c.md").hash, stamp("c.md + summary"));
+        assert_eq!(t.waiting_oldest_first(), ["Archive/a.md"]);
+    }
+
+    #[test]
+    fn a_loaded_state_keeps_only_waiting_entries_of_new_notes() {
+        let mut t = tracker();
+        t.observe("New.md", stamp("new"));
+        t.wait("New.md", 1);
+        t.wait("Old.md", 2);
+        t.wait("Gone.md", 3);
+        let reloaded = Tracker::new(t.state().clone());
+        assert_eq!(reloaded.waiting_oldest_first(), ["New.md"]);
     }
 }

@@ -22,6 +22,7 @@ fn output(text: &str, is_error: bool, details: Option<&Value>) -> ToolOutput {
         text: text.to_string(),
         details: details.cloned().unwrap_or(Value::Null),
         is_error,
+        retry: None,
     }
 }
 

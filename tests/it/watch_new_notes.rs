@@ -193,6 +193,8 @@ async fn two_hundred_notes_at_once_are_all_summarized_within_the_concurrency_lim
     let config = vault.config(&server);
     let mut opts = vault.options(&config);
     opts.concurrency = 2;
+    // Throughput and concurrency are tested here; the hourly limit has its own tests.
+    opts.max_per_hour = None;
     let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
 
     let names: Vec<String> = (0..200).map(|i| format!("Batch/Note {i:03}.md")).collect();

@@ -1,38 +1,19 @@
 //! Stopping and starting again: state kept outside the vault, catch-up on what happened while
-//! stopped, `--once`, and a clean exit on SIGTERM, through the real binary.
+//! stopped, `--once`, and a clean stop on SIGTERM (exit 130, as after Ctrl-C), through the real
+//! binary.
 
 use crate::support;
 
-use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::running::Running;
+use support::watch_binary::{leftovers, watch_command};
 use support::watcher::{
     long_body, registry, summary_count, wait_until, wait_until_async, RunningWatcher, WatchVault,
 };
 
 const SUMMARY: &str = "### Key Points\n- restart-safe";
-
-fn vaultsum(vault: &WatchVault, server: &FakeOpenAi, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_vaultsum"));
-    command
-        .arg("--vault")
-        .arg(vault.root())
-        .arg("watch")
-        .args(args)
-        .env("VAULTSUM_STATE_DIR", vault.state_dir())
-        .env("VAULTSUM_CONFIG", "")
-        .env_remove("VAULTSUM_VAULT")
-        .env_remove("RUST_LOG")
-        .envs(server.env());
-    command
-}
-
-fn terminate(child: &Child) {
-    // SAFETY: plain kill(2) on our own child's pid.
-    let rc = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
-    assert_eq!(rc, 0, "kill failed");
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn restart_does_not_redo_work_and_catches_up_on_notes_created_while_stopped() {
@@ -85,7 +66,7 @@ fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
     let vault = WatchVault::new();
     vault.write("Existing.md", &long_body("existing"));
 
-    let first = vaultsum(
+    let first = watch_command(
         &vault,
         &server,
         &["--once", "--settle", "0", "--min-chars", "100"],
@@ -101,7 +82,7 @@ fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
     assert_eq!(server.request_count(), 0);
 
     vault.write("Cron note.md", &long_body("cron"));
-    let second = vaultsum(
+    let second = watch_command(
         &vault,
         &server,
         &["--once", "--settle", "0", "--min-chars", "100"],
@@ -121,7 +102,7 @@ fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
     assert_eq!(summary_count(&vault.read("Cron note.md")), 1);
     assert_eq!(vault.read("Existing.md"), long_body("existing"));
 
-    let third = vaultsum(
+    let third = watch_command(
         &vault,
         &server,
         &["--once", "--settle", "0", "--min-chars", "100"],
@@ -136,11 +117,13 @@ fn once_records_the_vault_first_then_summarizes_only_what_is_new() {
 fn once_leaves_a_note_still_being_written_for_the_next_run() {
     let server = FakeOpenAi::start();
     let vault = WatchVault::new();
-    let baseline = vaultsum(&vault, &server, &["--once"]).output().unwrap();
+    let baseline = watch_command(&vault, &server, &["--once"])
+        .output()
+        .unwrap();
     assert!(baseline.status.success());
     vault.write("Typing.md", &long_body("in progress"));
     // Just written, and the settle time is an hour: not settled.
-    let run = vaultsum(
+    let run = watch_command(
         &vault,
         &server,
         &["--once", "--settle", "3600", "--min-chars", "100"],
@@ -154,16 +137,16 @@ fn once_leaves_a_note_still_being_written_for_the_next_run() {
 }
 
 #[test]
-fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
+fn sigterm_while_a_summary_is_in_flight_exits_130_without_a_partial_write() {
     let server = FakeOpenAi::start();
     // Slower than the shutdown grace: the call is abandoned.
     server.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(60)));
     let vault = WatchVault::new();
-    let mut child = vaultsum(&vault, &server, &["--settle", "0.2", "--min-chars", "100"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let watcher = Running::spawn(&mut watch_command(
+        &vault,
+        &server,
+        &["--settle", "0.2", "--min-chars", "100"],
+    ));
     assert!(
         wait_until(|| vault.has_state()),
         "the watcher never started"
@@ -175,62 +158,29 @@ fn sigterm_while_a_summary_is_in_flight_exits_zero_without_a_partial_write() {
         "no LLM call was made"
     );
 
-    terminate(&child);
-    let output = wait_for_exit(&mut child);
-    assert!(
-        output.0.success(),
-        "exit status {:?}: {}",
-        output.0,
-        output.1
-    );
+    watcher.signal(libc::SIGTERM);
+    let done = watcher.wait();
+    assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
     assert_eq!(vault.read("Busy.md"), text, "the note was changed");
-    let leftovers: Vec<_> = std::fs::read_dir(vault.root())
-        .unwrap()
-        .filter_map(Result::ok)
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|name| name != "Busy.md" && name != ".obsidian")
-        .collect();
+    let left = leftovers(vault.root(), &["Busy.md"]);
     assert!(
-        leftovers.is_empty(),
-        "temporary files left in the vault: {leftovers:?}"
+        left.is_empty(),
+        "temporary files left in the vault: {left:?}"
     );
 }
 
 #[test]
-fn sigterm_when_idle_exits_zero() {
+fn sigterm_when_idle_exits_130() {
     let server = FakeOpenAi::start();
     let vault = WatchVault::new();
-    let mut child = vaultsum(&vault, &server, &[])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let watcher = Running::spawn(&mut watch_command(&vault, &server, &[]));
     assert!(
         wait_until(|| vault.has_state()),
         "the watcher never started"
     );
-    terminate(&child);
-    let (status, stderr) = wait_for_exit(&mut child);
-    assert!(status.success(), "exit status {status:?}: {stderr}");
-}
-
-/// Waits (within the shared deadline) for the child to exit; kills it if it does not.
-fn wait_for_exit(child: &mut Child) -> (std::process::ExitStatus, String) {
-    let mut status = None;
-    let exited = wait_until(|| {
-        status = child.try_wait().unwrap();
-        status.is_some()
-    });
-    if !exited {
-        let _ = child.kill();
-        panic!("the watcher did not exit after SIGTERM");
-    }
-    let mut stderr = String::new();
-    if let Some(mut pipe) = child.stderr.take() {
-        use std::io::Read;
-        let _ = pipe.read_to_string(&mut stderr);
-    }
-    (status.unwrap(), stderr)
+    watcher.signal(libc::SIGTERM);
+    let done = watcher.wait();
+    assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
 }
 
 #[test]
@@ -239,7 +189,7 @@ fn invalid_exclude_glob_is_a_usage_error_naming_the_pattern() {
     let vault = WatchVault::new();
     let config = vault.state_dir().join("config.toml");
     std::fs::write(&config, "[watch]\nexclude = [\"Daily/[\"]\n").unwrap();
-    let output = vaultsum(&vault, &server, &["--once"])
+    let output = watch_command(&vault, &server, &["--once"])
         .env("VAULTSUM_CONFIG", &config)
         .output()
         .unwrap();

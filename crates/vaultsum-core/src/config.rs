@@ -221,6 +221,9 @@ pub struct WatchConfig {
     pub concurrency: usize,
     /// Extra glob patterns (vault-relative) never summarized (config `watch.exclude`).
     pub exclude: Vec<String>,
+    /// Summaries started per rolling hour at most (`--max-per-hour`, config
+    /// `watch.max_per_hour`, default 60; 0 means no limit).
+    pub max_per_hour: u32,
 }
 
 /// MCP server settings.
@@ -304,6 +307,7 @@ impl Default for Config {
                 min_chars: 500,
                 concurrency: 2,
                 exclude: Vec::new(),
+                max_per_hour: 60,
             },
             mcp: McpConfig {
                 token: None,
@@ -396,6 +400,7 @@ struct FileWatch {
     min_chars: Option<usize>,
     concurrency: Option<usize>,
     exclude: Option<Vec<String>>,
+    max_per_hour: Option<u32>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -599,6 +604,7 @@ impl Config {
         set(&mut self.watch.min_chars, file.watch.min_chars);
         set(&mut self.watch.concurrency, file.watch.concurrency);
         set(&mut self.watch.exclude, file.watch.exclude);
+        set(&mut self.watch.max_per_hour, file.watch.max_per_hour);
         set(&mut self.mcp.allowed_origins, file.mcp.allowed_origins);
         set(&mut self.compaction.keep_last, file.compaction.keep_last);
         set(
@@ -847,6 +853,20 @@ mod tests {
     }
 
     #[test]
+    fn watch_hourly_limit_defaults_to_60_and_is_read_from_the_file() {
+        let config = Config::load(None, &Env::from_pairs([("VAULTSUM_CONFIG", "")])).unwrap();
+        assert_eq!(config.watch.max_per_hour, 60);
+        let file = write_config("[watch]\nmax_per_hour = 0\n");
+        let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+        assert_eq!(config.watch.max_per_hour, 0);
+        let file = write_config("[watch]\nmax_per_hour = -5\n");
+        let error = Config::load(Some(file.path()), &Env::default())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("max_per_hour"), "{error}");
+    }
+
+    #[test]
     fn out_of_range_numbers_name_their_line() {
         let file = write_config("[llm]\nmax_attempts = -1\n");
         let error = Config::load(Some(file.path()), &Env::default())
@@ -1034,6 +1054,7 @@ mod example_file_tests {
         assert_eq!(config.kagi.base_url, defaults.kagi.base_url);
         assert_eq!(config.watch.settle_secs, defaults.watch.settle_secs);
         assert_eq!(config.watch.min_chars, defaults.watch.min_chars);
+        assert_eq!(config.watch.max_per_hour, defaults.watch.max_per_hour);
         assert_eq!(config.compaction.keep_last, defaults.compaction.keep_last);
         assert_eq!(config.mcp.allowed_origins, defaults.mcp.allowed_origins);
     }

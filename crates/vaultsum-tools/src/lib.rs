@@ -11,6 +11,7 @@ use vaultsum_core::{kagi, llm, media, vault};
 pub mod attachments;
 pub mod compaction;
 pub mod context;
+pub(crate) mod failure;
 pub mod note_locks;
 pub mod note_reader;
 pub mod read_file;
@@ -32,7 +33,7 @@ use std::sync::Arc;
 pub use context::{ContextError, ToolContext};
 pub use registry::Registry;
 pub use stub::ToolSummary;
-pub use tool::{Tool, ToolAnnotations, ToolOutput, TypedTool};
+pub use tool::{RetryHint, Tool, ToolAnnotations, ToolOutput, TypedTool};
 
 /// Every tool vaultsum offers to agents and lists, in the order they are listed.
 pub(crate) fn advertised_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {

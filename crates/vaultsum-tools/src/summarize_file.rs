@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::failure::Failure;
 use super::note_reader::SummaryTarget;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
@@ -90,12 +91,8 @@ impl SummarizeFileTool {
     }
 
     /// Reads the note and generates its summary without writing anything.
-    async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, String> {
-        let note = self
-            .context
-            .read_note_for_writing(&args.path)
-            .await
-            .map_err(|e| e.to_string())?;
+    async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, Failure> {
+        let note = self.context.read_note_for_writing(&args.path).await?;
         let max_chars = self.context.config.summarize.max_chars;
         let total_chars = note.expanded.text.chars().count();
         let truncated = total_chars > max_chars;
@@ -111,12 +108,7 @@ impl SummarizeFileTool {
             truncated_from: truncated.then_some(total_chars),
             sentences: None,
         };
-        let SummaryText { text, details } = self
-            .context
-            .summarizer()
-            .summarize(&request)
-            .await
-            .map_err(|e| e.to_string())?;
+        let SummaryText { text, details } = self.context.summarizer().summarize(&request).await?;
         let summary = clean_summary(&text).ok_or_else(|| {
             "the summarizer returned an empty summary; the note was not changed".to_string()
         })?;
@@ -145,8 +137,8 @@ impl SummarizeFileTool {
     /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
     /// The file work (open, verify, append or swap, fsync) runs on the blocking pool so a slow
     /// disk or a cloud-synced folder never stalls the other calls of the async runtime.
-    async fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, String> {
-        let vault = Arc::clone(self.context.vault().map_err(|e| e.to_string())?);
+    async fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, Failure> {
+        let vault = Arc::clone(self.context.vault()?);
         let (path, original, summary, target) = (
             prepared.path.clone(),
             prepared.original.clone(),
@@ -172,8 +164,7 @@ impl SummarizeFileTool {
             }
         })
         .await
-        .map_err(|e| format!("the write of {} did not finish: {e}", prepared.path))?
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| format!("the write of {} did not finish: {e}", prepared.path))??;
         let summary_length = prepared.summary.chars().count();
         let mut details = prepared.details;
         details["path"] = json!(prepared.path);
@@ -231,9 +222,18 @@ pub fn clean_summary(raw: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_string())
 }
 
-fn error_output(path: &str, message: String) -> ToolOutput {
-    let text = json!({ "success": false, "error": message });
-    ToolOutput::error(text.to_string(), json!({ "path": path, "error": message }))
+/// A failure as the tool reports it: the message for the model, `details` for people (with
+/// `retryable`), and the typed [`ToolOutput::retry`] for the watcher.
+fn error_output(path: &str, failure: impl Into<Failure>) -> ToolOutput {
+    let failure = failure.into();
+    let text = json!({ "success": false, "error": failure.message });
+    let mut details = json!({ "path": path, "error": failure.message });
+    if let (Some(details), Value::Object(retry)) =
+        (details.as_object_mut(), failure.retry_details())
+    {
+        details.extend(retry);
+    }
+    ToolOutput::error(text.to_string(), details).with_retry(failure.retry)
 }
 
 #[async_trait]
@@ -252,11 +252,11 @@ impl TypedTool for SummarizeFileTool {
         } else {
             let note = match self.context.summary_note_path(&args.path) {
                 Ok(note) => note,
-                Err(error) => return error_output(&args.path, error.to_string()),
+                Err(error) => return error_output(&args.path, error),
             };
             match self.context.lock_note(&note).await {
                 Ok((guard, _)) => Some(guard),
-                Err(error) => return error_output(&args.path, error.to_string()),
+                Err(error) => return error_output(&args.path, error),
             }
         };
         // Everything slow (reading, the LLM) happens before the write, so dropping this future

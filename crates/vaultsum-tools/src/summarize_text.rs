@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::failure::llm_retry;
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
@@ -95,7 +96,10 @@ impl TypedTool for SummarizeTextTool {
             Err(error @ SummarizeError::NothingToSummarize) => {
                 return failure("nothing_to_summarize", error.to_string(), &engine)
             }
-            Err(SummarizeError::Llm(error)) => return failure("llm", error.to_string(), &engine),
+            Err(SummarizeError::Llm(error)) => {
+                let retry = llm_retry(&error);
+                return failure("llm", error.to_string(), &engine).with_retry(retry);
+            }
             Err(error @ SummarizeError::Interrupted(_)) => {
                 return failure("interrupted", error.to_string(), &engine)
             }

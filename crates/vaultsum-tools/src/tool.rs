@@ -5,6 +5,8 @@
 //! as a `TypedTool` over its own argument type; one blanket impl turns it into a `Tool`, so the
 //! parsing, schema and error handling every tool needs are written once, here.
 
+use std::time::Duration;
+
 use async_trait::async_trait;
 use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
@@ -16,12 +18,31 @@ use crate::stub::ToolSummary;
 /// What a tool call produced.
 ///
 /// `text` is exactly what a language model sees; `details` is structured metadata for people
-/// and UIs (rendered lines, MCP `_meta`, `--json` output) and is never mixed into `text`.
+/// and UIs (rendered lines, MCP `_meta`, `--json` output) and is never mixed into `text`;
+/// `retry` tells a program calling the tool (the watcher) whether a failure is worth trying
+/// again, as data rather than as words in `text`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ToolOutput {
     pub text: String,
     pub details: Value,
     pub is_error: bool,
+    /// Set on a failure that may pass by itself (see [`RetryHint`]); `None` on success and on
+    /// failures that the same call would only repeat. Not serialized: `--json` output keeps
+    /// its `{text, details, is_error}` shape, and tools that set it also put `retryable` in
+    /// `details` for people and MCP clients.
+    #[serde(skip)]
+    pub retry: Option<RetryHint>,
+}
+
+/// Whether a failed call is worth making again, unchanged, later. Decided by the tool from the
+/// typed errors of the layers below (see `failure.rs`), never from the wording of a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RetryHint {
+    /// The failure may pass by itself (a rate limit, an overloaded or unreachable provider, a
+    /// note another program was saving): the same call may succeed later. `after` is the
+    /// earliest moment worth trying, counted from the failure, when the provider said it
+    /// (`Retry-After`).
+    Later { after: Option<Duration> },
 }
 
 impl ToolOutput {
@@ -31,16 +52,25 @@ impl ToolOutput {
             text: text.into(),
             details,
             is_error: false,
+            retry: None,
         }
     }
 
     /// A failed result; the message is what the model reads, so it should say what to do.
+    /// Not worth retrying unless [`ToolOutput::with_retry`] says otherwise.
     pub fn error(message: impl Into<String>, details: Value) -> ToolOutput {
         ToolOutput {
             text: message.into(),
             details,
             is_error: true,
+            retry: None,
         }
+    }
+
+    /// The same result, marked with whether (and when) the call is worth trying again.
+    pub fn with_retry(mut self, retry: Option<RetryHint>) -> ToolOutput {
+        self.retry = retry;
+        self
     }
 }
 

@@ -13,4 +13,5 @@ pub mod poll;
 pub mod python_mcp;
 pub mod running;
 pub mod temp_vault;
+pub mod watch_binary;
 pub mod watcher;

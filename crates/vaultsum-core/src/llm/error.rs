@@ -1,6 +1,8 @@
 //! The one error type of the OpenAI-compatible client. Every message is built from redacted
 //! text (see [`crate::llm::redact`]), so printing an `LlmError` can never show the API key.
 
+use std::time::Duration;
+
 /// Why a request to the OpenAI-compatible API failed.
 #[derive(Debug, thiserror::Error)]
 pub enum LlmError {
@@ -29,6 +31,9 @@ pub enum LlmError {
         message: String,
         /// Requests made, including retries.
         attempts: u32,
+        /// The wait the server asked for in `Retry-After` on the last attempt, if it did: set
+        /// when the client gave up, so a caller retrying later can wait at least that long.
+        retry_after: Option<Duration>,
     },
 
     /// No complete answer arrived within the request timeout.
@@ -96,6 +101,15 @@ impl LlmError {
         }
     }
 
+    /// The wait the server asked for (`Retry-After`) on the last attempt before the client gave
+    /// up, when it did.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            LlmError::Http { retry_after, .. } => *retry_after,
+            _ => None,
+        }
+    }
+
     /// Requests made before giving up (1 for errors that happen before any request).
     pub fn attempts(&self) -> u32 {
         match self {
@@ -112,6 +126,13 @@ impl LlmError {
         | LlmError::Connect { attempts, .. } = &mut self
         {
             *attempts = n;
+        }
+        self
+    }
+
+    pub(crate) fn with_retry_after(mut self, wait: Option<Duration>) -> LlmError {
+        if let LlmError::Http { retry_after, .. } = &mut self {
+            *retry_after = wait;
         }
         self
     }

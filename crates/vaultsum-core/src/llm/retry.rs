@@ -20,6 +20,16 @@ pub(crate) struct Failure {
     pub(crate) retry_after: Option<Duration>,
 }
 
+impl Failure {
+    /// The error the client reports when it stops trying after `made` requests, with the
+    /// server's `Retry-After` kept so a caller retrying later knows how long to wait.
+    fn give_up(self, made: u32) -> LlmError {
+        self.error
+            .with_attempts(made)
+            .with_retry_after(self.retry_after)
+    }
+}
+
 impl From<LlmError> for Failure {
     fn from(error: LlmError) -> Failure {
         Failure {
@@ -82,7 +92,7 @@ impl RetryPolicy {
                 Err(failure) => failure,
             };
             if !failure.error.is_retryable() || made >= self.max_attempts {
-                return Err(failure.error.with_attempts(made));
+                return Err(failure.give_up(made));
             }
             let delay = self.delay(made - 1, failure.retry_after);
             if !self.fits_budget(started.elapsed(), delay) {
@@ -92,7 +102,7 @@ impl RetryPolicy {
                     "{what}: not retrying, the wait would exceed llm.max_retry_secs ({}s)",
                     self.budget.as_secs()
                 );
-                return Err(failure.error.with_attempts(made));
+                return Err(failure.give_up(made));
             }
             tracing::warn!(
                 attempt = made,
@@ -250,5 +260,43 @@ mod tests {
             parse_retry_after("Wed, 21 Oct 2015 07:00:00 GMT", now),
             Some(Duration::ZERO)
         );
+    }
+
+    fn rate_limited(retry_after: Option<Duration>) -> Failure {
+        Failure {
+            error: LlmError::Http {
+                status: 429,
+                message: "rate limit exceeded".into(),
+                attempts: 1,
+                retry_after: None,
+            },
+            retry_after,
+        }
+    }
+
+    fn give_up_on(policy: &RetryPolicy, failure: fn() -> Failure) -> LlmError {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        runtime
+            .block_on(policy.run("test", || async move { Err::<(), _>(failure()) }))
+            .unwrap_err()
+    }
+
+    #[test]
+    fn retry_after_of_the_last_attempt_is_kept_in_the_error_given_up_with() {
+        let once = RetryPolicy {
+            max_attempts: 1,
+            ..policy(10)
+        };
+        let error = give_up_on(&once, || rate_limited(Some(Duration::from_secs(7))));
+        assert_eq!(error.retry_after(), Some(Duration::from_secs(7)));
+        assert_eq!(error.attempts(), 1);
+        // Over the time budget: the client stops at once, and says how long the server asked.
+        let error = give_up_on(&policy(10), || rate_limited(Some(Duration::from_secs(600))));
+        assert_eq!(error.retry_after(), Some(Duration::from_secs(600)));
+        let error = give_up_on(&once, || rate_limited(None));
+        assert_eq!(error.retry_after(), None);
     }
 }

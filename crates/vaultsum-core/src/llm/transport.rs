@@ -84,6 +84,9 @@ impl Transport {
                     status: status.as_u16(),
                     message,
                     attempts: 1,
+                    // Carried in the failure while the client decides; put into the error by
+                    // the retry loop when it gives up (`RetryPolicy::run`).
+                    retry_after: None,
                 },
                 retry_after,
             });
