@@ -29,6 +29,15 @@ const SUMMARIZE_TOOL: &str = "summarize_file";
 const READ_TOOL: &str = "read_file";
 /// How long state changes may wait before they are written (they are always written at exit).
 const SAVE_DELAY: Duration = Duration::from_secs(1);
+/// `1 note waits`, `240 notes wait`.
+fn notes_wait(count: usize) -> String {
+    if count == 1 {
+        "1 note waits".to_string()
+    } else {
+        format!("{count} notes wait")
+    }
+}
+
 /// How often, at most, the log repeats how many notes wait for the hourly limit.
 const ANNOUNCE_EVERY: Duration = Duration::from_secs(60);
 
@@ -150,7 +159,8 @@ impl Driver {
         let waiting = self.tracker.waiting_count();
         if waiting > 0 {
             tracing::info!(
-                "watch: {waiting} notes wait from the last run (hourly limit); they go first"
+                "watch: {} from the last run (hourly limit); they go first",
+                notes_wait(waiting)
             );
         }
         // A state folder that cannot be written is a setup error, better said at once.
@@ -519,7 +529,8 @@ impl Driver {
         };
         if due {
             tracing::info!(
-                "watch: hourly limit of {limit} reached; {waiting} notes wait (next in {})",
+                "watch: hourly limit of {limit} reached; {} (next in {})",
+                notes_wait(waiting),
                 describe_wait(next)
             );
             self.announced = Some((waiting, now));
