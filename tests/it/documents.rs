@@ -428,3 +428,15 @@ fn summarizing_a_document_writes_its_companion_note_and_never_an_unrelated_one()
     );
     assert_eq!(vault.read(companion), theirs.as_bytes());
 }
+
+#[test]
+fn a_unicode_named_pdf_is_found_by_its_name_and_read() {
+    let vault = vault_with(
+        &[("Café – résumé.pdf", "CV/Café – résumé.pdf")],
+        &[("Hiring.md", "Candidate:\n\n![[Café – résumé.pdf]]\n")],
+    );
+    let (code, text, stderr) = read(&vault, "Hiring.md");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("[Embedded pdf: CV/Café – résumé.pdf]"), "{text}");
+    assert!(text.contains("Curriculum"), "{text}");
+}
