@@ -14,6 +14,7 @@ pub mod context;
 pub(crate) mod failure;
 pub mod note_locks;
 pub mod note_reader;
+pub mod progress;
 pub mod read_file;
 pub mod registry;
 pub mod stub;
@@ -31,6 +32,7 @@ pub mod web_search;
 use std::sync::Arc;
 
 pub use context::{ContextError, ToolContext};
+pub use progress::{with_progress, ProgressSink, ProgressUpdate};
 pub use registry::Registry;
 pub use stub::ToolSummary;
 pub use tool::{RetryHint, Tool, ToolAnnotations, ToolOutput, TypedTool};

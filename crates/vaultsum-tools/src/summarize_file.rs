@@ -108,6 +108,7 @@ impl SummarizeFileTool {
             truncated_from: truncated.then_some(total_chars),
             sentences: None,
         };
+        crate::progress::step("summarizing");
         let SummaryText { text, details } = self.context.summarizer().summarize(&request).await?;
         let summary = clean_summary(&text).ok_or_else(|| {
             "the summarizer returned an empty summary; the note was not changed".to_string()
@@ -261,6 +262,8 @@ impl TypedTool for SummarizeFileTool {
         };
         // Everything slow (reading, the LLM) happens before the write, so dropping this future
         // (a cancelled MCP call, Ctrl-C) can never leave a partly written note.
+        crate::progress::expect_steps(3);
+        crate::progress::step(format!("reading {}", args.path));
         let prepared = match self.prepare(&args).await {
             Ok(prepared) => prepared,
             Err(message) => return error_output(&args.path, message),
@@ -268,6 +271,7 @@ impl TypedTool for SummarizeFileTool {
         if args.dry_run {
             return Self::preview(prepared);
         }
+        crate::progress::step(format!("writing {}", prepared.path));
         match self.write(prepared, args.replace).await {
             Ok(output) => output,
             Err(message) => error_output(&args.path, message),
