@@ -20,6 +20,9 @@ pub const DEFAULT_VISION_MODEL: &str = "accounts/fireworks/models/qwen3-vl-30b-a
 pub const DEFAULT_WHISPER_MODEL: &str = "whisper-v3";
 /// Default Kagi API base URL.
 pub const DEFAULT_KAGI_BASE_URL: &str = "https://kagi.com/api/v0";
+/// Default `summarize.concurrency`: what hosted APIs take; the adaptive limiter finds less
+/// when the server wants less.
+pub const DEFAULT_SUMMARIZE_CONCURRENCY: usize = 16;
 
 /// Largest number of seconds any time setting (timeouts, retry budget, settle time) accepts:
 /// one year. Larger values mean nothing useful and would overflow clock arithmetic.
@@ -170,8 +173,13 @@ pub struct SummarizeConfig {
     pub engine: Engine,
     /// Maximum characters of expanded note sent to the model (config `summarize.max_chars`).
     pub max_chars: usize,
-    /// Notes summarized at once by `summarize-file` with several paths (config `summarize.concurrency`).
+    /// Notes summarized at once by `summarize-file` with several paths, and the most LLM
+    /// requests the process has in flight at once (config `summarize.concurrency`, default 16).
     pub concurrency: usize,
+    /// Adapt the LLM requests in flight (up to `concurrency`) and their pace to the server's
+    /// answers: fewer on 429 and 503 (config `summarize.adaptive`, default true). Off, the
+    /// client keeps `concurrency` requests in flight whatever the server answers.
+    pub adaptive: bool,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -287,7 +295,8 @@ impl Default for Config {
             summarize: SummarizeConfig {
                 engine: Engine::Auto,
                 max_chars: 200_000,
-                concurrency: 4,
+                concurrency: DEFAULT_SUMMARIZE_CONCURRENCY,
+                adaptive: true,
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -367,6 +376,7 @@ struct FileSummarize {
     engine: Option<Engine>,
     max_chars: Option<usize>,
     concurrency: Option<usize>,
+    adaptive: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -582,6 +592,7 @@ impl Config {
         set(&mut self.summarize.engine, file.summarize.engine);
         set(&mut self.summarize.max_chars, file.summarize.max_chars);
         set(&mut self.summarize.concurrency, file.summarize.concurrency);
+        set(&mut self.summarize.adaptive, file.summarize.adaptive);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,

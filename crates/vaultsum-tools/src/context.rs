@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Once};
 
 use crate::config::{Config, Engine};
-use crate::llm::{ChatClient, LlmError};
+use crate::llm::{ChatClient, Limiter, LlmError};
 use crate::vault::embed::{AttachmentReader, ExpandOptions};
 use crate::vault::{Vault, VaultError};
 
@@ -76,7 +76,12 @@ impl ToolContext {
             )),
             None => None,
         };
-        let chat = ChatClient::from_config_if_keyed(&config.llm)?;
+        // One limiter for the process: every summary, description and transcription of every
+        // front end shares what it learns about the server.
+        let chat = ChatClient::from_config_if_keyed(
+            &config.llm,
+            Limiter::from_config(&config.summarize),
+        )?;
         let attachments: Arc<dyn AttachmentReader> = Arc::new(MediaAttachments::new(
             &config,
             chat.clone().filter(|_| config.read.describe_media),

@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::config::LlmConfig;
 use crate::llm::chat_reply::parse_chat_reply;
 use crate::llm::error_body::error_excerpt;
+use crate::llm::limiter::Limiter;
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
 use crate::llm::transcription::TranscriptionForm;
@@ -18,9 +19,10 @@ use crate::llm::{ChatReply, ChatRequest, LlmError};
 
 /// A client for one OpenAI-compatible provider (Fireworks by default).
 ///
-/// Cheap to share behind an `Arc`; concurrent calls are independent. Requests that fail with
-/// 429, 5xx or a network error are retried with exponential backoff, honouring `Retry-After`,
-/// within `max_attempts` and `max_retry_secs`.
+/// Cheap to share behind an `Arc`. Concurrent calls share one [`Limiter`], which adapts how
+/// many requests run at once to what the server answers. Requests that fail with 429, 5xx or a
+/// network error are retried with exponential backoff, honouring `Retry-After`, within
+/// `max_attempts` and `max_retry_secs`.
 pub struct ChatClient {
     chat: Client<OpenAIConfig>,
     audio: Client<OpenAIConfig>,
@@ -81,10 +83,26 @@ impl ChatClient {
         })
     }
 
-    /// A shareable client, or `None` when no API key is configured (the offline case).
-    pub fn from_config_if_keyed(cfg: &LlmConfig) -> Result<Option<Arc<ChatClient>>, LlmError> {
+    /// Every request of this client goes through `limiter` (by default, an adaptive one within
+    /// the default `summarize.concurrency`).
+    pub fn with_limiter(mut self, limiter: Limiter) -> ChatClient {
+        self.retry.set_limiter(limiter);
+        self
+    }
+
+    /// The limiter every request of this client goes through.
+    pub fn limiter(&self) -> &Limiter {
+        self.retry.limiter()
+    }
+
+    /// A shareable client whose requests all go through `limiter`, or `None` when no API key is
+    /// configured (the offline case).
+    pub fn from_config_if_keyed(
+        cfg: &LlmConfig,
+        limiter: Limiter,
+    ) -> Result<Option<Arc<ChatClient>>, LlmError> {
         match ChatClient::new(cfg) {
-            Ok(client) => Ok(Some(Arc::new(client))),
+            Ok(client) => Ok(Some(Arc::new(client.with_limiter(limiter)))),
             Err(LlmError::MissingApiKey) => Ok(None),
             Err(other) => Err(other),
         }
@@ -237,7 +255,9 @@ mod tests {
         let text = ChatClient::new(&cfg).unwrap_err().to_string();
         assert!(text.contains("FIREWORKS_API_KEY"), "{text}");
         assert!(text.contains("--engine local"), "{text}");
-        assert!(ChatClient::from_config_if_keyed(&cfg).unwrap().is_none());
+        assert!(ChatClient::from_config_if_keyed(&cfg, Limiter::default())
+            .unwrap()
+            .is_none());
     }
 
     #[test]

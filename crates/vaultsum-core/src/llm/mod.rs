@@ -2,13 +2,16 @@
 //!
 //! [`ChatClient`] speaks to any OpenAI-compatible API through async-openai. It tolerates what
 //! real servers send (unknown `finish_reason`, missing `usage`, `reasoning_content`, error
-//! bodies of any shape), retries what is worth retrying, and never shows the API key.
+//! bodies of any shape), retries what is worth retrying, and never shows the API key. All its
+//! requests share one [`Limiter`], which finds how many the server takes at once and how fast.
 
+mod aimd;
 mod chat_reply;
 mod chat_request;
 mod client;
 mod error;
 mod error_body;
+mod limiter;
 mod redact;
 mod retry;
 mod transcription;
@@ -20,3 +23,4 @@ pub use chat_reply::ChatReply;
 pub use chat_request::{ChatRequest, UserPart};
 pub use client::ChatClient;
 pub use error::LlmError;
+pub use limiter::{Answer, Limiter, LimiterSnapshot, Permit};

@@ -3,11 +3,16 @@
 //! async-openai has a retry layer of its own, but it drops the HTTP status of non-JSON 429
 //! bodies, ignores `Retry-After` dates and has no total-time bound, so the client installs a
 //! plain transport and retries here instead.
+//!
+//! Every attempt takes a permit from the client's [`Limiter`] and tells it how the server
+//! answered, so a 429 or 503 slows all requests of the process, not just this one.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime};
 
 use crate::config::LlmConfig;
+use crate::llm::limiter::{Answer, Limiter};
 use crate::llm::LlmError;
 
 /// Longest backoff between two attempts when the server gives no `Retry-After`.
@@ -39,20 +44,49 @@ impl From<LlmError> for Failure {
     }
 }
 
-/// Attempts, total time and backoff for one logical request.
+/// Attempts, total time and backoff for one logical request, and the limiter every attempt
+/// goes through.
 #[derive(Debug, Clone)]
 pub(crate) struct RetryPolicy {
     max_attempts: u32,
     budget: Duration,
     initial_backoff: Duration,
+    limiter: Arc<Limiter>,
 }
 
 impl RetryPolicy {
+    /// The configured retries, with a default [`Limiter`] until [`RetryPolicy::set_limiter`].
     pub(crate) fn from_config(cfg: &LlmConfig) -> RetryPolicy {
         RetryPolicy {
             max_attempts: cfg.max_attempts.max(1),
             budget: Duration::from_secs(cfg.max_retry_secs),
             initial_backoff: Duration::from_millis(cfg.initial_backoff_ms),
+            limiter: Arc::new(Limiter::default()),
+        }
+    }
+
+    pub(crate) fn set_limiter(&mut self, limiter: Limiter) {
+        self.limiter = Arc::new(limiter);
+    }
+
+    pub(crate) fn limiter(&self) -> &Limiter {
+        &self.limiter
+    }
+
+    /// What the limiter learns from one attempt. A `Retry-After` is kept to the time budget:
+    /// a server asking for an hour would otherwise hold every request of the process for an
+    /// hour, where this request gives up at once and says how long was asked.
+    fn answer<T>(&self, result: &Result<T, Failure>) -> Answer {
+        match result {
+            Ok(_) => Answer::Fine,
+            Err(failure) => {
+                let wait = failure.retry_after.map(|wait| wait.min(self.budget));
+                match failure.error.status() {
+                    Some(429) => Answer::RateLimited(wait),
+                    Some(503) => Answer::Unavailable(wait),
+                    _ => Answer::Other,
+                }
+            }
         }
     }
 
@@ -74,6 +108,8 @@ impl RetryPolicy {
 
     /// Runs `attempt` until it succeeds, fails for good, runs out of attempts, or the next wait
     /// would overrun the time budget. Returns the value and the number of attempts made.
+    /// Each attempt waits for a permit of the limiter first; that wait is queueing, not
+    /// retrying, so it does not count against the time budget.
     pub(crate) async fn run<T, F, Fut>(
         &self,
         what: &str,
@@ -84,10 +120,16 @@ impl RetryPolicy {
         Fut: Future<Output = Result<T, Failure>>,
     {
         let started = Instant::now();
+        let mut queued = Duration::ZERO;
         let mut made = 0u32;
         loop {
             made += 1;
-            let failure = match attempt().await {
+            let asked = Instant::now();
+            let permit = self.limiter.acquire().await;
+            queued += asked.elapsed();
+            let result = attempt().await;
+            permit.answered(self.answer(&result));
+            let failure = match result {
                 Ok(value) => return Ok((value, made)),
                 Err(failure) => failure,
             };
@@ -95,7 +137,7 @@ impl RetryPolicy {
                 return Err(failure.give_up(made));
             }
             let delay = self.delay(made - 1, failure.retry_after);
-            if !self.fits_budget(started.elapsed(), delay) {
+            if !self.fits_budget(started.elapsed().saturating_sub(queued), delay) {
                 tracing::warn!(
                     attempt = made,
                     wait_secs = delay.as_secs_f64(),
@@ -140,6 +182,7 @@ mod tests {
             max_attempts: 5,
             budget: Duration::from_secs(60),
             initial_backoff: Duration::from_millis(initial_ms),
+            limiter: Arc::new(Limiter::default()),
         }
     }
 

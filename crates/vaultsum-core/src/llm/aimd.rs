@@ -1,0 +1,498 @@
+//! The arithmetic of the adaptive limiter ([`crate::llm::Limiter`]): how many LLM requests may be
+//! in flight and how soon the next may start, learned from how the server answers.
+//!
+//! Two quantities, both additive-increase / multiplicative-decrease:
+//!
+//! - the **window**: requests in flight, between 1 and the ceiling (`summarize.concurrency`).
+//!   It starts at [`INITIAL_WINDOW`], doubles per round of fine answers until the first overload
+//!   answer (slow start), then grows by one per round; a 429 or 503 halves it.
+//! - the **pace**: a rate of request starts, off until the first 429. A window cannot go below
+//!   one request, and one request at a time is already too fast for a server limited to 3
+//!   requests/s that answers in 50 ms; rate limits are stated per second, so the pace is kept
+//!   in requests per second. A 429 sets it to 80 % of the rate the server was accepting just
+//!   before; it then grows slowly (by 4 % of that rate per second, so the next 429 comes
+//!   several seconds and many requests later), and fast once past the rate that was refused
+//!   (30 % of the excess per second: the limit may have risen). After
+//!   [`FORGET_PACE`] without an overload answer the pace is dropped.
+//!
+//! Either overload answer also closes a gate until its `Retry-After` has passed: no request
+//! starts before. One decrease per round: answers to requests started before the last decrease
+//! say nothing new, so they do not decrease again.
+//!
+//! No clock and no lock here: every method takes `now`, so tests drive it through any sequence
+//! of answers and times. The constants were chosen with a simulation of token-bucket servers
+//! (3–50 requests/s, answers in 50 ms to 2 s) for few 429s at close to the allowed rate.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use tokio::time::Instant;
+
+/// The window a new limiter starts with (the old fixed default), or the ceiling if lower.
+pub(crate) const INITIAL_WINDOW: usize = 4;
+/// The window is multiplied by this on a 429 or 503.
+const WINDOW_BACKOFF: f64 = 0.5;
+/// The pace is set to this share of the rate the server accepted when it answers 429.
+const PACE_BACKOFF: f64 = 0.8;
+/// Per second, the pace grows by this share of the rate it was set to at the last 429 …
+const PACE_GROWTH: f64 = 0.04;
+/// … plus this share of how far it has gone past the rate that was refused.
+const PACE_PROBE: f64 = 0.3;
+/// The accepted rate is measured over this much time before a 429 …
+const MEASURE: Duration = Duration::from_secs(1);
+/// … when at least this many accepted requests started in it; else over the last few.
+const MIN_SAMPLES: usize = 3;
+/// Starts remembered for that measure.
+const REMEMBERED_STARTS: usize = 64;
+/// Without a 429 or 503 for this long, the pace is dropped: the limit may have been lifted, and
+/// a pace learned from a burst long ago should not slow the next.
+pub(crate) const FORGET_PACE: Duration = Duration::from_secs(30);
+/// The slowest pace: one start a minute (a `Retry-After` can still ask for longer).
+const MIN_RATE: f64 = 1.0 / 60.0;
+/// The fastest pace kept (beyond it, a pace means nothing; keeps the arithmetic finite).
+const MAX_RATE: f64 = 1.0e6;
+
+/// Which kind of overload the server reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Overload {
+    /// 429: too many requests for the account's rate limit.
+    RateLimited,
+    /// 503: the server is busy (a local server with all its slots taken, a provider overloaded).
+    Unavailable,
+}
+
+/// What the limiter knows about one started request, handed back with its answer.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ticket {
+    seq: u64,
+    round: u64,
+}
+
+/// The window, the pace and the gate; see the module documentation.
+#[derive(Debug)]
+pub(crate) struct Aimd {
+    ceiling: usize,
+    adaptive: bool,
+    window: f64,
+    slow_start: bool,
+    pace: Option<Pace>,
+    not_before: Option<Instant>,
+    /// Counts decreases: a request started in an earlier round cannot cause another.
+    round: u64,
+    seq: u64,
+    last_overload: Option<Instant>,
+    recent: VecDeque<Start>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Pace {
+    /// Starts per second now.
+    rate: f64,
+    /// The rate set at the last 429 (the additive step is a share of it).
+    base: f64,
+    /// The rate the server refused at the last 429.
+    refused: f64,
+    /// The earliest next start.
+    next: Instant,
+    /// When `rate` was last grown.
+    grown: Instant,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Start {
+    seq: u64,
+    at: Instant,
+    refused: bool,
+}
+
+impl Aimd {
+    /// A limiter within `ceiling` (at least 1). Not `adaptive`: the window stays at the ceiling,
+    /// with no pace and no gate (requests run as with a fixed concurrency).
+    pub(crate) fn new(ceiling: usize, adaptive: bool) -> Aimd {
+        let ceiling = ceiling.max(1);
+        let window = if adaptive {
+            INITIAL_WINDOW.min(ceiling)
+        } else {
+            ceiling
+        };
+        Aimd {
+            ceiling,
+            adaptive,
+            window: window as f64,
+            slow_start: true,
+            pace: None,
+            not_before: None,
+            round: 0,
+            seq: 0,
+            last_overload: None,
+            recent: VecDeque::new(),
+        }
+    }
+
+    /// The most requests in flight now: between 1 and the ceiling.
+    pub(crate) fn window(&self) -> usize {
+        (self.window.floor() as usize).clamp(1, self.ceiling)
+    }
+
+    /// The configured ceiling.
+    pub(crate) fn ceiling(&self) -> usize {
+        self.ceiling
+    }
+
+    /// The pace in starts per second, when there is one.
+    pub(crate) fn rate(&self) -> Option<f64> {
+        self.pace.map(|p| p.rate)
+    }
+
+    /// The time before which no request starts (a `Retry-After`), while it is ahead.
+    pub(crate) fn gate(&self, now: Instant) -> Option<Instant> {
+        self.not_before.filter(|at| *at > now)
+    }
+
+    /// The earliest a request may start: now, or later for the gate or the pace.
+    pub(crate) fn earliest_start(&mut self, now: Instant) -> Instant {
+        let quiet = self
+            .last_overload
+            .is_none_or(|at| now.saturating_duration_since(at) >= FORGET_PACE);
+        if quiet {
+            self.pace = None;
+        }
+        let paced = self.pace.map(|p| p.next);
+        [Some(now), self.not_before, paced]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(now)
+    }
+
+    /// Records a request starting at `now` (the caller checked [`Aimd::earliest_start`]).
+    pub(crate) fn start(&mut self, now: Instant) -> Ticket {
+        self.seq += 1;
+        if let Some(pace) = &mut self.pace {
+            pace.next = now + interval(pace.rate);
+        }
+        self.recent.push_back(Start {
+            seq: self.seq,
+            at: now,
+            refused: false,
+        });
+        while self.recent.len() > REMEMBERED_STARTS {
+            self.recent.pop_front();
+        }
+        Ticket {
+            seq: self.seq,
+            round: self.round,
+        }
+    }
+
+    /// A request was answered fine; `in_flight` counts it too. The window grows only while it
+    /// is at least half used, so a quiet process does not earn a wide window it never tried.
+    pub(crate) fn succeeded(&mut self, _ticket: Ticket, now: Instant, in_flight: usize) {
+        if !self.adaptive {
+            return;
+        }
+        self.grow_pace(now);
+        if (in_flight as f64) >= self.window / 2.0 {
+            let step = if self.slow_start {
+                1.0
+            } else {
+                1.0 / self.window
+            };
+            self.window = (self.window + step).min(self.ceiling as f64);
+        }
+    }
+
+    /// A request was answered 429 or 503, asking to wait `retry_after` if it did.
+    pub(crate) fn overloaded(
+        &mut self,
+        ticket: Ticket,
+        now: Instant,
+        kind: Overload,
+        retry_after: Option<Duration>,
+    ) {
+        if !self.adaptive {
+            return;
+        }
+        if let Some(start) = self.recent.iter_mut().find(|s| s.seq == ticket.seq) {
+            start.refused = true;
+        }
+        self.last_overload = Some(now);
+        if let Some(until) = retry_after.and_then(|wait| now.checked_add(wait)) {
+            self.not_before = self.not_before.max(Some(until));
+        }
+        if ticket.round != self.round {
+            return;
+        }
+        self.round += 1;
+        self.slow_start = false;
+        self.window = (self.window * WINDOW_BACKOFF).max(1.0);
+        if kind == Overload::RateLimited {
+            self.grow_pace(now);
+            let accepted = self.accepted_rate(now);
+            let current = self.pace.map_or(f64::INFINITY, |p| p.rate);
+            let refused = current.min(accepted);
+            let rate = (refused * PACE_BACKOFF).clamp(MIN_RATE, MAX_RATE);
+            self.pace = Some(Pace {
+                rate,
+                base: rate,
+                refused,
+                next: self.pace.map_or(now, |p| p.next),
+                grown: now,
+            });
+        }
+        tracing::debug!(
+            status = match kind {
+                Overload::RateLimited => 429,
+                Overload::Unavailable => 503,
+            },
+            window = self.window(),
+            pace = ?self.rate(),
+            "LLM server overloaded: fewer requests at once"
+        );
+    }
+
+    fn grow_pace(&mut self, now: Instant) {
+        if let Some(pace) = &mut self.pace {
+            let dt = now.saturating_duration_since(pace.grown).as_secs_f64();
+            let excess = (pace.rate - pace.refused).max(0.0);
+            let per_sec = PACE_GROWTH * pace.base + PACE_PROBE * excess;
+            pace.rate = (pace.rate + per_sec * dt).min(MAX_RATE);
+            pace.grown = now;
+        }
+    }
+
+    /// Starts per second the server accepted lately (those in flight count as accepted): over
+    /// the last [`MEASURE`] when enough started in it, else over the last few accepted starts;
+    /// one a second when nothing is known.
+    fn accepted_rate(&self, now: Instant) -> f64 {
+        let accepted: Vec<Instant> = self
+            .recent
+            .iter()
+            .rev()
+            .filter(|s| !s.refused)
+            .map(|s| s.at)
+            .collect();
+        let in_window = accepted
+            .iter()
+            .filter(|at| now.saturating_duration_since(**at) <= MEASURE)
+            .count();
+        if in_window >= MIN_SAMPLES {
+            return in_window as f64 / MEASURE.as_secs_f64();
+        }
+        let sample = &accepted[..accepted.len().min(MIN_SAMPLES)];
+        match sample.last() {
+            None => 1.0 / MEASURE.as_secs_f64(),
+            Some(oldest) => {
+                let span = now.saturating_duration_since(*oldest).max(MEASURE);
+                sample.len() as f64 / span.as_secs_f64()
+            }
+        }
+    }
+}
+
+fn interval(rate: f64) -> Duration {
+    Duration::from_secs_f64(1.0 / rate.clamp(MIN_RATE, MAX_RATE))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    /// Starts and answers `n` requests one after another, fine.
+    fn fine(aimd: &mut Aimd, now: &mut Instant, n: usize) {
+        for _ in 0..n {
+            *now = aimd.earliest_start(*now);
+            let ticket = aimd.start(*now);
+            *now += ms(10);
+            aimd.succeeded(ticket, *now, aimd.window());
+        }
+    }
+
+    #[test]
+    fn window_starts_at_four_and_doubles_per_round_until_the_first_overload() {
+        let mut aimd = Aimd::new(16, true);
+        assert_eq!(aimd.window(), 4);
+        let mut now = Instant::now();
+        fine(&mut aimd, &mut now, 4);
+        assert_eq!(aimd.window(), 8);
+        fine(&mut aimd, &mut now, 8);
+        assert_eq!(aimd.window(), 16);
+        fine(&mut aimd, &mut now, 100);
+        assert_eq!(aimd.window(), 16, "never above the ceiling");
+        assert_eq!(Aimd::new(2, true).window(), 2, "the ceiling bounds the start");
+    }
+
+    #[test]
+    fn an_overload_halves_the_window_once_per_round_then_it_grows_by_one_per_round() {
+        let mut aimd = Aimd::new(16, true);
+        let mut now = Instant::now();
+        fine(&mut aimd, &mut now, 12);
+        assert_eq!(aimd.window(), 16);
+        // Three requests of the same round answered 503: one decrease.
+        let tickets: Vec<Ticket> = (0..3).map(|_| aimd.start(now)).collect();
+        for ticket in tickets {
+            aimd.overloaded(ticket, now, Overload::Unavailable, None);
+        }
+        assert_eq!(aimd.window(), 8);
+        assert_eq!(aimd.rate(), None, "a 503 sets no pace");
+        // A round of fine answers (about one window's worth) adds one.
+        fine(&mut aimd, &mut now, 8);
+        assert_eq!(aimd.window(), 8);
+        fine(&mut aimd, &mut now, 1);
+        assert_eq!(aimd.window(), 9);
+    }
+
+    #[test]
+    fn the_window_never_drops_below_one() {
+        let mut aimd = Aimd::new(16, true);
+        let now = Instant::now();
+        for _ in 0..20 {
+            let ticket = aimd.start(now);
+            aimd.overloaded(ticket, now, Overload::Unavailable, None);
+        }
+        assert_eq!(aimd.window(), 1);
+    }
+
+    #[test]
+    fn retry_after_closes_the_gate_for_everyone() {
+        let mut aimd = Aimd::new(16, true);
+        let now = Instant::now();
+        let ticket = aimd.start(now);
+        aimd.overloaded(ticket, now, Overload::Unavailable, Some(ms(1500)));
+        assert_eq!(aimd.earliest_start(now), now + ms(1500));
+        assert_eq!(aimd.gate(now), Some(now + ms(1500)));
+        // A shorter Retry-After later does not open it early.
+        let ticket = aimd.start(now);
+        aimd.overloaded(ticket, now + ms(100), Overload::Unavailable, Some(ms(10)));
+        assert_eq!(aimd.earliest_start(now + ms(100)), now + ms(1500));
+        assert_eq!(aimd.gate(now + ms(1500)), None);
+    }
+
+    #[test]
+    fn a_429_paces_starts_below_the_rate_the_server_accepted() {
+        let mut aimd = Aimd::new(16, true);
+        let t0 = Instant::now();
+        // Ten requests accepted in the last second, then a 429.
+        for i in 0..10 {
+            let at = t0 + ms(100 * i);
+            let ticket = aimd.start(at);
+            aimd.succeeded(ticket, at + ms(5), 1);
+        }
+        let at = t0 + ms(1000);
+        let ticket = aimd.start(at);
+        aimd.overloaded(ticket, at, Overload::RateLimited, None);
+        let rate = aimd.rate().unwrap();
+        assert!((rate - 8.0).abs() < 0.01, "80 % of 10 per second, got {rate}");
+        let next = aimd.earliest_start(at);
+        let ticket = aimd.start(next);
+        let after = aimd.earliest_start(next);
+        assert_eq!(after - next, Duration::from_secs_f64(1.0 / rate));
+        aimd.succeeded(ticket, after, 1);
+        // Fine answers make it grow, slowly.
+        let later = aimd.earliest_start(after + Duration::from_secs(5));
+        let ticket = aimd.start(later);
+        aimd.succeeded(ticket, later, 1);
+        let grown = aimd.rate().unwrap();
+        assert!(grown > rate && grown < rate * 1.5, "{rate} -> {grown}");
+    }
+
+    #[test]
+    fn the_pace_is_forgotten_after_a_quiet_spell() {
+        let mut aimd = Aimd::new(16, true);
+        let now = Instant::now();
+        let ticket = aimd.start(now);
+        aimd.overloaded(ticket, now, Overload::RateLimited, None);
+        assert!(aimd.rate().is_some());
+        let later = now + FORGET_PACE;
+        assert_eq!(aimd.earliest_start(later), later);
+        assert_eq!(aimd.rate(), None);
+    }
+
+    #[test]
+    fn a_fixed_limiter_ignores_answers() {
+        let mut aimd = Aimd::new(4, false);
+        let now = Instant::now();
+        let ticket = aimd.start(now);
+        aimd.overloaded(ticket, now, Overload::RateLimited, Some(ms(1000)));
+        assert_eq!(aimd.window(), 4);
+        assert_eq!(aimd.rate(), None);
+        assert_eq!(aimd.earliest_start(now), now, "no shared gate, as before");
+    }
+
+    /// One step of a random history: time passes, then a request starts and is answered.
+    #[derive(Debug, Clone)]
+    enum Step {
+        Fine { wait_ms: u64, in_flight: usize },
+        Overloaded { wait_ms: u64, rate_limited: bool, retry_after_ms: Option<u64> },
+    }
+
+    fn step() -> impl proptest::strategy::Strategy<Value = Step> {
+        use proptest::prelude::*;
+        prop_oneof![
+            3 => (0u64..5_000, 0usize..40).prop_map(|(wait_ms, in_flight)| Step::Fine { wait_ms, in_flight }),
+            1 => (0u64..5_000, any::<bool>(), proptest::option::of(0u64..100_000)).prop_map(
+                |(wait_ms, rate_limited, retry_after_ms)| Step::Overloaded { wait_ms, rate_limited, retry_after_ms }
+            ),
+        ]
+    }
+
+    proptest::proptest! {
+        /// Whatever the server answers, the window stays within [1, ceiling], the pace stays
+        /// positive and finite, and no start is allowed before a Retry-After has passed.
+        #[test]
+        fn window_pace_and_gate_stay_within_bounds(
+            ceiling in 0usize..64,
+            adaptive in proptest::prelude::any::<bool>(),
+            steps in proptest::collection::vec(step(), 0..200),
+        ) {
+            let mut aimd = Aimd::new(ceiling, adaptive);
+            let mut now = Instant::now();
+            let mut gate: Option<Instant> = None;
+            for step in steps {
+                let (wait_ms, in_flight, overload) = match step {
+                    Step::Fine { wait_ms, in_flight } => (wait_ms, in_flight, None),
+                    Step::Overloaded { wait_ms, rate_limited, retry_after_ms } => (
+                        wait_ms,
+                        0,
+                        Some((rate_limited, retry_after_ms.map(Duration::from_millis))),
+                    ),
+                };
+                now += Duration::from_millis(wait_ms);
+                let start = aimd.earliest_start(now);
+                proptest::prop_assert!(start >= now);
+                if adaptive {
+                    if let Some(gate) = gate.filter(|g| *g > now) {
+                        proptest::prop_assert!(start >= gate, "started before Retry-After passed");
+                    }
+                } else {
+                    proptest::prop_assert_eq!(start, now);
+                }
+                now = start;
+                let ticket = aimd.start(now);
+                match overload {
+                    None => aimd.succeeded(ticket, now, in_flight),
+                    Some((rate_limited, retry_after)) => {
+                        let kind = if rate_limited { Overload::RateLimited } else { Overload::Unavailable };
+                        aimd.overloaded(ticket, now, kind, retry_after);
+                        if let Some(wait) = retry_after {
+                            gate = gate.max(Some(now + wait));
+                        }
+                    }
+                }
+                let window = aimd.window();
+                proptest::prop_assert!(window >= 1);
+                proptest::prop_assert!(window <= ceiling.max(1));
+                if !adaptive {
+                    proptest::prop_assert_eq!(window, ceiling.max(1));
+                }
+                if let Some(rate) = aimd.rate() {
+                    proptest::prop_assert!(rate.is_finite() && rate >= MIN_RATE && rate <= MAX_RATE);
+                }
+            }
+        }
+    }
+}
