@@ -26,6 +26,7 @@ mod mcp_http;
 mod mcp_in_process;
 mod mcp_python_client;
 mod media;
+mod rate_limit;
 mod retry_hints;
 mod summarize_file;
 mod summarize_text_cli;

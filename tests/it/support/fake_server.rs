@@ -6,7 +6,9 @@
 //! request: its headers, body and multipart fields, when it arrived, and how its exchange
 //! ended (answered, or abandoned by the client), so a test can wait for "the request is over"
 //! instead of sleeping. It counts concurrent requests too. A reply can be held behind a
-//! [`Gate`] until the test opens it: a model that answers exactly when the test says so.
+//! [`Gate`] until the test opens it: a model that answers exactly when the test says so. It can
+//! limit the request rate with a token bucket ([`FakeServer::limit_rate`]), answering 429 with
+//! `Retry-After` as hosted APIs do, and counts those answers.
 //!
 //! A request is answered by the first of: the first [`FakeServer::on`] route it matches, the
 //! queue of [`FakeServer::push`]ed replies (in order, whatever the path), the fallback
@@ -280,6 +282,31 @@ struct Shared {
     requests: Mutex<Vec<ReceivedRequest>>,
     in_flight: AtomicUsize,
     max_in_flight: AtomicUsize,
+    bucket: Mutex<Option<TokenBucket>>,
+    rate_limited: AtomicUsize,
+}
+
+/// `per_sec` tokens a second, at most `burst` saved up; each request takes one or is refused.
+struct TokenBucket {
+    per_sec: f64,
+    burst: f64,
+    tokens: f64,
+    filled: Instant,
+}
+
+impl TokenBucket {
+    /// Takes a token, or says how long until there is one.
+    fn take(&mut self, now: Instant) -> Result<(), Duration> {
+        let elapsed = now.saturating_duration_since(self.filled).as_secs_f64();
+        self.tokens = (self.tokens + elapsed * self.per_sec).min(self.burst);
+        self.filled = now;
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - self.tokens) / self.per_sec))
+        }
+    }
 }
 
 /// Records how a request ended and decrements the in-flight count, also when the client gives
@@ -324,6 +351,8 @@ impl FakeServer {
             requests: Mutex::default(),
             in_flight: AtomicUsize::new(0),
             max_in_flight: AtomicUsize::new(0),
+            bucket: Mutex::default(),
+            rate_limited: AtomicUsize::new(0),
         });
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let app = axum::Router::new()
@@ -402,6 +431,24 @@ impl FakeServer {
     pub fn in_flight(&self) -> usize {
         self.shared.in_flight.load(Ordering::SeqCst)
     }
+
+    /// From now on, admits `per_sec` requests a second, `burst` at once after a quiet spell (a
+    /// token bucket, full at first), as hosted APIs do. A request over the limit is answered at
+    /// once with 429, an OpenAI error body and `Retry-After`: the whole seconds (at least 1)
+    /// until the bucket has a token again; it is recorded like any other request.
+    pub fn limit_rate(&self, per_sec: f64, burst: f64) {
+        *self.shared.bucket.lock().unwrap() = Some(TokenBucket {
+            per_sec,
+            burst: burst.max(1.0),
+            tokens: burst.max(1.0),
+            filled: Instant::now(),
+        });
+    }
+
+    /// How many requests [`FakeServer::limit_rate`] refused with 429.
+    pub fn rate_limited_count(&self) -> usize {
+        self.shared.rate_limited.load(Ordering::SeqCst)
+    }
 }
 
 impl Drop for FakeServer {
@@ -442,6 +489,33 @@ async fn handle(
         at: Instant::now(),
         ended: None,
     };
+    let refused = shared
+        .bucket
+        .lock()
+        .unwrap()
+        .as_mut()
+        .and_then(|bucket| bucket.take(request.at).err());
+    if let Some(wait) = refused {
+        shared.rate_limited.fetch_add(1, Ordering::SeqCst);
+        let mut requests = shared.requests.lock().unwrap();
+        requests.push(request);
+        // Counted in flight while it is answered, like any request.
+        let _answering = InFlight {
+            shared: shared.clone(),
+            index: requests.len() - 1,
+            answered: true,
+        };
+        drop(requests);
+        let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
+        return Response::builder()
+            .status(StatusCode::TOO_MANY_REQUESTS)
+            .header("content-type", "application/json")
+            .header("retry-after", format!("{seconds}"))
+            .body(Body::from(
+                r#"{"error":{"message":"rate limit exceeded","type":"rate_limit_error","param":null,"code":null}}"#,
+            ))
+            .unwrap();
+    }
     let routed = shared
         .routes
         .lock()

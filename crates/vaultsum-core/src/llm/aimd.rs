@@ -19,6 +19,11 @@
 //! starts before. One decrease per round: answers to requests started before the last decrease
 //! say nothing new, so they do not decrease again.
 //!
+//! Starts are spread over the time an answer takes (the window's places one answer time /
+//! window apart), as TCP paces its sends: when a window's worth of places frees at once, the
+//! requests do not all reach a server whose limit is just running out; the first 429 closes the
+//! gate before the rest are sent. The rate this allows is the window's, only without bursts.
+//!
 //! No clock and no lock here: every method takes `now`, so tests drive it through any sequence
 //! of answers and times. The constants were chosen with a simulation of token-bucket servers
 //! (3–50 requests/s, answers in 50 ms to 2 s) for few 429s at close to the allowed rate.
@@ -30,6 +35,8 @@ use tokio::time::Instant;
 
 /// The window a new limiter starts with (the old fixed default), or the ceiling if lower.
 pub(crate) const INITIAL_WINDOW: usize = 4;
+/// Weight of the newest answer time in the smoothed answer time.
+const LATENCY_WEIGHT: f64 = 0.25;
 /// The window is multiplied by this on a 429 or 503.
 const WINDOW_BACKOFF: f64 = 0.5;
 /// The pace is set to this share of the rate the server accepted when it answers 429.
@@ -66,6 +73,7 @@ pub(crate) enum Overload {
 pub(crate) struct Ticket {
     seq: u64,
     round: u64,
+    started: Instant,
 }
 
 /// The window, the pace and the gate; see the module documentation.
@@ -82,6 +90,10 @@ pub(crate) struct Aimd {
     seq: u64,
     last_overload: Option<Instant>,
     recent: VecDeque<Start>,
+    /// How long fine answers take, smoothed.
+    latency: Option<Duration>,
+    /// The earliest next start, spreading the window's starts over one answer time.
+    spread: Option<Instant>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -126,6 +138,8 @@ impl Aimd {
             seq: 0,
             last_overload: None,
             recent: VecDeque::new(),
+            latency: None,
+            spread: None,
         }
     }
 
@@ -158,7 +172,7 @@ impl Aimd {
             self.pace = None;
         }
         let paced = self.pace.map(|p| p.next);
-        [Some(now), self.not_before, paced]
+        [Some(now), self.not_before, paced, self.spread]
             .into_iter()
             .flatten()
             .max()
@@ -171,6 +185,9 @@ impl Aimd {
         if let Some(pace) = &mut self.pace {
             pace.next = now + interval(pace.rate);
         }
+        if let Some(latency) = self.latency.filter(|_| self.adaptive) {
+            self.spread = Some(now + latency / self.window() as u32);
+        }
         self.recent.push_back(Start {
             seq: self.seq,
             at: now,
@@ -182,15 +199,21 @@ impl Aimd {
         Ticket {
             seq: self.seq,
             round: self.round,
+            started: now,
         }
     }
 
     /// A request was answered fine; `in_flight` counts it too. The window grows only while it
     /// is at least half used, so a quiet process does not earn a wide window it never tried.
-    pub(crate) fn succeeded(&mut self, _ticket: Ticket, now: Instant, in_flight: usize) {
+    pub(crate) fn succeeded(&mut self, ticket: Ticket, now: Instant, in_flight: usize) {
         if !self.adaptive {
             return;
         }
+        let took = now.saturating_duration_since(ticket.started);
+        self.latency = Some(match self.latency {
+            None => took,
+            Some(smoothed) => smoothed.mul_f64(1.0 - LATENCY_WEIGHT) + took.mul_f64(LATENCY_WEIGHT),
+        });
         self.grow_pace(now);
         if (in_flight as f64) >= self.window / 2.0 {
             let step = if self.slow_start {
@@ -344,6 +367,23 @@ mod tests {
         assert_eq!(aimd.window(), 8);
         fine(&mut aimd, &mut now, 1);
         assert_eq!(aimd.window(), 9);
+    }
+
+    #[test]
+    fn starts_are_spread_over_one_answer_time() {
+        let mut aimd = Aimd::new(4, true);
+        let t0 = Instant::now();
+        // Nothing known yet: the first window's worth starts at once.
+        let tickets: Vec<Ticket> = (0..4).map(|_| aimd.start(t0)).collect();
+        assert_eq!(aimd.earliest_start(t0), t0);
+        let answered = t0 + ms(100);
+        for ticket in tickets {
+            aimd.succeeded(ticket, answered, 4);
+        }
+        // Answers take 100 ms and the window is 4: one start every 25 ms.
+        let first = aimd.earliest_start(answered);
+        aimd.start(first);
+        assert_eq!(aimd.earliest_start(first), first + ms(25));
     }
 
     #[test]

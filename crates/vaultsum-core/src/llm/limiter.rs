@@ -320,15 +320,18 @@ mod tests {
         let mut permits = permits.into_iter();
         permits.next().unwrap().answered(Answer::Unavailable(None));
         assert_eq!(limiter.snapshot().window, 4);
-        // Seven still in flight; none may start until fewer than four are.
+        // Seven still in flight; none may start until fewer than four are. (Time is moved on
+        // before each look, so only the window can be what holds it.)
         let waiting = limiter.acquire();
         tokio::pin!(waiting);
         for _ in 0..3 {
             permits.next().unwrap().answered(Answer::Other);
+            tokio::time::advance(Duration::from_secs(1)).await;
             assert!(futures::poll!(waiting.as_mut()).is_pending());
         }
         assert_eq!(limiter.snapshot().in_flight, 4);
         permits.next().unwrap().answered(Answer::Other);
+        tokio::time::advance(Duration::from_secs(1)).await;
         assert!(
             futures::poll!(waiting.as_mut()).is_ready(),
             "three in flight: one place free"

@@ -1,0 +1,145 @@
+//! Batches against a rate-limited server: `vaultsum summarize-file Inbox` (the real binary) on
+//! a folder of notes, against a fake OpenAI server that answers in 50 ms and admits a fixed
+//! number of requests a second (a token bucket holding one second's worth; over it, 429 with
+//! `Retry-After` in whole seconds, as hosted APIs answer).
+//!
+//! Two figures per case, from the same run:
+//! - time over the ideal the limit allows (notes / rate; the first second's burst can make a
+//!   run a little faster than that);
+//! - the share of requests answered 429 (the fake server's own counts).
+//!
+//! Each case runs twice: with the adaptive limiter (the default: `summarize.concurrency = 16`)
+//! and, as the baseline, the client as it was before it (`summarize.adaptive = false`,
+//! `concurrency = 4`: four requests in flight whatever the server answers).
+//! Targets (issue 12): at most 1.25x the ideal and at most 10 % 429s.
+//!
+//! Run: `cargo bench --bench rate_limit`
+
+#[allow(dead_code, unused_imports)]
+#[path = "../tests/it/support/fake_openai.rs"]
+mod fake_openai;
+#[allow(dead_code)]
+#[path = "../tests/it/support/fake_server.rs"]
+mod fake_server;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fake_openai::{FakeOpenAi, FakeReply};
+
+const ANSWER: Duration = Duration::from_millis(50);
+const SUMMARY: &str = "### Key Points\n\n- Summarized within the rate limit.";
+
+struct Case {
+    notes: usize,
+    per_sec: f64,
+}
+
+struct Outcome {
+    elapsed: Duration,
+    requests: usize,
+    refused: usize,
+    summarized: usize,
+    most_in_flight: usize,
+}
+
+fn vault(notes: usize) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("vault/.obsidian")).unwrap();
+    std::fs::create_dir_all(dir.path().join("vault/Inbox")).unwrap();
+    for i in 0..notes {
+        std::fs::write(
+            dir.path().join(format!("vault/Inbox/Note {i:03}.md")),
+            format!("# Note {i}\n\nWhat was decided on day {i}, and who follows it up.\n"),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+fn summarized(root: &Path, notes: usize) -> usize {
+    (0..notes)
+        .filter(|i| {
+            std::fs::read_to_string(root.join(format!("Inbox/Note {i:03}.md")))
+                .is_ok_and(|t| t.contains("\n## Summary\n"))
+        })
+        .count()
+}
+
+fn run(case: &Case, config: &str) -> Outcome {
+    let dir = vault(case.notes);
+    let root = dir.path().join("vault");
+    let config_path = dir.path().join("config.toml");
+    std::fs::write(&config_path, config).unwrap();
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(ANSWER));
+    fake.limit_rate(case.per_sec, case.per_sec);
+
+    let started = Instant::now();
+    let status = Command::new(env!("CARGO_BIN_EXE_vaultsum"))
+        .envs(fake.env())
+        .env("VAULTSUM_CACHE_DIR", dir.path().join("cache"))
+        .env_remove("RUST_LOG")
+        .arg("--config")
+        .arg(&config_path)
+        .arg("--vault")
+        .arg(&root)
+        .args(["summarize-file", "--engine", "llm", "-q", "Inbox"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    let elapsed = started.elapsed();
+    assert!(status.code().is_some(), "vaultsum was killed: {status:?}");
+    Outcome {
+        elapsed,
+        requests: fake.request_count(),
+        refused: fake.rate_limited_count(),
+        summarized: summarized(&root, case.notes),
+        most_in_flight: fake.max_in_flight(),
+    }
+}
+
+fn report(label: &str, case: &Case, outcome: &Outcome) {
+    let ideal = case.notes as f64 / case.per_sec;
+    println!(
+        "  {label:<34} {:>6.2} s = {:.2}x ideal ({ideal:.1} s); 429: {:>3} of {:>3} requests = {:>4.1} %; \
+         {} of {} notes summarized; most in flight {}",
+        outcome.elapsed.as_secs_f64(),
+        outcome.elapsed.as_secs_f64() / ideal,
+        outcome.refused,
+        outcome.requests,
+        100.0 * outcome.refused as f64 / outcome.requests.max(1) as f64,
+        outcome.summarized,
+        case.notes,
+        outcome.most_in_flight,
+    );
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return; // `cargo test --benches` asks for a list; this bench has no criterion cases
+    }
+    let cases = [
+        Case {
+            notes: 200,
+            per_sec: 20.0,
+        },
+        Case {
+            notes: 60,
+            per_sec: 3.0,
+        },
+    ];
+    println!(
+        "rate_limit: summarize-file on a folder, answers in {} ms, token bucket of one second",
+        ANSWER.as_millis()
+    );
+    for case in &cases {
+        println!("{} notes at {} requests/s:", case.notes, case.per_sec);
+        let adaptive = run(case, "");
+        report("adaptive (concurrency 16)", case, &adaptive);
+        let fixed = run(case, "[summarize]\nadaptive = false\nconcurrency = 4\n");
+        report("baseline: fixed concurrency 4", case, &fixed);
+    }
+}

@@ -1,0 +1,162 @@
+//! Batches that find the server's rate limit: the client's adaptive limiter against a fake
+//! OpenAI server with a token-bucket rate limit (429 + `Retry-After` when over it), through the
+//! real binary and the real client over real HTTP. Everything is measured by the fake server's
+//! counts (requests, 429s, most in flight at once), never by how long something took.
+
+use crate::support;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use support::cli::{run_to_exit, vaultsum};
+use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::poll::wait_until_async;
+use support::temp_vault::TempVault;
+use vaultsum_core::llm::{ChatClient, ChatRequest, Limiter};
+
+const SUMMARY: &str = "### Key Points\n\n- Summarized within the rate limit.";
+
+fn request() -> ChatRequest {
+    ChatRequest::text("test-model", "You summarize.", "Summarize this note.")
+}
+
+/// A vault of `n` notes under `Inbox/`.
+fn inbox(n: usize) -> TempVault {
+    let vault = TempVault::new();
+    for i in 0..n {
+        vault.write(
+            &format!("Inbox/Note {i:02}.md"),
+            format!("# Note {i}\n\nWhat was decided on day {i}, and who follows it up.\n"),
+        );
+    }
+    vault
+}
+
+#[test]
+fn folder_batch_against_a_rate_limited_server_summarizes_every_note_with_few_429s() {
+    const NOTES: usize = 40;
+    let vault = inbox(NOTES);
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(20)));
+    // 10 requests a second, 10 at once: the default 16 in flight would get most refused.
+    fake.limit_rate(10.0, 10.0);
+
+    let output = run_to_exit(
+        vaultsum(&vault.outside())
+            .envs(fake.env())
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["summarize-file", "--engine", "llm", "Inbox"]),
+    );
+
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+    for i in 0..NOTES {
+        let note = String::from_utf8(vault.read(&format!("Inbox/Note {i:02}.md"))).unwrap();
+        assert!(note.ends_with(&format!("{SUMMARY}\n")), "note {i}: {note}");
+    }
+    let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
+    assert_eq!(requests - refused, NOTES, "one accepted request per note");
+    assert!(
+        refused * 5 < requests,
+        "{refused} of {requests} requests were answered 429 (20 % or more)"
+    );
+    assert!(fake.max_in_flight() <= 16, "{}", fake.max_in_flight());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_in_flight_never_exceed_the_ceiling() {
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(100)));
+    let client = Arc::new(
+        ChatClient::new(&fake.llm_config())
+            .unwrap()
+            .with_limiter(Limiter::new(3)),
+    );
+    let calls: Vec<_> = (0..24)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { client.chat(&request()).await })
+        })
+        .collect();
+    for call in calls {
+        call.await.unwrap().unwrap();
+    }
+    assert_eq!(fake.request_count(), 24);
+    assert_eq!(fake.max_in_flight(), 3, "fine answers fill the window to the ceiling");
+    assert_eq!(client.limiter().snapshot().window, 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rate_limited_burst_of_calls_shrinks_what_is_sent_at_once() {
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(20)));
+    fake.limit_rate(5.0, 5.0);
+    let mut cfg = fake.llm_config();
+    cfg.max_attempts = 6;
+    let client = Arc::new(ChatClient::new(&cfg).unwrap());
+    let calls: Vec<_> = (0..20)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { client.chat(&request()).await })
+        })
+        .collect();
+    for call in calls {
+        call.await.unwrap().unwrap();
+    }
+    let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
+    assert_eq!(requests - refused, 20);
+    assert!(refused * 5 < requests, "{refused} of {requests} answered 429");
+    let snapshot = client.limiter().snapshot();
+    assert!(snapshot.rate.is_some(), "a 429 sets a pace: {snapshot:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_other_request_starts_before_retry_after_has_passed() {
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::rate_limited("2"));
+    fake.set_fallback(FakeReply::chat(SUMMARY));
+    let client = Arc::new(ChatClient::new(&fake.llm_config()).unwrap());
+
+    let first = {
+        let client = client.clone();
+        tokio::spawn(async move { client.chat(&request()).await })
+    };
+    // Once the client has heard the 429, a second call waits for the Retry-After the first got.
+    assert!(wait_until_async(|| client.limiter().snapshot().gate.is_some()).await);
+    let second = client.chat(&request()).await.unwrap();
+    assert_eq!(second.attempts, 1);
+    first.await.unwrap().unwrap();
+
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 3, "the 429, then the two calls");
+    let refused_at = requests[0].at;
+    for later in &requests[1..] {
+        assert!(
+            later.at >= refused_at + Duration::from_secs(2),
+            "a request arrived {:?} after the 429 that asked for 2 s",
+            later.at - refused_at
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_adaptation_the_client_keeps_its_fixed_concurrency() {
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(100)));
+    let client = Arc::new(
+        ChatClient::new(&fake.llm_config())
+            .unwrap()
+            .with_limiter(Limiter::fixed(5)),
+    );
+    let calls: Vec<_> = (0..15)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { client.chat(&request()).await })
+        })
+        .collect();
+    for call in calls {
+        call.await.unwrap().unwrap();
+    }
+    assert_eq!(fake.max_in_flight(), 5, "all five at once from the first request");
+}
