@@ -1060,6 +1060,8 @@ mod example_file_tests {
         assert_eq!(config.llm.timeout_secs, defaults.llm.timeout_secs);
         assert_eq!(config.summarize.max_chars, defaults.summarize.max_chars);
         assert_eq!(config.summarize.engine, defaults.summarize.engine);
+        assert_eq!(config.summarize.concurrency, defaults.summarize.concurrency);
+        assert_eq!(config.summarize.adaptive, defaults.summarize.adaptive);
         assert_eq!(config.read.max_depth, defaults.read.max_depth);
         assert_eq!(config.read.default_length, defaults.read.default_length);
         assert_eq!(config.kagi.base_url, defaults.kagi.base_url);
