@@ -83,7 +83,11 @@ async fn requests_in_flight_never_exceed_the_ceiling() {
         call.await.unwrap().unwrap();
     }
     assert_eq!(fake.request_count(), 24);
-    assert_eq!(fake.max_in_flight(), 3, "fine answers fill the window to the ceiling");
+    assert_eq!(
+        fake.max_in_flight(),
+        3,
+        "fine answers fill the window to the ceiling"
+    );
     assert_eq!(client.limiter().snapshot().window, 3);
 }
 
@@ -106,7 +110,10 @@ async fn a_rate_limited_burst_of_calls_shrinks_what_is_sent_at_once() {
     }
     let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
     assert_eq!(requests - refused, 20);
-    assert!(refused * 5 < requests, "{refused} of {requests} answered 429");
+    assert!(
+        refused * 5 < requests,
+        "{refused} of {requests} answered 429"
+    );
     let snapshot = client.limiter().snapshot();
     assert!(snapshot.rate.is_some(), "a 429 sets a pace: {snapshot:?}");
 }
@@ -158,5 +165,9 @@ async fn without_adaptation_the_client_keeps_its_fixed_concurrency() {
     for call in calls {
         call.await.unwrap().unwrap();
     }
-    assert_eq!(fake.max_in_flight(), 5, "all five at once from the first request");
+    assert_eq!(
+        fake.max_in_flight(),
+        5,
+        "all five at once from the first request"
+    );
 }

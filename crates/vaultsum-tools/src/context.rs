@@ -78,10 +78,8 @@ impl ToolContext {
         };
         // One limiter for the process: every summary, description and transcription of every
         // front end shares what it learns about the server.
-        let chat = ChatClient::from_config_if_keyed(
-            &config.llm,
-            Limiter::from_config(&config.summarize),
-        )?;
+        let chat =
+            ChatClient::from_config_if_keyed(&config.llm, Limiter::from_config(&config.summarize))?;
         let attachments: Arc<dyn AttachmentReader> = Arc::new(MediaAttachments::new(
             &config,
             chat.clone().filter(|_| config.read.describe_media),

@@ -346,7 +346,11 @@ mod tests {
         assert_eq!(aimd.window(), 16);
         fine(&mut aimd, &mut now, 100);
         assert_eq!(aimd.window(), 16, "never above the ceiling");
-        assert_eq!(Aimd::new(2, true).window(), 2, "the ceiling bounds the start");
+        assert_eq!(
+            Aimd::new(2, true).window(),
+            2,
+            "the ceiling bounds the start"
+        );
     }
 
     #[test]
@@ -426,7 +430,10 @@ mod tests {
         let ticket = aimd.start(at);
         aimd.overloaded(ticket, at, Overload::RateLimited, None);
         let rate = aimd.rate().unwrap();
-        assert!((rate - 8.0).abs() < 0.01, "80 % of 10 per second, got {rate}");
+        assert!(
+            (rate - 8.0).abs() < 0.01,
+            "80 % of 10 per second, got {rate}"
+        );
         let next = aimd.earliest_start(at);
         let ticket = aimd.start(next);
         let after = aimd.earliest_start(next);
@@ -466,8 +473,15 @@ mod tests {
     /// One step of a random history: time passes, then a request starts and is answered.
     #[derive(Debug, Clone)]
     enum Step {
-        Fine { wait_ms: u64, in_flight: usize },
-        Overloaded { wait_ms: u64, rate_limited: bool, retry_after_ms: Option<u64> },
+        Fine {
+            wait_ms: u64,
+            in_flight: usize,
+        },
+        Overloaded {
+            wait_ms: u64,
+            rate_limited: bool,
+            retry_after_ms: Option<u64>,
+        },
     }
 
     fn step() -> impl proptest::strategy::Strategy<Value = Step> {

@@ -316,7 +316,8 @@ mod tests {
         // Widen to 8 first.
         run(&limiter, 40, Duration::from_millis(10), |_| Answer::Fine).await;
         assert_eq!(limiter.snapshot().window, 8);
-        let permits: Vec<Permit<'_>> = futures::future::join_all((0..8).map(|_| limiter.acquire())).await;
+        let permits: Vec<Permit<'_>> =
+            futures::future::join_all((0..8).map(|_| limiter.acquire())).await;
         let mut permits = permits.into_iter();
         permits.next().unwrap().answered(Answer::Unavailable(None));
         assert_eq!(limiter.snapshot().window, 4);
