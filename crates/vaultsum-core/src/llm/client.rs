@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::config::LlmConfig;
 use crate::llm::chat_reply::parse_chat_reply;
+use crate::llm::context_window;
 use crate::llm::error_body::error_excerpt;
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
@@ -29,6 +30,8 @@ pub struct ChatClient {
     base_url: String,
     audio_base_url: String,
     timeout_secs: u64,
+    /// Plain HTTP with the key, for asking the server about a model's context window.
+    probe: reqwest::Client,
 }
 
 impl std::fmt::Debug for ChatClient {
@@ -70,7 +73,19 @@ impl ChatClient {
                 .with_project_id("");
             Client::with_config(config).with_http_service(transport.clone())
         };
+        let mut auth = reqwest::header::HeaderValue::from_str(&format!("Bearer {}", key.expose()))
+            .map_err(|e| LlmError::Request(e.to_string()))?;
+        auth.set_sensitive(true);
+        let probe = reqwest::Client::builder()
+            .default_headers(
+                [(reqwest::header::AUTHORIZATION, auth)]
+                    .into_iter()
+                    .collect(),
+            )
+            .build()
+            .map_err(|e| LlmError::Request(redactor.apply(&e.to_string())))?;
         Ok(ChatClient {
+            probe,
             chat: make(&base_url),
             audio: make(&audio_base_url),
             retry: RetryPolicy::from_config(cfg),
@@ -192,6 +207,37 @@ impl ChatClient {
             .create_byot::<TranscriptionForm, Value>(form)
             .await
             .map_err(|e| failure_from(e, &self.redactor))
+    }
+
+    /// The context window of `model` in tokens: `configured` (`llm.context_tokens`) when set,
+    /// else what this process learned or the server says (asked once per model; see
+    /// [`crate::llm::context_window`]). `None` when nobody knows.
+    pub async fn context_window(&self, model: &str, configured: Option<u64>) -> Option<u64> {
+        if configured.is_some() {
+            return configured;
+        }
+        if let Some(known) = context_window::remembered(&self.base_url, model) {
+            return known;
+        }
+        let probed = context_window::probe(&self.probe, &self.base_url, model).await;
+        tracing::debug!(model, window = ?probed, "context window asked of the server");
+        context_window::remember(&self.base_url, model, probed);
+        context_window::remembered(&self.base_url, model).flatten()
+    }
+
+    /// When `error` is a context-length error, remembers the window it names for `model` and
+    /// says so: `Some(window)` (the window, when the error named one), `None` for other errors.
+    pub fn learn_from_error(&self, model: &str, error: &LlmError) -> Option<Option<u64>> {
+        let limit = context_window::context_limit_in(error)?;
+        if limit.is_some() {
+            context_window::remember(&self.base_url, model, limit);
+        }
+        Some(limit)
+    }
+
+    /// Remembers a window found otherwise (a silently truncated prompt's token count).
+    pub fn learn_window(&self, model: &str, tokens: u64) {
+        context_window::remember(&self.base_url, model, Some(tokens));
     }
 
     /// Replies can quote the request back; their excerpts are redacted like error bodies.
