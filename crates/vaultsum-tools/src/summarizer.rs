@@ -35,6 +35,9 @@ pub enum SummarizeError {
     /// The offline engine found no prose, table or open task to summarize.
     #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
     NothingToSummarize,
+    /// The model's window cannot hold the summary prompt and a useful part of the note.
+    #[error("the model's context window ({window} tokens) is too small to summarize in parts; set llm.context_tokens if the server reported it wrong, or use a model with a larger window")]
+    WindowTooSmall { window: u64 },
     /// The offline engine's task ended without an answer (the runtime is shutting down).
     #[error("the offline summarizer was interrupted: {0}")]
     Interrupted(String),

@@ -27,6 +27,17 @@ pub const MERGE_PROMPT: &str = include_str!("../../../prompts/merge_summaries.md
 /// still shows itself by a context error or a silently cut prompt.
 const ASK_WINDOW_ABOVE: u64 = 2_500;
 
+/// The fewest tokens of note a part must hold for summarizing in parts to make sense.
+const MIN_PART_TOKENS: u64 = 256;
+
+/// Tokens of note one part may hold in a `window`-token model: the prompt's share less the
+/// system prompt, the focus and the part's own framing.
+fn part_room(window: u64, request: &SummaryRequest<'_>) -> u64 {
+    let overhead =
+        estimate_tokens(SUMMARIZE_PROMPT) + 200 + request.focus.map_or(0, estimate_tokens);
+    budget(window).prompt_tokens.saturating_sub(overhead)
+}
+
 /// How many times a smaller window is tried when a context error names no number.
 const HALVINGS: u32 = 4;
 
@@ -127,6 +138,9 @@ async fn in_parts(
     );
     let mut last_error = None;
     for _ in 0..=HALVINGS {
+        if part_room(window, request) < MIN_PART_TOKENS {
+            return Err(SummarizeError::WindowTooSmall { window });
+        }
         match try_in_parts(client, model, window, request).await {
             Ok(mut summary) => {
                 summary.details["split_because"] = json!(why);
@@ -152,12 +166,7 @@ async fn try_in_parts(
     window: u64,
     request: &SummaryRequest<'_>,
 ) -> Result<SummaryText, LlmError> {
-    let budget = budget(window);
-    // Room for the prompt, the focus and the part's own framing around the text.
-    let overhead =
-        estimate_tokens(SUMMARIZE_PROMPT) + 200 + request.focus.map_or(0, estimate_tokens);
-    let per_part = budget.prompt_tokens.saturating_sub(overhead).max(64);
-    let parts = split_into_parts(request.content, per_part);
+    let parts = split_into_parts(request.content, part_room(window, request));
     let total = parts.len();
     crate::progress::expect_steps(total as u32 + 1);
     let mut summaries = Vec::with_capacity(total);
@@ -209,7 +218,9 @@ async fn merge(
         for summary in level {
             let tokens = estimate_tokens(&summary) + 16;
             let group = groups.last_mut().expect("one group at least");
-            if used + tokens > room && !group.is_empty() {
+            // A group takes two summaries at least, so each round at least halves their
+            // number and the merging ends, whatever the room.
+            if used + tokens > room && group.len() >= 2 {
                 groups.push(Vec::new());
                 used = 0;
             }
