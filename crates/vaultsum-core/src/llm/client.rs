@@ -144,59 +144,58 @@ impl ChatClient {
         bytes: Vec<u8>,
         model: &str,
     ) -> Result<String, LlmError> {
-        let form = TranscriptionForm {
-            file_name: file_name.to_string(),
-            bytes: Bytes::from(bytes),
-            model: model.to_string(),
-            diarize: false,
-        };
-        let what = format!("transcription of {file_name} with {model}");
-        let (value, attempts) = self
-            .retry
-            .run(&what, || self.transcribe_once(form.clone()))
-            .await?;
-        let text = value.get("text").and_then(Value::as_str).ok_or_else(|| {
-            self.redact_error(LlmError::Malformed(format!(
-                "the transcription reply has no \"text\": {}",
-                error_excerpt(value.to_string().as_bytes(), None)
-            )))
-        })?;
-        tracing::debug!(
-            file = file_name,
-            attempts,
-            chars = text.len(),
-            "transcription done"
-        );
+        let reply = self.transcription(file_name, bytes, model, false).await?;
+        let text = reply
+            .get("text")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         Ok(text.trim().to_string())
     }
 
     /// Transcribes audio asking for speaker diarization (`diarize=true`, `verbose_json`, word
     /// and segment timestamps) and returns the whole reply for `media::diarize` to render; it
-    /// must at least have the plain `text`, which a server without diarization still sends.
+    /// has at least the plain `text`, which a server without diarization still sends.
     pub async fn transcribe_diarized(
         &self,
         file_name: &str,
         bytes: Vec<u8>,
         model: &str,
     ) -> Result<Value, LlmError> {
+        self.transcription(file_name, bytes, model, true).await
+    }
+
+    /// One transcription request with its retries; the reply must have a `text`.
+    async fn transcription(
+        &self,
+        file_name: &str,
+        bytes: Vec<u8>,
+        model: &str,
+        diarize: bool,
+    ) -> Result<Value, LlmError> {
         let form = TranscriptionForm {
             file_name: file_name.to_string(),
             bytes: Bytes::from(bytes),
             model: model.to_string(),
-            diarize: true,
+            diarize,
         };
         let what = format!("transcription of {file_name} with {model}");
         let (value, attempts) = self
             .retry
             .run(&what, || self.transcribe_once(form.clone()))
             .await?;
-        if value.get("text").and_then(Value::as_str).is_none() {
+        let Some(text) = value.get("text").and_then(Value::as_str) else {
             return Err(self.redact_error(LlmError::Malformed(format!(
                 "the transcription reply has no \"text\": {}",
                 error_excerpt(value.to_string().as_bytes(), None)
             ))));
-        }
-        tracing::debug!(file = file_name, attempts, "diarized transcription done");
+        };
+        tracing::debug!(
+            file = file_name,
+            attempts,
+            diarize,
+            chars = text.len(),
+            "transcription done"
+        );
         Ok(value)
     }
 
