@@ -9,6 +9,7 @@ mod aimd;
 mod chat_reply;
 mod chat_request;
 mod client;
+pub mod context_window;
 mod error;
 mod error_body;
 mod limiter;
