@@ -437,6 +437,9 @@ fn a_unicode_named_pdf_is_found_by_its_name_and_read() {
     );
     let (code, text, stderr) = read(&vault, "Hiring.md");
     assert_eq!(code, 0, "{stderr}");
-    assert!(text.contains("[Embedded pdf: CV/Café – résumé.pdf]"), "{text}");
+    assert!(
+        text.contains("[Embedded pdf: CV/Café – résumé.pdf]"),
+        "{text}"
+    );
     assert!(text.contains("Curriculum"), "{text}");
 }
