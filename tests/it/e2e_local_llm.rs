@@ -62,3 +62,56 @@ fn summarize_file_against_a_real_llama_cpp_server() {
             .count()
     );
 }
+
+/// A note about twice the real server's 8,192-token window (65 KB; this repetitive prose takes
+/// about 4.6 bytes a token): the server refuses it whole with its own context-length error, and
+/// the note is summarized in parts and merged, every part of it read, the note losing no byte.
+/// Measured here: 5 parts of about 3,100 prompt tokens and the merge, 565 s with the tiny model.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs a real local LLM server: set VAULTSUM_E2E_BASE_URL"]
+async fn a_note_longer_than_a_real_servers_window_is_summarized_in_parts() {
+    use std::sync::Arc;
+    use vaultsum_tools::config::{ApiKey, Config, Engine};
+    use vaultsum_tools::{Registry, ToolContext};
+
+    let base_url = std::env::var("VAULTSUM_E2E_BASE_URL")
+        .expect("VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start)");
+    let model = std::env::var("VAULTSUM_E2E_MODEL").unwrap_or_else(|_| "smollm2".to_string());
+    let mut note = String::from("# Field notes\n\n");
+    for i in 0..24 {
+        note.push_str(&format!("## Day {i}\n\n"));
+        note.push_str(&"We walked the northern trail, counted birds at the lake and logged the weather in the notebook. ".repeat(28));
+        note.push_str("\n\n");
+    }
+    let vault = TempVault::with(&[("Field notes.md", &note)]);
+    let mut config = Config {
+        vault: Some(vault.root()),
+        cache_dir: vault.outside().join("cache"),
+        ..Config::default()
+    };
+    config.summarize.engine = Engine::Llm;
+    config.llm.api_key = ApiKey::new("local");
+    config.llm.base_url = base_url.clone();
+    config.llm.audio_base_url = base_url;
+    config.llm.summarize_model = model;
+    config.llm.timeout_secs = 900;
+    config.llm.max_attempts = 1;
+    let registry = Registry::new(Arc::new(ToolContext::new(config).expect("context")));
+    let output = registry
+        .call(
+            "summarize_file",
+            serde_json::json!({ "path": "Field notes.md" }),
+        )
+        .await;
+    eprintln!("{}\n{:#}", output.text, output.details);
+    assert!(!output.is_error, "{}", output.text);
+    let parts = output.details["summarizer"]["parts"].as_u64().unwrap_or(0);
+    assert!(parts >= 2, "summarized in parts: {}", output.details);
+    assert_eq!(
+        output.details["summarizer"]["split_because"],
+        "the server's context-length error"
+    );
+    let written = String::from_utf8(vault.read("Field notes.md")).unwrap();
+    assert!(written.starts_with(&note), "the note lost bytes");
+    assert_eq!(written[note.len()..].matches("## Summary").count(), 1);
+}

@@ -21,6 +21,7 @@ mod llm_real_server;
 mod local_real_vault;
 mod local_split;
 mod local_summary;
+mod long_notes;
 mod mcp_binary;
 mod mcp_cold_start;
 mod mcp_http;

@@ -71,9 +71,13 @@ async fn one_failing_note_does_not_stop_the_others() {
     opts.concurrency = 1;
     let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
 
-    // A 400 is not transient: the note is left as it is until the person edits it.
-    server.push(FakeReply::openai_error(400, "prompt is too long"));
-    let bad = long_body("too long for the model");
+    // A 400 is not transient: the note is left as it is until the person edits it. (Not a
+    // context-length 400: that one sends the note again in parts, see long_notes.rs.)
+    server.push(FakeReply::openai_error(
+        400,
+        "unsupported value for 'temperature'",
+    ));
+    let bad = long_body("refused by the model");
     vault.write("Huge.md", &bad);
     assert!(wait_until_async(|| server.request_count() == 1).await);
     vault.write("Fine.md", &long_body("fine"));

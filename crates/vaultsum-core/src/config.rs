@@ -161,6 +161,9 @@ pub struct LlmConfig {
     pub max_retry_secs: u64,
     /// First backoff delay in milliseconds, doubled each retry (config `llm.initial_backoff_ms`, default 500).
     pub initial_backoff_ms: u64,
+    /// The summarize model's context window in tokens (config `llm.context_tokens`); unset: ask
+    /// the server, else learn it from a context-length error.
+    pub context_tokens: Option<u64>,
 }
 
 /// `summarize_file` settings.
@@ -283,6 +286,7 @@ impl Default for Config {
                 max_attempts: 4,
                 max_retry_secs: 90,
                 initial_backoff_ms: 500,
+                context_tokens: None,
             },
             summarize: SummarizeConfig {
                 engine: Engine::Auto,
@@ -359,6 +363,7 @@ struct FileLlm {
     max_attempts: Option<u32>,
     max_retry_secs: Option<u64>,
     initial_backoff_ms: Option<u64>,
+    context_tokens: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -572,6 +577,9 @@ impl Config {
         set(&mut self.llm.timeout_secs, llm.timeout_secs);
         set(&mut self.llm.max_attempts, llm.max_attempts);
         set(&mut self.llm.max_retry_secs, llm.max_retry_secs);
+        if llm.context_tokens.is_some() {
+            self.llm.context_tokens = llm.context_tokens;
+        }
         set(&mut self.llm.initial_backoff_ms, llm.initial_backoff_ms);
         if !summarize_model_set {
             self.llm.summarize_model = self.llm.model.clone();

@@ -120,9 +120,9 @@ impl From<SummarizeError> for Failure {
     fn from(error: SummarizeError) -> Failure {
         match error {
             SummarizeError::Llm(error) => error.into(),
-            SummarizeError::NothingToSummarize | SummarizeError::Interrupted(_) => {
-                Failure::permanent(error.to_string())
-            }
+            SummarizeError::NothingToSummarize
+            | SummarizeError::Interrupted(_)
+            | SummarizeError::WindowTooSmall { .. } => Failure::permanent(error.to_string()),
         }
     }
 }

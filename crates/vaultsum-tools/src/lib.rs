@@ -12,6 +12,7 @@ pub mod attachments;
 pub mod compaction;
 pub mod context;
 pub(crate) mod failure;
+pub mod long_note;
 pub mod note_locks;
 pub mod note_reader;
 pub mod progress;
@@ -29,6 +30,7 @@ pub mod tool;
 pub mod truncate;
 pub mod vault_view;
 pub mod web_search;
+pub mod windowed;
 
 use std::sync::Arc;
 

@@ -101,6 +101,9 @@ impl TypedTool for SummarizeTextTool {
                 let retry = llm_retry(&error);
                 return failure("llm", error.to_string(), &engine).with_retry(retry);
             }
+            Err(error @ SummarizeError::WindowTooSmall { .. }) => {
+                return failure("window_too_small", error.to_string(), &engine)
+            }
             Err(error @ SummarizeError::Interrupted(_)) => {
                 return failure("interrupted", error.to_string(), &engine)
             }

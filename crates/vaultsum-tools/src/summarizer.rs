@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::config::{Engine, LlmConfig};
 use crate::llm::local::{self, LocalOptions};
-use crate::llm::{ChatClient, ChatRequest, LlmError, UserPart};
+use crate::llm::{ChatClient, LlmError};
 
 /// The system prompt, compiled in so the binary is self-contained.
 pub const SUMMARIZE_PROMPT: &str = include_str!("../../../prompts/summarize_file.md");
@@ -35,6 +35,9 @@ pub enum SummarizeError {
     /// The offline engine found no prose, table or open task to summarize.
     #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
     NothingToSummarize,
+    /// The model's window cannot hold the summary prompt and a useful part of the note.
+    #[error("the model's context window ({window} tokens) is too small to summarize in parts; set llm.context_tokens if the server reported it wrong, or use a model with a larger window")]
+    WindowTooSmall { window: u64 },
     /// The offline engine's task ended without an answer (the runtime is shutting down).
     #[error("the offline summarizer was interrupted: {0}")]
     Interrupted(String),
@@ -54,6 +57,8 @@ pub enum Summarizer {
     Llm {
         client: Option<Arc<ChatClient>>,
         model: String,
+        /// `llm.context_tokens`: the model's window when the person set it.
+        context_tokens: Option<u64>,
     },
     /// The offline extractive summarizer.
     Local,
@@ -77,6 +82,7 @@ impl Summarizer {
     pub fn llm(client: Option<Arc<ChatClient>>, config: &LlmConfig) -> Summarizer {
         Summarizer::Llm {
             client,
+            context_tokens: config.context_tokens,
             model: config.summarize_model.clone(),
         }
     }
@@ -107,26 +113,13 @@ impl Summarizer {
                     details: json!({ "engine": "local" }),
                 })
             }
-            Summarizer::Llm { client, model } => {
+            Summarizer::Llm {
+                client,
+                model,
+                context_tokens,
+            } => {
                 let client = client.as_ref().ok_or(LlmError::MissingApiKey)?;
-                let chat = ChatRequest {
-                    model: model.clone(),
-                    system: SUMMARIZE_PROMPT.to_string(),
-                    user: vec![UserPart::Text(user_message(request))],
-                    max_tokens: None,
-                    temperature: Some(0.2),
-                };
-                let reply = client.chat(&chat).await?;
-                Ok(SummaryText {
-                    text: reply.content,
-                    details: json!({
-                        "engine": "llm",
-                        "model": model,
-                        "finish_reason": reply.finish_reason,
-                        "usage": reply.usage,
-                        "attempts": reply.attempts,
-                    }),
-                })
+                crate::windowed::summarize(client, model, *context_tokens, request).await
             }
         }
     }

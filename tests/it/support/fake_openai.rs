@@ -206,7 +206,7 @@ impl FakeOpenAi {
     /// Starts a server on a free port of 127.0.0.1.
     pub fn start() -> FakeOpenAi {
         FakeOpenAi {
-            server: FakeServer::start(default_reply),
+            server: FakeServer::start_with_queue_for(default_reply, is_model_call),
         }
     }
 
@@ -237,6 +237,12 @@ impl FakeOpenAi {
             ("FIREWORKS_AUDIO_BASE_URL", self.base_url()),
         ]
     }
+}
+
+/// Chat completions and transcriptions take the queued replies; a client's questions about the
+/// model (`/props`, `/v1/models`, Ollama's `/api/*`) get routes or the default 404.
+fn is_model_call(request: &ReceivedRequest) -> bool {
+    request.path.ends_with("/chat/completions") || request.path.ends_with("/audio/transcriptions")
 }
 
 fn default_reply(request: &ReceivedRequest) -> FakeReply {

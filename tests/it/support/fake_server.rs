@@ -274,6 +274,8 @@ impl Route {
 struct Shared {
     addr: SocketAddr,
     default: fn(&ReceivedRequest) -> FakeReply,
+    /// Which requests take replies from the queue (the others get routes and the default).
+    queue_serves: fn(&ReceivedRequest) -> bool,
     routes: Mutex<Vec<Route>>,
     queue: Mutex<VecDeque<FakeReply>>,
     fallback: Mutex<Option<FakeReply>>,
@@ -312,12 +314,22 @@ pub struct FakeServer {
 impl FakeServer {
     /// Starts a server on a free port of 127.0.0.1; `default` answers what nothing scripted.
     pub fn start(default: fn(&ReceivedRequest) -> FakeReply) -> FakeServer {
+        FakeServer::start_with_queue_for(default, |_| true)
+    }
+
+    /// Like [`FakeServer::start`], with only the requests `queue_serves` accepts answered from
+    /// the queue (so a client's side requests, such as a probe, never take a scripted reply).
+    pub fn start_with_queue_for(
+        default: fn(&ReceivedRequest) -> FakeReply,
+        queue_serves: fn(&ReceivedRequest) -> bool,
+    ) -> FakeServer {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
         listener.set_nonblocking(true).unwrap();
         let addr = listener.local_addr().unwrap();
         let shared = Arc::new(Shared {
             addr,
             default,
+            queue_serves,
             routes: Mutex::default(),
             queue: Mutex::default(),
             fallback: Mutex::default(),
@@ -450,7 +462,13 @@ async fn handle(
         .find(|route| route.matches(&request))
         .map(|route| route.reply.clone());
     let reply = routed
-        .or_else(|| shared.queue.lock().unwrap().pop_front())
+        .or_else(|| {
+            if (shared.queue_serves)(&request) {
+                shared.queue.lock().unwrap().pop_front()
+            } else {
+                None
+            }
+        })
         .or_else(|| shared.fallback.lock().unwrap().clone())
         .unwrap_or_else(|| (shared.default)(&request));
     let mut body = reply.body.clone();

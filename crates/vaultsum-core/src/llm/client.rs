@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use crate::config::LlmConfig;
 use crate::llm::chat_reply::parse_chat_reply;
+use crate::llm::context_window;
 use crate::llm::error_body::error_excerpt;
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
@@ -29,6 +30,8 @@ pub struct ChatClient {
     base_url: String,
     audio_base_url: String,
     timeout_secs: u64,
+    /// Plain HTTP with the key, for asking the server about a model's context window.
+    probe: reqwest::Client,
 }
 
 impl std::fmt::Debug for ChatClient {
@@ -70,7 +73,19 @@ impl ChatClient {
                 .with_project_id("");
             Client::with_config(config).with_http_service(transport.clone())
         };
+        let mut auth = reqwest::header::HeaderValue::from_str(&format!("Bearer {}", key.expose()))
+            .map_err(|e| LlmError::Request(e.to_string()))?;
+        auth.set_sensitive(true);
+        let probe = reqwest::Client::builder()
+            .default_headers(
+                [(reqwest::header::AUTHORIZATION, auth)]
+                    .into_iter()
+                    .collect(),
+            )
+            .build()
+            .map_err(|e| LlmError::Request(redactor.apply(&e.to_string())))?;
         Ok(ChatClient {
+            probe,
             chat: make(&base_url),
             audio: make(&audio_base_url),
             retry: RetryPolicy::from_config(cfg),
@@ -129,59 +144,58 @@ impl ChatClient {
         bytes: Vec<u8>,
         model: &str,
     ) -> Result<String, LlmError> {
-        let form = TranscriptionForm {
-            file_name: file_name.to_string(),
-            bytes: Bytes::from(bytes),
-            model: model.to_string(),
-            diarize: false,
-        };
-        let what = format!("transcription of {file_name} with {model}");
-        let (value, attempts) = self
-            .retry
-            .run(&what, || self.transcribe_once(form.clone()))
-            .await?;
-        let text = value.get("text").and_then(Value::as_str).ok_or_else(|| {
-            self.redact_error(LlmError::Malformed(format!(
-                "the transcription reply has no \"text\": {}",
-                error_excerpt(value.to_string().as_bytes(), None)
-            )))
-        })?;
-        tracing::debug!(
-            file = file_name,
-            attempts,
-            chars = text.len(),
-            "transcription done"
-        );
+        let reply = self.transcription(file_name, bytes, model, false).await?;
+        let text = reply
+            .get("text")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         Ok(text.trim().to_string())
     }
 
     /// Transcribes audio asking for speaker diarization (`diarize=true`, `verbose_json`, word
     /// and segment timestamps) and returns the whole reply for `media::diarize` to render; it
-    /// must at least have the plain `text`, which a server without diarization still sends.
+    /// has at least the plain `text`, which a server without diarization still sends.
     pub async fn transcribe_diarized(
         &self,
         file_name: &str,
         bytes: Vec<u8>,
         model: &str,
     ) -> Result<Value, LlmError> {
+        self.transcription(file_name, bytes, model, true).await
+    }
+
+    /// One transcription request with its retries; the reply must have a `text`.
+    async fn transcription(
+        &self,
+        file_name: &str,
+        bytes: Vec<u8>,
+        model: &str,
+        diarize: bool,
+    ) -> Result<Value, LlmError> {
         let form = TranscriptionForm {
             file_name: file_name.to_string(),
             bytes: Bytes::from(bytes),
             model: model.to_string(),
-            diarize: true,
+            diarize,
         };
         let what = format!("transcription of {file_name} with {model}");
         let (value, attempts) = self
             .retry
             .run(&what, || self.transcribe_once(form.clone()))
             .await?;
-        if value.get("text").and_then(Value::as_str).is_none() {
+        let Some(text) = value.get("text").and_then(Value::as_str) else {
             return Err(self.redact_error(LlmError::Malformed(format!(
                 "the transcription reply has no \"text\": {}",
                 error_excerpt(value.to_string().as_bytes(), None)
             ))));
-        }
-        tracing::debug!(file = file_name, attempts, "diarized transcription done");
+        };
+        tracing::debug!(
+            file = file_name,
+            attempts,
+            diarize,
+            chars = text.len(),
+            "transcription done"
+        );
         Ok(value)
     }
 
@@ -192,6 +206,37 @@ impl ChatClient {
             .create_byot::<TranscriptionForm, Value>(form)
             .await
             .map_err(|e| failure_from(e, &self.redactor))
+    }
+
+    /// The context window of `model` in tokens: `configured` (`llm.context_tokens`) when set,
+    /// else what this process learned or the server says (asked once per model; see
+    /// [`crate::llm::context_window`]). `None` when nobody knows.
+    pub async fn context_window(&self, model: &str, configured: Option<u64>) -> Option<u64> {
+        if configured.is_some() {
+            return configured;
+        }
+        if let Some(known) = context_window::remembered(&self.base_url, model) {
+            return known;
+        }
+        let probed = context_window::probe(&self.probe, &self.base_url, model).await;
+        tracing::debug!(model, window = ?probed, "context window asked of the server");
+        context_window::remember(&self.base_url, model, probed);
+        context_window::remembered(&self.base_url, model).flatten()
+    }
+
+    /// When `error` is a context-length error, remembers the window it names for `model` and
+    /// says so: `Some(window)` (the window, when the error named one), `None` for other errors.
+    pub fn learn_from_error(&self, model: &str, error: &LlmError) -> Option<Option<u64>> {
+        let limit = context_window::context_limit_in(error)?;
+        if limit.is_some() {
+            context_window::remember(&self.base_url, model, limit);
+        }
+        Some(limit)
+    }
+
+    /// Remembers a window found otherwise (a silently truncated prompt's token count).
+    pub fn learn_window(&self, model: &str, tokens: u64) {
+        context_window::remember(&self.base_url, model, Some(tokens));
     }
 
     /// Replies can quote the request back; their excerpts are redacted like error bodies.

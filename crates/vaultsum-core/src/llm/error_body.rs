@@ -42,6 +42,15 @@ fn json_message(json: &Value) -> String {
             Some(Value::String(s)) => return s.clone(),
             Some(Value::Object(inner)) => {
                 if let Some(Value::String(s)) = inner.get("message") {
+                    // llama.cpp's context error gives the window only as fields: keep them, so
+                    // the limit can be learned from the error (`llm::context_window`).
+                    if let Some(n_ctx) = inner.get("n_ctx").and_then(Value::as_u64) {
+                        let prompt = inner.get("n_prompt_tokens").and_then(Value::as_u64);
+                        let prompt = prompt
+                            .map(|n| format!("n_prompt_tokens {n}, "))
+                            .unwrap_or_default();
+                        return format!("{s} ({prompt}n_ctx {n_ctx})");
+                    }
                     return s.clone();
                 }
                 return Value::Object(inner.clone()).to_string();

@@ -7,6 +7,7 @@
 mod chat_reply;
 mod chat_request;
 mod client;
+pub mod context_window;
 mod error;
 mod error_body;
 mod redact;

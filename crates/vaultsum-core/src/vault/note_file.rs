@@ -377,17 +377,29 @@ mod tests {
             .unwrap()
     }
 
+    /// A folder with `Note.md` holding [`BODY`], the note opened and read.
+    fn fresh_note() -> (
+        tempfile::TempDir,
+        std::path::PathBuf,
+        OpenedNote,
+        Vec<u8>,
+        Stamp,
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("Note.md");
+        std::fs::write(&path, BODY).unwrap();
+        let note = opened(dir.path());
+        let (bytes, stamp) = read(&note);
+        (dir, path, note, bytes, stamp)
+    }
+
     fn files(dir: &Path) -> usize {
         std::fs::read_dir(dir).unwrap().count()
     }
 
     #[test]
     fn an_edit_in_place_after_the_read_is_detected_and_blocks_the_swap() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("Note.md");
-        std::fs::write(&path, BODY).unwrap();
-        let note = opened(dir.path());
-        let (bytes, stamp) = read(&note);
+        let (dir, path, note, bytes, stamp) = fresh_note();
         // Same length, so only the bytes (or the clock) tell.
         std::fs::write(&path, b"Edit.\n").unwrap();
         assert_eq!(note.verify(&bytes, &stamp).unwrap(), Verified::Changed);
@@ -399,11 +411,7 @@ mod tests {
 
     #[test]
     fn a_note_replaced_by_a_rename_is_detected_and_an_append_to_the_old_file_is_not_trusted() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("Note.md");
-        std::fs::write(&path, BODY).unwrap();
-        let note = opened(dir.path());
-        let (bytes, stamp) = read(&note);
+        let (dir, path, note, bytes, stamp) = fresh_note();
         // An editor that saves atomically: new file, renamed over the note.
         std::fs::write(dir.path().join("saved.tmp"), BODY).unwrap();
         std::fs::rename(dir.path().join("saved.tmp"), &path).unwrap();
@@ -415,11 +423,7 @@ mod tests {
 
     #[test]
     fn an_unchanged_note_verifies_and_swaps() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("Note.md");
-        std::fs::write(&path, BODY).unwrap();
-        let note = opened(dir.path());
-        let (bytes, stamp) = read(&note);
+        let (dir, path, note, bytes, stamp) = fresh_note();
         assert_eq!(note.verify(&bytes, &stamp).unwrap(), Verified::Same);
         let swapped = note.swap_in(b"New.\n", &bytes, &stamp).unwrap();
         assert_eq!(swapped, Verified::Same);
@@ -429,11 +433,7 @@ mod tests {
 
     #[test]
     fn another_append_between_check_and_write_comes_first_and_ours_follows_whole() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("Note.md");
-        std::fs::write(&path, BODY).unwrap();
-        let note = opened(dir.path());
-        let (bytes, stamp) = read(&note);
+        let (_dir, path, note, bytes, stamp) = fresh_note();
         assert_eq!(note.verify(&bytes, &stamp).unwrap(), Verified::Same);
         let mut other = std::fs::OpenOptions::new()
             .append(true)

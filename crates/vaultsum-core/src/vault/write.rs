@@ -105,6 +105,22 @@ pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError>
     Ok(())
 }
 
+/// The checks every summary write makes first (a writable note, a summary that is not empty);
+/// returns the note's real vault-relative path (symlinks inside the vault followed).
+fn check_summary_write(
+    vault: &Vault,
+    note: &VaultPath,
+    summary: &str,
+) -> Result<String, VaultError> {
+    let relative = note.relative();
+    check_writable(vault, note)?;
+    if summary.trim().is_empty() {
+        return Err(VaultError::EmptySummary(relative.to_string()));
+    }
+    relative_below(vault.root(), note.absolute())
+        .ok_or_else(|| VaultError::Escapes(relative.to_string()))
+}
+
 /// How many times a write starts over when the note changes under it (another program saving
 /// it) before the note is reported busy.
 const WRITE_ROUNDS: usize = 3;
@@ -132,12 +148,7 @@ pub fn append_summary(
     replace: bool,
 ) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
-    check_writable(vault, note)?;
-    if summary.trim().is_empty() {
-        return Err(VaultError::EmptySummary(relative.to_string()));
-    }
-    let real_relative = relative_below(vault.root(), note.absolute())
-        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+    let real_relative = check_summary_write(vault, note, summary)?;
     let opened = OpenedNote::open(vault, relative, &real_relative, note.absolute())?;
     for _ in 0..WRITE_ROUNDS {
         let Some((current, stamp)) = opened.read(vault.note_limit())? else {
@@ -185,12 +196,7 @@ pub fn create_with_summary(
     summary: &str,
 ) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
-    check_writable(vault, note)?;
-    if summary.trim().is_empty() {
-        return Err(VaultError::EmptySummary(relative.to_string()));
-    }
-    let real_relative = relative_below(vault.root(), note.absolute())
-        .ok_or_else(|| VaultError::Escapes(relative.to_string()))?;
+    let real_relative = check_summary_write(vault, note, summary)?;
     let content = compose_with_summary(seed.as_bytes(), summary, false);
     create_note(vault, relative, &real_relative, note.absolute(), &content)?;
     Ok(WriteOutcome {
