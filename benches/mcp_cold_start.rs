@@ -1,8 +1,12 @@
 //! Cold start of `vaultsum mcp` to the tools/list answer (spawn, initialize, initialized,
 //! tools/list over stdio), against a minimal Python MCP server (FastMCP) doing the same
 //! handshake in the same run; also the idle RSS of each once it has answered. vaultsum is
-//! measured three ways: on an empty vault, with no vault, and on a generated 10,000-note vault
-//! (which it indexes and starts following before it answers). Reports medians and ratios.
+//! measured on an empty vault, with no vault, on the small `vault-fixture/` and on a generated
+//! 10,000-note vault. The note index is built beside serving (and the vault's changes followed
+//! from then on), so the tools/list answer should not depend on the vault's size: the figure
+//! is the ratio of the 10,000-note cold start over the small vault's. For where the index
+//! cost went, the time to a first `read_file` answer (which resolves links, so needs the
+//! index) is measured on both too. Reports medians and ratios.
 //!
 //! Needs `.venv/` (scripts/python-env.sh) for the baseline; without it only vaultsum is
 //! measured. Run: `cargo bench --bench mcp_cold_start`.
@@ -41,6 +45,39 @@ fn cold_start(program: &Path, args: &[&str], cwd: &Path) -> Sample {
     }
 }
 
+/// One cold start to the answer of a first `read_file` of `note` (spawn, handshake,
+/// tools/list, tools/call): the first call that needs the note index.
+fn first_read(program: &Path, args: &[&str], cwd: &Path, note: &str) -> Duration {
+    let start = Instant::now();
+    let mut server = StdioServer::spawn_in(program, args, cwd);
+    server.handshake();
+    server.request("tools/list", json!({}));
+    let read = server.request(
+        "tools/call",
+        json!({ "name": "read_file", "arguments": { "path": note } }),
+    );
+    let elapsed = start.elapsed();
+    assert_eq!(read["result"]["isError"], false, "{read}");
+    elapsed
+}
+
+fn median_first_read(
+    label: &str,
+    program: &Path,
+    args: &[&str],
+    cwd: &Path,
+    note: &str,
+) -> Duration {
+    first_read(program, args, cwd, note); // warm the page cache
+    let mut times: Vec<Duration> = (0..RUNS)
+        .map(|_| first_read(program, args, cwd, note))
+        .collect();
+    times.sort();
+    let time = times[RUNS / 2];
+    println!("{label:<40} median {time:>10.2?}");
+    time
+}
+
 fn median(mut samples: Vec<Sample>) -> (Duration, u64) {
     samples.sort_by_key(|s| s.elapsed);
     let mid = &samples[samples.len() / 2];
@@ -66,23 +103,63 @@ fn main() {
     vault_gen::generate(&big);
     let nowhere = scratch.path().join("not-a-vault");
     std::fs::create_dir_all(&nowhere).unwrap();
+    let small = scratch.path().join("small");
+    copy_dir(&root.join("vault-fixture"), &small);
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_vaultsum"));
+    let vault_args = |vault: &Path| {
+        vec![
+            "--vault".to_string(),
+            vault.display().to_string(),
+            "mcp".to_string(),
+        ]
+    };
+    let (empty_args, small_args, big_args) =
+        (vault_args(&empty), vault_args(&small), vault_args(&big));
     println!("cold start to the tools/list answer over stdio ({RUNS} runs each)");
     let ours = [
         measure(
             "vaultsum mcp, empty vault",
             &bin,
-            &["--vault", empty.to_str().unwrap(), "mcp"],
+            &as_strs(&empty_args),
             &nowhere,
         ),
         measure("vaultsum mcp, no vault", &bin, &["mcp"], &nowhere),
         measure(
+            "vaultsum mcp, small vault (fixture)",
+            &bin,
+            &as_strs(&small_args),
+            &nowhere,
+        ),
+        measure(
             "vaultsum mcp, 10,000-note vault",
             &bin,
-            &["--vault", big.to_str().unwrap(), "mcp"],
+            &as_strs(&big_args),
             &nowhere,
         ),
     ];
+    println!(
+        "ratio: cold start with 10,000 notes / small vault = {:.2}x (1.0x: independent of size)",
+        ours[3].0.as_secs_f64() / ours[2].0.as_secs_f64()
+    );
+    println!("cold start to a first read_file answer (the first call that needs the index)");
+    let small_read = median_first_read(
+        "vaultsum mcp, small vault (fixture)",
+        &bin,
+        &as_strs(&small_args),
+        &nowhere,
+        "Meetings/2024-03-04 Weekly sync.md",
+    );
+    let big_read = median_first_read(
+        "vaultsum mcp, 10,000-note vault",
+        &bin,
+        &as_strs(&big_args),
+        &nowhere,
+        &vault_gen::note_path(0),
+    );
+    println!(
+        "ratio: first read_file with 10,000 notes / small vault = {:.2}x",
+        big_read.as_secs_f64() / small_read.as_secs_f64()
+    );
 
     let python = root.join(".venv/bin/python");
     if !python.is_file() {
@@ -99,9 +176,9 @@ fn main() {
         &[script.to_str().unwrap()],
         &nowhere,
     );
-    for ((time, rss), label) in ours
-        .iter()
-        .zip(["empty vault", "no vault", "10k-note vault"])
+    for ((time, rss), label) in
+        ours.iter()
+            .zip(["empty vault", "no vault", "small vault", "10k-note vault"])
     {
         println!(
             "ratio ({label}): vaultsum answers tools/list {:.1}x faster; idle RSS {:.1}x smaller",
@@ -109,4 +186,22 @@ fn main() {
             their_rss as f64 / (*rss).max(1) as f64
         );
     }
+}
+
+/// Copies the folder `from` (files and folders only) to `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_dir(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+fn as_strs(args: &[String]) -> Vec<&str> {
+    args.iter().map(String::as_str).collect()
 }

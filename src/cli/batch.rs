@@ -1,4 +1,5 @@
-//! Running one tool over many inputs with bounded concurrency and a progress bar on stderr.
+//! Running one tool over many inputs with bounded concurrency and a progress bar on stderr
+//! (which shows the latest step a call in flight reported).
 //!
 //! [`stream_batch`] reports each result the moment its call finishes (completion order) and
 //! stops on Ctrl-C or SIGTERM; [`run_batch`] collects the results in input order for commands
@@ -10,7 +11,7 @@ use serde_json::Value;
 
 use super::interrupt::Interrupts;
 use super::output::call_rendered;
-use crate::tools::{Registry, ToolOutput};
+use crate::tools::{with_progress, ProgressSink, Registry, ToolOutput};
 
 /// How to run a batch.
 #[derive(Debug, Clone, Copy)]
@@ -105,8 +106,13 @@ async fn drive(
             let Some((index, args)) = waiting.next() else {
                 break;
             };
+            // The bar shows the latest step of any call in flight ("reading A.md",
+            // "summarizing", "writing A.md").
+            let shown = bar.clone();
+            let sink = ProgressSink::new(move |update| shown.set_message(update.message));
             running.push(async move {
-                let output = call_rendered(registry, tool, args, options.verbose).await;
+                let call = call_rendered(registry, tool, args, options.verbose);
+                let output = with_progress(sink, call).await;
                 (index, output)
             });
         }

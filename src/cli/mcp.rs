@@ -9,7 +9,8 @@ use tokio_util::sync::CancellationToken;
 use super::{App, UsageError};
 use crate::config::Engine;
 use crate::mcp::{self, HttpServer, HttpSettings, McpServeError, VaultsumServer};
-use crate::tools::vault_view::ChangeBackend;
+use crate::tools::vault_view::{ChangeBackend, VaultChanges};
+use crate::tools::ToolContext;
 
 /// How often the vault is polled when the OS watcher's limits are exhausted.
 const VAULT_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
@@ -38,26 +39,14 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
         }),
         None => None,
     };
+    // Opening the vault does not walk it (the index is built by the first call that needs
+    // it), and following its changes starts beside serving: `initialize` and `tools/list` are
+    // answered at once, whatever the vault's size.
     let registry = Arc::new(app.registry()?);
-    // Held for the server's life: links resolve against the vault as it is now, not as it was
-    // at start. Without a watcher the server still works, with the index of its start.
-    let context = registry.context();
-    let _changes = match context.vault_root() {
-        Ok(_) => match context.watch_vault(ChangeBackend::Native, VAULT_POLL_INTERVAL) {
-            Ok(changes) => Some(changes),
-            Err(error) => {
-                tracing::warn!(
-                    %error,
-                    "not following vault changes; notes created after start may not resolve"
-                );
-                None
-            }
-        },
-        Err(_) => None,
-    };
+    let follower = follow_vault_in_background(registry.context().clone());
     let server = VaultsumServer::new(registry);
     let runtime = app.runtime()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let shutdown = CancellationToken::new();
         tokio::spawn(cancel_on_signal(shutdown.clone()));
         match settings {
@@ -75,7 +64,43 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
             }
         }
         Ok(ExitCode::SUCCESS)
-    })
+    });
+    // Stops following the vault (once the follower is set up, if it was still setting up).
+    if let Some(follower) = follower {
+        drop(follower.join());
+    }
+    served
+}
+
+/// Starts the vault-change service on its own thread, so the server answers while the OS
+/// watch is being set up (in proportion to the vault's folders). The service is held for
+/// the server's life, so links resolve against the vault as it is now, not as it was at
+/// start; without a watcher the server still works, with the index as first built.
+fn follow_vault_in_background(
+    context: Arc<ToolContext>,
+) -> Option<std::thread::JoinHandle<Option<VaultChanges>>> {
+    context.vault_root().ok()?;
+    let spawned = std::thread::Builder::new()
+        .name("vault-follow".into())
+        .spawn(
+            move || match context.watch_vault(ChangeBackend::Native, VAULT_POLL_INTERVAL) {
+                Ok(changes) => Some(changes),
+                Err(error) => {
+                    tracing::warn!(
+                        %error,
+                        "not following vault changes; notes created after start may not resolve"
+                    );
+                    None
+                }
+            },
+        );
+    match spawned {
+        Ok(handle) => Some(handle),
+        Err(error) => {
+            tracing::warn!(%error, "not following vault changes: no thread for it");
+            None
+        }
+    }
 }
 
 fn usage(error: McpServeError) -> anyhow::Error {

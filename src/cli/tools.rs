@@ -1,4 +1,4 @@
-//! `vaultsum tools`: list the tools with their descriptions, schemas and annotations.
+//! `vaultsum tools`: list the tools with their titles, descriptions, schemas and annotations.
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -8,7 +8,7 @@ use super::App;
 /// Arguments of `vaultsum tools`.
 #[derive(Debug, clap::Args)]
 pub struct ToolsArgs {
-    /// Print a JSON array of {"name","description","input_schema","annotations"}.
+    /// Print a JSON array of {"name","title","description","input_schema","annotations"}.
     #[arg(long)]
     pub json: bool,
 }

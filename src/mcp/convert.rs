@@ -10,15 +10,17 @@ use crate::tools::{Tool, ToolAnnotations, ToolOutput};
 /// The `_meta` key under which a result's `details` travel.
 pub(crate) const DETAILS_META_KEY: &str = "details";
 
-/// The MCP definition of a registry tool: the same name, description, input schema and
-/// annotations as `vaultsum tools --json`.
+/// The MCP definition of a registry tool: the same name, title, description, input schema and
+/// annotations as `vaultsum tools --json`. The title goes in both places MCP has for it
+/// (`Tool.title` since 2025-06-18, `annotations.title` before), for old and new clients.
 pub(crate) fn tool_definition(tool: &dyn Tool) -> McpTool {
     McpTool::new(
         tool.name(),
         tool.description(),
         Arc::new(schema_object(tool.input_schema())),
     )
-    .with_annotations(annotations(tool.annotations()))
+    .with_title(tool.title())
+    .with_annotations(annotations(tool.title(), tool.annotations()))
 }
 
 /// MCP requires the input schema to be a JSON object; a tool whose schema is anything else
@@ -34,8 +36,8 @@ fn schema_object(schema: Value) -> JsonObject {
     }
 }
 
-fn annotations(hints: ToolAnnotations) -> rmcp::model::ToolAnnotations {
-    rmcp::model::ToolAnnotations::new()
+fn annotations(title: &str, hints: ToolAnnotations) -> rmcp::model::ToolAnnotations {
+    rmcp::model::ToolAnnotations::with_title(title)
         .read_only(hints.read_only)
         .destructive(hints.destructive)
         .idempotent(hints.idempotent)
@@ -86,9 +88,10 @@ mod tests {
 
     #[test]
     fn annotations_keep_every_hint() {
-        let mcp = annotations(ToolAnnotations::WRITES_NOT_DESTRUCTIVE);
+        let mcp = annotations("Write", ToolAnnotations::WRITES_DESTRUCTIVE);
+        assert_eq!(mcp.title.as_deref(), Some("Write"));
         assert_eq!(mcp.read_only_hint, Some(false));
-        assert_eq!(mcp.destructive_hint, Some(false));
+        assert_eq!(mcp.destructive_hint, Some(true));
         assert_eq!(mcp.idempotent_hint, Some(false));
         assert_eq!(mcp.open_world_hint, Some(false));
     }

@@ -2,6 +2,7 @@
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
+use std::time::Duration;
 
 use futures::FutureExt;
 use rmcp::model::{
@@ -13,6 +14,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{json, Value};
 
 use super::convert::{call_result, tool_definition};
+use super::progress::{ProgressReporter, HEARTBEAT_INTERVAL};
 use crate::tools::{Registry, ToolOutput};
 
 /// The server name announced in `initialize`.
@@ -32,6 +34,7 @@ const REQUEST_CANCELLED: ErrorCode = ErrorCode(-32800);
 pub struct VaultsumServer {
     registry: Arc<Registry>,
     tools: Arc<[McpTool]>,
+    heartbeat: Duration,
 }
 
 impl VaultsumServer {
@@ -42,7 +45,18 @@ impl VaultsumServer {
             .iter()
             .map(|tool| tool_definition(tool.as_ref()))
             .collect();
-        VaultsumServer { registry, tools }
+        VaultsumServer {
+            registry,
+            tools,
+            heartbeat: HEARTBEAT_INTERVAL,
+        }
+    }
+
+    /// The same server with another longest silence between progress notifications than
+    /// [`HEARTBEAT_INTERVAL`] (tests of the heartbeat that should not take seconds).
+    pub fn with_heartbeat(mut self, heartbeat: Duration) -> VaultsumServer {
+        self.heartbeat = heartbeat;
+        self
     }
 
     /// The registry this server calls.
@@ -89,6 +103,9 @@ impl ServerHandler for VaultsumServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
+        // Needs nothing from the vault: answered at once, however large the vault and whether
+        // or not its index is built yet (the cold-start test orders its events by this line).
+        tracing::debug!(tools = self.tools.len(), "answering tools/list");
         Ok(ListToolsResult::with_all_items(self.tools.to_vec()))
     }
 
@@ -99,22 +116,45 @@ impl ServerHandler for VaultsumServer {
     /// Runs the tool until it finishes or the client cancels. On `notifications/cancelled`
     /// (or a closed session) rmcp fires `context.ct`; `select!` then drops the tool's future,
     /// which stops its LLM request, and since tools write only as their last step nothing
-    /// is written.
+    /// is written. When the request carries `_meta.progressToken`, the tool's steps and a
+    /// heartbeat go to the client as `notifications/progress` (see `progress.rs`); without
+    /// one, nothing but the answer is sent.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        // rmcp moves the request's `_meta` into the context; the params keep it when a
+        // transport did not.
+        let token = context.meta.get_progress_token().or_else(|| {
+            request
+                .meta
+                .as_ref()
+                .and_then(|meta| meta.get_progress_token())
+        });
         let args = request.arguments.map(Value::Object).unwrap_or(Value::Null);
         let name = request.name.as_ref();
-        tracing::debug!(tool = name, "call");
+        tracing::debug!(tool = name, progress = token.is_some(), "call");
+        let run = async {
+            match token {
+                Some(token) => {
+                    let reporter = ProgressReporter {
+                        peer: context.peer.clone(),
+                        token,
+                        heartbeat: self.heartbeat,
+                    };
+                    reporter.run(self.run_tool(name, args)).await
+                }
+                None => self.run_tool(name, args).await,
+            }
+        };
         tokio::select! {
             biased;
             () = context.ct.cancelled() => {
                 tracing::info!(tool = name, "call cancelled by the client; nothing written");
                 Err(ErrorData::new(REQUEST_CANCELLED, format!("{name} cancelled"), None))
             }
-            output = self.run_tool(name, args) => Ok(call_result(output).into()),
+            output = run => Ok(call_result(output).into()),
         }
     }
 }

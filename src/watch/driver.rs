@@ -14,7 +14,7 @@ use tokio::time::{sleep_until, Instant};
 use crate::tools::vault_view::{
     is_visible_note, text_facts, ChangeBackend, NoteEntry, NoteFacts, VaultChange, VaultChanges,
 };
-use crate::tools::{Registry, ToolContext, ToolOutput};
+use crate::tools::{with_progress, ProgressSink, Registry, ToolContext, ToolOutput};
 
 use super::budget::Budget;
 use super::clock::{complete_mark_ns, describe_wait, now_ns};
@@ -718,7 +718,20 @@ async fn run_job(registry: Arc<Registry>, job: Job, min_chars: usize) -> Outcome
         .map(|tool| tool.render_call(&args))
         .unwrap_or_else(|| format!("{SUMMARIZE_TOOL} {:?}", job.rel));
     tracing::debug!("→ {call_line}");
-    let output = registry.call(SUMMARIZE_TOOL, args).await;
+    // Each step the tool reports ("reading", "part 2/5", "writing"), for following a slow
+    // summary at debug level.
+    let note = job.rel.clone();
+    let steps = ProgressSink::new(move |update| {
+        let total = update
+            .total
+            .map_or_else(|| "?".to_string(), |t| t.to_string());
+        tracing::debug!(
+            "{note}: {} (step {} of {total})",
+            update.message,
+            update.done
+        );
+    });
+    let output = with_progress(steps, registry.call(SUMMARIZE_TOOL, args)).await;
     // The one line per result at the default level is the driver's (`watch: summarized …`);
     // the tool's own rendering is for debugging.
     if let Some(tool) = registry.get(SUMMARIZE_TOOL) {

@@ -277,7 +277,8 @@ fn tools_json_lists_every_tool_with_schema_and_annotations() {
     }
     assert_eq!(tools[0]["annotations"]["readOnlyHint"], true);
     assert_eq!(tools[1]["annotations"]["readOnlyHint"], false);
-    assert_eq!(tools[1]["annotations"]["destructiveHint"], false);
+    assert_eq!(tools[1]["annotations"]["destructiveHint"], true);
+    assert_eq!(tools[1]["title"], "Summarize a note into it");
     assert_eq!(
         tools[1]["input_schema"]["required"],
         serde_json::json!(["path"])

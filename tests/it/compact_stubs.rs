@@ -348,6 +348,7 @@ struct Weather;
 impl TypedTool for Weather {
     type Args = WeatherArgs;
     const NAME: &'static str = "fetch_weather";
+    const TITLE: &'static str = "Fetch the weather";
     const DESCRIPTION: &'static str = "The forecast for a city.";
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
 

@@ -67,6 +67,7 @@ async fn rmcp_client_over_child_stdio_lists_and_calls_every_tool() {
         .map(|tool| {
             json!({
                 "name": tool.name,
+                "title": tool.title,
                 "description": tool.description,
                 "input_schema": Value::Object((*tool.input_schema).clone()),
                 "annotations": tool.annotations,

@@ -92,6 +92,7 @@ async fn tools_list_matches_the_registry_description() {
         .map(|tool| {
             json!({
                 "name": tool.name,
+                "title": tool.title,
                 "description": tool.description,
                 "input_schema": Value::Object((*tool.input_schema).clone()),
                 "annotations": tool.annotations,
@@ -262,8 +263,11 @@ async fn real_tools_list_with_their_schemas_and_hints() {
         let writes = tool.name == "summarize_file";
         let open_world = matches!(tool.name.as_ref(), "summarize" | "web_search");
         assert_eq!(hints.read_only_hint, Some(!writes), "{}", tool.name);
-        assert_eq!(hints.destructive_hint, Some(false), "{}", tool.name);
+        // summarize_file's `replace=true` deletes the previous summary section.
+        assert_eq!(hints.destructive_hint, Some(writes), "{}", tool.name);
         assert_eq!(hints.open_world_hint, Some(open_world), "{}", tool.name);
+        assert_eq!(tool.title.as_deref(), want["title"].as_str());
+        assert_eq!(hints.title.as_deref(), want["title"].as_str());
     }
     client.cancel().await.unwrap();
 }

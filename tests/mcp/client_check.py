@@ -2,7 +2,8 @@
 
 Run by tests/mcp_python_client.rs with the venv made by scripts/python-env.sh. It connects
 over stdio (launching the server) or streamable HTTP, then checks: the server's name, version
-and instructions; that tools/list matches `vaultsum tools --json` exactly; every call of the
+and instructions; that tools/list matches `vaultsum tools --json` exactly, with titles, honest
+annotations and schemas in the portable subset strict clients accept; every call of the
 plan (result text, isError, `_meta.details` and its keys); and, over HTTP with a token, that requests without
 the right bearer token get 401. Prints `OK ...` lines and exits 0, or `FAIL: ...` and exits 1.
 """
@@ -36,6 +37,38 @@ def annotations_as_json(annotations: Any) -> dict[str, Any]:
     return annotations.model_dump(by_alias=True, exclude_none=True)
 
 
+STANDARD_FORMATS = {
+    "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname",
+    "ipv4", "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template",
+    "json-pointer", "relative-json-pointer", "regex",
+}
+
+
+def portability_problems(schema: Any, at: str) -> list[str]:
+    """What strict clients (Gemini and others) refuse, checked independently of vaultsum's own
+    checker: $schema, $ref/$defs, oneOf/anyOf/allOf, union types, non-standard formats, and
+    properties without a type or a description."""
+    if not isinstance(schema, dict):
+        return [] if isinstance(schema, bool) else [f"{at}: not a schema"]
+    problems = [f"{at}: has {key}" for key in
+                ("$schema", "$ref", "$defs", "definitions", "oneOf", "anyOf", "allOf") if key in schema]
+    if "type" in schema and not isinstance(schema["type"], str):
+        problems.append(f"{at}: union type {schema['type']!r}")
+    if "format" in schema and schema["format"] not in STANDARD_FORMATS:
+        problems.append(f"{at}: format {schema['format']!r}")
+    for name, prop in (schema.get("properties") or {}).items():
+        path = f"{at}.properties.{name}"
+        if not isinstance(prop, dict) or "type" not in prop:
+            problems.append(f"{path}: no type")
+        if not isinstance(prop, dict) or not str(prop.get("description", "")).strip():
+            problems.append(f"{path}: no description")
+        problems.extend(portability_problems(prop, path))
+    for key in ("items", "additionalProperties"):
+        if key in schema:
+            problems.extend(portability_problems(schema[key], f"{at}.{key}"))
+    return problems
+
+
 async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
     init = await session.initialize()
     info = init.serverInfo
@@ -50,6 +83,7 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
     got = [
         {
             "name": tool.name,
+            "title": tool.title,
             "description": tool.description,
             "input_schema": tool.inputSchema,
             "annotations": annotations_as_json(tool.annotations),
@@ -62,9 +96,20 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
         f"tool names {[t['name'] for t in got]} != {[t['name'] for t in want]}",
     )
     for g, w in zip(got, want):
-        for field in ("description", "input_schema", "annotations"):
+        for field in ("title", "description", "input_schema", "annotations"):
             expect(g[field] == w[field], f"{w['name']}.{field}: {g[field]!r} != {w[field]!r}")
-    print(f"OK tools/list: {len(got)} tools match `vaultsum tools --json`")
+        expect(bool(g["title"]) and g["annotations"].get("title") == g["title"],
+               f"{g['name']}: title {g['title']!r}, annotations {g['annotations']!r}")
+        problems = portability_problems(g["input_schema"], "$")
+        expect(not problems, f"{g['name']}: schema not portable: {problems}")
+    hints = {g["name"]: g["annotations"] for g in got}
+    expect(hints["summarize_file"].get("destructiveHint") is True,
+           f"summarize_file must be destructive (replace=true): {hints['summarize_file']!r}")
+    expect(hints["read_file"].get("readOnlyHint") is True, f"read_file: {hints['read_file']!r}")
+    for name in ("summarize", "web_search"):
+        expect(hints[name].get("readOnlyHint") is True and hints[name].get("openWorldHint") is True,
+               f"{name}: {hints[name]!r}")
+    print(f"OK tools/list: {len(got)} tools match `vaultsum tools --json`, titled, portable schemas")
 
     for call in plan["calls"]:
         result = await session.call_tool(call["tool"], call["arguments"])

@@ -18,6 +18,7 @@ pub mod note_reader;
 pub mod progress;
 pub mod read_file;
 pub mod registry;
+pub mod schema;
 pub mod stub;
 pub mod summarize;
 pub mod summarize_file;

@@ -128,6 +128,7 @@ static PAGE_CUT: LazyLock<Regex> = LazyLock::new(|| {
 impl TypedTool for ReadFileTool {
     type Args = ReadFileArgs;
     const NAME: &'static str = "read_file";
+    const TITLE: &'static str = "Read a vault file";
     const DESCRIPTION: &'static str = DESCRIPTION;
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
 

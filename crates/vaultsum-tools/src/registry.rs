@@ -95,19 +95,23 @@ impl Registry {
         )
     }
 
-    /// `tools --json`: name, description, input schema and annotations of every advertised tool.
+    /// `tools --json`: name, title, description, input schema and annotations of every
+    /// advertised tool, as MCP `tools/list` shows them (the title also in the annotations).
     pub fn describe(&self) -> Value {
         Value::Array(
             self.tools
                 .iter()
-                .map(|t| {
-                    json!({
-                        "name": t.name(),
-                        "description": t.description(),
-                        "input_schema": t.input_schema(),
-                        "annotations": t.annotations(),
-                    })
-                })
+                .map(|t| describe_tool(t.as_ref()))
+                .collect(),
+        )
+    }
+
+    /// [`Registry::describe`] for the command-line tools, which are never listed.
+    pub fn describe_cli_tools(&self) -> Value {
+        Value::Array(
+            self.cli_tools
+                .iter()
+                .map(|t| describe_tool(t.as_ref()))
                 .collect(),
         )
     }
@@ -157,10 +161,24 @@ impl Registry {
     }
 }
 
+/// One tool as `tools --json` prints it.
+fn describe_tool(tool: &dyn Tool) -> Value {
+    let mut annotations = serde_json::to_value(tool.annotations()).unwrap_or(Value::Null);
+    annotations["title"] = json!(tool.title());
+    json!({
+        "name": tool.name(),
+        "title": tool.title(),
+        "description": tool.description(),
+        "input_schema": tool.input_schema(),
+        "annotations": annotations,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::{Config, Engine};
+    use crate::tool::ToolAnnotations;
 
     fn registry() -> Registry {
         let mut config = Config::default();
@@ -186,6 +204,50 @@ mod tests {
         );
         let described: Vec<Value> = registry.describe().as_array().unwrap().clone();
         assert_eq!(described.len(), 4);
+    }
+
+    #[test]
+    fn every_advertised_and_command_line_tool_has_a_portable_schema_and_a_title() {
+        let registry = registry();
+        let described = registry.describe();
+        let cli = registry.describe_cli_tools();
+        let all: Vec<&Value> = described
+            .as_array()
+            .unwrap()
+            .iter()
+            .chain(cli.as_array().unwrap())
+            .collect();
+        assert_eq!(all.len(), 5);
+        for tool in all {
+            let name = &tool["name"];
+            let problems = crate::schema::portability_problems(&tool["input_schema"]);
+            assert!(problems.is_empty(), "{name}: {problems:#?}");
+            assert_eq!(tool["input_schema"]["type"], "object", "{name}");
+            let title = tool["title"].as_str().unwrap_or_default();
+            assert!(!title.is_empty(), "{name} has no title");
+            assert_eq!(tool["annotations"]["title"], title, "{name}");
+        }
+    }
+
+    #[test]
+    fn annotations_tell_what_each_tool_may_do() {
+        let registry = registry();
+        let hints = |name: &str| registry.get(name).unwrap().annotations();
+        // `replace=true` deletes the previous summary section: destructive.
+        assert_eq!(hints("summarize_file"), ToolAnnotations::WRITES_DESTRUCTIVE);
+        assert_eq!(hints("read_file"), ToolAnnotations::READ_ONLY);
+        assert_eq!(hints("summarize"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
+        assert_eq!(hints("web_search"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
+        let titles: Vec<&str> = registry.tools().iter().map(|t| t.title()).collect();
+        assert_eq!(
+            titles,
+            [
+                "Read a vault file",
+                "Summarize a note into it",
+                "Summarize a web page",
+                "Search the web"
+            ]
+        );
     }
 
     #[test]

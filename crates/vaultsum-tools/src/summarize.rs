@@ -67,6 +67,7 @@ impl SummarizeTool {
 impl TypedTool for SummarizeTool {
     type Args = SummarizeArgs;
     const NAME: &'static str = "summarize";
+    const TITLE: &'static str = "Summarize a web page";
     const DESCRIPTION: &'static str = DESCRIPTION;
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
 

@@ -241,8 +241,10 @@ fn error_output(path: &str, failure: impl Into<Failure>) -> ToolOutput {
 impl TypedTool for SummarizeFileTool {
     type Args = SummarizeFileArgs;
     const NAME: &'static str = "summarize_file";
+    const TITLE: &'static str = "Summarize a note into it";
     const DESCRIPTION: &'static str = DESCRIPTION;
-    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_NOT_DESTRUCTIVE;
+    // Destructive: `replace=true` deletes the note's previous `## Summary` section.
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_DESTRUCTIVE;
 
     async fn run(&self, args: SummarizeFileArgs) -> ToolOutput {
         // Calls that write the same note take turns, from the read to the write, so a second

@@ -63,6 +63,7 @@ fn failure(kind: &str, message: String, engine: &str) -> ToolOutput {
 impl TypedTool for SummarizeTextTool {
     type Args = SummarizeTextArgs;
     const NAME: &'static str = "summarize_text";
+    const TITLE: &'static str = "Summarize text";
     const DESCRIPTION: &'static str = DESCRIPTION;
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
 

@@ -114,6 +114,14 @@ impl ToolAnnotations {
         idempotent: false,
         open_world: false,
     };
+    /// Writes to the vault and can remove what was there (`summarize_file` with `replace`
+    /// deletes a `## Summary` section).
+    pub const WRITES_DESTRUCTIVE: ToolAnnotations = ToolAnnotations {
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: false,
+    };
 }
 
 /// One tool of the registry. Front ends (CLI, MCP, watch) only ever go through this trait.
@@ -122,10 +130,14 @@ pub trait Tool: Send + Sync {
     /// The stable tool name, e.g. `read_file`.
     fn name(&self) -> &'static str;
 
+    /// A short name for people (MCP `title`), e.g. "Read a vault file".
+    fn title(&self) -> &'static str;
+
     /// LLM-facing description: what it does, when to use it, what the parameters mean.
     fn description(&self) -> &'static str;
 
-    /// JSON Schema of the arguments object (generated with schemars).
+    /// JSON Schema of the arguments object, in the portable subset every MCP client reads
+    /// (see [`crate::schema`]).
     fn input_schema(&self) -> Value;
 
     /// MCP annotations.
@@ -162,6 +174,9 @@ pub trait TypedTool: Send + Sync + 'static {
     /// The stable tool name, e.g. `read_file`.
     const NAME: &'static str;
 
+    /// A short name for people (MCP `title`), e.g. "Read a vault file".
+    const TITLE: &'static str;
+
     /// LLM-facing description: what it does, when to use it, what the parameters mean.
     const DESCRIPTION: &'static str;
 
@@ -191,6 +206,10 @@ pub trait TypedTool: Send + Sync + 'static {
 impl<T: TypedTool> Tool for T {
     fn name(&self) -> &'static str {
         T::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        T::TITLE
     }
 
     fn description(&self) -> &'static str {
@@ -247,9 +266,12 @@ pub fn parse_args<T: serde::de::DeserializeOwned>(
     })
 }
 
-/// The JSON schema of `T` as a plain JSON value (draft 2020-12, as MCP expects).
+/// The JSON schema of `T` as a plain JSON value, in the portable subset every MCP client reads:
+/// no `$schema`, `$ref`s inlined, `Option`s flattened, enums as `enum`, only standard formats
+/// (see [`crate::schema::portable`]).
 pub fn schema_for<T: schemars::JsonSchema>() -> Value {
-    serde_json::to_value(schemars::schema_for!(T)).unwrap_or(Value::Null)
+    let schema = serde_json::to_value(schemars::schema_for!(T)).unwrap_or(Value::Null);
+    crate::schema::portable(schema)
 }
 
 #[cfg(test)]
@@ -272,6 +294,7 @@ mod tests {
     impl TypedTool for Greet {
         type Args = GreetArgs;
         const NAME: &'static str = "greet";
+        const TITLE: &'static str = "Greet someone";
         const DESCRIPTION: &'static str = "Says hello.";
         const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
 

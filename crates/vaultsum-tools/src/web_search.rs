@@ -103,6 +103,7 @@ fn format_results(outcomes: &[(&str, &Result<SearchResponse, KagiError>)]) -> (S
 impl TypedTool for WebSearchTool {
     type Args = WebSearchArgs;
     const NAME: &'static str = "web_search";
+    const TITLE: &'static str = "Search the web";
     const DESCRIPTION: &'static str = DESCRIPTION;
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
 

@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::Notify;
 use vaultsum_tools::config::Config;
+use vaultsum_tools::progress;
 use vaultsum_tools::tool::{parse_args, schema_for};
 use vaultsum_tools::{Registry, Tool, ToolAnnotations, ToolContext, ToolOutput, ToolSummary};
 
@@ -38,6 +39,9 @@ pub struct EchoTool;
 impl Tool for EchoTool {
     fn name(&self) -> &'static str {
         "echo"
+    }
+    fn title(&self) -> &'static str {
+        "Echo text"
     }
     fn description(&self) -> &'static str {
         "Sends the text back. Use it to check the connection."
@@ -76,6 +80,9 @@ impl Tool for FailTool {
     fn name(&self) -> &'static str {
         "fail"
     }
+    fn title(&self) -> &'static str {
+        "Always fail"
+    }
     fn description(&self) -> &'static str {
         "Always fails with an actionable message."
     }
@@ -109,6 +116,9 @@ pub struct PanicTool;
 impl Tool for PanicTool {
     fn name(&self) -> &'static str {
         "panic"
+    }
+    fn title(&self) -> &'static str {
+        "Panic"
     }
     fn description(&self) -> &'static str {
         "Panics (a bug)."
@@ -169,6 +179,9 @@ impl Tool for SlowWriteTool {
     fn name(&self) -> &'static str {
         "slow_write"
     }
+    fn title(&self) -> &'static str {
+        "Write slowly"
+    }
     fn description(&self) -> &'static str {
         "Waits, then writes a file."
     }
@@ -213,4 +226,47 @@ pub fn fixture_registry(tools: Vec<Arc<dyn Tool>>) -> Arc<Registry> {
 /// `echo`, `fail` and `panic`.
 pub fn basic_fixture_tools() -> Vec<Arc<dyn Tool>> {
     vec![Arc::new(EchoTool), Arc::new(FailTool), Arc::new(PanicTool)]
+}
+
+/// `steps`: reports the steps `summarize_file` reports (`reading`, `summarizing`, `writing`,
+/// three expected), waiting `wait_ms` (default 300) after the first two, as a summary waits on
+/// the model; then answers `done`.
+pub struct StepsTool;
+
+#[async_trait]
+impl Tool for StepsTool {
+    fn name(&self) -> &'static str {
+        "steps"
+    }
+    fn title(&self) -> &'static str {
+        "Report steps"
+    }
+    fn description(&self) -> &'static str {
+        "Reports three steps, waiting after the first two."
+    }
+    fn input_schema(&self) -> Value {
+        json!({ "type": "object", "properties": { "wait_ms": { "type": "integer" } } })
+    }
+    fn annotations(&self) -> ToolAnnotations {
+        ToolAnnotations::READ_ONLY
+    }
+    async fn call(&self, args: Value) -> ToolOutput {
+        let wait = Duration::from_millis(args["wait_ms"].as_u64().unwrap_or(300));
+        progress::expect_steps(3);
+        progress::step("reading A.md");
+        tokio::time::sleep(wait).await;
+        progress::step("summarizing");
+        tokio::time::sleep(wait).await;
+        progress::step("writing A.md");
+        ToolOutput::ok("done", json!({}))
+    }
+    fn render_call(&self, _args: &Value) -> String {
+        "steps".into()
+    }
+    fn render_result(&self, output: &ToolOutput, _expanded: bool) -> String {
+        output.text.clone()
+    }
+    fn stub(&self, _args: &Value, _output: &ToolOutput) -> ToolSummary {
+        ToolSummary::success("steps", vec![])
+    }
 }

@@ -28,7 +28,8 @@ pub mod walk;
 pub mod write;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 use arc_swap::ArcSwap;
 
@@ -67,22 +68,34 @@ pub(crate) fn note_source(relative: &str, bytes: Vec<u8>) -> Result<String, Vaul
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }
 
-/// An Obsidian vault on disk, with an index of its files built once and kept warm by
-/// [`Vault::note_created`] / [`Vault::note_removed`] (or rebuilt by [`Vault::refresh_index`]).
+/// An Obsidian vault on disk, with an index of its files built when first needed and kept
+/// warm by [`Vault::note_created`] / [`Vault::note_removed`] (or rebuilt by
+/// [`Vault::refresh_index`]).
+///
+/// Opening a vault does not walk it: a server must be able to answer `initialize` and
+/// `tools/list` at once, whatever the vault's size. The index is built by the vault-change
+/// service when it starts (see [`VaultChanges::start`]), or else by the first call that needs
+/// it (link resolution, listing); calls that arrive during a build wait for it.
 #[derive(Debug)]
 pub struct Vault {
     root: PathBuf,
     confined: confined::ConfinedRoot,
     /// The current index, published whole: readers take a snapshot (an `Arc`) and hold no
-    /// lock while they read files; a change publishes a new index.
+    /// lock while they read files; a change publishes a new index. Empty until built.
     index: ArcSwap<NoteIndex>,
+    /// Whether `index` was built; held while it is (re)built, so that a change reported
+    /// meanwhile is applied to the built index, never lost to it.
+    index_built: Mutex<bool>,
+    /// `index_built` once it is true (it never goes back): the lock-free fast path.
+    index_ready: AtomicBool,
     parsed: note_cache::NoteCache,
     /// The largest note read (`read.max_note_bytes`).
     max_note_bytes: u64,
 }
 
 impl Vault {
-    /// Opens the vault at `root` and indexes its files. Fails when `root` is missing or not a folder.
+    /// Opens the vault at `root`, without walking it (the index is built when first needed).
+    /// Fails when `root` is missing or not a folder.
     pub fn open(root: &Path) -> Result<Vault, VaultError> {
         let root = root
             .canonicalize()
@@ -90,12 +103,12 @@ impl Vault {
         if !root.is_dir() {
             return Err(VaultError::VaultNotFound(root));
         }
-        let index = NoteIndex::build(&root);
-        tracing::debug!(root = %root.display(), files = index.len(), "vault indexed");
         Ok(Vault {
             confined: confined::ConfinedRoot::open(&root),
             root,
-            index: ArcSwap::from_pointee(index),
+            index: ArcSwap::from_pointee(NoteIndex::default()),
+            index_built: Mutex::new(false),
+            index_ready: AtomicBool::new(false),
             parsed: note_cache::NoteCache::default(),
             max_note_bytes: DEFAULT_MAX_NOTE_BYTES,
         })
@@ -237,9 +250,62 @@ impl Vault {
     }
 
     /// A snapshot of the file index (link resolution, listing): it stays as it is while the
-    /// caller uses it, whatever changes are published meanwhile.
+    /// caller uses it, whatever changes are published meanwhile. The first call builds the
+    /// index (walking the vault); calls made during that build wait for it.
     pub fn index(&self) -> Arc<NoteIndex> {
+        if !self.index_ready.load(Ordering::Acquire) {
+            let mut built = self.lock_index_state();
+            if !*built {
+                self.build_index();
+                *built = true;
+                self.index_ready.store(true, Ordering::Release);
+            }
+        }
         self.index.load_full()
+    }
+
+    /// Whether the index has been built (a vault just opened has none yet).
+    pub fn is_indexed(&self) -> bool {
+        self.index_ready.load(Ordering::Acquire)
+    }
+
+    fn lock_index_state(&self) -> std::sync::MutexGuard<'_, bool> {
+        self.index_built
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Walks the vault and publishes the index it finds; the caller holds `index_built`.
+    fn build_index(&self) {
+        let started = std::time::Instant::now();
+        let index = NoteIndex::build(&self.root);
+        tracing::debug!(
+            root = %self.root.display(),
+            files = index.len(),
+            elapsed = ?started.elapsed(),
+            "vault indexed"
+        );
+        self.index.store(Arc::new(index));
+    }
+
+    /// Applies `change` to the index when it has been built. Before that there is nothing to
+    /// change: the build, whenever it comes, reads the disk as it is then. A build in progress
+    /// is waited for, so its result gets the change too.
+    fn update_index(&self, change: impl Fn(&mut NoteIndex)) {
+        let _built = if self.index_ready.load(Ordering::Acquire) {
+            None
+        } else {
+            let built = self.lock_index_state();
+            if !*built {
+                return;
+            }
+            Some(built)
+        };
+        self.index.rcu(|current| {
+            let mut next = NoteIndex::clone(current);
+            change(&mut next);
+            next
+        });
     }
 
     /// A note parsed, from the cache while the file is unchanged on disk; the confinement
@@ -286,32 +352,28 @@ impl Vault {
         note
     }
 
-    /// Rebuilds the index from disk.
+    /// Rebuilds the index from disk now (builds it, if it never was).
     pub fn refresh_index(&self) {
-        let fresh = NoteIndex::build(&self.root);
-        self.index.store(Arc::new(fresh));
+        {
+            let mut built = self.lock_index_state();
+            self.build_index();
+            *built = true;
+            self.index_ready.store(true, Ordering::Release);
+        }
         self.parsed.clear();
     }
 
     /// Records a file created (or renamed into place) at the vault-relative path `rel`.
     pub fn note_created(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index.rcu(|current| {
-                let mut next = NoteIndex::clone(current);
-                next.insert(&rel);
-                next
-            });
+            self.update_index(|index| index.insert(&rel));
         }
     }
 
     /// Records a file removed (or renamed away) from the vault-relative path `rel`.
     pub fn note_removed(&self, rel: &str) {
         if let Some(rel) = normalize_relative(rel) {
-            self.index.rcu(|current| {
-                let mut next = NoteIndex::clone(current);
-                next.remove(&rel);
-                next
-            });
+            self.update_index(|index| index.remove(&rel));
             self.parsed.remove(&rel);
         }
     }

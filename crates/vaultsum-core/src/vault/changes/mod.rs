@@ -79,9 +79,11 @@ impl VaultChanges {
     /// Starts following `vault` with `backend` (falling back from the OS watcher to polling
     /// every `poll_interval` when its limits are exhausted).
     ///
-    /// The watch is in place and the index rebuilt once when this returns, so a file created
-    /// between [`Vault::open`] and the watch is not missed; events are applied from then on. Fails when no watcher can be set up at all; the vault still works, with
-    /// the index of its opening.
+    /// The watch is in place and the index (re)built once when this returns, so a file created
+    /// before the watch is not missed; events are applied from then on. Both take time in
+    /// proportion to the vault's size, so a server starts this beside serving, not before
+    /// (`src/cli/mcp.rs`). Fails when no watcher can be set up at all; the vault still works,
+    /// with an index built from the disk when first needed.
     pub fn start(
         vault: Arc<Vault>,
         backend: ChangeBackend,
@@ -94,7 +96,9 @@ impl VaultChanges {
         // Once the watch is in place, so a file created before it is in the index and one
         // created after it is in an event. Done before returning, so that events (which the
         // debouncer may coalesce: a note created and renamed at once is one creation) never
-        // race with a rebuild that saw the intermediate name.
+        // race with a rebuild that saw the intermediate name. (The same holds for the first
+        // build of an index nobody has asked for yet: it is made here, not by whichever call
+        // comes first while files may be changing.)
         vault.refresh_index();
         let backend = Arc::new(Mutex::new(source.backend()));
         let subscribers = Arc::new(Mutex::new(Vec::new()));
