@@ -100,11 +100,17 @@ pub async fn summarize(
 }
 
 /// `Some(tokens read)` when the reply's `usage.prompt_tokens` is below what the note takes at
-/// the least: the server cut the prompt without saying so.
+/// the least: the server cut the prompt without saying so. A server that cuts keeps a whole
+/// window, and no real window is under [`SMALLEST_REAL_WINDOW`] tokens, so a smaller count is
+/// not taken for a cut (a proxy or a test server reporting a made-up number).
 fn silently_cut(reply: &ChatReply, request: &SummaryRequest<'_>) -> Option<u64> {
     let read = reply.usage.as_ref()?.get("prompt_tokens")?.as_u64()?;
-    (read < fewest_tokens(request.content)).then_some(read)
+    (read >= SMALLEST_REAL_WINDOW && read < fewest_tokens(request.content)).then_some(read)
 }
+
+/// The smallest context window a server that cuts prompts runs with (Ollama's smallest
+/// default was 2,048).
+const SMALLEST_REAL_WINDOW: u64 = 1024;
 
 fn single_pass(reply: ChatReply, model: &str, window: Option<u64>) -> SummaryText {
     SummaryText {

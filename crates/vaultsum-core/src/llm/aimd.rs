@@ -544,7 +544,7 @@ mod tests {
                     proptest::prop_assert_eq!(window, ceiling.max(1));
                 }
                 if let Some(rate) = aimd.rate() {
-                    proptest::prop_assert!(rate.is_finite() && rate >= MIN_RATE && rate <= MAX_RATE);
+                    proptest::prop_assert!(rate.is_finite() && (MIN_RATE..=MAX_RATE).contains(&rate));
                 }
             }
         }
