@@ -263,3 +263,51 @@ async fn a_short_note_is_one_request_and_no_probe() {
     let paths: Vec<String> = fake.requests().into_iter().map(|r| r.path).collect();
     assert_eq!(paths, ["/v1/chat/completions"]);
 }
+
+/// The steps a long note with an embedded image reports to the caller's progress (what MCP
+/// turns into `notifications/progress` and the CLI into its bar): reading, the image, the
+/// parts, the merge, the write, counted up one by one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_note_reports_its_image_its_parts_and_the_merge_as_progress() {
+    use std::sync::Mutex;
+    use vaultsum_tools::{with_progress, ProgressSink};
+    let note = format!("![[board.png]]\n\n{}", long_note(30));
+    let vault = TempVault::with(&[("Research.md", &note)]);
+    vault.write("board.png", b"\x89PNG\r\n\x1a\nfake");
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(PART_SUMMARY));
+    let registry = registry(&vault, &fake, Some(4096));
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let sink = {
+        let seen = seen.clone();
+        ProgressSink::new(move |update| seen.lock().unwrap().push(update))
+    };
+    let output = with_progress(sink, summarize(&registry, "Research.md")).await;
+    assert!(!output.is_error, "{}", output.text);
+    let parts = output.details["summarizer"]["parts"].as_u64().unwrap();
+    let seen = seen.lock().unwrap();
+    let messages: Vec<&str> = seen.iter().map(|u| u.message.as_str()).collect();
+    assert_eq!(
+        messages.first(),
+        Some(&"reading Research.md"),
+        "{messages:?}"
+    );
+    assert!(messages.contains(&"describing board.png"), "{messages:?}");
+    assert!(messages.contains(&"summarizing"), "{messages:?}");
+    assert!(
+        messages.contains(&format!("part {parts}/{parts}").as_str()),
+        "{messages:?}"
+    );
+    assert!(messages.contains(&"merging the parts"), "{messages:?}");
+    assert_eq!(
+        messages.last(),
+        Some(&"writing Research.md"),
+        "{messages:?}"
+    );
+    let done: Vec<u32> = seen.iter().map(|u| u.done).collect();
+    assert!(
+        done.windows(2).all(|w| w[1] == w[0] + 1),
+        "counted up one by one: {done:?}"
+    );
+    assert!(seen.last().unwrap().total >= Some(seen.last().unwrap().done));
+}

@@ -68,11 +68,19 @@ impl AttachmentReader for MediaAttachments {
         page: Option<u32>,
     ) -> Result<String, String> {
         if let Some(document) = DocumentKind::from_file_name(path.relative()) {
+            crate::progress::step(format!("extracting {}", path.relative()));
             return self.read_document(path, document, page).await;
         }
         if !matches!(kind, AttachmentKind::Image | AttachmentKind::Audio) {
             return Ok(placeholder(path, kind));
         }
+        // A model call that can take a while: the caller's progress says which file it is on.
+        let verb = if kind == AttachmentKind::Image {
+            "describing"
+        } else {
+            "transcribing"
+        };
+        crate::progress::step(format!("{verb} {}", path.relative()));
         // Sized and checked to be a regular file before a byte is read (a FIFO named `.png`
         // or a 3 GB "image" is refused at once), off the async worker threads.
         let limit = match kind {
