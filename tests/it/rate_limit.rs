@@ -73,15 +73,7 @@ async fn requests_in_flight_never_exceed_the_ceiling() {
             .unwrap()
             .with_limiter(Limiter::new(3)),
     );
-    let calls: Vec<_> = (0..24)
-        .map(|_| {
-            let client = client.clone();
-            tokio::spawn(async move { client.chat(&request()).await })
-        })
-        .collect();
-    for call in calls {
-        call.await.unwrap().unwrap();
-    }
+    chat_at_once(&client, 24).await;
     assert_eq!(fake.request_count(), 24);
     assert_eq!(
         fake.max_in_flight(),
@@ -99,15 +91,7 @@ async fn a_rate_limited_burst_of_calls_shrinks_what_is_sent_at_once() {
     let mut cfg = fake.llm_config();
     cfg.max_attempts = 6;
     let client = Arc::new(ChatClient::new(&cfg).unwrap());
-    let calls: Vec<_> = (0..20)
-        .map(|_| {
-            let client = client.clone();
-            tokio::spawn(async move { client.chat(&request()).await })
-        })
-        .collect();
-    for call in calls {
-        call.await.unwrap().unwrap();
-    }
+    chat_at_once(&client, 20).await;
     let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
     assert_eq!(requests - refused, 20);
     assert!(
@@ -156,7 +140,17 @@ async fn without_adaptation_the_client_keeps_its_fixed_concurrency() {
             .unwrap()
             .with_limiter(Limiter::fixed(5)),
     );
-    let calls: Vec<_> = (0..15)
+    chat_at_once(&client, 15).await;
+    assert_eq!(
+        fake.max_in_flight(),
+        5,
+        "all five at once from the first request"
+    );
+}
+
+/// Makes `calls` chat requests at once through `client` and waits for every one to succeed.
+async fn chat_at_once(client: &Arc<ChatClient>, calls: usize) {
+    let calls: Vec<_> = (0..calls)
         .map(|_| {
             let client = client.clone();
             tokio::spawn(async move { client.chat(&request()).await })
@@ -165,9 +159,4 @@ async fn without_adaptation_the_client_keeps_its_fixed_concurrency() {
     for call in calls {
         call.await.unwrap().unwrap();
     }
-    assert_eq!(
-        fake.max_in_flight(),
-        5,
-        "all five at once from the first request"
-    );
 }

@@ -34,9 +34,13 @@ pub struct NoteForWriting {
 pub enum SummaryTarget {
     /// Appended to the note that was read.
     Note,
-    /// The companion note of the document that was read (see `vault::companion`), at `path`;
-    /// `exists` is false when it is still to be created.
-    Companion { path: String, exists: bool },
+    /// The companion note of `document`, the file that was read (see `vault::companion`), at
+    /// `path`; `exists` is false when it is still to be created.
+    Companion {
+        path: String,
+        document: String,
+        exists: bool,
+    },
 }
 
 impl ToolContext {
@@ -133,6 +137,7 @@ impl ToolContext {
             expanded,
             target: SummaryTarget::Companion {
                 path: companion.relative().to_string(),
+                document: document.relative().to_string(),
                 exists: existing.is_some(),
             },
             original: existing.unwrap_or_default(),

@@ -115,8 +115,8 @@ impl SummarizeFileTool {
         })?;
         let (path, document) = match &note.target {
             SummaryTarget::Note => (note.expanded.path.clone(), None),
-            SummaryTarget::Companion { path, .. } => {
-                (path.clone(), Some(note.expanded.path.clone()))
+            SummaryTarget::Companion { path, document, .. } => {
+                (path.clone(), Some(document.clone()))
             }
         };
         Ok(PreparedSummary {
@@ -149,15 +149,13 @@ impl SummarizeFileTool {
         let outcome = tokio::task::spawn_blocking(move || match target {
             SummaryTarget::Companion {
                 path: companion,
+                document,
                 exists: false,
             } => {
                 // A document's first summary: its companion note is created with an embed of
                 // the document (by its full path) and the summary, whole or not at all.
                 let note = vault.path(&companion)?;
-                let document = companion
-                    .strip_suffix(" (summary).md")
-                    .unwrap_or(&companion);
-                create_with_summary(&vault, &note, &companion_seed(document), &summary)
+                create_with_summary(&vault, &note, &companion_seed(&document), &summary)
             }
             _ => {
                 let note = vault.resolve_input(&path)?;

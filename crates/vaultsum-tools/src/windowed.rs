@@ -48,7 +48,8 @@ pub async fn summarize(
     context_tokens: Option<u64>,
     request: &SummaryRequest<'_>,
 ) -> Result<SummaryText, SummarizeError> {
-    let whole = estimate_tokens(SUMMARIZE_PROMPT) + estimate_tokens(&user_message(request));
+    let message = user_message(request);
+    let whole = estimate_tokens(SUMMARIZE_PROMPT) + estimate_tokens(&message);
     let window = if context_tokens.is_some() || whole > ASK_WINDOW_ABOVE {
         client.context_window(model, context_tokens).await
     } else {
@@ -66,7 +67,7 @@ pub async fn summarize(
             .await;
         }
     }
-    let chat = summary_request(model, SUMMARIZE_PROMPT, user_message(request));
+    let chat = summary_request(model, SUMMARIZE_PROMPT, message);
     match client.chat(&chat).await {
         Ok(reply) => {
             if let Some(read) = silently_cut(&reply, request) {

@@ -9,22 +9,15 @@
 //! at that name is recognised as the companion: a note there that does not embed the document
 //! is someone else's, and is never written.
 
+use super::attachment::AttachmentKind;
 use super::markdown::{map_note, EmbedSyntax};
-use super::policy::{extension_of, is_canvas_name, is_note_name};
+use crate::media::document::DocumentKind;
 
-/// The extensions of files whose summary goes to a companion note: the documents vaultsum
-/// reads as text, recordings and canvases.
-const COMPANION_EXTENSIONS: [&str; 15] = [
-    "pdf", "docx", "pptx", "xlsx", "ods", "csv", "tsv", "mp3", "m4a", "wav", "ogg", "flac", "webm",
-    "3gp", "canvas",
-];
-
-/// True when `relative` is a file whose summary goes to a companion note.
+/// True when `relative` is a file whose summary goes to a companion note: a document vaultsum
+/// reads as text (PDF, office files, CSV/TSV, canvases) or a recording.
 pub fn has_companion(relative: &str) -> bool {
-    !is_note_name(relative)
-        && (is_canvas_name(relative)
-            || extension_of(relative)
-                .is_some_and(|ext| COMPANION_EXTENSIONS.contains(&ext.as_str())))
+    DocumentKind::from_file_name(relative).is_some()
+        || AttachmentKind::of(relative) == Some(AttachmentKind::Audio)
 }
 
 /// The vault-relative path of the companion note of the document at `relative`.
