@@ -4,9 +4,9 @@
 //! batch stops with nothing printed and no word on what was done. A command that runs for a
 //! while wants to hear the signal instead — stop starting new work, finish or drop what is in
 //! flight, say what was done — and every such command wants the same signals on every platform:
-//! Ctrl-C (SIGINT on Unix, the console Ctrl-C on Windows) and, on Unix, SIGTERM, which service
-//! managers send. `summarize-file` and `watch` use it now; `mcp` can take it up in place of
-//! its own copy. What a second signal means is the command's choice (for `summarize-file` and
+//! Ctrl-C (SIGINT on Unix, the console's Ctrl-C or Ctrl-Break on Windows) and a request to
+//! stop from the system (SIGTERM on Unix, which service managers send; on Windows the console
+//! closing, logoff, shutdown). `summarize-file`, `watch` and `mcp` use it. What a second signal means is the command's choice (for `summarize-file` and
 //! `watch`: stop now); this module only reports each one.
 //!
 //! Dropping a `summarize_file` call is always safe (all its slow work happens before its one
@@ -19,9 +19,22 @@ use std::io;
 pub(crate) enum Interrupt {
     /// Ctrl-C: SIGINT on Unix, the console Ctrl-C on Windows.
     CtrlC,
-    /// SIGTERM (Unix only): a service manager or `kill` asking the process to stop.
-    #[cfg_attr(not(unix), allow(dead_code))]
+    /// Asked to stop by the system: SIGTERM on Unix (a service manager, `kill`); on Windows
+    /// the console window closed, the user logging off or the system shutting down (Windows
+    /// ends the process about 5 s later whatever it does, so work in flight may be dropped,
+    /// which never leaves a note half written).
     Terminate,
+}
+
+impl Interrupt {
+    /// How the signal is named in messages, as the person knows it on their system.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Interrupt::CtrlC => "Ctrl-C",
+            Interrupt::Terminate if cfg!(windows) => "a console close",
+            Interrupt::Terminate => "SIGTERM",
+        }
+    }
 }
 
 /// The process's Ctrl-C and SIGTERM, received as events. From [`Interrupts::listen`] until the
@@ -34,6 +47,16 @@ pub(crate) struct Interrupts {
     terminate: tokio::signal::unix::Signal,
     #[cfg(windows)]
     ctrl_c: tokio::signal::windows::CtrlC,
+    /// Ctrl-Break: what a console sends a process group (`GenerateConsoleCtrlEvent`), and a
+    /// second key for Ctrl-C.
+    #[cfg(windows)]
+    ctrl_break: tokio::signal::windows::CtrlBreak,
+    #[cfg(windows)]
+    close: tokio::signal::windows::CtrlClose,
+    #[cfg(windows)]
+    logoff: tokio::signal::windows::CtrlLogoff,
+    #[cfg(windows)]
+    shutdown: tokio::signal::windows::CtrlShutdown,
 }
 
 impl Interrupts {
@@ -50,8 +73,13 @@ impl Interrupts {
         }
         #[cfg(windows)]
         {
+            use tokio::signal::windows;
             Ok(Interrupts {
-                ctrl_c: tokio::signal::windows::ctrl_c()?,
+                ctrl_c: windows::ctrl_c()?,
+                ctrl_break: windows::ctrl_break()?,
+                close: windows::ctrl_close()?,
+                logoff: windows::ctrl_logoff()?,
+                shutdown: windows::ctrl_shutdown()?,
             })
         }
     }
@@ -70,9 +98,13 @@ impl Interrupts {
         }
         #[cfg(windows)]
         {
-            match self.ctrl_c.recv().await {
-                Some(()) => Interrupt::CtrlC,
-                None => std::future::pending().await,
+            tokio::select! {
+                Some(()) = self.ctrl_c.recv() => Interrupt::CtrlC,
+                Some(()) = self.ctrl_break.recv() => Interrupt::CtrlC,
+                Some(()) = self.close.recv() => Interrupt::Terminate,
+                Some(()) = self.logoff.recv() => Interrupt::Terminate,
+                Some(()) = self.shutdown.recv() => Interrupt::Terminate,
+                else => std::future::pending().await,
             }
         }
     }

@@ -14,6 +14,8 @@ use crate::tools::ToolContext;
 
 /// How often the vault is polled when the OS watcher's limits are exhausted.
 const VAULT_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
+/// How often the server's index is rebuilt from a walk in case file events were lost.
+const VAULT_RECONCILE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 
 /// Arguments of `vaultsum mcp`.
 #[derive(Debug, clap::Args)]
@@ -82,8 +84,12 @@ fn follow_vault_in_background(
     context.vault_root().ok()?;
     let spawned = std::thread::Builder::new()
         .name("vault-follow".into())
-        .spawn(
-            move || match context.watch_vault(ChangeBackend::Native, VAULT_POLL_INTERVAL) {
+        .spawn(move || {
+            match context.watch_vault(
+                ChangeBackend::Native,
+                VAULT_POLL_INTERVAL,
+                VAULT_RECONCILE_EVERY,
+            ) {
                 Ok(changes) => Some(changes),
                 Err(error) => {
                     tracing::warn!(
@@ -92,8 +98,8 @@ fn follow_vault_in_background(
                     );
                     None
                 }
-            },
-        );
+            }
+        });
     match spawned {
         Ok(handle) => Some(handle),
         Err(error) => {
@@ -107,23 +113,13 @@ fn usage(error: McpServeError) -> anyhow::Error {
     UsageError(error.to_string()).into()
 }
 
-/// SIGINT or SIGTERM stop the server cleanly: in-flight calls are dropped, which writes nothing.
+/// Ctrl-C or a request to stop (SIGTERM; a console close on Windows) stops the server cleanly:
+/// in-flight calls are dropped, which writes nothing.
 async fn cancel_on_signal(shutdown: CancellationToken) {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        let Ok(mut term) = signal(SignalKind::terminate()) else {
-            return;
-        };
-        tokio::select! {
-            _ = tokio::signal::ctrl_c() => {}
-            _ = term.recv() => {}
-        }
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = tokio::signal::ctrl_c().await;
-    }
-    tracing::info!("signal received, stopping the MCP server");
+    let Ok(mut interrupts) = super::interrupt::Interrupts::listen() else {
+        return;
+    };
+    let signal = interrupts.recv().await;
+    tracing::info!("{} received, stopping the MCP server", signal.name());
     shutdown.cancel();
 }

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use crate::watch::{self, Backend, WatchError, WatchOptions, WatchReport};
 
-use super::interrupt::{Interrupt, Interrupts};
+use super::interrupt::Interrupts;
 use super::{App, UsageError};
 
 /// The exit status after Ctrl-C or SIGTERM, clean stop or not: 130 (128 + SIGINT), as
@@ -124,23 +124,16 @@ async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<bool>) 
     stopped.set(true);
     tracing::info!(
         "watch: {} received; a second one exits at once",
-        signal_name(first)
+        first.name()
     );
     tokio::spawn(async move {
         let second = interrupts.recv().await;
         tracing::warn!(
             "watch: {} again: exiting at once; summaries in flight are dropped",
-            signal_name(second)
+            second.name()
         );
         std::process::exit(i32::from(INTERRUPTED));
     });
-}
-
-fn signal_name(signal: Interrupt) -> &'static str {
-    match signal {
-        Interrupt::CtrlC => "Ctrl-C",
-        Interrupt::Terminate => "SIGTERM",
-    }
 }
 
 /// A flag's seconds as a `Duration`: finite, not negative, at most a year (larger values would

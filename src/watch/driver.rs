@@ -143,7 +143,11 @@ impl Driver {
         } else {
             Some(
                 self.context()
-                    .watch_vault(self.opts.backend, self.opts.poll_interval)
+                    .watch_vault(
+                        self.opts.backend,
+                        self.opts.poll_interval,
+                        self.opts.reconcile_every.unwrap_or(Duration::MAX),
+                    )
                     .map_err(|e| WatchError::Watch(e.to_string()))?,
             )
         };
@@ -383,6 +387,10 @@ impl Driver {
                 }
                 VaultChange::Rescan => {
                     tracing::warn!("watch: file events were lost; walking the vault again");
+                    self.rescan();
+                }
+                VaultChange::Reconcile => {
+                    tracing::debug!("watch: walking the vault in case events were lost");
                     self.rescan();
                 }
                 VaultChange::SettingsChanged => self.reload_rules(),

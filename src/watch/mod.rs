@@ -70,6 +70,9 @@ pub struct WatchOptions {
     pub budget_window: Duration,
     /// How long a stop request waits for summaries in flight before abandoning them.
     pub shutdown_grace: Duration,
+    /// How often the whole vault is walked in case file events were lost without a word
+    /// (config `watch.reconcile_secs`; `None`: never).
+    pub reconcile_every: Option<Duration>,
 }
 
 impl WatchOptions {
@@ -89,6 +92,8 @@ impl WatchOptions {
             max_per_hour: Some(config.max_per_hour).filter(|n| *n > 0),
             budget_window: budget::HOUR,
             shutdown_grace: Duration::from_secs(10),
+            reconcile_every: Some(Duration::from_secs(config.reconcile_secs))
+                .filter(|every| !every.is_zero()),
         }
     }
 }

@@ -397,6 +397,7 @@ async fn a_long_lived_vault_sees_edits_to_embedded_notes() {
     );
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[tokio::test]
 async fn an_embedded_note_swapped_for_a_symlink_out_of_the_vault_is_refused() {
     let v = TempVault::with(&[("Snip.md", "inside\n"), ("Main.md", "![[Snip]]\n")]);
@@ -439,6 +440,7 @@ async fn a_long_lived_vault_rereads_an_embedded_note_edited_to_the_same_length()
     assert!(second.text.contains("version two"), "{}", second.text);
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[tokio::test]
 async fn a_long_lived_vault_refuses_a_folder_swapped_for_a_symlink_out() {
     let v = TempVault::with(&[

@@ -2,6 +2,7 @@
 
 use crate::support;
 
+#[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 
 use support::temp_vault::TempVault;
@@ -72,6 +73,7 @@ fn nul_bytes_and_empty_paths_are_refused() {
     ));
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[test]
 fn symlinks_leading_out_of_the_vault_are_refused() {
     let v = TempVault::new();
@@ -93,6 +95,7 @@ fn symlinks_leading_out_of_the_vault_are_refused() {
     ));
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[test]
 fn a_symlink_inside_the_vault_writes_the_real_note() {
     let v = TempVault::with(&[("real.md", "Body\n")]);
@@ -107,6 +110,7 @@ fn a_symlink_inside_the_vault_writes_the_real_note() {
     assert_eq!(v.read("real.md"), b"Body\n\n## Summary\n\nS.\n");
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[tokio::test]
 async fn embeds_pointing_outside_are_markers_and_nothing_outside_is_read() {
     let v = TempVault::with(&[(
@@ -202,6 +206,7 @@ fn missing_note_is_reported_by_name() {
     assert_eq!(err.to_string(), "note not found: Foo.md");
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[test]
 fn write_keeps_permissions_and_leaves_no_temp_files() {
     let v = TempVault::with(&[("Notes/a.md", "Body")]);
@@ -253,6 +258,7 @@ fn a_note_edited_meanwhile_keeps_the_edits_and_is_stale() {
     );
 }
 
+#[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[test]
 fn failed_writes_leave_the_note_unchanged() {
     let v = TempVault::with(&[("n.md", "Body\n"), ("ro.md", "Read only\n")]);

@@ -4,6 +4,8 @@
 
 use crate::support;
 
+use support::signals::SIGTERM;
+
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::running::Running;
 use support::watch_binary::{
@@ -135,7 +137,7 @@ fn notes_beyond_the_hourly_limit_wait_in_the_state_and_go_first_after_a_restart(
         summarized(&vault, &all),
         watcher.stderr()
     );
-    watcher.signal(libc::SIGTERM);
+    watcher.signal(SIGTERM);
     let stopped = watcher.wait();
     assert_eq!(
         stopped.status.code(),

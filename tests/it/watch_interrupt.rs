@@ -4,6 +4,8 @@
 
 use crate::support;
 
+use support::signals::SIGINT;
+
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
@@ -46,7 +48,7 @@ fn ctrl_c_lets_the_summary_in_flight_finish_saves_the_state_and_exits_130() {
     // A second note, still settling when Ctrl-C comes: it must not be started.
     vault.write("Not started.md", &long_body("not started"));
 
-    watcher.signal(libc::SIGINT);
+    watcher.signal(SIGINT);
     let done = watcher.wait();
 
     let (stdout, stderr) = (done.stdout.join("\n"), done.stderr_text());
@@ -90,9 +92,9 @@ fn second_ctrl_c_exits_at_once_with_130_and_no_partial_write() {
     let vault = WatchVault::new();
     let mut watcher = watcher_with_a_summary_in_flight(&vault, &server, "Slow.md");
 
-    watcher.signal(libc::SIGINT);
+    watcher.signal(SIGINT);
     watcher.wait_for_stderr(|line| line.contains("watch: stopping"));
-    watcher.signal(libc::SIGINT);
+    watcher.signal(SIGINT);
     let done = watcher.wait();
 
     let (stdout, stderr) = (done.stdout.join("\n"), done.stderr_text());

@@ -4,6 +4,8 @@
 
 use crate::support;
 
+use support::signals::SIGTERM;
+
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
@@ -158,7 +160,7 @@ fn sigterm_while_a_summary_is_in_flight_exits_130_without_a_partial_write() {
         "no LLM call was made"
     );
 
-    watcher.signal(libc::SIGTERM);
+    watcher.signal(SIGTERM);
     let done = watcher.wait();
     assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
     assert_eq!(vault.read("Busy.md"), text, "the note was changed");
@@ -178,7 +180,7 @@ fn sigterm_when_idle_exits_130() {
         wait_until(|| vault.has_state()),
         "the watcher never started"
     );
-    watcher.signal(libc::SIGTERM);
+    watcher.signal(SIGTERM);
     let done = watcher.wait();
     assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
 }

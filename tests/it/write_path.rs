@@ -6,11 +6,14 @@
 
 use crate::support;
 
+#[cfg(unix)]
 use std::io::{BufRead, BufReader};
+#[cfg(unix)]
 use std::process::{Command, Stdio};
 
 use support::cli::{run_to_exit, vaultsum};
 use support::temp_vault::TempVault;
+#[cfg(unix)]
 use vaultsum_core::vault::{append_summary, VaultError};
 
 const BODY: &str = "# Plan\n\nWe ship the offline store first.\n";

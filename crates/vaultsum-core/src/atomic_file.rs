@@ -50,8 +50,22 @@ impl StagedFile {
     /// Renames the staged content over the target and syncs the folder, so the rename itself
     /// survives a power cut where the platform allows syncing a folder.
     pub fn commit(self) -> std::io::Result<()> {
+        self.try_commit().map_err(|(_, error)| error)
+    }
+
+    /// [`StagedFile::commit`], giving the staged file back when the rename fails, so the caller
+    /// may try again (Windows refuses to replace a file another program holds open).
+    pub fn try_commit(self) -> Result<(), (StagedFile, std::io::Error)> {
+        // std's rename, not tempfile's `persist` (`MoveFileEx`): on Windows 10 and later it
+        // renames with POSIX semantics, so it replaces a note that is open elsewhere with
+        // delete sharing, as the note being written is open in this process.
+        if let Err(error) = std::fs::rename(self.temp.path(), &self.target) {
+            return Err((self, error));
+        }
         let target = self.target;
-        self.temp.persist(&target).map_err(|e| e.error)?;
+        // The temporary name is gone; its file is the target now, which the drop must not
+        // delete.
+        let _ = self.temp.into_temp_path().keep();
         if let Some(folder) = target.parent() {
             if let Ok(dir) = std::fs::File::open(folder) {
                 let _ = dir.sync_all();

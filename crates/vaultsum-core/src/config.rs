@@ -235,6 +235,9 @@ pub struct WatchConfig {
     /// Summaries started per rolling hour at most (`--max-per-hour`, config
     /// `watch.max_per_hour`, default 60; 0 means no limit).
     pub max_per_hour: u32,
+    /// Seconds between walks of the whole vault that catch notes whose file events were lost
+    /// (config `watch.reconcile_secs`, default 300; 0 means never).
+    pub reconcile_secs: u64,
 }
 
 /// MCP server settings.
@@ -321,6 +324,7 @@ impl Default for Config {
                 concurrency: 2,
                 exclude: Vec::new(),
                 max_per_hour: 60,
+                reconcile_secs: 300,
             },
             mcp: McpConfig {
                 token: None,
@@ -416,6 +420,7 @@ struct FileWatch {
     concurrency: Option<usize>,
     exclude: Option<Vec<String>>,
     max_per_hour: Option<u32>,
+    reconcile_secs: Option<u64>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -544,6 +549,7 @@ impl Config {
                 self.kagi.summarize_timeout_secs,
             ),
             ("watch.settle_secs", self.watch.settle_secs),
+            ("watch.reconcile_secs", self.watch.reconcile_secs),
         ];
         let millis = [("llm.initial_backoff_ms", self.llm.initial_backoff_ms)];
         let too_large = secs
@@ -624,6 +630,7 @@ impl Config {
         set(&mut self.watch.concurrency, file.watch.concurrency);
         set(&mut self.watch.exclude, file.watch.exclude);
         set(&mut self.watch.max_per_hour, file.watch.max_per_hour);
+        set(&mut self.watch.reconcile_secs, file.watch.reconcile_secs);
         set(&mut self.mcp.allowed_origins, file.mcp.allowed_origins);
         set(&mut self.compaction.keep_last, file.compaction.keep_last);
         set(

@@ -79,7 +79,7 @@ pub fn llm_retry(error: &LlmError) -> Option<RetryHint> {
 /// the vault, read-only, too large, an I/O error) needs the person.
 pub fn vault_retry(error: &VaultError) -> Option<RetryHint> {
     match error {
-        VaultError::Busy(_) => Some(RetryHint::Later { after: None }),
+        VaultError::Busy(_) | VaultError::Held(_) => Some(RetryHint::Later { after: None }),
         _ => None,
     }
 }
@@ -211,6 +211,8 @@ mod tests {
     fn a_busy_note_is_retried_later_other_vault_errors_never() {
         let busy = ContextError::Vault(VaultError::Busy("Inbox/x.md".into()));
         assert_eq!(Failure::from(busy).retry, LATER);
+        let held = ContextError::Vault(VaultError::Held("Inbox/x.md".into()));
+        assert_eq!(Failure::from(held).retry, LATER);
         for error in [
             VaultError::NotFound("rate limit ideas.md".into()),
             VaultError::ReadOnly("Inbox/x.md".into()),

@@ -7,28 +7,49 @@ use super::context::{ContextError, ToolContext};
 
 impl ToolContext {
     /// Expands each input: a file stays as it is (checked later by the tool), a folder becomes
-    /// its notes in path order. Order of inputs is kept; duplicates are dropped by the note they
-    /// resolve to, so `Projects/Apollo`, `Projects/Apollo.md` and `./Projects/Apollo.md` are one
-    /// target (the first spelling is kept).
+    /// its notes in path order. Order of inputs is kept; duplicates are dropped by the file they
+    /// resolve to, so `Projects/Apollo`, `Projects/Apollo.md`, `./Projects/Apollo.md`,
+    /// `Projects\Apollo.md` and, where the file system ignores case and Unicode form (NTFS,
+    /// APFS), `projects/apollo.md` are one target (the first spelling is kept).
     pub fn expand_targets(&self, inputs: &[String]) -> Result<Vec<String>, ContextError> {
         let vault = self.vault()?;
-        let mut seen: HashSet<String> = HashSet::new();
+        let mut seen: HashSet<Identity> = HashSet::new();
         let mut out: Vec<String> = Vec::new();
         for input in inputs {
             let path = vault.resolve_input(input)?;
             if !path.absolute().is_dir() {
-                if seen.insert(path.relative().to_string()) {
+                if seen.insert(Identity::of(&path)) {
                     out.push(input.clone());
                 }
                 continue;
             }
             let notes = vault.walk_notes(path.relative())?;
             for note in notes {
-                if seen.insert(note.relative.clone()) {
+                let identity = match vault.path(&note.relative) {
+                    Ok(path) => Identity::of(&path),
+                    Err(_) => Identity::Name(note.relative.clone()),
+                };
+                if seen.insert(identity) {
                     out.push(note.relative);
                 }
             }
         }
         Ok(out)
+    }
+}
+
+/// What makes two targets one: the file on disk when it can be looked at, else the name.
+#[derive(PartialEq, Eq, Hash)]
+enum Identity {
+    File(vaultsum_core::vault::FileId),
+    Name(String),
+}
+
+impl Identity {
+    fn of(path: &vaultsum_core::vault::VaultPath) -> Identity {
+        match path.identity() {
+            Some(id) => Identity::File(id),
+            None => Identity::Name(path.relative().to_string()),
+        }
     }
 }

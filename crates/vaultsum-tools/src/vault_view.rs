@@ -66,13 +66,20 @@ impl ToolContext {
 
     /// Starts the vault-change service: keeps the note index in step with the disk for as long
     /// as the returned handle lives, and lets the caller subscribe to the changes.
-    /// `backend` falls back to polling every `poll_interval` when the OS watcher is exhausted.
+    /// `backend` falls back to polling every `poll_interval` when the OS watcher is exhausted;
+    /// every `reconcile_every` the index is rebuilt from a walk in case events were lost.
     pub fn watch_vault(
         &self,
         backend: ChangeBackend,
         poll_interval: Duration,
+        reconcile_every: Duration,
     ) -> Result<VaultChanges, ContextError> {
         let vault = self.vault()?.clone();
-        Ok(VaultChanges::start(vault, backend, poll_interval)?)
+        Ok(VaultChanges::start(
+            vault,
+            backend,
+            poll_interval,
+            reconcile_every,
+        )?)
     }
 }

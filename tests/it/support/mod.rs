@@ -12,6 +12,7 @@ pub mod mcp_http_client;
 pub mod poll;
 pub mod python_mcp;
 pub mod running;
+pub mod signals;
 pub mod temp_vault;
 pub mod watch_binary;
 pub mod watcher;

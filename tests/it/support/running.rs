@@ -43,6 +43,12 @@ impl Exited {
 impl Running {
     /// Starts `command` with stdin closed and stdout and stderr read on threads of their own.
     pub fn spawn(command: &mut Command) -> Running {
+        // In a process group of its own, so a console event can be sent to it alone.
+        #[cfg(windows)]
+        std::os::windows::process::CommandExt::creation_flags(
+            command,
+            windows_sys::Win32::System::Threading::CREATE_NEW_PROCESS_GROUP,
+        );
         let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -114,6 +120,21 @@ impl Running {
         // cannot have been reused.
         let sent = unsafe { libc::kill(pid, signal) };
         assert_eq!(sent, 0, "kill({pid}, {signal}) failed");
+    }
+
+    /// Sends the console's Ctrl-Break to the process's group (its own: see [`Running::spawn`]),
+    /// for either stop request ([`super::signals`]).
+    #[cfg(windows)]
+    pub fn signal(&self, _signal: i32) {
+        use windows_sys::Win32::System::Console::{GenerateConsoleCtrlEvent, CTRL_BREAK_EVENT};
+        // SAFETY: a plain Win32 call with our own child's process group id.
+        let sent = unsafe { GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, self.child.id()) };
+        assert_ne!(
+            sent,
+            0,
+            "GenerateConsoleCtrlEvent failed: {}",
+            std::io::Error::last_os_error()
+        );
     }
 
     /// Kills the process at once (SIGKILL on Unix): no handler runs, nothing is cleaned up.

@@ -131,6 +131,10 @@ impl SpecialFile {
 /// Opens `absolute` for reading without blocking: on Unix with `O_NONBLOCK` (a FIFO without a
 /// writer opens at once instead of waiting) and `O_NOCTTY`. Nothing is read.
 pub(crate) fn open_nonblocking(absolute: &Path) -> std::io::Result<File> {
+    retry_while_held(|| open_nonblocking_once(absolute))
+}
+
+fn open_nonblocking_once(absolute: &Path) -> std::io::Result<File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -142,10 +146,43 @@ pub(crate) fn open_nonblocking(absolute: &Path) -> std::io::Result<File> {
     options.open(absolute)
 }
 
+/// The waits before each new attempt on a note another program holds open: about 1.5 s in
+/// all, long enough for an editor's save or a virus scan, short enough to report it busy.
+const HELD_WAITS_MS: [u64; 5] = [50, 100, 200, 400, 800];
+
+/// True when the error says another program holds the file in a way that bars ours (Windows'
+/// sharing and lock violations). Unix never refuses an open or a rename for that.
+pub(crate) fn held_by_another_program(error: &std::io::Error) -> bool {
+    const ERROR_SHARING_VIOLATION: i32 = 32;
+    const ERROR_LOCK_VIOLATION: i32 = 33;
+    cfg!(windows)
+        && matches!(
+            error.raw_os_error(),
+            Some(ERROR_SHARING_VIOLATION | ERROR_LOCK_VIOLATION)
+        )
+}
+
+/// Runs `attempt` again while the file is held by another program, up to [`HELD_WAITS_MS`].
+pub(crate) fn retry_while_held<T>(
+    mut attempt: impl FnMut() -> std::io::Result<T>,
+) -> std::io::Result<T> {
+    for wait in HELD_WAITS_MS {
+        match attempt() {
+            Err(error) if held_by_another_program(&error) => {
+                std::thread::sleep(std::time::Duration::from_millis(wait));
+            }
+            other => return other,
+        }
+    }
+    attempt()
+}
+
 /// The error for a failed open or read of `relative`: a folder is named as such.
 pub(crate) fn read_error(relative: &str, absolute: &Path, e: std::io::Error) -> VaultError {
     if e.kind() == std::io::ErrorKind::IsADirectory || absolute.is_dir() {
         VaultError::IsFolder(relative.to_string())
+    } else if held_by_another_program(&e) {
+        VaultError::Held(relative.to_string())
     } else {
         VaultError::io("read", relative, e)
     }

@@ -9,8 +9,10 @@
 //! path.
 
 use std::fs::File;
+#[cfg(target_os = "linux")]
 use std::os::fd::OwnedFd;
 use std::path::{Path, PathBuf};
+#[cfg(target_os = "linux")]
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::note_cache::Stamp;
@@ -19,12 +21,16 @@ use super::note_cache::Stamp;
 #[derive(Debug)]
 pub(crate) struct ConfinedRoot {
     root: PathBuf,
+    #[cfg(target_os = "linux")]
     dir: Option<OwnedFd>,
     /// Cleared the first time the kernel says it has no `openat2`.
+    #[cfg(target_os = "linux")]
     beneath_works: AtomicBool,
 }
 
 /// What opening a file below the root gave.
+// Off Linux every read takes the slow path, so only `CheckSlowly` is ever made there.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(crate) enum Beneath {
     /// The file, opened without leaving the root.
     Opened(File),
@@ -37,22 +43,23 @@ pub(crate) enum Beneath {
 
 impl ConfinedRoot {
     /// Holds `root` (an existing folder) open for the life of the vault.
+    #[cfg(target_os = "linux")]
     pub(crate) fn open(root: &Path) -> ConfinedRoot {
-        #[cfg(target_os = "linux")]
-        let dir = {
-            use rustix::fs::{Mode, OFlags};
-            let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
-            rustix::fs::open(root, flags, Mode::empty()).ok()
-        };
-        #[cfg(not(target_os = "linux"))]
-        let dir = {
-            let _ = root;
-            None
-        };
+        use rustix::fs::{Mode, OFlags};
+        let flags = OFlags::PATH | OFlags::DIRECTORY | OFlags::CLOEXEC;
+        let dir = rustix::fs::open(root, flags, Mode::empty()).ok();
         ConfinedRoot {
             root: root.to_path_buf(),
             beneath_works: AtomicBool::new(dir.is_some()),
             dir,
+        }
+    }
+
+    /// Remembers `root`: without `openat2` there is nothing to hold open.
+    #[cfg(not(target_os = "linux"))]
+    pub(crate) fn open(root: &Path) -> ConfinedRoot {
+        ConfinedRoot {
+            root: root.to_path_buf(),
         }
     }
 

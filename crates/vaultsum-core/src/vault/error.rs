@@ -19,6 +19,15 @@ pub enum VaultError {
     /// A path that leaves the vault (`..`, absolute elsewhere, or a symlink pointing out).
     #[error("path escapes the vault: {0}")]
     Escapes(String),
+    /// A name Windows gives another meaning (a device such as `CON` or `NUL`, or a trailing dot
+    /// or space it drops): reading or writing it would reach something else.
+    #[error("{path}: {reason}; rename it (Windows would read or write something else)")]
+    NotPortable {
+        /// The path as given.
+        path: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// The path names nothing in the vault.
     #[error("note not found: {0}")]
     NotFound(String),
@@ -65,6 +74,11 @@ pub enum VaultError {
     /// it): nothing was written, the note is as that program left it. Worth trying again later.
     #[error("note is busy (it changed while the summary was being written); it was left unchanged, try again: {0}")]
     Busy(String),
+    /// Another program holds the file open and bars others from it (Windows: an editor, an
+    /// antivirus, a sync client), still after a short wait. Nothing was read or written;
+    /// worth trying again later.
+    #[error("note is held open by another program (an editor, an antivirus or a sync client); it was left unchanged, try again: {0}")]
+    Held(String),
     /// The companion note of a document exists but does not embed the document: it is someone
     /// else's note and is never written.
     #[error("refusing to write to {path}: it exists and does not embed {document}, so it is not that document's companion note (rename it, or summarize the note itself)")]

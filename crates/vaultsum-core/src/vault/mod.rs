@@ -40,6 +40,8 @@ pub use bounded::{
 pub use changes::{ChangeBackend, VaultChange, VaultChanges};
 pub use embed::{expand_note, expand_source, ExpandOptions, Expansion, Replacement};
 pub use error::VaultError;
+/// Which file a path leads to ([`VaultPath::identity`]).
+pub use file_id::FileId;
 pub use index::NoteIndex;
 pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
@@ -97,9 +99,8 @@ impl Vault {
     /// Opens the vault at `root`, without walking it (the index is built when first needed).
     /// Fails when `root` is missing or not a folder.
     pub fn open(root: &Path) -> Result<Vault, VaultError> {
-        let root = root
-            .canonicalize()
-            .map_err(|_| VaultError::VaultNotFound(root.to_path_buf()))?;
+        let root =
+            dunce::canonicalize(root).map_err(|_| VaultError::VaultNotFound(root.to_path_buf()))?;
         if !root.is_dir() {
             return Err(VaultError::VaultNotFound(root));
         }
@@ -136,12 +137,21 @@ impl Vault {
         let escapes = || VaultError::Escapes(trimmed.to_string());
         let path = Path::new(trimmed);
         let relative = if path.is_absolute() {
+            let path = dunce::simplified(path);
             relative_below(&self.root, path)
                 .or_else(|| {
-                    let real = path.canonicalize().ok()?;
+                    // Through a symlinked folder, perhaps; never on another drive or share,
+                    // which would only cost a network round trip to refuse.
+                    if path.components().next() != self.root.components().next() {
+                        return None;
+                    }
+                    let real = dunce::canonicalize(path).ok()?;
                     relative_below(&self.root, &real)
                 })
                 .ok_or_else(escapes)?
+        } else if paths::is_rooted_form(trimmed) {
+            // `C:\x` on Linux, `\x` or `C:x` on Windows: not inside the vault either way.
+            return Err(escapes());
         } else {
             trimmed.to_string()
         };
@@ -152,7 +162,10 @@ impl Vault {
                 relative = with_md;
             }
         }
-        let absolute = confine(&self.root, &relative).map_err(|_| escapes())?;
+        let absolute = confine(&self.root, &relative).map_err(|error| match error {
+            VaultError::NotPortable { .. } => error,
+            _ => escapes(),
+        })?;
         Ok(VaultPath { relative, absolute })
     }
 

@@ -2,7 +2,6 @@
 //! parses each note once until it changes on disk.
 
 use std::collections::HashMap;
-use std::os::unix::fs::MetadataExt;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
@@ -34,8 +33,10 @@ impl ParsedNote {
 /// file at the same path (a folder swapped for a symlink), gets a different stamp.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Stamp {
-    dev: u64,
-    ino: u64,
+    /// Which file: (device, inode) on Unix. On Windows, whose stable std has no file index in
+    /// `Metadata`, the creation time, which a file saved over this one by a rename does not
+    /// share.
+    identity: (u64, u64),
     len: u64,
     modified: (i64, i64),
 }
@@ -46,12 +47,31 @@ const SETTLE_TIME: Duration = Duration::from_secs(2);
 
 impl Stamp {
     /// The stamp of a file's metadata (symlinks followed).
+    #[cfg(unix)]
     pub fn of(metadata: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt;
         Stamp {
-            dev: metadata.dev(),
-            ino: metadata.ino(),
+            identity: (metadata.dev(), metadata.ino()),
             len: metadata.len(),
             modified: (metadata.mtime(), metadata.mtime_nsec()),
+        }
+    }
+
+    /// The stamp of a file's metadata (symlinks followed).
+    #[cfg(not(unix))]
+    pub fn of(metadata: &std::fs::Metadata) -> Stamp {
+        let since_epoch = |time: std::io::Result<std::time::SystemTime>| {
+            time.ok()
+                .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+                .map_or((0, 0), |d| {
+                    (d.as_secs() as i64, i64::from(d.subsec_nanos()))
+                })
+        };
+        let (created_secs, created_nanos) = since_epoch(metadata.created());
+        Stamp {
+            identity: (created_secs as u64, created_nanos as u64),
+            len: metadata.len(),
+            modified: since_epoch(metadata.modified()),
         }
     }
 
@@ -60,8 +80,7 @@ impl Stamp {
     #[allow(clippy::unnecessary_cast, clippy::useless_conversion)] // field types vary by target
     pub(crate) fn of_stat(stat: &rustix::fs::Stat) -> Stamp {
         Stamp {
-            dev: stat.st_dev as u64,
-            ino: stat.st_ino as u64,
+            identity: (stat.st_dev as u64, stat.st_ino as u64),
             len: stat.st_size as u64,
             modified: (stat.st_mtime as i64, stat.st_mtime_nsec as i64),
         }

@@ -22,12 +22,14 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use super::bounded::{ReadLimit, SpecialFile};
+use super::bounded::{held_by_another_program, retry_while_held, ReadLimit, SpecialFile};
 use super::error::VaultError;
 use super::note_cache::Stamp;
 use super::paths::parent_of;
 use super::Vault;
-use crate::atomic_file::{self, TEMP_PREFIX, TEMP_SUFFIX};
+use crate::atomic_file;
+#[cfg(target_os = "linux")]
+use crate::atomic_file::{TEMP_PREFIX, TEMP_SUFFIX};
 
 /// Our temporary files older than this in a note's folder are leftovers of a process killed
 /// mid-write (a live one exists for milliseconds), and are removed before the next write there.
@@ -50,6 +52,7 @@ pub(crate) struct OpenedNote {
     /// The real file, symlinks inside the vault followed.
     absolute: PathBuf,
     /// The file's name in its folder.
+    #[cfg(target_os = "linux")]
     name: String,
     /// The note's folder, held open beneath the vault root (Linux with `openat2`).
     #[cfg(target_os = "linux")]
@@ -65,13 +68,16 @@ impl OpenedNote {
         real_relative: &str,
         absolute: &Path,
     ) -> Result<OpenedNote, VaultError> {
+        #[cfg(target_os = "linux")]
         let name = real_relative
             .rsplit('/')
             .next()
             .unwrap_or(real_relative)
             .to_string();
         let open_error = |e: std::io::Error| {
-            if e.kind() == std::io::ErrorKind::PermissionDenied {
+            if held_by_another_program(&e) {
+                VaultError::Held(relative.to_string())
+            } else if e.kind() == std::io::ErrorKind::PermissionDenied {
                 VaultError::ReadOnly(relative.to_string())
             } else {
                 super::bounded::read_error(relative, absolute, e)
@@ -84,17 +90,21 @@ impl OpenedNote {
                 let file = open_in_folder(&folder, &name).map_err(open_error)?;
                 (file, Some(folder))
             }
-            None => (open_by_path(absolute).map_err(open_error)?, None),
+            None => (
+                retry_while_held(|| open_by_path(absolute)).map_err(open_error)?,
+                None,
+            ),
         };
         #[cfg(not(target_os = "linux"))]
         let file = {
             let _ = (vault, parent_of(real_relative));
-            open_by_path(absolute).map_err(open_error)?
+            retry_while_held(|| open_by_path(absolute)).map_err(open_error)?
         };
         let note = OpenedNote {
             file,
             relative: relative.to_string(),
             absolute: absolute.to_path_buf(),
+            #[cfg(target_os = "linux")]
             name,
             #[cfg(target_os = "linux")]
             folder,
@@ -242,20 +252,37 @@ impl OpenedNote {
         if self.verify(read, stamp)? == Verified::Changed {
             return Ok(Verified::Changed);
         }
-        staged
-            .commit()
-            .map_err(|e| VaultError::io("replace", &self.relative, e))?;
+        // Windows refuses to replace a file another program holds open (Obsidian, an
+        // antivirus, a sync client): wait a little, then report the note busy, unchanged.
+        let mut staged = Some(staged);
+        retry_while_held(|| match staged.take() {
+            Some(file) => file.try_commit().map_err(|(file, e)| {
+                staged = Some(file);
+                e
+            }),
+            None => Ok(()),
+        })
+        .map_err(|e| {
+            if held_by_another_program(&e) {
+                VaultError::Held(self.relative.clone())
+            } else {
+                VaultError::io("replace", &self.relative, e)
+            }
+        })?;
         Ok(Verified::Same)
     }
 
+    #[cfg(target_os = "linux")]
     pub(crate) fn relative(&self) -> &str {
         &self.relative
     }
 
+    #[cfg(target_os = "linux")]
     pub(crate) fn name(&self) -> &str {
         &self.name
     }
 
+    #[cfg(target_os = "linux")]
     pub(crate) fn file(&self) -> &File {
         &self.file
     }
@@ -345,6 +372,7 @@ fn open_by_path(absolute: &Path) -> std::io::Result<File> {
 }
 
 /// A name for a temporary file of ours: hidden, so nothing indexes it while it exists.
+#[cfg(target_os = "linux")]
 pub(crate) fn temp_name() -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);

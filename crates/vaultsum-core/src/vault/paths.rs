@@ -32,6 +32,13 @@ impl VaultPath {
         is_note_name(&self.relative)
     }
 
+    /// Which file this is on disk, whatever name reached it: names that differ in case or
+    /// Unicode form on a file system that ignores both (NTFS, APFS), or hard links, give the
+    /// same identity. `None` when the file cannot be looked at (missing, say).
+    pub fn identity(&self) -> Option<file_id::FileId> {
+        file_id::get_file_id(&self.absolute).ok()
+    }
+
     /// The hidden folder or file (`.obsidian`, `.git`, `.trash`, …) this path lies in, if any.
     pub fn hidden_part(&self) -> Option<&str> {
         hidden_part(&self.relative)
@@ -46,18 +53,17 @@ impl std::fmt::Display for VaultPath {
 
 /// Lexically normalises a vault-relative path: drops `.` and empty segments, applies `..`.
 ///
-/// Returns `None` when `..` would climb above the vault root. Both `/` and the platform
-/// separator are accepted; the result uses `/`.
+/// Returns `None` when `..` would climb above the vault root. Both `/` and `\` separate
+/// folders on every system (Obsidian allows neither in a name, so a vault written on Windows
+/// reads the same on Linux); the result uses `/`.
 pub fn normalize_relative(path: &str) -> Option<String> {
     let plain = |part: &str| !matches!(part, "" | "." | "..");
-    let one_separator =
-        std::path::MAIN_SEPARATOR == '/' || !path.contains(std::path::MAIN_SEPARATOR);
-    if one_separator && path.split('/').all(plain) {
+    if !path.contains('\\') && path.split('/').all(plain) {
         // Already normal, the usual case for links and index paths.
         return Some(path.to_string());
     }
     let mut parts: Vec<&str> = Vec::new();
-    for part in path.split(['/', std::path::MAIN_SEPARATOR]) {
+    for part in path.split(['/', '\\']) {
         match part {
             "" | "." => {}
             ".." => {
@@ -67,6 +73,52 @@ pub fn normalize_relative(path: &str) -> Option<String> {
         }
     }
     Some(parts.join("/"))
+}
+
+/// True for the forms Windows reads as a place outside the current folder, whatever system
+/// this is: a drive (`C:\\x`, `C:/x`, or `C:x`, relative to that drive's folder), a UNC share
+/// (`\\\\server\\share`), a device or verbatim path (`\\\\?\\`, `\\\\.\\`), or a path from the
+/// root (`\\x`, `/x`). None of them is vault-relative, so each meets the escape rules of an
+/// absolute path.
+pub fn is_rooted_form(input: &str) -> bool {
+    let bytes = input.as_bytes();
+    let drive = bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':';
+    drive || input.starts_with(['/', '\\'])
+}
+
+/// Why Windows would not read or write `relative` by that name, if it would not: a segment
+/// that is a device name (`CON`, `PRN`, `AUX`, `NUL`, `COM1`–`COM9`, `LPT1`–`LPT9`, with any
+/// extension, in any case), or that ends in a dot or a space (Windows drops them, so `Plan.`
+/// would open `Plan`). Checked on Windows before any file is opened; elsewhere such names are
+/// ordinary files.
+pub fn not_portable(relative: &str) -> Option<String> {
+    for segment in relative.split(['/', '\\']) {
+        if segment.is_empty() || segment == "." || segment == ".." {
+            continue;
+        }
+        if segment.ends_with('.') || segment.ends_with(' ') {
+            return Some(format!("the name {segment:?} ends in a dot or a space"));
+        }
+        let stem = segment.split('.').next().unwrap_or(segment).trim_end();
+        let upper = stem.to_ascii_uppercase();
+        let numbered = |prefix: &str| {
+            upper.strip_prefix(prefix).is_some_and(|n| {
+                matches!(
+                    n,
+                    "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "¹" | "²" | "³"
+                )
+            })
+        };
+        if matches!(
+            upper.as_str(),
+            "CON" | "PRN" | "AUX" | "NUL" | "CONIN$" | "CONOUT$"
+        ) || numbered("COM")
+            || numbered("LPT")
+        {
+            return Some(format!("{segment:?} is a reserved device name on Windows"));
+        }
+    }
+    None
 }
 
 /// The folder part of a vault-relative path (`""` for the root).
@@ -90,17 +142,25 @@ pub(crate) fn relative_below(root: &Path, path: &Path) -> Option<String> {
 
 /// Checks that an existing file, once symlinks are followed, is still inside the vault, and
 /// returns its real location. A missing file is returned as it is (`root/relative`) provided its
-/// nearest existing ancestor is inside the vault.
+/// nearest existing ancestor is inside the vault. On Windows, a name Windows would read as
+/// something else ([`not_portable`]) is refused before anything is opened.
 pub(crate) fn confine(root: &Path, relative: &str) -> Result<PathBuf, VaultError> {
+    #[cfg(windows)]
+    if let Some(reason) = not_portable(relative) {
+        return Err(VaultError::NotPortable {
+            path: relative.to_string(),
+            reason,
+        });
+    }
     let joined = root.join(relative);
-    match joined.canonicalize() {
+    match dunce::canonicalize(&joined) {
         Ok(real) if real.starts_with(root) => Ok(real),
         Ok(_) => Err(VaultError::Escapes(relative.to_string())),
         Err(_) => {
             // The file does not exist (yet); its folder must not lead out of the vault.
             let mut ancestor = joined.parent();
             while let Some(dir) = ancestor {
-                if let Ok(real) = dir.canonicalize() {
+                if let Ok(real) = dunce::canonicalize(dir) {
                     if !real.starts_with(root) {
                         return Err(VaultError::Escapes(relative.to_string()));
                     }
@@ -124,6 +184,73 @@ mod tests {
             Some("a/c.md")
         );
         assert_eq!(normalize_relative("/a//b.md").as_deref(), Some("a/b.md"));
+    }
+
+    #[test]
+    fn backslashes_separate_folders_on_every_system() {
+        assert_eq!(
+            normalize_relative("Projects\\Apollo\\Plan.md").as_deref(),
+            Some("Projects/Apollo/Plan.md")
+        );
+        assert_eq!(
+            normalize_relative("a\\..\\b/c.md").as_deref(),
+            Some("b/c.md")
+        );
+        assert_eq!(normalize_relative("..\\..\\x.md"), None);
+    }
+
+    #[test]
+    fn windows_absolute_forms_are_rooted_on_every_system() {
+        for rooted in [
+            "C:\\Windows\\win.ini",
+            "c:/Windows/win.ini",
+            "C:relative.md",
+            "\\\\server\\share\\x.md",
+            "\\\\?\\C:\\x.md",
+            "\\\\.\\PhysicalDrive0",
+            "\\Windows\\win.ini",
+            "/etc/passwd",
+        ] {
+            assert!(is_rooted_form(rooted), "{rooted}");
+        }
+        for relative in [
+            "Projects/Plan.md",
+            "Projects\\Plan.md",
+            "C",
+            "Café.md",
+            "a.b:c.md",
+        ] {
+            assert!(!is_rooted_form(relative), "{relative}");
+        }
+    }
+
+    #[test]
+    fn device_names_and_trailing_dots_are_not_portable() {
+        for bad in [
+            "CON",
+            "con.md",
+            "Folder/NUL.txt",
+            "aux.tar.md",
+            "COM1.md",
+            "lpt9",
+            "Plan.",
+            "Plan ",
+            "Folder./x.md",
+            "Notes\\PRN.md",
+        ] {
+            assert!(not_portable(bad).is_some(), "{bad}");
+        }
+        for good in [
+            "Console.md",
+            "CON2.md",
+            "COM10.md",
+            "Null.md",
+            "a.b.md",
+            ".obsidian/x.md",
+            "Plan.md",
+        ] {
+            assert_eq!(not_portable(good), None, "{good}");
+        }
     }
 
     #[test]

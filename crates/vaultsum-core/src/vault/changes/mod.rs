@@ -15,10 +15,10 @@ mod source;
 
 use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 
@@ -51,6 +51,10 @@ pub enum VaultChange {
     Rescan,
     /// One of Obsidian's settings files changed (templates folder, excluded files).
     SettingsChanged,
+    /// The periodic check: the index was rebuilt from a walk because events may have been lost
+    /// without a word (Windows' change notifications overflow silently on bulk changes, macOS
+    /// coalesces them, network drives drop them); subscribers should walk the vault again.
+    Reconcile,
 }
 
 enum Message {
@@ -84,10 +88,14 @@ impl VaultChanges {
     /// proportion to the vault's size, so a server starts this beside serving, not before
     /// (`src/cli/mcp.rs`). Fails when no watcher can be set up at all; the vault still works,
     /// with an index built from the disk when first needed.
+    ///
+    /// Every `reconcile_every` the index is rebuilt from a walk and [`VaultChange::Reconcile`]
+    /// sent, whatever the watcher reported, so a lost event costs at most that long.
     pub fn start(
         vault: Arc<Vault>,
         backend: ChangeBackend,
         poll_interval: Duration,
+        reconcile_every: Duration,
     ) -> Result<VaultChanges, VaultError> {
         let (sender, messages) = channel();
         let deliver = deliver_to(sender.clone());
@@ -107,6 +115,7 @@ impl VaultChanges {
             source,
             deliver,
             poll_interval,
+            reconcile_every,
             backend: backend.clone(),
             subscribers: subscribers.clone(),
         };
@@ -155,6 +164,11 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// The instant `wait` from now (a year at most: far enough to mean never).
+fn after(wait: Duration) -> Instant {
+    Instant::now() + wait.min(Duration::from_secs(365 * 24 * 3600))
+}
+
 fn deliver_to(sender: Sender<Message>) -> source::Deliver {
     let sender = Mutex::new(sender);
     Arc::new(move |batch| {
@@ -168,13 +182,27 @@ struct Worker {
     source: EventSource,
     deliver: source::Deliver,
     poll_interval: Duration,
+    reconcile_every: Duration,
     backend: Arc<Mutex<ChangeBackend>>,
     subscribers: Arc<Mutex<Vec<UnboundedSender<Vec<VaultChange>>>>>,
 }
 
 impl Worker {
     fn run(&mut self, messages: &Receiver<Message>) {
-        while let Ok(Message::Events(first)) = messages.recv() {
+        let mut next_reconcile = after(self.reconcile_every);
+        loop {
+            let wait = next_reconcile.saturating_duration_since(Instant::now());
+            let first = match messages.recv_timeout(wait) {
+                Ok(Message::Events(first)) => first,
+                Ok(Message::Stop) | Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    next_reconcile = after(self.reconcile_every);
+                    tracing::debug!("reconciling the vault index with a walk");
+                    self.vault.refresh_index();
+                    self.send(vec![VaultChange::Reconcile]);
+                    continue;
+                }
+            };
             let mut events = first;
             // Editors and sync tools touch many files at once: take everything already queued,
             // so a path reported ten times is looked at once.
@@ -186,12 +214,16 @@ impl Worker {
                 }
             }
             let batch = self.apply(events);
-            if !batch.is_empty() {
-                lock(&self.subscribers).retain(|s| s.send(batch.clone()).is_ok());
-            }
+            self.send(batch);
             if stop {
                 break;
             }
+        }
+    }
+
+    fn send(&self, batch: Vec<VaultChange>) {
+        if !batch.is_empty() {
+            lock(&self.subscribers).retain(|s| s.send(batch.clone()).is_ok());
         }
     }
 
@@ -344,6 +376,7 @@ mod tests {
             vault.clone(),
             ChangeBackend::Native,
             Duration::from_millis(100),
+            Duration::from_secs(3600),
         )
         .unwrap();
         (dir, vault, changes)
