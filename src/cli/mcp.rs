@@ -19,7 +19,11 @@ const VAULT_RECONCILE_EVERY: std::time::Duration = std::time::Duration::from_sec
 
 /// Arguments of `vaultsum mcp`.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct McpArgs {
+    /// Without a subcommand, serve (stdio by default).
+    #[command(subcommand)]
+    pub command: Option<McpCommand>,
     /// Serve streamable HTTP at http://ADDR/mcp instead of stdio. ADDR is HOST:PORT or a bare
     /// PORT (loopback). A non-loopback address requires VAULTSUM_MCP_TOKEN.
     #[arg(long, value_name = "ADDR")]
@@ -29,7 +33,18 @@ pub struct McpArgs {
     pub engine: Option<Engine>,
 }
 
+/// What `vaultsum mcp` can do besides serving.
+#[derive(Debug, clap::Subcommand)]
+pub enum McpCommand {
+    /// Print the entry an MCP client needs to start vaultsum, or merge it into the client's
+    /// file with --write.
+    Config(super::mcp_config::McpConfigArgs),
+}
+
 pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
+    if let Some(McpCommand::Config(config)) = args.command {
+        return super::mcp_config::run(app, config);
+    }
     if let Some(engine) = args.engine {
         app.config.summarize.engine = engine;
     }

@@ -4,8 +4,10 @@
 mod app;
 mod batch;
 mod compact;
+mod doctor;
 pub(crate) mod interrupt;
 mod mcp;
+pub(crate) mod mcp_config;
 mod output;
 mod read;
 mod search;
@@ -63,6 +65,8 @@ pub enum Command {
     Watch(watch::WatchArgs),
     /// List the tools with their descriptions and schemas.
     Tools(tools::ToolsArgs),
+    /// Check the setup: config, vault, keys, endpoints, models (exit 1 when something is missing).
+    Doctor(doctor::DoctorArgs),
 }
 
 /// Parses the command line, runs the command and returns the process exit code:
@@ -71,7 +75,11 @@ pub enum Command {
 pub fn run() -> ExitCode {
     let cli = Cli::parse();
     app::init_logging(cli.verbose, cli.quiet);
-    let result = App::from_cli(&cli).and_then(|app| dispatch(app, cli.command));
+    let result = match &cli.command {
+        // Reports a config error as one of its findings instead of stopping on it.
+        Command::Doctor(args) => doctor::run(&cli, args),
+        _ => App::from_cli(&cli).and_then(|app| dispatch(app, cli.command)),
+    };
     match result {
         Ok(code) => code,
         Err(error) => report(&error),
@@ -89,6 +97,7 @@ fn dispatch(app: App, command: Command) -> anyhow::Result<ExitCode> {
         Command::Mcp(args) => mcp::run(app, args),
         Command::Watch(args) => watch::run(app, args),
         Command::Tools(args) => tools::run(app, args),
+        Command::Doctor(_) => unreachable!("doctor runs before the configuration is loaded"),
     }
 }
 

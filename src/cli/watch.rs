@@ -3,7 +3,6 @@
 //! notes lives in `crate::watch`.
 
 use std::cell::Cell;
-use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Duration;
@@ -75,9 +74,7 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     }
     opts.once = args.once;
     // Where the per-vault state lives; tests and unusual setups point it elsewhere.
-    if let Some(dir) = std::env::var_os("VAULTSUM_STATE_DIR").filter(|d| !d.is_empty()) {
-        opts.state_dir = PathBuf::from(dir);
-    }
+    opts.state_dir = crate::watch::state_dir_from_env();
     let registry = Arc::new(app.registry()?);
     if !app.quiet && !opts.once {
         let limit = match opts.max_per_hour {

@@ -34,7 +34,7 @@ use crate::tools::Registry;
 pub use crate::tools::vault_view::ChangeBackend as Backend;
 pub use conflict::is_conflict_copy;
 pub use skip::SkipReason;
-pub use state::{state_file, NoteStatus};
+pub use state::{state_dir_from_env, state_file, state_files_folder, NoteStatus};
 
 /// How the watcher runs. [`WatchOptions::from_config`] gives the configured defaults; the CLI
 /// applies its flags on top, tests shorten the times and point `state_dir` at a temp folder.

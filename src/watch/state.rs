@@ -88,9 +88,21 @@ impl WatchState {
 /// The state file of the vault at `canonical_root` inside `state_dir`.
 pub fn state_file(state_dir: &Path, canonical_root: &Path) -> PathBuf {
     let digest = content_hash(canonical_root.to_string_lossy().as_bytes());
-    state_dir
-        .join("watch")
-        .join(format!("{}.json", &digest[..16]))
+    state_files_folder(state_dir).join(format!("{}.json", &digest[..16]))
+}
+
+/// The folder inside `state_dir` that holds every vault's state file.
+pub fn state_files_folder(state_dir: &Path) -> PathBuf {
+    state_dir.join("watch")
+}
+
+/// Where the per-vault state lives: `VAULTSUM_STATE_DIR` when set (tests and unusual setups),
+/// else the per-user state folder.
+pub fn state_dir_from_env() -> PathBuf {
+    match std::env::var_os("VAULTSUM_STATE_DIR").filter(|d| !d.is_empty()) {
+        Some(dir) => PathBuf::from(dir),
+        None => crate::config::state_dir(),
+    }
 }
 
 /// Loads the state file; `Ok(None)` when there is none yet (the first run on this vault).

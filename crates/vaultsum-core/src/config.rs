@@ -506,14 +506,7 @@ impl Config {
             return Err(ConfigError::NotUnicode { name: name.clone() });
         }
         let mut config = Config::default();
-        let file = match explicit_file {
-            Some(path) => Some(path.to_path_buf()),
-            None => match env.get("VAULTSUM_CONFIG") {
-                Some(path) => Some(PathBuf::from(path)),
-                None => default_config_path().filter(|p| p.is_file()),
-            },
-        };
-        if let Some(path) = file {
+        if let Some(path) = config_file(explicit_file, env) {
             let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
                 path: path.clone(),
                 source,
@@ -533,6 +526,18 @@ impl Config {
             }
             config.apply_file(parsed, path.parent().unwrap_or(Path::new(".")));
         }
+        config.apply_env(env)?;
+        config.check_limits()?;
+        Ok(config)
+    }
+
+    /// Defaults and the environment, without any config file: what `vaultsum doctor` goes on
+    /// with after reporting a config file it cannot use.
+    pub fn load_without_file(env: &Env) -> Result<Config, ConfigError> {
+        if let Some(name) = env.not_unicode.first() {
+            return Err(ConfigError::NotUnicode { name: name.clone() });
+        }
+        let mut config = Config::default();
         config.apply_env(env)?;
         config.check_limits()?;
         Ok(config)
@@ -813,6 +818,18 @@ fn expand_tilde(path: PathBuf) -> PathBuf {
 fn set<T>(slot: &mut T, value: Option<T>) {
     if let Some(value) = value {
         *slot = value;
+    }
+}
+
+/// The config file [`Config::load`] reads: `explicit_file` if given, else `VAULTSUM_CONFIG`, else
+/// the default location when a file is there; `None` when there is no file to read.
+pub fn config_file(explicit_file: Option<&Path>, env: &Env) -> Option<PathBuf> {
+    match explicit_file {
+        Some(path) => Some(path.to_path_buf()),
+        None => match env.get("VAULTSUM_CONFIG") {
+            Some(path) => Some(PathBuf::from(path)),
+            None => default_config_path().filter(|p| p.is_file()),
+        },
     }
 }
 

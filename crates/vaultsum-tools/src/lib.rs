@@ -11,6 +11,7 @@ use vaultsum_core::{kagi, llm, media, vault};
 pub mod attachments;
 pub mod compaction;
 pub mod context;
+pub mod doctor;
 pub(crate) mod failure;
 pub mod long_note;
 pub mod note_locks;

@@ -15,7 +15,9 @@ pub use crate::vault::{
     ChangeBackend, ContentStamp, FileTimes, NoteFacts, ObsidianSettings, TextFacts, VaultChange,
     VaultChanges,
 };
-pub use vaultsum_core::atomic_file::write_atomically;
+// Front ends write their own files (watch state, MCP client configs) the same all-or-nothing
+// way; `stage` keeps a file's permissions.
+pub use vaultsum_core::atomic_file::{stage, write_atomically, StagedFile};
 
 use super::context::{ContextError, ToolContext};
 

@@ -50,7 +50,14 @@ pub fn error(status: u16, code: i64, msg: &str) -> FakeReply {
     FakeReply::json(status, error_envelope(code, msg))
 }
 
-/// The fake server; unscripted requests get 404.
+/// Kagi's refusal of a summarize request without a URL: what `vaultsum doctor` asks, since it
+/// costs nothing.
+pub fn missing_url_reply() -> FakeReply {
+    error(400, 1, "Either url or text is required")
+}
+
+/// The fake server; an unscripted `GET /api/v0/summarize` without `url` gets
+/// [`missing_url_reply`], other unscripted requests 404.
 pub struct FakeKagi {
     server: FakeServer,
 }
@@ -66,7 +73,16 @@ impl FakeKagi {
     /// Starts an empty fake.
     pub fn start() -> FakeKagi {
         FakeKagi {
-            server: FakeServer::start(|_| FakeReply::raw(404, "text/plain", "")),
+            server: FakeServer::start(|request| {
+                let free_check = request.method == "GET"
+                    && request.path == "/api/v0/summarize"
+                    && !request.url.query_pairs().any(|(k, _)| k == "url");
+                if free_check {
+                    missing_url_reply()
+                } else {
+                    FakeReply::raw(404, "text/plain", "")
+                }
+            }),
         }
     }
 

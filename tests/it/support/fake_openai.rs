@@ -11,7 +11,8 @@
 //! ```
 //! Scripted replies are served in order, whatever the path. When none are left, the fallback
 //! (see [`FakeServer::set_fallback`]) answers; without one, chat paths get
-//! `chat_completion_json("fake summary")`, transcription paths `{"text":"fake transcript"}`.
+//! `chat_completion_json("fake summary")`, transcription paths `{"text":"fake transcript"}`,
+//! `GET /v1/models` OpenAI's list of [`LISTED_MODELS`].
 
 use std::ops::Deref;
 
@@ -122,6 +123,15 @@ impl FakeReply {
     /// 429 with `Retry-After: retry_after` (seconds or an HTTP date) and an OpenAI error body.
     pub fn rate_limited(retry_after: &str) -> FakeReply {
         FakeReply::openai_error(429, "rate limit exceeded").with_header("retry-after", retry_after)
+    }
+
+    /// 200 with OpenAI's model list (`GET /v1/models`) naming these ids.
+    pub fn model_list(ids: &[&str]) -> FakeReply {
+        let data: Vec<Value> = ids
+            .iter()
+            .map(|id| json!({"id": id, "object": "model", "created": 1_767_225_600, "owned_by": "fireworks"}))
+            .collect();
+        FakeReply::json(200, json!({"object": "list", "data": data}))
     }
 
     /// 200 with a body that is not valid JSON (cut off mid-object).
@@ -239,6 +249,14 @@ impl FakeOpenAi {
     }
 }
 
+/// What the fake lists at `GET /v1/models` unless told otherwise: the default chat, vision and
+/// speech models.
+pub const LISTED_MODELS: [&str; 3] = [
+    "accounts/fireworks/models/gpt-oss-120b",
+    "accounts/fireworks/models/qwen3-vl-30b-a3b-instruct",
+    "whisper-v3",
+];
+
 /// Chat completions and transcriptions take the queued replies; a client's questions about the
 /// model (`/props`, `/v1/models`, Ollama's `/api/*`) get routes or the default 404.
 fn is_model_call(request: &ReceivedRequest) -> bool {
@@ -251,6 +269,8 @@ fn default_reply(request: &ReceivedRequest) -> FakeReply {
         FakeReply::transcription("fake transcript")
     } else if path.ends_with("/chat/completions") {
         FakeReply::chat("fake summary")
+    } else if request.method == "GET" && path.ends_with("/v1/models") {
+        FakeReply::model_list(&LISTED_MODELS)
     } else {
         FakeReply::error(404, &format!("{{\"detail\":\"Not Found: {path}\"}}"))
     }

@@ -39,9 +39,9 @@ impl KeySource {
 #[derive(Debug, Clone)]
 pub struct KagiClient {
     /// Building the HTTP client can fail (TLS setup); that is reported per call, not at start.
-    http: Result<reqwest::Client, String>,
-    base_url: String,
-    keys: KeySource,
+    pub(super) http: Result<reqwest::Client, String>,
+    pub(super) base_url: String,
+    pub(super) keys: KeySource,
     search_timeout: Duration,
     summarize_timeout: Duration,
 }
@@ -191,7 +191,12 @@ impl KagiClient {
     }
 }
 
-fn network_error(op: Operation, url: &str, timeout: Duration, error: reqwest::Error) -> KagiError {
+pub(super) fn network_error(
+    op: Operation,
+    url: &str,
+    timeout: Duration,
+    error: reqwest::Error,
+) -> KagiError {
     if error.is_timeout() {
         return KagiError::Timeout {
             operation: op,
@@ -242,6 +247,6 @@ fn excerpt(body: &str) -> Option<String> {
 }
 
 /// Servers sometimes echo the credentials they rejected; never pass the key on.
-fn redact(text: &str, key: &ApiKey) -> String {
+pub(super) fn redact(text: &str, key: &ApiKey) -> String {
     text.replace(key.expose(), "***")
 }

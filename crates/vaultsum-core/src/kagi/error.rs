@@ -9,6 +9,8 @@ pub enum Operation {
     Search,
     /// `POST /summarize`.
     Summarize,
+    /// The free reachability check (`GET /summarize` without a URL; see `kagi/ping.rs`).
+    Ping,
 }
 
 impl Operation {
@@ -17,6 +19,7 @@ impl Operation {
         match self {
             Operation::Search => "web search",
             Operation::Summarize => "summarize",
+            Operation::Ping => "the Kagi check",
         }
     }
 
@@ -25,6 +28,9 @@ impl Operation {
         match self {
             Operation::Search => "kagi.search_timeout_secs",
             Operation::Summarize => "kagi.summarize_timeout_secs",
+            // The check never reports a timeout as such (see `kagi/ping.rs`); its limit is
+            // the caller's.
+            Operation::Ping => "the check's timeout",
         }
     }
 }
@@ -34,6 +40,7 @@ impl fmt::Display for Operation {
         f.write_str(match self {
             Operation::Search => "search",
             Operation::Summarize => "summarizer",
+            Operation::Ping => "reachability check",
         })
     }
 }

@@ -7,11 +7,13 @@
 mod client;
 mod envelope;
 mod error;
+mod ping;
 mod search;
 mod summarize;
 
 pub use client::{KagiClient, KeySource, KAGI_API_KEY_VAR};
 pub use envelope::Meta;
 pub use error::{KagiError, Operation};
+pub use ping::KagiReach;
 pub use search::{SearchResponse, SearchResult, Thumbnail};
 pub use summarize::{Summary, SummaryEngine, SummaryRequest, SummaryType};

@@ -242,6 +242,12 @@ impl ChatClient {
         context_window::remembered(&self.base_url, model).flatten()
     }
 
+    /// The ids of the models the server lists (`GET {base_url}/models`), asked once within
+    /// `timeout`, without retries: for checking a setup (`llm/models.rs`).
+    pub async fn list_models(&self, timeout: std::time::Duration) -> Result<Vec<String>, LlmError> {
+        crate::llm::models::list_models(&self.probe, &self.base_url, &self.redactor, timeout).await
+    }
+
     /// When `error` is a context-length error, remembers the window it names for `model` and
     /// says so: `Some(window)` (the window, when the error named one), `None` for other errors.
     pub fn learn_from_error(&self, model: &str, error: &LlmError) -> Option<Option<u64>> {

@@ -13,6 +13,7 @@ pub mod context_window;
 mod error;
 mod error_body;
 mod limiter;
+mod models;
 mod redact;
 mod retry;
 mod transcription;

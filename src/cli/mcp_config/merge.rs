@@ -1,0 +1,122 @@
+//! Putting our entry into a client's file without disturbing anything else: every other
+//! server, every other key in its order, and (TOML) every comment. A file that cannot be
+//! parsed is refused, never rewritten.
+
+use serde_json::{Map, Value};
+
+use super::clients::{Entry, SERVER_NAME};
+
+/// Why a client's file was left alone.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// Not valid JSON, and the client reads JSON with comments: it probably has comments or
+    /// trailing commas, which a rewrite would lose.
+    #[error("it is not plain JSON ({reason}); it may hold comments or trailing commas, which rewriting it would lose")]
+    Commented { reason: String },
+    /// Not valid JSON.
+    #[error("it is not valid JSON ({reason})")]
+    NotJson { reason: String },
+    /// Not valid TOML.
+    #[error("it is not valid TOML ({reason})")]
+    NotToml { reason: String },
+    /// Valid, but not the shape the client documents (e.g. the top level is an array).
+    #[error("{0}")]
+    Shape(String),
+}
+
+/// `existing` (the file's text, `None` when there is no file) with `entry` as the
+/// `vaultsum` server under `servers_key`: replaced in place when present, added last otherwise.
+/// The result is indented like the file was (two spaces for a new one).
+pub fn merge_json(
+    existing: Option<&str>,
+    servers_key: &str,
+    entry: Value,
+    comments_possible: bool,
+) -> Result<String, MergeError> {
+    let existing = existing.filter(|text| !text.trim().is_empty());
+    let mut document = match existing {
+        None => Value::Object(Map::new()),
+        Some(text) => serde_json::from_str::<Value>(text).map_err(|e| {
+            let reason = e.to_string();
+            if comments_possible {
+                MergeError::Commented { reason }
+            } else {
+                MergeError::NotJson { reason }
+            }
+        })?,
+    };
+    let Value::Object(top) = &mut document else {
+        return Err(MergeError::Shape(
+            "its top level is not a JSON object".to_string(),
+        ));
+    };
+    let servers = top
+        .entry(servers_key.to_string())
+        .or_insert_with(|| Value::Object(Map::new()));
+    let Value::Object(servers) = servers else {
+        return Err(MergeError::Shape(format!(
+            "its \"{servers_key}\" is not a JSON object"
+        )));
+    };
+    servers.insert(SERVER_NAME.to_string(), entry);
+    let indent = existing.map_or_else(|| "  ".to_string(), detect_indent);
+    let mut out = Vec::new();
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    let mut serializer = serde_json::Serializer::with_formatter(&mut out, formatter);
+    serde::Serialize::serialize(&document, &mut serializer)
+        .map_err(|e| MergeError::Shape(e.to_string()))?;
+    out.push(b'\n');
+    Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+/// The indentation of the first indented line (tabs or spaces), else two spaces.
+fn detect_indent(text: &str) -> String {
+    text.lines()
+        .map(|line| {
+            line.chars()
+                .take_while(|c| *c == ' ' || *c == '\t')
+                .collect::<String>()
+        })
+        .find(|indent| !indent.is_empty())
+        .unwrap_or_else(|| "  ".to_string())
+}
+
+/// `existing` Codex TOML with `[mcp_servers.vaultsum]` (and its `env` table) set to `entry`;
+/// everything else, comments included, stays as written.
+pub fn merge_codex_toml(existing: Option<&str>, entry: &Entry) -> Result<String, MergeError> {
+    use toml_edit::{value, Array, DocumentMut, Item, Table};
+
+    let mut document = match existing {
+        None => DocumentMut::new(),
+        Some(text) => text
+            .parse::<DocumentMut>()
+            .map_err(|e| MergeError::NotToml {
+                reason: e.to_string().trim().replace('\n', " "),
+            })?,
+    };
+    if !document.contains_key("mcp_servers") {
+        let mut servers = Table::new();
+        // No bare `[mcp_servers]` header: only `[mcp_servers.vaultsum]` is written.
+        servers.set_implicit(true);
+        document.insert("mcp_servers", Item::Table(servers));
+    }
+    let servers = document["mcp_servers"]
+        .as_table_like_mut()
+        .ok_or_else(|| MergeError::Shape("its mcp_servers is not a table".to_string()))?;
+
+    let mut server = Table::new();
+    server.insert("command", value(entry.command.as_str()));
+    let args: Array = entry.args.iter().map(String::as_str).collect();
+    server.insert("args", value(args));
+    let mut env = Table::new();
+    for (name, val) in &entry.env {
+        env.insert(name, value(val.as_str()));
+    }
+    server.insert("env", Item::Table(env));
+    // A replaced entry keeps its place in the file; a new one goes last.
+    if let Some(Item::Table(old)) = servers.get(SERVER_NAME) {
+        server.set_position(old.position());
+    }
+    servers.insert(SERVER_NAME, Item::Table(server));
+    Ok(document.to_string())
+}
