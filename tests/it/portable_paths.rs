@@ -150,13 +150,14 @@ fn a_link_finds_its_note_whatever_the_case_and_unicode_form_of_the_file_name() {
     }
 }
 
-/// Names Windows would read as a device or as another name.
+/// Names Windows would read as a device or as another name (a folder ending in a dot or a
+/// space; a whole path's trailing space is trimmed as input whitespace first).
 const NOT_PORTABLE: [&str; 5] = [
     "CON.md",
     "nul.md",
     "Folder/COM1.md",
-    "Plan..md",
-    "Trailing .md",
+    "Folder./Plan.md",
+    "Folder /Plan.md",
 ];
 
 #[cfg(windows)]
@@ -170,7 +171,7 @@ fn windows_device_names_and_trailing_dots_get_a_clear_error_and_nothing_is_writt
         "nul.md",
         "Folder/COM1.md",
         "Plan.",
-        "Trailing ",
+        "Folder /x.md",
         "aux",
     ] {
         match vault.resolve_input(name) {
@@ -225,4 +226,31 @@ fn a_note_held_open_by_another_program_is_reported_busy_and_left_unchanged() {
         "{results:?}"
     );
     assert_eq!(v.read("Plan.md"), NOTE.as_bytes());
+}
+
+#[cfg(windows)]
+#[test]
+fn symlinks_out_of_the_vault_are_refused_on_windows_too() {
+    use std::os::windows::fs::{symlink_dir, symlink_file};
+    let v = TempVault::with(&[("Main.md", "# Main\n\n![[leak]]\n\n![[door/secret]]\n")]);
+    std::fs::write(v.outside().join("secret.md"), "TOP SECRET\n").unwrap();
+    symlink_file(v.outside().join("secret.md"), v.root().join("leak.md")).unwrap();
+    symlink_dir(v.outside(), v.root().join("door")).unwrap();
+    let vault = v.open();
+    for path in ["leak.md", "door/secret.md", "door\\secret.md"] {
+        match vault.resolve_input(path) {
+            Err(VaultError::Escapes(_)) => {}
+            other => panic!("{path}: expected an escape, got {other:?}"),
+        }
+    }
+    let scratch = tempfile::tempdir().unwrap();
+    let output = run_to_exit(
+        vaultsum(scratch.path())
+            .arg("--vault")
+            .arg(v.root())
+            .args(["read", "Main.md"]),
+    );
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(!text.contains("TOP SECRET"), "{text}");
+    assert!(text.contains("outside the vault"), "{text}");
 }

@@ -25,11 +25,12 @@ fn all_files(root: &std::path::Path) -> Vec<String> {
         .filter_map(Result::ok)
         .filter(|e| !e.file_type().is_dir())
         .map(|e| {
-            e.path()
-                .strip_prefix(root)
-                .unwrap()
-                .to_string_lossy()
-                .into_owned()
+            let relative = e.path().strip_prefix(root).unwrap();
+            let parts: Vec<String> = relative
+                .components()
+                .map(|part| part.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            parts.join("/")
         })
         .collect();
     files.sort();
