@@ -121,7 +121,11 @@ done_step "mcpb: $(basename "$work"/*.mcpb) $mcpb_mb MB; validate: '$validate'; 
 
 step "4/5 cargo publish --workspace --dry-run --locked"
 # The benches are left out of the root package on purpose (its `include`): cargo names each one.
-if ! cargo publish --workspace --dry-run --locked >"$work/publish.log" 2>&1; then
+# A packaged member is verified as a workspace of its own, without the root's [profile.dev];
+# giving it the same settings lets it reuse the dependencies the tests and the wheel built
+# (measured after a test build: 1.6 min instead of 5.6). Keep equal to Cargo.toml's.
+same_profile=(--config 'profile.dev.debug="line-tables-only"' --config 'profile.dev.package."*".debug=false')
+if ! cargo publish --workspace --dry-run --locked "${same_profile[@]}" >"$work/publish.log" 2>&1; then
   grep -v '^warning: ignoring benchmark' "$work/publish.log" >&2
   fail "cargo publish --workspace --dry-run --locked"
 fi
