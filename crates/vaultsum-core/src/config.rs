@@ -928,6 +928,26 @@ mod tests {
         assert_eq!(config.summarize.engine, Engine::Auto);
     }
 
+    /// An MCP host (Claude Desktop, from packaging/mcpb/manifest.json) sets every mapped
+    /// variable, optional settings left empty: empty must mean unset, not a key or a URL.
+    #[test]
+    fn empty_env_vars_from_an_mcp_host_count_as_unset() {
+        let env = Env::from_pairs([
+            ("VAULTSUM_CONFIG", ""),
+            ("VAULTSUM_VAULT", "/vault"),
+            ("FIREWORKS_API_KEY", ""),
+            ("FIREWORKS_BASE_URL", ""),
+            ("FIREWORKS_MODEL", ""),
+            ("KAGI_API_KEY", ""),
+        ]);
+        let config = Config::load(None, &env).unwrap();
+        assert!(config.llm.api_key.is_none());
+        assert_eq!(config.effective_engine(), Engine::Local);
+        assert_eq!(config.llm.base_url, DEFAULT_BASE_URL);
+        assert_eq!(config.llm.model, DEFAULT_MODEL);
+        assert_eq!(config.vault.as_deref(), Some(Path::new("/vault")));
+    }
+
     #[test]
     fn env_overrides_file_and_file_overrides_defaults() {
         let file = write_config(

@@ -10,7 +10,7 @@ use crate::llm::local::{self, LocalOptions};
 use crate::llm::{ChatClient, LlmError};
 
 /// The system prompt, compiled in so the binary is self-contained.
-pub const SUMMARIZE_PROMPT: &str = include_str!("../../../prompts/summarize_file.md");
+pub const SUMMARIZE_PROMPT: &str = include_str!("../prompts/summarize_file.md");
 
 /// What to summarize.
 #[derive(Debug, Clone)]

@@ -20,7 +20,7 @@ use crate::summarizer::{
 };
 
 /// The merge prompt, compiled in like the summary prompt.
-pub const MERGE_PROMPT: &str = include_str!("../../../prompts/merge_summaries.md");
+pub const MERGE_PROMPT: &str = include_str!("../prompts/merge_summaries.md");
 
 /// Prompts smaller than this (in estimated tokens) fit every model people run (4,096-token
 /// windows and up), so the server is not asked about its window for them; a smaller window
