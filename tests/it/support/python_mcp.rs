@@ -9,7 +9,13 @@ pub const REQUIRE_ENV: &str = "VAULTSUM_REQUIRE_PY_MCP";
 /// The venv's Python, if the venv exists. Without it, the caller's test is skipped with a loud
 /// message on stderr, or fails when `VAULTSUM_REQUIRE_PY_MCP=1`.
 pub fn python_with_mcp(test: &str) -> Option<PathBuf> {
-    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python");
+    // Where `python -m venv` puts the interpreter on this system.
+    let in_venv = if cfg!(windows) {
+        ".venv/Scripts/python.exe"
+    } else {
+        ".venv/bin/python"
+    };
+    let python = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(in_venv);
     let usable = python.is_file()
         && std::process::Command::new(&python)
             .args(["-c", "import mcp"])
