@@ -31,7 +31,7 @@ printf '  %s\n' "${names[@]}"
 log=$(mktemp)
 rc=0
 # No test may skip by itself: a missing tool is a failure, as on Linux.
-VAULTSUM_REQUIRE_PY_MCP=1 RUSTFLAGS="-D warnings" bash "$tool" test --workspace --locked --lib --bins --tests -- --exact "${skips[@]}" 2>&1 | tee "$log" || rc=$?
+VAULTSUM_REQUIRE_PY_MCP=1 RUSTFLAGS="-D warnings" bash "$tool" test --workspace --locked --no-fail-fast --lib --bins --tests -- --exact "${skips[@]}" 2>&1 | tee "$log" || rc=$?
 passed=$(grep -oE '[0-9]+ passed' "$log" | awk '{s+=$1} END {print s+0}')
 failed=$(grep -oE '[0-9]+ failed' "$log" | awk '{s+=$1} END {print s+0}')
 filtered=$(grep -oE '[0-9]+ filtered out' "$log" | awk '{s+=$1} END {print s+0}')

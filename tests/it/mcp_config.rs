@@ -72,19 +72,30 @@ impl Setup {
         let windows = cfg!(windows);
         let macos = cfg!(target_os = "macos");
         match client {
-            "claude-desktop" if windows => home.join("AppData/Claude/claude_desktop_config.json"),
-            "claude-desktop" if macos => {
-                home.join("Library/Application Support/Claude/claude_desktop_config.json")
-            }
-            "claude-desktop" => home.join(".config/Claude/claude_desktop_config.json"),
+            "claude-desktop" if windows => home
+                .join("AppData")
+                .join("Claude")
+                .join("claude_desktop_config.json"),
+            "claude-desktop" if macos => home
+                .join("Library")
+                .join("Application Support")
+                .join("Claude")
+                .join("claude_desktop_config.json"),
+            "claude-desktop" => home
+                .join(".config")
+                .join("Claude")
+                .join("claude_desktop_config.json"),
             "claude-code" => vault.join(".mcp.json"),
-            "cursor" => home.join(".cursor/mcp.json"),
-            "vscode" => vault.join(".vscode/mcp.json"),
-            "windsurf" => home.join(".codeium/windsurf/mcp_config.json"),
-            "gemini-cli" => home.join(".gemini/settings.json"),
-            "codex" => home.join(".codex/config.toml"),
-            "zed" if windows => home.join("AppData/Zed/settings.json"),
-            "zed" => home.join(".config/zed/settings.json"),
+            "cursor" => home.join(".cursor").join("mcp.json"),
+            "vscode" => vault.join(".vscode").join("mcp.json"),
+            "windsurf" => home
+                .join(".codeium")
+                .join("windsurf")
+                .join("mcp_config.json"),
+            "gemini-cli" => home.join(".gemini").join("settings.json"),
+            "codex" => home.join(".codex").join("config.toml"),
+            "zed" if windows => home.join("AppData").join("Zed").join("settings.json"),
+            "zed" => home.join(".config").join("zed").join("settings.json"),
             other => panic!("unknown client {other}"),
         }
     }
@@ -384,7 +395,7 @@ fn keys_are_written_only_with_with_keys_and_never_printed_by_a_write() {
 #[test]
 fn file_flag_overrides_where_the_entry_goes() {
     let setup = Setup::new();
-    let file = setup.vault.outside().join("elsewhere/custom.json");
+    let file = setup.vault.outside().join("elsewhere").join("custom.json");
     let output = setup.run(
         &["cursor", "--write", "--file", file.to_str().unwrap()],
         false,

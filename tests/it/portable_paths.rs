@@ -31,6 +31,17 @@ fn summarize(v: &TempVault, paths: &[&str]) -> (Vec<Value>, std::process::Output
     (results, output)
 }
 
+/// `summarize-file` on `input` exits 2 (targets are placed before any call), says `expected` on
+/// stderr, and leaves the vault as it was.
+fn assert_refused_and_nothing_written(v: &TempVault, input: &str, expected: &str) {
+    let before = v.entries();
+    let (_, output) = summarize(v, &[input]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(expected), "{stderr}");
+    assert_eq!(v.entries(), before);
+}
+
 fn summary_count(text: &[u8]) -> usize {
     String::from_utf8_lossy(text).matches("## Summary").count()
 }
@@ -70,16 +81,11 @@ fn windows_absolute_forms_and_backslash_climbs_are_refused_as_escapes() {
 #[test]
 fn the_binary_names_a_windows_path_outside_the_vault_and_writes_nothing() {
     let v = TempVault::with(&[("a.md", NOTE)]);
-    let before = v.entries();
-    let (_, output) = summarize(&v, &["C:\\Windows\\win.ini"]);
-    // Targets are placed before any call: a path outside is a usage error.
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("path escapes the vault: C:\\Windows\\win.ini"),
-        "{stderr}"
+    assert_refused_and_nothing_written(
+        &v,
+        "C:\\Windows\\win.ini",
+        "path escapes the vault: C:\\Windows\\win.ini",
     );
-    assert_eq!(v.entries(), before);
     assert_eq!(v.read("a.md"), NOTE.as_bytes());
 }
 
@@ -152,6 +158,7 @@ fn a_link_finds_its_note_whatever_the_case_and_unicode_form_of_the_file_name() {
 
 /// Names Windows would read as a device or as another name (a folder ending in a dot or a
 /// space; a whole path's trailing space is trimmed as input whitespace first).
+#[cfg(unix)]
 const NOT_PORTABLE: [&str; 5] = [
     "CON.md",
     "nul.md",
@@ -164,7 +171,6 @@ const NOT_PORTABLE: [&str; 5] = [
 #[test]
 fn windows_device_names_and_trailing_dots_get_a_clear_error_and_nothing_is_written() {
     let v = TempVault::with(&[("a.md", NOTE)]);
-    let before = v.entries();
     let vault = v.open();
     for name in [
         "CON.md",
@@ -179,15 +185,7 @@ fn windows_device_names_and_trailing_dots_get_a_clear_error_and_nothing_is_writt
             other => panic!("{name}: expected a not-portable error, got {other:?}"),
         }
     }
-    let (_, output) = summarize(&v, &["CON.md"]);
-    assert_eq!(output.status.code(), Some(2), "{output:?}");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        stderr.contains("reserved device name on Windows"),
-        "{stderr}"
-    );
-    assert_eq!(v.entries(), before);
-    let _ = NOT_PORTABLE;
+    assert_refused_and_nothing_written(&v, "CON.md", "reserved device name on Windows");
 }
 
 #[cfg(unix)]

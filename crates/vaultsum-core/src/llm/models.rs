@@ -31,7 +31,7 @@ pub(crate) async fn list_models(
         } else {
             LlmError::Connect {
                 url: url.clone(),
-                message: redactor.apply(&causes(&error)),
+                message: redactor.apply(&super::transport::with_causes(&error)),
                 attempts: 1,
             }
         }
@@ -66,20 +66,4 @@ pub(crate) async fn list_models(
         .filter_map(|model| model.get("id").and_then(Value::as_str))
         .map(str::to_string)
         .collect())
-}
-
-/// What the network layer said, causes included ("connection refused" sits under reqwest's
-/// top-level "error sending request").
-fn causes(error: &reqwest::Error) -> String {
-    let mut message = error.to_string();
-    let mut source = std::error::Error::source(error);
-    while let Some(cause) = source {
-        let text = cause.to_string();
-        if !message.contains(&text) {
-            message.push_str(": ");
-            message.push_str(&text);
-        }
-        source = cause.source();
-    }
-    message
 }

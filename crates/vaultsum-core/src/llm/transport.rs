@@ -118,17 +118,7 @@ impl Transport {
             }
             .into();
         }
-        let error = error.without_url();
-        let mut message = error.to_string();
-        let mut source = std::error::Error::source(&error);
-        while let Some(cause) = source {
-            let text = cause.to_string();
-            if !message.contains(&text) {
-                message.push_str(": ");
-                message.push_str(&text);
-            }
-            source = cause.source();
-        }
+        let message = with_causes(&error.without_url());
         LlmError::Connect {
             url: url.to_string(),
             message: self.redactor.apply(&message),
@@ -179,4 +169,20 @@ pub(crate) fn failure_from(error: OpenAIError, redactor: &Redactor) -> Failure {
         }
         other => LlmError::Request(redactor.apply(&other.to_string())).into(),
     }
+}
+
+/// What the network layer said, causes included ("connection refused" sits under reqwest's
+/// top-level "error sending request").
+pub(super) fn with_causes(error: &reqwest::Error) -> String {
+    let mut message = error.to_string();
+    let mut source = std::error::Error::source(error);
+    while let Some(cause) = source {
+        let text = cause.to_string();
+        if !message.contains(&text) {
+            message.push_str(": ");
+            message.push_str(&text);
+        }
+        source = cause.source();
+    }
+    message
 }
