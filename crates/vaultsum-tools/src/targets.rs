@@ -18,18 +18,17 @@ impl ToolContext {
         for input in inputs {
             let path = vault.resolve_input(input)?;
             if !path.absolute().is_dir() {
-                if seen.insert(Identity::of(&path)) {
+                if seen.insert(Identity::new(path.identity(), path.relative())) {
                     out.push(input.clone());
                 }
                 continue;
             }
             let notes = vault.walk_notes(path.relative())?;
             for note in notes {
-                let identity = match vault.path(&note.relative) {
-                    Ok(path) => Identity::of(&path),
-                    Err(_) => Identity::Name(note.relative.clone()),
-                };
-                if seen.insert(identity) {
+                // Found by the walk, so already a real path below the root: no second check of
+                // where it leads, only which file it is.
+                let identity = vault.identity_of(&note.relative);
+                if seen.insert(Identity::new(identity, &note.relative)) {
                     out.push(note.relative);
                 }
             }
@@ -46,10 +45,10 @@ enum Identity {
 }
 
 impl Identity {
-    fn of(path: &vaultsum_core::vault::VaultPath) -> Identity {
-        match path.identity() {
+    fn new(file: Option<vaultsum_core::vault::FileId>, relative: &str) -> Identity {
+        match file {
             Some(id) => Identity::File(id),
-            None => Identity::Name(path.relative().to_string()),
+            None => Identity::Name(relative.to_string()),
         }
     }
 }

@@ -169,6 +169,12 @@ impl Vault {
         Ok(VaultPath { relative, absolute })
     }
 
+    /// Which file the vault-relative `relative` (a real path, as the walk finds them) is on
+    /// disk, as [`VaultPath::identity`]; `None` when it cannot be looked at.
+    pub fn identity_of(&self, relative: &str) -> Option<FileId> {
+        paths::identity_of(&self.root.join(relative))
+    }
+
     /// Places an already vault-relative path (from the index or a link) in the vault, with the
     /// same symlink check as [`Vault::resolve_input`].
     pub fn path(&self, relative: &str) -> Result<VaultPath, VaultError> {

@@ -36,7 +36,7 @@ impl VaultPath {
     /// Unicode form on a file system that ignores both (NTFS, APFS), or hard links, give the
     /// same identity. `None` when the file cannot be looked at (missing, say).
     pub fn identity(&self) -> Option<file_id::FileId> {
-        file_id::get_file_id(&self.absolute).ok()
+        identity_of(&self.absolute)
     }
 
     /// The hidden folder or file (`.obsidian`, `.git`, `.trash`, …) this path lies in, if any.
@@ -49,6 +49,11 @@ impl std::fmt::Display for VaultPath {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.relative)
     }
+}
+
+/// Which file `path` leads to: (device, inode) on Unix, (volume, file index) on Windows.
+pub(crate) fn identity_of(path: &Path) -> Option<file_id::FileId> {
+    file_id::get_file_id(path).ok()
 }
 
 /// Lexically normalises a vault-relative path: drops `.` and empty segments, applies `..`.
