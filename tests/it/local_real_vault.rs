@@ -1,23 +1,15 @@
 //! The local engine on every note of a real vault (the Obsidian Tasks documentation, MIT):
 //! no panic, and a non-empty summary for every note that has prose.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use crate::support::temp_vault::real_vault_source;
 
 use vaultsum_core::llm::local::{parse, summarize, LocalOptions};
 
-/// The shared real vault when this checkout sits beside it; otherwise the copies of its notes
-/// kept for the ROUGE evaluation, so the test never silently checks nothing.
+/// Every note of the vendored real vault (`tests/data/obsidian-tasks-docs`).
 fn real_notes() -> Vec<PathBuf> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [
-        manifest.join("../shared/vaults/obsidian-tasks-docs"),
-        manifest.join("../../shared/vaults/obsidian-tasks-docs"),
-        manifest.join("eval/notes"),
-    ];
-    let root = candidates
-        .iter()
-        .find(|p| p.is_dir())
-        .expect("eval/notes is part of the repository");
+    let root = real_vault_source();
     let notes: Vec<PathBuf> = walkdir::WalkDir::new(root)
         .sort_by_file_name()
         .into_iter()

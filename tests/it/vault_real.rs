@@ -3,21 +3,12 @@
 
 use crate::support;
 
-use std::path::Path;
-
 use support::temp_vault::TempVault;
 use vaultsum_core::vault::{expand_note, ExpandOptions, PlaceholderAttachments};
 
-/// A copy of the shared real vault, which sits beside the checkout (`../shared`). Missing, the
-/// tests fail rather than check nothing.
+/// A writable copy of the vendored real vault (`tests/data/obsidian-tasks-docs`).
 fn real_vault() -> TempVault {
-    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/vaults/obsidian-tasks-docs");
-    assert!(
-        source.is_dir(),
-        "the real vault is missing: {} (the checkout must sit beside shared/)",
-        source.display()
-    );
-    TempVault::copy_of(&source)
+    TempVault::real()
 }
 
 #[tokio::test]

@@ -6,6 +6,19 @@ use vaultsum_core::vault::{
     expand_note, ExpandOptions, Expansion, PlaceholderAttachments, Vault, VaultPath,
 };
 
+/// The real vault the tests read: the Obsidian Tasks plugin's documentation (MIT, its
+/// `LICENSE` beside the notes), vendored in the repository so the suite needs nothing beside
+/// the checkout. Read-only: tests that write use `TempVault::real()`. Missing, the test fails.
+pub fn real_vault_source() -> PathBuf {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/obsidian-tasks-docs");
+    assert!(
+        source.join("LICENSE").is_file(),
+        "the vendored real vault is missing: {}",
+        source.display()
+    );
+    source
+}
+
 /// A vault in a temp folder, deleted on drop. The folder also has a sibling `outside/` folder
 /// (not part of the vault) for escape tests.
 pub struct TempVault {
@@ -50,6 +63,12 @@ impl TempVault {
             }
         }
         vault
+    }
+
+    /// A writable copy of the real vault the repository carries (the Obsidian Tasks
+    /// documentation, MIT, vendored under `tests/data/`; see `real_vault_source`).
+    pub fn real() -> TempVault {
+        TempVault::copy_of(&real_vault_source())
     }
 
     /// The vault root.
