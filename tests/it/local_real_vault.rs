@@ -10,7 +10,7 @@ use vaultsum_core::llm::local::{parse, summarize, LocalOptions};
 /// Every note of the vendored real vault (`tests/data/obsidian-tasks-docs`).
 fn real_notes() -> Vec<PathBuf> {
     let root = real_vault_source();
-    let notes: Vec<PathBuf> = walkdir::WalkDir::new(root)
+    let notes: Vec<PathBuf> = walkdir::WalkDir::new(&root)
         .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
