@@ -36,6 +36,7 @@ mod rate_limit;
 mod retry_hints;
 mod summarize_file;
 mod summarize_text_cli;
+mod summary_input;
 mod vault_expand;
 mod vault_fixture;
 mod vault_real;

@@ -183,6 +183,9 @@ pub struct SummarizeConfig {
     /// answers: fewer on 429 and 503 (config `summarize.adaptive`, default true). Off, the
     /// client keeps `concurrency` requests in flight whatever the server answers.
     pub adaptive: bool,
+    /// The frontmatter property a summary abstract is kept in (config `summarize.property`,
+    /// default `summary`). A summarizer never receives it, nor the note's `## Summary` sections.
+    pub property: String,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -304,6 +307,7 @@ impl Default for Config {
                 max_chars: 200_000,
                 concurrency: DEFAULT_SUMMARIZE_CONCURRENCY,
                 adaptive: true,
+                property: "summary".to_string(),
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -386,6 +390,7 @@ struct FileSummarize {
     max_chars: Option<usize>,
     concurrency: Option<usize>,
     adaptive: Option<bool>,
+    property: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -543,8 +548,21 @@ impl Config {
         Ok(config)
     }
 
-    /// Refuses time settings too large for clock arithmetic (at most [`MAX_SECONDS`]).
+    /// Refuses time settings too large for clock arithmetic (at most [`MAX_SECONDS`]), and a
+    /// summary property that is not a plain frontmatter key.
     pub fn check_limits(&self) -> Result<(), ConfigError> {
+        let property = &self.summarize.property;
+        let plain_key = !property.is_empty()
+            && property
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+        if !plain_key {
+            return Err(ConfigError::BadValue {
+                name: "summarize.property".to_string(),
+                value: property.clone(),
+                expected: "a plain frontmatter key: letters, digits, _ and -",
+            });
+        }
         let secs = [
             ("llm.timeout_secs", self.llm.timeout_secs),
             ("llm.max_retry_secs", self.llm.max_retry_secs),
@@ -612,6 +630,7 @@ impl Config {
         set(&mut self.summarize.max_chars, file.summarize.max_chars);
         set(&mut self.summarize.concurrency, file.summarize.concurrency);
         set(&mut self.summarize.adaptive, file.summarize.adaptive);
+        set(&mut self.summarize.property, file.summarize.property);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,
@@ -989,6 +1008,17 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("modle"), "{text}");
         assert!(text.contains(&file.path().display().to_string()), "{text}");
+    }
+
+    #[test]
+    fn summary_property_is_read_and_must_be_a_plain_key() {
+        let file = write_config("[summarize]\nproperty = \"abstract\"\n");
+        let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+        assert_eq!(config.summarize.property, "abstract");
+        assert_eq!(Config::default().summarize.property, "summary");
+        let file = write_config("[summarize]\nproperty = \"a: b\"\n");
+        let err = Config::load(Some(file.path()), &Env::default()).unwrap_err();
+        assert!(err.to_string().contains("summarize.property"), "{err}");
     }
 
     #[test]

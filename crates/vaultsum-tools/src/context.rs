@@ -117,6 +117,17 @@ impl ToolContext {
         ExpandOptions {
             max_depth: self.config.read.max_depth,
             max_total_bytes: self.config.read.max_expanded_bytes,
+            leave_out_summaries: None,
+        }
+    }
+
+    /// How a note is expanded for a summarizer: as [`ToolContext::expand_options`], with the
+    /// summaries left out (the note's `## Summary` sections and summary property, and the
+    /// summaries of the notes it embeds).
+    pub fn summary_expand_options(&self) -> ExpandOptions {
+        ExpandOptions {
+            leave_out_summaries: Some(self.config.summarize.property.clone()),
+            ..self.expand_options()
         }
     }
 

@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use super::context::{ContextError, ToolContext};
 use crate::media::document::DocumentKind;
 use crate::vault::companion::{companion_path, has_companion, is_companion_of};
-use crate::vault::embed::{expand_note, expand_source, AttachmentKind};
+use crate::vault::embed::{expand_note, expand_source, AttachmentKind, ExpandOptions};
 use crate::vault::write::check_writable;
 use crate::vault::{human_bytes, regular_file_size, VaultError, VaultPath};
 
@@ -62,7 +62,7 @@ impl ToolContext {
     pub async fn read_expanded(&self, input: &str) -> Result<ExpandedNote, ContextError> {
         let vault = self.vault()?;
         let path = vault.resolve_input(input)?;
-        self.expand_path(&path).await
+        self.expand_path(&path, &self.expand_options()).await
     }
 
     /// Reads a note that a summary will be appended to. Refuses, before any LLM work, paths that
@@ -83,11 +83,12 @@ impl ToolContext {
                 .map_err(|e| ContextError::Interrupted(e.to_string()))??
         };
         let source = String::from_utf8_lossy(&original);
+        // What the summarizer reads leaves out the summaries already written.
         let expansion = expand_source(
             vault,
             &path,
             &source,
-            &self.expand_options(),
+            &self.summary_expand_options(),
             self.attachments(),
         )
         .await;
@@ -132,7 +133,9 @@ impl ToolContext {
                 .into());
             }
         }
-        let expanded = self.expand_path(document).await?;
+        let expanded = self
+            .expand_path(document, &self.summary_expand_options())
+            .await?;
         Ok(NoteForWriting {
             expanded,
             target: SummaryTarget::Companion {
@@ -144,13 +147,16 @@ impl ToolContext {
         })
     }
 
-    async fn expand_path(&self, path: &VaultPath) -> Result<ExpandedNote, ContextError> {
+    async fn expand_path(
+        &self,
+        path: &VaultPath,
+        opts: &ExpandOptions,
+    ) -> Result<ExpandedNote, ContextError> {
         let vault = self.vault()?;
         match AttachmentKind::of(path.relative()) {
             // A canvas reads like a note: its cards as text, its file cards expanded.
             None | Some(AttachmentKind::Canvas) => {
-                let expansion =
-                    expand_note(vault, path, &self.expand_options(), self.attachments()).await?;
+                let expansion = expand_note(vault, path, opts, self.attachments()).await?;
                 Ok(ExpandedNote {
                     path: path.relative().to_string(),
                     text: expansion.text,

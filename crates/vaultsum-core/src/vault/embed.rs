@@ -24,17 +24,24 @@ use super::index::NoteIndex;
 use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpath};
 use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
 use super::note_cache::{ParsedNote, Stamp};
+use super::note_facts::{summary_ranges, summary_sections};
 use super::paths::VaultPath;
 use super::resolve::ResolveError;
 use super::Vault;
 
 /// Limits of one expansion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ExpandOptions {
     /// How deep embeds inside embeds are followed (the note itself is depth 0).
     pub max_depth: usize,
     /// Bytes of embedded note text allowed in total, against runaway fan-out.
     pub max_total_bytes: usize,
+    /// Set when the text is read for a summary: the summary property named here (the note's
+    /// own) and every `## Summary` section (the note's and its embedded notes') are left out,
+    /// so a summary never summarizes a summary. An embed that names a summary section itself
+    /// (`![[Meeting#Summary]]`) still shows it: the person asked for that section. `None` (a
+    /// read) shows notes as they are.
+    pub leave_out_summaries: Option<String>,
 }
 
 impl Default for ExpandOptions {
@@ -42,6 +49,7 @@ impl Default for ExpandOptions {
         ExpandOptions {
             max_depth: 5,
             max_total_bytes: 1_000_000,
+            leave_out_summaries: None,
         }
     }
 }
@@ -76,7 +84,7 @@ pub async fn expand_note(
     attachments: &dyn AttachmentReader,
 ) -> Result<Expansion, VaultError> {
     let supported = supported_kinds(attachments);
-    let (vault, path, opts) = (Arc::clone(vault), note.clone(), *opts);
+    let (vault, path, opts) = (Arc::clone(vault), note.clone(), opts.clone());
     let (source, plan) = on_blocking_pool(move || {
         let (bytes, stamp) = vault.read_stamped(&path)?;
         let source = super::note_source(path.relative(), bytes)?;
@@ -98,7 +106,12 @@ pub async fn expand_source(
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
     let supported = supported_kinds(attachments);
-    let (vault, path, opts, text) = (Arc::clone(vault), note.clone(), *opts, source.to_string());
+    let (vault, path, opts, text) = (
+        Arc::clone(vault),
+        note.clone(),
+        opts.clone(),
+        source.to_string(),
+    );
     let plan =
         on_blocking_pool(move || plan_expansion(&vault, &path, &text, None, opts, supported)).await;
     finish_expansion(source, plan, attachments).await
@@ -146,6 +159,10 @@ fn plan_expansion(
     supported: Vec<AttachmentKind>,
 ) -> ExpansionPlan {
     let root = vault.parse_text(note.relative(), source, stamp);
+    let left_out = match &opts.leave_out_summaries {
+        Some(property) => summary_ranges(&root.source, &root.map, property),
+        None => Vec::new(),
+    };
     let index = vault.index();
     let mut expander = Expander::new(vault, &index, opts, supported);
     expander
@@ -154,7 +171,7 @@ fn plan_expansion(
     expander
         .stack
         .push((note.relative().to_string(), Subpath::Whole));
-    let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &[], 0);
+    let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &left_out, 0);
     expander.flush_report();
     ExpansionPlan {
         splices,
@@ -426,11 +443,15 @@ impl<'a> Expander<'a> {
         let (range, strip) = match &target.subpath {
             Subpath::Whole => {
                 let start = note.map.frontmatter.as_ref().map_or(0, |f| f.end);
-                (start..note.source.len(), Vec::new())
+                (start..note.source.len(), self.summaries_of(&note, start))
             }
             Subpath::Headings(headings) => {
                 match heading_section(&note.source, &note.map, headings) {
-                    Some(range) => (range, Vec::new()),
+                    // A section that *is* a summary was asked for by name: it stays.
+                    Some(range) => {
+                        let strip = self.summaries_of(&note, range.start + 1);
+                        (range, strip)
+                    }
                     None => return self.fail(reference, "heading not found", depth),
                 }
             }
@@ -460,6 +481,18 @@ impl<'a> Expander<'a> {
             &format!("Embedded: {reference}"),
             &content,
         )
+    }
+
+    /// The `## Summary` sections of an embedded note starting at or after `from`, when the
+    /// expansion is for a summary; none otherwise.
+    fn summaries_of(&self, note: &ParsedNote, from: usize) -> Vec<Range<usize>> {
+        if self.opts.leave_out_summaries.is_none() {
+            return Vec::new();
+        }
+        summary_sections(&note.source, &note.map)
+            .into_iter()
+            .filter(|section| section.start >= from)
+            .collect()
     }
 
     fn embed_attachment(

@@ -85,6 +85,58 @@ pub fn summary_sections(text: &str, map: &NoteMap) -> Vec<Range<usize>> {
     sections
 }
 
+/// What a summarizer must never receive of a note: its `## Summary` sections and its summary
+/// `property` in the frontmatter (the summary's own abstract). Byte ranges, in order, not
+/// overlapping. Without them a summary would summarize the previous summary, and a wrong or
+/// stale one would be carried into its own replacement.
+pub fn summary_ranges(text: &str, map: &NoteMap, property: &str) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = frontmatter_key_range(text, map, property)
+        .into_iter()
+        .chain(summary_sections(text, map))
+        .collect();
+    ranges.sort_by_key(|range| range.start);
+    ranges
+}
+
+/// The lines of the top-level frontmatter entry `key` (quoted or not): its `key:` line and the
+/// lines that continue its value (indented lines, a block list's `- ` items, blank lines inside
+/// them), with their line ends. `None` when the frontmatter has no such key.
+pub fn frontmatter_key_range(text: &str, map: &NoteMap, key: &str) -> Option<Range<usize>> {
+    let block = map.frontmatter.clone()?;
+    // The lines strictly between the fences, each with its byte offset.
+    let mut lines = Vec::new();
+    let mut offset = block.start;
+    for line in text[block.clone()].split_inclusive('\n') {
+        lines.push((offset, line));
+        offset += line.len();
+    }
+    let inner = lines.get(1..lines.len().saturating_sub(1)).unwrap_or(&[]);
+    let is_key_line = |line: &str| {
+        [
+            format!("{key}:"),
+            format!("\"{key}\":"),
+            format!("'{key}':"),
+        ]
+        .iter()
+        .any(|prefix| line.starts_with(prefix.as_str()))
+    };
+    let continues = |line: &str| line.starts_with([' ', '\t', '-']);
+    let start = inner.iter().position(|(_, line)| is_key_line(line))?;
+    let mut end = start + 1;
+    let mut next = start + 1;
+    while let Some((_, line)) = inner.get(next) {
+        if continues(line) {
+            end = next + 1;
+        } else if !line.trim().is_empty() {
+            break;
+        }
+        next += 1;
+    }
+    let (first, _) = inner[start];
+    let (last, last_line) = inner[end - 1];
+    Some(first..last + last_line.len())
+}
+
 /// The frontmatter's lines between its fences, or `""` without frontmatter.
 pub fn frontmatter_text<'a>(text: &'a str, map: &NoteMap) -> &'a str {
     let Some(range) = &map.frontmatter else {
@@ -112,6 +164,37 @@ fn frontmatter_opts_out(text: &str, map: &NoteMap) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn key_text<'a>(note: &'a str, key: &str) -> Option<&'a str> {
+        frontmatter_key_range(note, &map_note(note), key).map(|range| &note[range])
+    }
+
+    #[test]
+    fn a_frontmatter_key_covers_its_continuation_lines_only() {
+        let note = "---\ntitle: A\nsummary: >\n  Old abstract\n\n  more\ntags:\n- a\n---\nBody\n";
+        assert_eq!(
+            key_text(note, "summary"),
+            Some("summary: >\n  Old abstract\n\n  more\n")
+        );
+        assert_eq!(key_text(note, "tags"), Some("tags:\n- a\n"));
+        assert_eq!(key_text(note, "title"), Some("title: A\n"));
+        assert_eq!(key_text(note, "missing"), None);
+        assert_eq!(key_text("summary: not frontmatter\n", "summary"), None);
+        let quoted =
+            "---\r\n\"summary\": \"x: y\"\r\n# kept comment\r\nsummary_prompt: p\r\n---\r\n";
+        assert_eq!(
+            key_text(quoted, "summary"),
+            Some("\"summary\": \"x: y\"\r\n")
+        );
+    }
+
+    #[test]
+    fn summary_ranges_cover_the_property_and_every_summary_section() {
+        let note = "---\nsummary: old\nkeep: 1\n---\nBody\n\n## Summary\n\nOld.\n\n## Next\nkept\n";
+        let ranges = summary_ranges(note, &map_note(note), "summary");
+        let cut: Vec<&str> = ranges.iter().map(|r| &note[r.clone()]).collect();
+        assert_eq!(cut, ["summary: old\n", "## Summary\n\nOld.\n\n"]);
+    }
 
     #[test]
     fn frontmatter_is_not_counted_as_body() {
