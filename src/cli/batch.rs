@@ -9,7 +9,7 @@ use futures::stream::{FuturesUnordered, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
-use super::interrupt::Interrupts;
+use super::interrupt::{Interrupt, Interrupts};
 use super::output::call_rendered;
 use crate::tools::{with_progress, ProgressSink, Registry, ToolOutput};
 
@@ -47,6 +47,8 @@ pub enum BatchEnd {
     Interrupted {
         not_started: usize,
         cancelled: usize,
+        /// The first signal, which decides the exit code.
+        by: Interrupt,
     },
 }
 
@@ -100,9 +102,10 @@ async fn drive(
     let limit = options.concurrency.max(1);
     let mut waiting = calls.into_iter().enumerate();
     let mut running = FuturesUnordered::new();
-    let mut stopping = false;
+    // The first signal, once one arrived: no new call starts from then on.
+    let mut stopped_by: Option<Interrupt> = None;
     loop {
-        while !stopping && running.len() < limit {
+        while stopped_by.is_none() && running.len() < limit {
             let Some((index, args)) = waiting.next() else {
                 break;
             };
@@ -130,27 +133,27 @@ async fn drive(
                 bar.inc(1);
                 bar.suspend(|| on_event(BatchEvent::Finished { index, output }));
             }
-            _ = signal => {
-                if stopping {
+            received = signal => {
+                if let Some(by) = stopped_by {
                     let cancelled = running.len();
                     drop(running);
                     bar.finish_and_clear();
-                    return BatchEnd::Interrupted { not_started: waiting.len(), cancelled };
+                    return BatchEnd::Interrupted { not_started: waiting.len(), cancelled, by };
                 }
-                stopping = true;
+                stopped_by = Some(received);
                 let in_flight = running.len();
                 bar.suspend(|| on_event(BatchEvent::Stopping { in_flight }));
             }
         }
     }
     bar.finish_and_clear();
-    if stopping {
-        BatchEnd::Interrupted {
+    match stopped_by {
+        Some(by) => BatchEnd::Interrupted {
             not_started: waiting.len(),
             cancelled: 0,
-        }
-    } else {
-        BatchEnd::Completed
+            by,
+        },
+        None => BatchEnd::Completed,
     }
 }
 

@@ -27,6 +27,26 @@ pub(crate) enum Interrupt {
 }
 
 impl Interrupt {
+    /// The exit status of a batch command (`summarize-file`) this signal stopped: 128 + the
+    /// signal's number, as shells report it: 130 for Ctrl-C, 143 for SIGTERM.
+    pub(crate) fn batch_exit_code(self) -> u8 {
+        match self {
+            Interrupt::CtrlC => 130,
+            Interrupt::Terminate => 143,
+        }
+    }
+
+    /// The exit status of a service (`watch`, `mcp`) that this signal stopped cleanly. A
+    /// request to stop (SIGTERM) is how service managers (systemd, launchd, Docker,
+    /// Kubernetes) end a service normally, so a clean stop is a success: 0. Ctrl-C is a person
+    /// interrupting it: 130, as for every command.
+    pub(crate) fn service_exit_code(self) -> u8 {
+        match self {
+            Interrupt::CtrlC => 130,
+            Interrupt::Terminate => 0,
+        }
+    }
+
     /// How the signal is named in messages, as the person knows it on their system.
     pub(crate) fn name(self) -> &'static str {
         match self {

@@ -1,11 +1,12 @@
 //! `vaultsum mcp`: serve the Registry over MCP, on stdio (default) or streamable HTTP.
 
 use std::process::ExitCode;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use anyhow::Context;
 use tokio_util::sync::CancellationToken;
 
+use super::interrupt::{Interrupt, Interrupts};
 use super::{App, UsageError};
 use crate::config::Engine;
 use crate::mcp::{self, HttpServer, HttpSettings, McpServeError, VaultsumServer};
@@ -14,6 +15,9 @@ use crate::tools::ToolContext;
 
 /// How often the vault is polled when the OS watcher's limits are exhausted.
 const VAULT_POLL_INTERVAL: std::time::Duration = std::time::Duration::from_secs(5);
+/// How long a stopped server waits for its last background work (a blocked stdin read
+/// included) before the process exits.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_millis(500);
 /// How often the server's index is rebuilt from a walk in case file events were lost.
 const VAULT_RECONCILE_EVERY: std::time::Duration = std::time::Duration::from_secs(300);
 
@@ -63,30 +67,48 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
     let follower = follow_vault_in_background(registry.context().clone());
     let server = VaultsumServer::new(registry);
     let runtime = app.runtime()?;
-    let served = runtime.block_on(async move {
-        let shutdown = CancellationToken::new();
-        tokio::spawn(cancel_on_signal(shutdown.clone()));
-        match settings {
-            None => mcp::serve_stdio(server, shutdown).await?,
-            Some(settings) => {
-                let http = HttpServer::bind(server, settings)
-                    .await
-                    .map_err(|e| match e {
-                        McpServeError::TokenRequired { .. } => usage(e),
-                        other => anyhow::Error::from(other),
-                    })?;
-                // Always shown (not a log line): a client needs the URL, notably with port 0.
-                eprintln!("vaultsum: serving MCP at {}", http.url());
-                http.serve(shutdown).await.context("MCP HTTP server")?;
+    let stopped_by: Arc<OnceLock<Interrupt>> = Arc::default();
+    let served = runtime.block_on({
+        let stopped_by = stopped_by.clone();
+        async move {
+            let shutdown = CancellationToken::new();
+            // Listening before serving: from the first request on, a signal stops the server
+            // cleanly instead of killing it.
+            let interrupts = Interrupts::listen().context("listening for Ctrl-C and SIGTERM")?;
+            tokio::spawn(cancel_on_signal(interrupts, shutdown.clone(), stopped_by));
+            tracing::info!("MCP server ready; Ctrl-C or SIGTERM stops it");
+            match settings {
+                None => mcp::serve_stdio(server, shutdown).await?,
+                Some(settings) => {
+                    let http = HttpServer::bind(server, settings)
+                        .await
+                        .map_err(|e| match e {
+                            McpServeError::TokenRequired { .. } => usage(e),
+                            other => anyhow::Error::from(other),
+                        })?;
+                    // Always shown (not a log line): a client needs the URL, notably with port 0.
+                    eprintln!("vaultsum: serving MCP at {}", http.url());
+                    http.serve(shutdown).await.context("MCP HTTP server")?;
+                }
             }
+            anyhow::Ok(())
         }
-        Ok(ExitCode::SUCCESS)
     });
+    // Not a plain drop: when stdin or stdout is not a pipe (a terminal, a file, /dev/null) the
+    // transport reads stdin on a blocking thread that only a new line or EOF would end, and
+    // dropping the runtime waits for it, so a stopped server would never exit.
+    runtime.shutdown_timeout(STOP_GRACE);
     // Stops following the vault (once the follower is set up, if it was still setting up).
     if let Some(follower) = follower {
         drop(follower.join());
     }
-    served
+    served?;
+    // The client closing stdin is a normal end (0); so is a clean stop on SIGTERM, how
+    // service managers stop a server; Ctrl-C gives 130.
+    Ok(match stopped_by.get() {
+        Some(signal) => ExitCode::from(signal.service_exit_code()),
+        None => ExitCode::SUCCESS,
+    })
 }
 
 /// Starts the vault-change service on its own thread, so the server answers while the OS
@@ -129,12 +151,14 @@ fn usage(error: McpServeError) -> anyhow::Error {
 }
 
 /// Ctrl-C or a request to stop (SIGTERM; a console close on Windows) stops the server cleanly:
-/// in-flight calls are dropped, which writes nothing.
-async fn cancel_on_signal(shutdown: CancellationToken) {
-    let Ok(mut interrupts) = super::interrupt::Interrupts::listen() else {
-        return;
-    };
+/// in-flight calls are dropped, which writes nothing. The signal is kept for the exit code.
+async fn cancel_on_signal(
+    mut interrupts: Interrupts,
+    shutdown: CancellationToken,
+    stopped_by: Arc<OnceLock<Interrupt>>,
+) {
     let signal = interrupts.recv().await;
     tracing::info!("{} received, stopping the MCP server", signal.name());
+    let _ = stopped_by.set(signal);
     shutdown.cancel();
 }

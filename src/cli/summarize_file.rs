@@ -36,7 +36,8 @@ pub struct SummarizeFileArgs {
 }
 
 /// Summarizes each note with bounded concurrency and prints its result as soon as it is done.
-/// Ctrl-C or SIGTERM stop the batch: what was done is said on stderr and the exit code is 130.
+/// Ctrl-C or SIGTERM stop the batch: what was done is said on stderr and the exit code is 130
+/// (Ctrl-C) or 143 (SIGTERM).
 pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     if let Some(engine) = args.engine {
         app.config.summarize.engine = engine;
@@ -103,6 +104,7 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         BatchEnd::Interrupted {
             not_started,
             cancelled,
+            by,
         } => {
             if cancelled > 0 {
                 // A second signal: the person asked to stop now, so nothing is waited for. A
@@ -116,7 +118,7 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
                 runtime.shutdown_timeout(WRITE_GRACE);
             }
             eprintln!("{}", printer.interrupted(not_started, cancelled));
-            Ok(ExitCode::from(EXIT_INTERRUPTED))
+            Ok(ExitCode::from(by.batch_exit_code()))
         }
     }
 }
@@ -124,10 +126,6 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
 /// How long a batch stopped by one signal waits, at most, for stray blocking work before the
 /// process exits.
 const WRITE_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// The exit code after Ctrl-C or SIGTERM: 128 + SIGINT, as shells report a process that
-/// Ctrl-C ended.
-const EXIT_INTERRUPTED: u8 = 130;
 
 /// Prints each note's result the moment it is done, and counts them for the closing line.
 ///

@@ -9,12 +9,8 @@ use std::time::Duration;
 
 use crate::watch::{self, Backend, WatchError, WatchOptions, WatchReport};
 
-use super::interrupt::Interrupts;
+use super::interrupt::{Interrupt, Interrupts};
 use super::{App, UsageError};
-
-/// The exit status after Ctrl-C or SIGTERM, clean stop or not: 130 (128 + SIGINT), as
-/// `summarize-file`. The systemd unit lists it in `SuccessExitStatus`.
-const INTERRUPTED: u8 = 130;
 
 /// Arguments of `vaultsum watch`.
 #[derive(Debug, clap::Args)]
@@ -47,7 +43,8 @@ pub struct WatchArgs {
     pub retry_backoff: Option<f64>,
 }
 
-/// Runs the watcher until Ctrl-C or SIGTERM (exit 130), or once with `--once`.
+/// Runs the watcher until Ctrl-C (exit 130) or SIGTERM (a clean stop: exit 0), or once with
+/// `--once`.
 pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
     let mut opts = WatchOptions::from_config(&app.config.watch);
     if let Some(settle) = args.settle {
@@ -87,7 +84,7 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
         );
     }
     let runtime = app.runtime()?;
-    let stopped = Cell::new(false);
+    let stopped: Cell<Option<Interrupt>> = Cell::new(None);
     let report = runtime.block_on(async {
         // Listening from before the catch-up walk: a signal during it is neither lost nor
         // fatal half-way through.
@@ -104,10 +101,10 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
             })
     })?;
     println!("{}", describe(&report));
-    Ok(if stopped.get() {
-        ExitCode::from(INTERRUPTED)
-    } else {
-        ExitCode::SUCCESS
+    // A clean stop: 0 for SIGTERM (how service managers stop a service), 130 for Ctrl-C.
+    Ok(match stopped.get() {
+        Some(signal) => ExitCode::from(signal.service_exit_code()),
+        None => ExitCode::SUCCESS,
     })
 }
 
@@ -116,9 +113,9 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
 /// signal ends the process at once: summaries in flight are dropped, and since a summary is
 /// written in one step the exit cannot cut (an append is one write the kernel finishes, a
 /// replace one atomic exchange), each note is either as it was or has its whole summary.
-async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<bool>) {
+async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<Option<Interrupt>>) {
     let first = interrupts.recv().await;
-    stopped.set(true);
+    stopped.set(Some(first));
     tracing::info!(
         "watch: {} received; a second one exits at once",
         first.name()
@@ -129,7 +126,8 @@ async fn stop_on_first_signal(mut interrupts: Interrupts, stopped: &Cell<bool>) 
             "watch: {} again: exiting at once; summaries in flight are dropped",
             second.name()
         );
-        std::process::exit(i32::from(INTERRUPTED));
+        // Not a clean stop: the code a batch would give (130 for Ctrl-C, 143 for SIGTERM).
+        std::process::exit(i32::from(second.batch_exit_code()));
     });
 }
 

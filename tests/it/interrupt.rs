@@ -7,7 +7,7 @@
 
 use crate::support;
 
-use support::signals::{SIGINT, SIGTERM};
+use support::signals::{batch_stop_code, SIGINT, SIGTERM};
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
@@ -140,13 +140,14 @@ fn printed_successes(exited: &Exited) -> BTreeSet<String> {
     paths
 }
 
-/// What every stop by Ctrl-C or SIGTERM promises: exit 130, one printed line per summarized
-/// note, no new note after the signal, whole notes, nothing else in the vault, and a closing
-/// line that counts what was done and what was never started.
-fn assert_stopped_cleanly(batch: &Batch, exited: &Exited) {
+/// What every stop by Ctrl-C or SIGTERM promises: exit `code` (130 for Ctrl-C, 143 for
+/// SIGTERM, 128 + the signal as shells report it), one printed line per summarized note, no new
+/// note after the signal, whole notes, nothing else in the vault, and a closing line that
+/// counts what was done and what was never started.
+fn assert_stopped_cleanly(batch: &Batch, exited: &Exited, code: i32) {
     assert_eq!(
         exited.status.code(),
-        Some(130),
+        Some(code),
         "stderr: {}",
         exited.stderr_text()
     );
@@ -187,7 +188,7 @@ fn stop_after(requests: usize, signal: i32) {
     );
     run.signal(signal);
     let exited = run.wait();
-    assert_stopped_cleanly(&batch, &exited);
+    assert_stopped_cleanly(&batch, &exited, batch_stop_code(signal));
 }
 
 #[test]
@@ -203,7 +204,7 @@ fn ctrl_c_at_different_moments_leaves_whole_notes_and_says_what_was_done() {
 }
 
 #[test]
-fn sigterm_stops_a_batch_like_ctrl_c() {
+fn sigterm_stops_a_batch_like_ctrl_c_and_exits_143() {
     stop_after(4, SIGTERM);
 }
 

@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use support::signals::SIGTERM;
+use support::signals::{service_stop_code, SIGTERM};
 
 use std::time::Duration;
 
@@ -139,7 +139,7 @@ fn once_leaves_a_note_still_being_written_for_the_next_run() {
 }
 
 #[test]
-fn sigterm_while_a_summary_is_in_flight_exits_130_without_a_partial_write() {
+fn sigterm_while_a_summary_is_in_flight_exits_0_without_a_partial_write() {
     let server = FakeOpenAi::start();
     // Slower than the shutdown grace: the call is abandoned.
     server.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(60)));
@@ -162,7 +162,12 @@ fn sigterm_while_a_summary_is_in_flight_exits_130_without_a_partial_write() {
 
     watcher.signal(SIGTERM);
     let done = watcher.wait();
-    assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
+    assert_eq!(
+        done.status.code(),
+        Some(service_stop_code(SIGTERM)),
+        "{}",
+        done.stderr_text()
+    );
     assert_eq!(vault.read("Busy.md"), text, "the note was changed");
     let left = leftovers(vault.root(), &["Busy.md"]);
     assert!(
@@ -172,7 +177,7 @@ fn sigterm_while_a_summary_is_in_flight_exits_130_without_a_partial_write() {
 }
 
 #[test]
-fn sigterm_when_idle_exits_130() {
+fn sigterm_when_idle_is_a_clean_stop_exiting_0() {
     let server = FakeOpenAi::start();
     let vault = WatchVault::new();
     let watcher = Running::spawn(&mut watch_command(&vault, &server, &[]));
@@ -182,7 +187,12 @@ fn sigterm_when_idle_exits_130() {
     );
     watcher.signal(SIGTERM);
     let done = watcher.wait();
-    assert_eq!(done.status.code(), Some(130), "{}", done.stderr_text());
+    assert_eq!(
+        done.status.code(),
+        Some(service_stop_code(SIGTERM)),
+        "{}",
+        done.stderr_text()
+    );
 }
 
 #[test]

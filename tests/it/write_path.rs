@@ -14,7 +14,9 @@ use std::process::{Command, Stdio};
 use support::cli::{run_to_exit, vaultsum};
 use support::temp_vault::TempVault;
 #[cfg(unix)]
-use vaultsum_core::vault::{append_summary, VaultError};
+use vaultsum_core::vault::append_summary;
+#[cfg(target_os = "linux")]
+use vaultsum_core::vault::VaultError;
 
 const BODY: &str = "# Plan\n\nWe ship the offline store first.\n";
 
