@@ -113,6 +113,61 @@ async fn empty_content_is_an_empty_reply_error() {
 }
 
 #[tokio::test]
+async fn every_chat_request_carries_the_configured_output_cap() {
+    let server = FakeOpenAi::start();
+    let mut cfg = server.llm_config();
+    cfg.max_output_tokens = 777;
+    let client = ChatClient::new(&cfg).unwrap();
+    client.chat(&request()).await.unwrap();
+    let mut own = request();
+    own.max_tokens = Some(64);
+    client.chat(&own).await.unwrap();
+    let caps: Vec<_> = server
+        .requests()
+        .iter()
+        .map(|r| r.json()["max_tokens"].clone())
+        .collect();
+    assert_eq!(caps, vec![json!(777), json!(64)]);
+}
+
+#[tokio::test]
+async fn an_answer_cut_at_the_output_cap_is_an_error_not_a_reply() {
+    let server = FakeOpenAi::start();
+    server.push(FakeReply::chat_cut_at_cap(
+        "### Overview\n- one\n- one\n- o",
+    ));
+    let mut cfg = server.llm_config();
+    cfg.max_output_tokens = 300;
+    let err = chat(&cfg).await.unwrap_err();
+    assert!(matches!(err, LlmError::CutOff { cap: 300 }), "{err:?}");
+    let text = err.to_string();
+    assert!(text.contains("llm.max_output_tokens"), "{text}");
+    assert!(!err.is_retryable());
+    assert_eq!(server.request_count(), 1, "a cut answer is not retried");
+}
+
+#[tokio::test]
+async fn a_server_refusing_max_tokens_is_sent_max_completion_tokens_from_then_on() {
+    let server = FakeOpenAi::start();
+    server.push(FakeReply::openai_error(
+        400,
+        "Unsupported parameter: 'max_tokens' is not supported with this model. \
+         Use 'max_completion_tokens' instead.",
+    ));
+    let client = ChatClient::new(&server.llm_config()).unwrap();
+    let reply = client.chat(&request()).await.unwrap();
+    assert_eq!(reply.content, "fake summary");
+    client.chat(&request()).await.unwrap();
+    let sent: Vec<_> = server.requests().iter().map(|r| r.json()).collect();
+    assert_eq!(sent.len(), 3, "one refusal, then each request once");
+    assert_eq!(sent[0]["max_tokens"], 4096, "the default cap");
+    for body in &sent[1..] {
+        assert!(body.get("max_tokens").is_none(), "{body}");
+        assert_eq!(body["max_completion_tokens"], 4096);
+    }
+}
+
+#[tokio::test]
 async fn server_error_keeps_status_and_message_after_retrying() {
     let server = FakeOpenAi::start();
     server.set_fallback(FakeReply::error(500, "upstream model crashed"));

@@ -12,7 +12,7 @@ use support::cli::{run_to_exit, vaultsum};
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::poll::wait_until_async;
 use support::temp_vault::TempVault;
-use vaultsum_core::llm::{ChatClient, ChatRequest, Limiter};
+use vaultsum_core::llm::{ChatClient, ChatRequest, Limiter, LlmError};
 
 const SUMMARY: &str = "### Key Points\n\n- Summarized within the rate limit.";
 
@@ -129,6 +129,20 @@ async fn no_other_request_starts_before_retry_after_has_passed() {
             later.at - refused_at
         );
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_timeout_counts_as_overload_and_shrinks_the_window() {
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(3)));
+    let mut cfg = fake.llm_config();
+    cfg.timeout_secs = 1;
+    let client = ChatClient::new(&cfg).unwrap();
+    let before = client.limiter().snapshot().window;
+    let err = client.chat(&request()).await.unwrap_err();
+    assert!(matches!(err, LlmError::Timeout { .. }), "{err:?}");
+    let after = client.limiter().snapshot().window;
+    assert!(after < before, "window {before} -> {after} after a timeout");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

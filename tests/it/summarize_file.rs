@@ -262,6 +262,18 @@ async fn empty_llm_reply_leaves_note_unchanged() {
 }
 
 #[tokio::test]
+async fn answer_cut_at_the_output_cap_leaves_note_unchanged() {
+    let vault = TempVault::new();
+    let fake = FakeOpenAi::start();
+    // A model caught repeating itself runs until the cap cuts it.
+    let looping = format!("### Overview\n{}- the same", "- the same\n".repeat(40));
+    fake.set_fallback(FakeReply::chat_cut_at_cap(&looping));
+    assert_failure_leaves_note_unchanged(&fake, config(&vault, &fake), "max_output_tokens").await;
+    assert_eq!(fake.request_count(), 1, "a cut answer is not asked again");
+    assert_eq!(fake.requests()[0].json()["max_tokens"], 4096);
+}
+
+#[tokio::test]
 async fn reply_that_is_only_a_summary_heading_counts_as_empty() {
     let vault = TempVault::new();
     let fake = FakeOpenAi::start();

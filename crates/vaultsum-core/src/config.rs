@@ -23,6 +23,8 @@ pub const DEFAULT_KAGI_BASE_URL: &str = "https://kagi.com/api/v0";
 /// Default `summarize.concurrency`: what hosted APIs take; the adaptive limiter finds less
 /// when the server wants less.
 pub const DEFAULT_SUMMARIZE_CONCURRENCY: usize = 16;
+/// Default `llm.max_output_tokens`: a summary plus the default model's reasoning.
+pub const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 4096;
 
 /// Largest number of seconds any time setting (timeouts, retry budget, settle time) accepts:
 /// one year. Larger values mean nothing useful and would overflow clock arithmetic.
@@ -167,6 +169,9 @@ pub struct LlmConfig {
     /// The summarize model's context window in tokens (config `llm.context_tokens`); unset: ask
     /// the server, else learn it from a context-length error.
     pub context_tokens: Option<u64>,
+    /// The most tokens one answer may take, reasoning included (config `llm.max_output_tokens`,
+    /// default 4096): sent with every chat request so a local model cannot run on for ever.
+    pub max_output_tokens: u32,
 }
 
 /// `summarize_file` settings.
@@ -301,6 +306,7 @@ impl Default for Config {
                 max_retry_secs: 90,
                 initial_backoff_ms: 500,
                 context_tokens: None,
+                max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS,
             },
             summarize: SummarizeConfig {
                 engine: Engine::Auto,
@@ -381,6 +387,7 @@ struct FileLlm {
     max_retry_secs: Option<u64>,
     initial_backoff_ms: Option<u64>,
     context_tokens: Option<u64>,
+    max_output_tokens: Option<u32>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -620,6 +627,11 @@ impl Config {
             self.llm.context_tokens = llm.context_tokens;
         }
         set(&mut self.llm.initial_backoff_ms, llm.initial_backoff_ms);
+        // 0 would ask for an empty answer: taken as 1, which fails clearly as cut off.
+        set(
+            &mut self.llm.max_output_tokens,
+            llm.max_output_tokens.map(|n| n.max(1)),
+        );
         if !summarize_model_set {
             self.llm.summarize_model = self.llm.model.clone();
         }
@@ -1140,6 +1152,7 @@ mod example_file_tests {
         assert_eq!(config.llm.base_url, defaults.llm.base_url);
         assert_eq!(config.llm.summarize_model, defaults.llm.summarize_model);
         assert_eq!(config.llm.timeout_secs, defaults.llm.timeout_secs);
+        assert_eq!(config.llm.max_output_tokens, defaults.llm.max_output_tokens);
         assert_eq!(config.summarize.max_chars, defaults.summarize.max_chars);
         assert_eq!(config.summarize.engine, defaults.summarize.engine);
         assert_eq!(config.summarize.concurrency, defaults.summarize.concurrency);

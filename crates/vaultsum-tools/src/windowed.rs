@@ -270,9 +270,9 @@ fn merge_message(request: &SummaryRequest<'_>, summaries: &[String]) -> String {
     message
 }
 
-/// A chat request with the fixed sampling settings. No `max_tokens`: servers then give the
-/// answer what the window leaves (vLLM refuses a prompt plus `max_tokens` over the window, and
-/// a reasoning model's thinking counts against it), and the prompt budget keeps a share free.
+/// A chat request with the fixed sampling settings. No `max_tokens` of its own: the client
+/// sends `llm.max_output_tokens` (a reasoning model's thinking counts against it), and the
+/// prompt budget keeps a share of the window free.
 fn summary_request(model: &str, system: &str, user: String) -> ChatRequest {
     ChatRequest {
         model: model.to_string(),

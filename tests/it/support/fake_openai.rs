@@ -69,6 +69,13 @@ impl FakeReply {
         FakeReply::json(200, chat_completion_with_reasoning_json(content, reasoning))
     }
 
+    /// 200 with a chat completion that stopped at the output cap: `finish_reason` "length".
+    pub fn chat_cut_at_cap(content: &str) -> FakeReply {
+        let mut value = chat_completion_json(content);
+        value["choices"][0]["finish_reason"] = json!("length");
+        FakeReply::json(200, value)
+    }
+
     /// 200 with a chat completion whose content is the empty string.
     pub fn empty_content() -> FakeReply {
         FakeReply::chat("")

@@ -11,7 +11,7 @@ pub struct ChatRequest {
     pub system: String,
     /// The user message, in order.
     pub user: Vec<UserPart>,
-    /// Upper bound on generated tokens (`max_tokens`); the provider's default when `None`.
+    /// Upper bound on generated tokens; `None` takes the client's `llm.max_output_tokens`.
     pub max_tokens: Option<u32>,
     /// Sampling temperature; the provider's default when `None`.
     pub temperature: Option<f32>,
@@ -45,7 +45,7 @@ impl ChatRequest {
     /// The JSON body of `POST /chat/completions`. A text-only user message is sent as a plain
     /// string, which every OpenAI-compatible server accepts; content-part arrays only when
     /// there are images.
-    pub(crate) fn to_wire(&self) -> Value {
+    pub(crate) fn to_wire(&self, cap_field: CapField) -> Value {
         let mut messages = Vec::with_capacity(2);
         if !self.system.is_empty() {
             messages.push(json!({"role": "system", "content": self.system}));
@@ -67,12 +67,30 @@ impl ChatRequest {
         messages.push(json!({"role": "user", "content": content}));
         let mut body = json!({"model": self.model, "messages": messages, "stream": false});
         if let Some(max_tokens) = self.max_tokens {
-            body["max_tokens"] = json!(max_tokens);
+            body[cap_field.name()] = json!(max_tokens);
         }
         if let Some(temperature) = self.temperature {
             body["temperature"] = json!(temperature);
         }
         body
+    }
+}
+
+/// The name the output cap is sent under. `max_tokens` is what llama.cpp, vLLM, Ollama and
+/// Fireworks read; OpenAI's reasoning models refuse it with a 400 naming
+/// `max_completion_tokens`, after which the client sends that name instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CapField {
+    MaxTokens,
+    MaxCompletionTokens,
+}
+
+impl CapField {
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            CapField::MaxTokens => "max_tokens",
+            CapField::MaxCompletionTokens => "max_completion_tokens",
+        }
     }
 }
 
@@ -84,7 +102,7 @@ mod tests {
     fn text_only_request_sends_plain_string_content() {
         let mut req = ChatRequest::text("m", "be brief", "hello");
         req.max_tokens = Some(100);
-        let wire = req.to_wire();
+        let wire = req.to_wire(CapField::MaxTokens);
         assert_eq!(wire["model"], "m");
         assert_eq!(wire["stream"], false);
         assert_eq!(wire["max_tokens"], 100);
@@ -111,7 +129,8 @@ mod tests {
             max_tokens: None,
             temperature: Some(0.2),
         };
-        let wire = req.to_wire();
+        let wire = req.to_wire(CapField::MaxCompletionTokens);
+        assert!(wire.get("max_tokens").is_none());
         assert_eq!(
             wire["messages"].as_array().unwrap().len(),
             1,

@@ -1,5 +1,6 @@
 //! [`ChatClient`]: chat completions and transcriptions over any OpenAI-compatible API.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use async_openai::config::OpenAIConfig;
@@ -9,6 +10,7 @@ use serde_json::Value;
 
 use crate::config::LlmConfig;
 use crate::llm::chat_reply::parse_chat_reply;
+use crate::llm::chat_request::CapField;
 use crate::llm::context_window;
 use crate::llm::error_body::error_excerpt;
 use crate::llm::limiter::Limiter;
@@ -34,6 +36,10 @@ pub struct ChatClient {
     timeout_secs: u64,
     /// Plain HTTP with the key, for asking the server about a model's context window.
     probe: reqwest::Client,
+    /// `llm.max_output_tokens`: the cap of every chat request that sets none itself.
+    max_output_tokens: u32,
+    /// Set once the server refused `max_tokens` naming `max_completion_tokens`.
+    cap_as_completion_tokens: AtomicBool,
 }
 
 impl std::fmt::Debug for ChatClient {
@@ -95,6 +101,8 @@ impl ChatClient {
             base_url,
             audio_base_url,
             timeout_secs: cfg.timeout_secs,
+            max_output_tokens: cfg.max_output_tokens.max(1),
+            cap_as_completion_tokens: AtomicBool::new(false),
         })
     }
 
@@ -130,10 +138,33 @@ impl ChatClient {
 
     /// One chat completion (`POST {base_url}/chat/completions`), retried as described on
     /// [`ChatClient`]. A reply without text is [`LlmError::EmptyReply`].
+    ///
+    /// Every request carries an output cap: `req.max_tokens`, else `llm.max_output_tokens`,
+    /// sent as `max_tokens`; a server that refuses that name with a 400 naming
+    /// `max_completion_tokens` is asked again once under that name, which the client then
+    /// keeps. An answer that stopped at the cap (`finish_reason: length`) is
+    /// [`LlmError::CutOff`], never a reply: a cut or looping answer must not be written.
     pub async fn chat(&self, req: &ChatRequest) -> Result<ChatReply, LlmError> {
-        let body = req.to_wire();
+        let cap = req.max_tokens.unwrap_or(self.max_output_tokens);
+        let mut capped = req.clone();
+        capped.max_tokens = Some(cap);
         let what = format!("chat completion with {}", req.model);
-        let (value, attempts) = self.retry.run(&what, || self.chat_once(&body)).await?;
+        let field = if self.cap_as_completion_tokens.load(Ordering::Relaxed) {
+            CapField::MaxCompletionTokens
+        } else {
+            CapField::MaxTokens
+        };
+        let body = capped.to_wire(field);
+        let sent = match self.retry.run(&what, || self.chat_once(&body)).await {
+            Err(error) if field == CapField::MaxTokens && refuses_max_tokens(&error) => {
+                tracing::debug!("the server takes max_completion_tokens, not max_tokens");
+                self.cap_as_completion_tokens.store(true, Ordering::Relaxed);
+                let body = capped.to_wire(CapField::MaxCompletionTokens);
+                self.retry.run(&what, || self.chat_once(&body)).await
+            }
+            other => other,
+        };
+        let (value, attempts) = sent?;
         let mut reply = parse_chat_reply(&value).map_err(|e| self.redact_error(e))?;
         reply.attempts = attempts;
         tracing::debug!(
@@ -143,6 +174,9 @@ impl ChatClient {
             chars = reply.content.len(),
             "chat completion done"
         );
+        if reply.finish_reason.as_deref() == Some("length") {
+            return Err(LlmError::CutOff { cap });
+        }
         Ok(reply)
     }
 
@@ -270,6 +304,12 @@ impl ChatClient {
             other => other,
         }
     }
+}
+
+/// A 400 that names `max_completion_tokens` (OpenAI's answer to `max_tokens` on its reasoning
+/// models: "Unsupported parameter: 'max_tokens' … Use 'max_completion_tokens' instead.").
+fn refuses_max_tokens(error: &LlmError) -> bool {
+    matches!(error, LlmError::Http { status: 400, message, .. } if message.contains("max_completion_tokens"))
 }
 
 /// The base URL without a trailing slash, if it is an absolute http(s) URL.

@@ -70,6 +70,17 @@ pub enum LlmError {
         finish_reason: Option<String>,
     },
 
+    /// The answer stopped at the output cap (`finish_reason: length`): it is not used, since a
+    /// cut summary (or one a model looped in until the cap) would be written as if it were whole.
+    #[error(
+        "the LLM's answer was cut off at the output cap of {cap} tokens (finish_reason: length); \
+         nothing was written (raise llm.max_output_tokens if the model needs more)"
+    )]
+    CutOff {
+        /// The cap the request carried (`llm.max_output_tokens`, or the caller's own).
+        cap: u32,
+    },
+
     /// The request could not be built (a bug or an unusable input, not a server problem).
     #[error("cannot build the LLM request: {0}")]
     Request(String),

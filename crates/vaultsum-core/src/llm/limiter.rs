@@ -61,9 +61,9 @@ pub enum Answer {
     Fine,
     /// 429 Too Many Requests, with its `Retry-After` if any.
     RateLimited(Option<Duration>),
-    /// 503 Service Unavailable, with its `Retry-After` if any.
+    /// 503 Service Unavailable, with its `Retry-After` if any; a timeout counts as one.
     Unavailable(Option<Duration>),
-    /// Anything else (an error that says nothing about load, a timeout, no answer).
+    /// Anything else (an error that says nothing about load, no answer).
     Other,
 }
 

@@ -84,6 +84,11 @@ impl RetryPolicy {
                 match failure.error.status() {
                     Some(429) => Answer::RateLimited(wait),
                     Some(503) => Answer::Unavailable(wait),
+                    // A server that does not answer in time is queueing more than it can serve
+                    // (a local model with one slot): as much overload as a 503.
+                    _ if matches!(failure.error, LlmError::Timeout { .. }) => {
+                        Answer::Unavailable(None)
+                    }
                     _ => Answer::Other,
                 }
             }
