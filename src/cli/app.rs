@@ -86,13 +86,15 @@ pub fn exit_code_for_batch(failed: bool) -> std::process::ExitCode {
 /// Logs go to stderr only (stdout is the result, or the MCP protocol). `RUST_LOG` wins over
 /// the `-v`/`-q` flags. Watch mode runs as a service, so its own lines (one per summary, the
 /// hourly limit, start and stop) are shown by default; everything else from warnings up.
+/// The PDF library's own `log` lines (thousands of warnings about malformed fonts on real
+/// papers, none of them actionable) count as debug: shown only with `-vv` or `RUST_LOG`.
 pub fn init_logging(verbose: u8, quiet: bool) {
     let default = if quiet {
-        "error"
+        "error,pdf_oxide=off"
     } else {
         match verbose {
-            0 => "warn,vaultsum::watch=info",
-            1 => "info",
+            0 => "warn,vaultsum::watch=info,pdf_oxide=off",
+            1 => "info,pdf_oxide=off",
             _ => "debug",
         }
     };

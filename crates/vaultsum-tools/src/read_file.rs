@@ -101,12 +101,14 @@ pub fn page_by_chars(text: &str, offset: usize, length: usize) -> Result<Page, S
         return Err("length must be at least 1".to_string());
     }
     let end = offset.saturating_add(length).min(total);
-    let body: String = text.chars().skip(offset).take(end - offset).collect();
+    // The page is sliced by byte positions found once, not rebuilt char by char: a whole note
+    // is one copy.
+    let body = &text[byte_at_char(text, offset)..byte_at_char(text, end)];
     let mut out = String::with_capacity(body.len() + 120);
     if offset > 0 {
         out.push_str(&format!("[Continuing from char {offset} of {total}]\n\n"));
     }
-    out.push_str(&body);
+    out.push_str(body);
     if end < total {
         out.push_str(&format!(
             "\n\n[... truncated at char {end} of {total}. Use offset={end} to read more.]"
@@ -118,6 +120,16 @@ pub fn page_by_chars(text: &str, offset: usize, length: usize) -> Result<Page, S
         end,
         total,
     })
+}
+
+/// Byte position of the `chars`-th character (the text's length at or past its end).
+fn byte_at_char(text: &str, chars: usize) -> usize {
+    if text.is_ascii() {
+        return chars.min(text.len());
+    }
+    text.char_indices()
+        .nth(chars)
+        .map_or(text.len(), |(at, _)| at)
 }
 
 static PAGE_CUT: LazyLock<Regex> = LazyLock::new(|| {

@@ -1,6 +1,7 @@
 //! The HTTP side: one reqwest client, `Authorization: Bot <key>`, per-endpoint timeouts, and
 //! the mapping of every failure to a [`KagiError`] the model can act on.
 
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use reqwest::{RequestBuilder, Response};
@@ -38,8 +39,10 @@ impl KeySource {
 /// A client for Kagi's v0 API. Cheap to clone; clones share the connection pool.
 #[derive(Debug, Clone)]
 pub struct KagiClient {
-    /// Building the HTTP client can fail (TLS setup); that is reported per call, not at start.
-    pub(super) http: Result<reqwest::Client, String>,
+    /// Built at the first call, not at start: loading the system's certificates costs more
+    /// than reading thousands of notes, and most runs never search. Building can fail (TLS
+    /// setup); that is reported per call.
+    http: Arc<OnceLock<Result<reqwest::Client, String>>>,
     pub(super) base_url: String,
     pub(super) keys: KeySource,
     search_timeout: Duration,
@@ -50,12 +53,8 @@ impl KagiClient {
     /// A client for `config.base_url` with the configured timeouts, reading the key from
     /// `KAGI_API_KEY` at call time.
     pub fn from_config(config: &KagiConfig) -> KagiClient {
-        let http = reqwest::Client::builder()
-            .user_agent(concat!("vaultsum/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| format!("the HTTP client could not start: {e}"));
         KagiClient {
-            http,
+            http: Arc::default(),
             base_url: config.base_url.trim_end_matches('/').to_string(),
             keys: KeySource::Environment,
             search_timeout: Duration::from_secs(config.search_timeout_secs),
@@ -137,8 +136,18 @@ impl KagiClient {
         }
     }
 
+    /// The HTTP client, built on first use and shared by every clone.
+    pub(super) fn http(&self) -> &Result<reqwest::Client, String> {
+        self.http.get_or_init(|| {
+            reqwest::Client::builder()
+                .user_agent(concat!("vaultsum/", env!("CARGO_PKG_VERSION")))
+                .build()
+                .map_err(|e| format!("the HTTP client could not start: {e}"))
+        })
+    }
+
     fn prepare(&self, op: Operation) -> Result<(&reqwest::Client, ApiKey), KagiError> {
-        let http = self.http.as_ref().map_err(|reason| KagiError::Setup {
+        let http = self.http().as_ref().map_err(|reason| KagiError::Setup {
             operation: op,
             reason: reason.clone(),
         })?;

@@ -25,7 +25,7 @@ impl KagiClient {
     /// [`KagiError::Network`]; the key never appears in an error.
     pub async fn ping(&self, timeout: Duration) -> Result<KagiReach, KagiError> {
         let op = Operation::Ping;
-        let http = self.http.as_ref().map_err(|reason| KagiError::Setup {
+        let http = self.http().as_ref().map_err(|reason| KagiError::Setup {
             operation: op,
             reason: reason.clone(),
         })?;

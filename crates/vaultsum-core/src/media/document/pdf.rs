@@ -73,7 +73,9 @@ pub fn pdf_to_markdown(
             match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
                 Ok(text) => {
                     let text = clean(&text);
-                    if !text.is_empty() {
+                    if is_unmapped_glyphs(&text) {
+                        UNREADABLE_LAYER_MARKER.to_string()
+                    } else if !text.is_empty() {
                         texted += 1;
                         text
                     } else if has_images(&doc, index) {
@@ -109,6 +111,25 @@ pub fn pdf_to_markdown(
 const SCAN_MARKER: &str =
     "_[no text layer on this page: it is an image (a scan?), and no OCR was run]_";
 
+/// Shown instead of a text layer made mostly of glyphs without a Unicode map: sent as text,
+/// it would be pages of mojibake the model takes for content.
+const UNREADABLE_LAYER_MARKER: &str = "_[text layer unreadable on this page: its glyphs have no \
+Unicode map (it reads as a scan would), and no OCR was run]_";
+
+/// Whether a page's text is mostly glyphs the PDF gives no Unicode for: replacement characters,
+/// private-use code points and control characters, which is what a font without a
+/// `ToUnicode` map yields. A few of them among real words (a symbol font's bullet) is text.
+fn is_unmapped_glyphs(text: &str) -> bool {
+    let (mut unmapped, mut visible) = (0usize, 0usize);
+    for c in text.chars().filter(|c| !c.is_whitespace()) {
+        visible += 1;
+        if c == '\u{FFFD}' || c.is_control() || ('\u{E000}'..='\u{F8FF}').contains(&c) {
+            unmapped += 1;
+        }
+    }
+    visible >= 20 && unmapped * 2 > visible
+}
+
 /// Shown for a page with neither text nor pictures.
 const BLANK_MARKER: &str = "_[blank page: no text and no images]_";
 
@@ -131,12 +152,23 @@ fn has_eof_marker(bytes: &[u8]) -> bool {
 }
 
 /// Extracted text made readable: ligatures spelled out, composed Unicode (NFC), trailing spaces
-/// and runs of blank lines removed.
+/// and runs of blank lines removed, and a word hyphenated at a line's end joined again
+/// (`amoun-` / `ting` reads `amounting`; `self-` / `Evident` keeps its hyphen).
 fn clean(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut blank_run = 0;
-    for line in text.lines() {
-        let line = line.trim_end();
+    let mut lines = text.lines().peekable();
+    let mut joined = false;
+    while let Some(line) = lines.next() {
+        let mut line = line.trim_end();
+        if std::mem::take(&mut joined) {
+            line = line.trim_start();
+        }
+        let next = lines.peek().map(|l| l.trim_start());
+        let hyphenated = next.is_some_and(|next| ends_with_hyphenated_word(line, next));
+        if hyphenated {
+            line = &line[..line.len() - 1];
+        }
         if line.is_empty() {
             blank_run += 1;
             if blank_run > 1 {
@@ -151,9 +183,25 @@ fn clean(text: &str) -> String {
                 None => out.push(c),
             }
         }
+        if hyphenated {
+            // The next line continues this one, starting with the rest of the word.
+            joined = true;
+            continue;
+        }
         out.push('\n');
     }
     out.trim().to_string()
+}
+
+/// A line ending in `letter-` whose next line starts with a lowercase letter: a word the
+/// typesetter broke, not a compound (`well-` / `Known`) or a dash.
+fn ends_with_hyphenated_word(line: &str, next: &str) -> bool {
+    let Some(stem) = line.strip_suffix('-') else {
+        return false;
+    };
+    let before_hyphen = stem.chars().next_back();
+    let after_break = next.chars().next();
+    before_hyphen.is_some_and(char::is_alphabetic) && after_break.is_some_and(char::is_lowercase)
 }
 
 /// The letters of a Latin ligature character (U+FB00–U+FB06).
@@ -297,6 +345,28 @@ mod tests {
             md.contains("東京の会議") && md.contains("Tokyo meeting"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn word_hyphenated_at_line_end_is_joined() {
+        assert_eq!(
+            clean("the total amoun-\nting to ten\nmore"),
+            "the total amounting to ten\nmore"
+        );
+    }
+
+    #[test]
+    fn hyphen_before_a_capital_or_a_space_is_kept() {
+        assert_eq!(clean("self-\nEvident"), "self-\nEvident");
+        assert_eq!(clean("one -\ntwo"), "one -\ntwo");
+    }
+
+    #[test]
+    fn layer_of_unmapped_glyphs_is_unreadable_but_a_stray_symbol_is_text() {
+        let mojibake: String = "\u{FFFD}\u{E011}\u{3} ".repeat(20);
+        assert!(is_unmapped_glyphs(&mojibake));
+        let text = format!("{} \u{F0B7} item", "real words on the page".repeat(3));
+        assert!(!is_unmapped_glyphs(&text));
     }
 
     #[test]

@@ -1,0 +1,154 @@
+"""PDF text against PDFium: word-F1 and extraction time, file by file, in one run.
+
+The reference is PDFium (Chrome's PDF engine) through pypdfium2; vaultsum reads each PDF as
+`read_file` does (`vaultsum read FILE.pdf`, a fresh media cache so nothing is reused). The
+corpus is not in the repository: pass a folder of PDFs, or let the script find pypdf's source
+distribution (its `resources/` holds ~50 real PDFs), which `pip download --no-deps
+--no-binary :all: pypdf` fetches into the current folder.
+
+    pip install pypdfium2
+    python eval/pdf_vs_pdfium.py [CORPUS_DIR] [--bin target/release/vaultsum]
+
+Reported: a table of word-F1 per file (PDFium's words vs vaultsum's, as multisets, case
+folded), the median over files PDFium finds text in (targets: median >= 0.98, none under 0.8
+but scans), and the time ratio vaultsum/PDFium summed over the corpus, each side's process
+start subtracted (vaultsum's start is measured on a one-line note in the same run). Files
+PDFium finds no text in are counted as scans and left out of the median.
+"""
+
+import argparse
+import collections
+import glob
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+
+WORD = re.compile(r"\w+", re.UNICODE)
+VAULTSUM_MARKUP = [
+    re.compile(r"^\*\*Page \d+\*\*$", re.M),  # page labels
+    re.compile(r"_\[[^\]]*\]_"),  # markers: scan, blank page, unreadable layer
+    re.compile(r"^> \[Embedded[^\]]*\]$", re.M),
+]
+
+
+def words(text):
+    return collections.Counter(w.casefold() for w in WORD.findall(text))
+
+
+def f1(reference, candidate):
+    overlap = sum((reference & candidate).values())
+    total = sum(reference.values()) + sum(candidate.values())
+    return 1.0 if total == 0 else 2 * overlap / total
+
+
+def pdfium_text(path):
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(path)
+    try:
+        pages = []
+        for page in doc:
+            textpage = page.get_textpage()
+            pages.append(textpage.get_text_bounded())
+            textpage.close()
+            page.close()
+        return "\n".join(pages)
+    finally:
+        doc.close()
+
+
+def locate_corpus(given):
+    if given:
+        return given
+    for archive in sorted(glob.glob("pypdf-*.tar.gz")):
+        folder = archive[: -len(".tar.gz")]
+        if not os.path.isdir(folder):
+            with tarfile.open(archive) as tar:
+                tar.extractall(filter="data")
+        return os.path.join(folder, "resources")
+    sys.exit(
+        "no corpus: pass a folder of PDFs, or run `pip download --no-deps --no-binary :all: "
+        "pypdf` here first (its resources/ folder is the default corpus)"
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("corpus", nargs="?")
+    parser.add_argument("--bin", default="target/release/vaultsum")
+    args = parser.parse_args()
+    corpus = locate_corpus(args.corpus)
+    files = sorted(glob.glob(os.path.join(corpus, "**", "*.pdf"), recursive=True))
+    if not files:
+        sys.exit(f"no PDFs under {corpus}")
+    scratch = tempfile.mkdtemp()
+    vault = os.path.join(scratch, "vault")
+    os.makedirs(vault)
+    env = dict(os.environ, VAULTSUM_CONFIG="", XDG_CACHE_HOME=os.path.join(scratch, "cache"))
+    env.pop("RUST_LOG", None)
+
+    def run_vaultsum(name):
+        started = time.perf_counter()
+        done = subprocess.run(
+            [args.bin, "--vault", vault, "read", "--length", "100000000", name],
+            capture_output=True,
+            env=env,
+            timeout=300,
+        )
+        return time.perf_counter() - started, done
+
+    with open(os.path.join(vault, "start.md"), "w") as note:
+        note.write("one line\n")
+    start_cost = min(run_vaultsum("start.md")[0] for _ in range(5))
+
+    rows, times_ours, times_pdfium, log_lines = [], 0.0, 0.0, 0
+    for index, path in enumerate(files):
+        name = f"{index:03}.pdf"
+        shutil.copy(path, os.path.join(vault, name))
+        started = time.perf_counter()
+        try:
+            reference = pdfium_text(path)
+        except Exception as error:  # PDFium refuses it: nothing to compare with
+            rows.append((os.path.relpath(path, corpus), None, f"PDFium: {error}"))
+            continue
+        pdfium_time = time.perf_counter() - started
+        elapsed, done = run_vaultsum(name)
+        log_lines += len(done.stderr.decode(errors="replace").splitlines())
+        ours = done.stdout.decode(errors="replace")
+        for markup in VAULTSUM_MARKUP:
+            ours = markup.sub(" ", ours)
+        reference_words = words(reference)
+        note = "" if done.returncode == 0 else f"exit {done.returncode}"
+        if not reference_words:
+            rows.append((os.path.relpath(path, corpus), None, "scan (PDFium: no text) " + note))
+            continue
+        times_pdfium += pdfium_time
+        times_ours += max(elapsed - start_cost, 0.0)
+        rows.append((os.path.relpath(path, corpus), f1(reference_words, words(ours)), note))
+
+    width = max(len(row[0]) for row in rows)
+    for name, score, note in rows:
+        shown = "   -  " if score is None else f"{score:6.3f}"
+        print(f"{name:<{width}}  {shown}  {note}")
+    scores = [score for _, score, _ in rows if score is not None]
+    under = [name for name, score, _ in rows if score is not None and score < 0.8]
+    print(f"\nfiles: {len(files)}, compared: {len(scores)}")
+    print(f"median word-F1: {statistics.median(scores):.3f} (target >= 0.98)")
+    print(f"under 0.8: {len(under)} {under}")
+    print(
+        f"time: vaultsum {times_ours:.2f} s, PDFium {times_pdfium:.2f} s, ratio "
+        f"{times_ours / times_pdfium:.2f}x (target <= 2x; vaultsum's process start, "
+        f"{start_cost * 1000:.0f} ms, subtracted per file)"
+    )
+    print(f"stderr lines from vaultsum at the default log level: {log_lines}")
+    shutil.rmtree(scratch, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
