@@ -35,6 +35,12 @@ pub struct McpArgs {
     /// Summarizer engine for summarize_file: auto (default), llm, or local (offline).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
+    /// Serve no tool that writes to the vault (summarize_file is not offered).
+    #[arg(long)]
+    pub read_only: bool,
+    /// Serve only these tools, e.g. read_file,summarize_notes (an unknown name is an error).
+    #[arg(long, value_name = "TOOLS", value_delimiter = ',')]
+    pub tools: Option<Vec<String>>,
 }
 
 /// What `vaultsum mcp` can do besides serving.
@@ -63,7 +69,13 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
     // Opening the vault does not walk it (the index is built by the first call that needs
     // it), and following its changes starts beside serving: `initialize` and `tools/list` are
     // answered at once, whatever the vault's size.
-    let registry = Arc::new(app.registry()?);
+    let read_only = args.read_only || app.config.mcp.read_only;
+    let only = args.tools.clone().or_else(|| app.config.mcp.tools.clone());
+    let registry = Arc::new(
+        app.registry()?
+            .scoped(only.as_deref(), read_only)
+            .map_err(UsageError)?,
+    );
     let follower = follow_vault_in_background(registry.context().clone());
     let server = VaultsumServer::new(registry);
     let runtime = app.runtime()?;

@@ -10,6 +10,7 @@ mod mcp;
 pub(crate) mod mcp_config;
 mod output;
 mod read;
+mod rollup;
 mod search;
 mod summarize;
 mod summarize_file;
@@ -57,6 +58,8 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Summarize text from stdin (no vault needed).
     SummarizeText(summarize_text::SummarizeTextArgs),
+    /// Summarize many notes into one rollup (a week, a month, a folder, a tag, a hub's links).
+    Rollup(rollup::RollupArgs),
     /// Compact an OpenAI-format chat transcript: old tool results become one-line stubs.
     Compact(compact::CompactArgs),
     /// Serve the tools over MCP (stdio by default).
@@ -93,6 +96,7 @@ fn dispatch(app: App, command: Command) -> anyhow::Result<ExitCode> {
         Command::Summarize(args) => summarize::run(app, args),
         Command::Search(args) => search::run(app, args),
         Command::SummarizeText(args) => summarize_text::run(app, args),
+        Command::Rollup(args) => rollup::run(app, args),
         Command::Compact(args) => compact::run(app, args),
         Command::Mcp(args) => mcp::run(app, args),
         Command::Watch(args) => watch::run(app, args),

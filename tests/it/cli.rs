@@ -269,7 +269,13 @@ fn tools_json_lists_every_tool_with_schema_and_annotations() {
         .collect();
     assert_eq!(
         names,
-        ["read_file", "summarize_file", "summarize", "web_search"]
+        [
+            "read_file",
+            "summarize_file",
+            "summarize",
+            "web_search",
+            "summarize_notes"
+        ]
     );
     for tool in tools.as_array().unwrap() {
         assert_eq!(tool["input_schema"]["type"], "object");

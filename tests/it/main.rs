@@ -34,6 +34,7 @@ mod media;
 mod portable_paths;
 mod rate_limit;
 mod retry_hints;
+mod rollup;
 mod service_exit;
 mod summarize_file;
 mod summarize_text_cli;

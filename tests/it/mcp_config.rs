@@ -433,3 +433,31 @@ fn no_vault_exits_2_with_how_to_give_one() {
     );
     assert!(output.stdout.is_empty());
 }
+
+#[test]
+fn read_only_and_tools_are_passed_to_the_server_entry() {
+    let setup = Setup::new();
+    for client in CLIENTS {
+        let output = setup.run(
+            &[
+                client,
+                "--read-only",
+                "--tools",
+                "read_file,summarize_notes",
+            ],
+            false,
+        );
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{client}: {}",
+            text(&output.stderr)
+        );
+        let entry = entry_of(client, &text(&output.stdout));
+        assert_eq!(
+            entry["args"],
+            json!(["mcp", "--read-only", "--tools", "read_file,summarize_notes"]),
+            "{client}"
+        );
+    }
+}

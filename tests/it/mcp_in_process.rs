@@ -250,7 +250,13 @@ async fn real_tools_list_with_their_schemas_and_hints() {
     let names: Vec<&str> = listed.iter().map(|tool| tool.name.as_ref()).collect();
     assert_eq!(
         names,
-        ["read_file", "summarize_file", "summarize", "web_search"]
+        [
+            "read_file",
+            "summarize_file",
+            "summarize",
+            "web_search",
+            "summarize_notes"
+        ]
     );
     let described = registry.describe();
     for (tool, want) in listed.iter().zip(described.as_array().unwrap()) {

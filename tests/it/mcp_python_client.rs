@@ -200,3 +200,66 @@ fn python_client_over_http_with_token_and_401_without() {
     run_client(&python, &plan, &["--http", &server.url, "--token", token]);
     assert_summarized(&vault);
 }
+
+/// A server scoped with `--read-only --tools read_file,summarize_file,summarize_notes`: it lists
+/// read_file and summarize_notes only, all read-only, and refuses summarize_file, which writes.
+#[test]
+fn python_client_sees_a_read_only_tool_scoped_server() {
+    let Some(python) = python_with_mcp("python_client_sees_a_read_only_tool_scoped_server") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let only = ["read_file", "summarize_file", "summarize_notes"].map(String::from);
+    let tools = Registry::new(Arc::new(
+        ToolContext::new(Config::default()).expect("a context without a vault always builds"),
+    ))
+    .scoped(Some(&only), true)
+    .expect("known tools")
+    .describe();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["read_file", "summarize_notes"]);
+    let calls = json!([
+        {
+            "tool": "summarize_file", "arguments": { "path": WEEKLY_SYNC }, "expect_error": true,
+            "text_contains": ["unknown tool: summarize_file"]
+        },
+        {
+            "tool": "read_file", "arguments": { "path": WEEKLY_SYNC }, "expect_error": false,
+            "text_contains": ["Weekly sync"]
+        },
+        {
+            "tool": "summarize_notes", "arguments": { "paths": ["Meetings"] },
+            "expect_error": false, "text_contains": ["### Sources"]
+        },
+    ]);
+    let plan = json!({
+        "version": env!("CARGO_PKG_VERSION"), "tools": tools, "calls": calls, "read_only": true
+    });
+    let plan_path = dir.path().join("plan.json");
+    std::fs::write(&plan_path, plan.to_string()).unwrap();
+    let vault = vault();
+    let before = vault.read(WEEKLY_SYNC);
+    let root = vault.root();
+    run_client(
+        &python,
+        &plan_path,
+        &[
+            "--stdio",
+            BIN,
+            "--vault",
+            root.to_str().unwrap(),
+            "mcp",
+            "--engine",
+            "local",
+            "--read-only",
+            "--tools",
+            "read_file,summarize_file,summarize_notes",
+        ],
+    );
+    assert_eq!(vault.read(WEEKLY_SYNC), before, "nothing was written");
+}

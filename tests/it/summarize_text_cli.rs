@@ -112,7 +112,13 @@ fn summarize_text_is_not_listed_among_the_tools() {
         .collect();
     assert_eq!(
         names,
-        ["read_file", "summarize_file", "summarize", "web_search"]
+        [
+            "read_file",
+            "summarize_file",
+            "summarize",
+            "web_search",
+            "summarize_notes"
+        ]
     );
 }
 

@@ -257,6 +257,10 @@ pub struct McpConfig {
     /// `mcp.allowed_origins`, env `VAULTSUM_MCP_ALLOWED_ORIGINS`; default none). Each is
     /// normalized by [`normalize_origin_pattern`] to `scheme://host:port` or `scheme://host:*`.
     pub allowed_origins: Vec<String>,
+    /// Serve no tool that writes (config `mcp.read_only`, flag `--read-only`; default false).
+    pub read_only: bool,
+    /// Serve only these tools (config `mcp.tools`, flag `--tools`; default all).
+    pub tools: Option<Vec<String>>,
 }
 
 /// Transcript compaction settings (seed 004).
@@ -339,6 +343,8 @@ impl Default for Config {
             mcp: McpConfig {
                 token: None,
                 allowed_origins: Vec::new(),
+                read_only: false,
+                tools: None,
             },
             compaction: CompactionConfig {
                 keep_last: 3,
@@ -439,6 +445,8 @@ struct FileWatch {
 #[serde(deny_unknown_fields)]
 struct FileMcp {
     allowed_origins: Option<Vec<String>>,
+    read_only: Option<bool>,
+    tools: Option<Vec<String>>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -668,6 +676,10 @@ impl Config {
         set(&mut self.watch.max_per_hour, file.watch.max_per_hour);
         set(&mut self.watch.reconcile_secs, file.watch.reconcile_secs);
         set(&mut self.mcp.allowed_origins, file.mcp.allowed_origins);
+        set(&mut self.mcp.read_only, file.mcp.read_only);
+        if file.mcp.tools.is_some() {
+            self.mcp.tools = file.mcp.tools;
+        }
         set(&mut self.compaction.keep_last, file.compaction.keep_last);
         set(
             &mut self.compaction.preserve_errors,

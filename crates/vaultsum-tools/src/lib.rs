@@ -19,10 +19,12 @@ pub mod note_reader;
 pub mod progress;
 pub mod read_file;
 pub mod registry;
+pub mod rollup_selection;
 pub mod schema;
 pub mod stub;
 pub mod summarize;
 pub mod summarize_file;
+pub mod summarize_notes;
 pub mod summarize_text;
 pub mod summarizer;
 pub mod targets;
@@ -48,6 +50,7 @@ pub(crate) fn advertised_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>>
         Arc::new(summarize_file::SummarizeFileTool::new(context.clone())),
         Arc::new(summarize::SummarizeTool::new(context)),
         Arc::new(web_search::WebSearchTool::new(context)),
+        Arc::new(summarize_notes::SummarizeNotesTool::new(context.clone())),
     ]
 }
 

@@ -44,6 +44,38 @@ impl Registry {
         }
     }
 
+    /// The same registry offering only some tools (`vaultsum mcp --tools a,b --read-only`):
+    /// with `only`, just the tools named there; with `read_only`, none that writes to the vault
+    /// (`summarize_file` is hidden rather than turned into a preview, so an agent never believes
+    /// it wrote a note). A name that is not an advertised tool is an error naming the known ones.
+    pub fn scoped(self, only: Option<&[String]>, read_only: bool) -> Result<Registry, String> {
+        if let Some(only) = only {
+            for name in only {
+                if self.get(name).is_none() {
+                    return Err(format!(
+                        "unknown tool {name:?} in --tools; the tools are {}",
+                        self.tools
+                            .iter()
+                            .map(|t| t.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
+            }
+        }
+        let tools = self
+            .tools
+            .into_iter()
+            .filter(|t| only.is_none_or(|only| only.iter().any(|n| n == t.name())))
+            .filter(|t| !read_only || t.annotations().read_only)
+            .collect();
+        Ok(Registry {
+            tools,
+            cli_tools: self.cli_tools,
+            context: self.context,
+        })
+    }
+
     /// The shared context the tools were built with.
     pub fn context(&self) -> &Arc<ToolContext> {
         &self.context
@@ -195,15 +227,21 @@ mod tests {
     }
 
     #[test]
-    fn exactly_the_four_advertised_tools_are_listed() {
+    fn exactly_the_five_advertised_tools_are_listed() {
         let registry = registry();
         let listed: Vec<&str> = registry.tools().iter().map(|t| t.name()).collect();
         assert_eq!(
             listed,
-            ["read_file", "summarize_file", "summarize", "web_search"]
+            [
+                "read_file",
+                "summarize_file",
+                "summarize",
+                "web_search",
+                "summarize_notes"
+            ]
         );
         let described: Vec<Value> = registry.describe().as_array().unwrap().clone();
-        assert_eq!(described.len(), 4);
+        assert_eq!(described.len(), 5);
     }
 
     #[test]
@@ -217,7 +255,7 @@ mod tests {
             .iter()
             .chain(cli.as_array().unwrap())
             .collect();
-        assert_eq!(all.len(), 5);
+        assert_eq!(all.len(), 6);
         for tool in all {
             let name = &tool["name"];
             let problems = crate::schema::portability_problems(&tool["input_schema"]);
@@ -238,6 +276,7 @@ mod tests {
         assert_eq!(hints("read_file"), ToolAnnotations::READ_ONLY);
         assert_eq!(hints("summarize"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
         assert_eq!(hints("web_search"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
+        assert_eq!(hints("summarize_notes"), ToolAnnotations::READ_ONLY);
         let titles: Vec<&str> = registry.tools().iter().map(|t| t.title()).collect();
         assert_eq!(
             titles,
@@ -245,9 +284,29 @@ mod tests {
                 "Read a vault file",
                 "Summarize a note into it",
                 "Summarize a web page",
-                "Search the web"
+                "Search the web",
+                "Summarize many notes into one rollup"
             ]
         );
+    }
+
+    #[test]
+    fn a_scoped_registry_lists_and_calls_only_its_tools() {
+        let only = ["read_file".to_string(), "summarize_file".to_string()];
+        let scoped = registry().scoped(Some(&only), true).unwrap();
+        let listed: Vec<&str> = scoped.tools().iter().map(|t| t.name()).collect();
+        assert_eq!(
+            listed,
+            ["read_file"],
+            "summarize_file writes: hidden when read-only"
+        );
+        let refused = block_on(scoped.call("summarize_file", json!({ "path": "a.md" })));
+        assert_eq!(refused.details["error"], "unknown_tool");
+        let unknown = registry().scoped(Some(&["reed_file".to_string()]), false);
+        assert!(unknown
+            .err()
+            .unwrap()
+            .contains("unknown tool \"reed_file\""));
     }
 
     #[test]

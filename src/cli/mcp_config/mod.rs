@@ -40,11 +40,23 @@ pub struct McpConfigArgs {
     /// The client's file, instead of where the client keeps it by default.
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
+    /// The entry starts `vaultsum mcp --read-only` (no tool that writes).
+    #[arg(long)]
+    pub read_only: bool,
+    /// The entry starts `vaultsum mcp --tools TOOLS` (only those tools).
+    #[arg(long, value_name = "TOOLS")]
+    pub tools: Option<String>,
 }
 
 pub fn run(app: App, args: McpConfigArgs) -> anyhow::Result<ExitCode> {
     let vault = vault_root(&app)?;
-    let entry = entry(&vault, args.with_keys)?;
+    let mut entry = entry(&vault, args.with_keys)?;
+    if args.read_only {
+        entry.args.push("--read-only".to_string());
+    }
+    if let Some(tools) = &args.tools {
+        entry.args.extend(["--tools".to_string(), tools.clone()]);
+    }
     let client = args.client;
     let file = match args.file {
         Some(file) => std::path::absolute(&file).unwrap_or(file),

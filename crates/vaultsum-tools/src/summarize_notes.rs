@@ -1,0 +1,347 @@
+//! `summarize_notes`: one summary (a rollup) over many notes chosen by paths, tag, dates or the
+//! links of a hub note (the choice is `rollup_selection`). Each note contributes its own current
+//! summary when it has one (no paid call), else its expanded text; the notes go to the
+//! summarizer as one document with a heading per note, so the long-note machinery
+//! (`windowed.rs`: parts within the window, then merges) fits any number of notes in any window.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::context::ToolContext;
+use super::failure::llm_retry;
+use super::long_note::{budget, estimate_tokens, split_into_parts};
+use super::rollup_selection::{Criteria, Day, SelectionError};
+use super::stub::ToolSummary;
+use super::summarize_file::clean_summary;
+use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
+use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+
+const DESCRIPTION: &str = "\
+Summarize many notes of the Obsidian vault into one rollup: a week of daily notes, a folder, \
+everything with a tag, or a hub note and the notes it links to. Returns the rollup with a \
+`### Sources` list naming every note it drew on. Writes nothing. Use it instead of reading \
+every note yourself.
+
+Parameters (every one given narrows the selection; at least one is required):
+- paths: notes and folders (vault-relative)
+- tag: a tag, nested tags included (`client` matches `#client/acme`)
+- from, to: dates `YYYY-MM-DD` (daily notes by their name, other notes by a `date` or `created` property)
+- links_of: a hub note; depth (default 1): how many link steps to follow
+- focus: what to emphasise
+- max_notes (default 100): refuse a larger selection
+- dry_run: list the selection and the paid calls it would make, without making them";
+
+/// Default for `max_notes`.
+const DEFAULT_MAX_NOTES: usize = 100;
+
+/// Arguments of `summarize_notes`.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SummarizeNotesArgs {
+    /// Notes and folders to draw from (vault-relative).
+    #[serde(default)]
+    pub paths: Vec<String>,
+    /// A tag; notes with it or a tag nested below it are selected.
+    #[serde(default)]
+    pub tag: Option<String>,
+    /// First day, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub from: Option<String>,
+    /// Last day, `YYYY-MM-DD`.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// A hub note: the notes it links to or embeds are selected.
+    #[serde(default)]
+    pub links_of: Option<String>,
+    /// Link steps followed from `links_of` (default 1).
+    #[serde(default)]
+    pub depth: Option<usize>,
+    /// What the rollup should emphasise.
+    #[serde(default)]
+    pub focus: Option<String>,
+    /// The largest selection accepted (default 100).
+    #[serde(default)]
+    pub max_notes: Option<usize>,
+    /// List the selection and the paid calls it would make, and make none.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+/// The `summarize_notes` tool.
+pub struct SummarizeNotesTool {
+    context: Arc<ToolContext>,
+}
+
+impl SummarizeNotesTool {
+    /// Builds the tool over the shared context.
+    pub fn new(context: Arc<ToolContext>) -> SummarizeNotesTool {
+        SummarizeNotesTool { context }
+    }
+}
+
+fn failure(kind: &str, message: impl Into<String>) -> ToolOutput {
+    ToolOutput::error(message.into(), json!({ "error": kind }))
+}
+
+/// Whether a note's own summary is current, and that summary. Until summaries carry a
+/// freshness fingerprint, any `## Summary` section counts as current: this is the one place
+/// to switch to fingerprints.
+pub fn current_summary(note: &str) -> Option<String> {
+    let mut lines = note.lines();
+    lines.find(|line| line.trim_end().eq_ignore_ascii_case("## summary"))?;
+    let body: Vec<&str> = lines
+        .take_while(|line| !(line.starts_with("## ") || line.starts_with("# ")))
+        .collect();
+    let body = body.join("\n").trim().to_string();
+    (!body.is_empty()).then_some(body)
+}
+
+/// The link a rollup writes for a note: its path without the `.md` extension.
+fn link_of(path: &str) -> String {
+    let stem = path.strip_suffix(".md").unwrap_or(path);
+    format!("[[{stem}]]")
+}
+
+fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, ToolOutput> {
+    match value {
+        None => Ok(None),
+        Some(text) => Day::parse(text).map(Some).ok_or_else(|| {
+            failure(
+                "invalid_arguments",
+                format!("{field}: {text:?} is not a date; write it as YYYY-MM-DD"),
+            )
+        }),
+    }
+}
+
+#[async_trait]
+impl TypedTool for SummarizeNotesTool {
+    type Args = SummarizeNotesArgs;
+    const NAME: &'static str = "summarize_notes";
+    const TITLE: &'static str = "Summarize many notes into one rollup";
+    const DESCRIPTION: &'static str = DESCRIPTION;
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
+
+    async fn run(&self, args: SummarizeNotesArgs) -> ToolOutput {
+        let from = match parse_day("from", &args.from) {
+            Ok(day) => day,
+            Err(output) => return output,
+        };
+        let to = match parse_day("to", &args.to) {
+            Ok(day) => day,
+            Err(output) => return output,
+        };
+        if args.paths.is_empty()
+            && args.tag.is_none()
+            && from.is_none()
+            && to.is_none()
+            && args.links_of.is_none()
+        {
+            return failure(
+                "invalid_arguments",
+                "invalid arguments for summarize_notes: no notes selected: give paths, tag, \
+                 from/to or links_of",
+            );
+        }
+        let criteria = Criteria {
+            paths: args.paths.clone(),
+            tag: args.tag.clone(),
+            from,
+            to,
+            links_of: args.links_of.clone(),
+            depth: args.depth.unwrap_or(1),
+        };
+        let context = Arc::clone(&self.context);
+        let selection =
+            match tokio::task::spawn_blocking(move || context.select_notes(&criteria)).await {
+                Ok(Ok(selection)) => selection,
+                Ok(Err(SelectionError::Context(error))) => {
+                    return failure("selection", error.to_string())
+                }
+                Ok(Err(error)) => return failure("selection", error.to_string()),
+                Err(error) => return failure("interrupted", error.to_string()),
+            };
+        let count = selection.notes.len();
+        if count == 0 {
+            let mut message = "no note matches the selection".to_string();
+            if selection.undated > 0 {
+                message.push_str(&format!(
+                    " ({} notes have no date: neither a daily note's name nor a `date` or \
+                     `created` property)",
+                    selection.undated
+                ));
+            }
+            return failure("empty_selection", message);
+        }
+        let max_notes = args.max_notes.unwrap_or(DEFAULT_MAX_NOTES);
+        if count > max_notes {
+            return failure(
+                "too_many_notes",
+                format!(
+                    "{count} notes selected, more than max_notes ({max_notes}); narrow the \
+                     selection or raise max_notes (--max-notes {count})"
+                ),
+            );
+        }
+
+        // Each note: its current summary, or its expanded text.
+        let mut document = String::new();
+        let mut reused = Vec::new();
+        for path in &selection.notes {
+            let note = match self.context.read_expanded(path).await {
+                Ok(note) => note,
+                Err(error) => return failure("read", format!("{path}: {error}")),
+            };
+            let body = match current_summary(&note.text) {
+                Some(summary) => {
+                    reused.push(path.clone());
+                    summary
+                }
+                None => note.text,
+            };
+            document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body.trim()));
+        }
+
+        let choice = self.context.engine_choice();
+        let (engine, window) = match &choice.summarizer {
+            Summarizer::Local => ("local", None),
+            Summarizer::Llm { context_tokens, .. } => ("llm", *context_tokens),
+        };
+        let tokens = estimate_tokens(&document);
+        // A lower bound of the paid calls: the parts the window needs (one when it fits or the
+        // window is unknown), and one merge when there is more than one part.
+        let parts = match (engine, window) {
+            ("local", _) => 0,
+            (_, Some(window)) => split_into_parts(&document, budget(window).prompt_tokens).len(),
+            _ => 1,
+        };
+        let paid_calls = if parts > 1 { parts + 1 } else { parts };
+        let mut details = json!({
+            "engine": engine,
+            "fell_back_to_local": choice.fell_back_to_local,
+            "notes": selection.notes,
+            "note_count": count,
+            "reused_summaries": reused,
+            "undated_left_out": selection.undated,
+            "estimated_tokens": tokens,
+        });
+        if args.dry_run {
+            details["dry_run"] = json!(true);
+            details["paid_calls"] = json!(paid_calls);
+            let mut text = format!(
+                "{count} notes selected ({} with a current summary reused); {paid_calls} paid \
+                 calls at least ({engine} engine):\n",
+                reused.len()
+            );
+            for path in &selection.notes {
+                text.push_str(&format!("- {}\n", link_of(path)));
+            }
+            return ToolOutput::ok(text, details);
+        }
+
+        let request = SummaryRequest {
+            path: "rollup",
+            content: &document,
+            focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
+            truncated_from: None,
+            sentences: None,
+        };
+        let generated = match choice.summarizer.summarize(&request).await {
+            Ok(generated) => generated,
+            Err(SummarizeError::Llm(error)) => {
+                let retry = llm_retry(&error);
+                return failure("llm", error.to_string()).with_retry(retry);
+            }
+            Err(error) => return failure("summarize", error.to_string()),
+        };
+        let Some(summary) = clean_summary(&generated.text) else {
+            return failure(
+                "nothing_to_summarize",
+                SummarizeError::NothingToSummarize.to_string(),
+            );
+        };
+        let mut rollup = summary;
+        rollup.push_str("\n\n### Sources\n");
+        for path in &selection.notes {
+            rollup.push_str(&format!("- {}\n", link_of(path)));
+        }
+        details["summary_length"] = json!(rollup.chars().count());
+        details["summarizer"] = generated.details;
+        ToolOutput::ok(rollup, details)
+    }
+
+    fn render_call(&self, args: &SummarizeNotesArgs) -> String {
+        let mut parts = vec!["summarize_notes".to_string()];
+        if !args.paths.is_empty() {
+            parts.push(format!("{:?}", args.paths.join(", ")));
+        }
+        if let Some(tag) = &args.tag {
+            parts.push(format!("#{}", tag.trim_start_matches('#')));
+        }
+        if args.from.is_some() || args.to.is_some() {
+            parts.push(format!(
+                "{}..{}",
+                args.from.as_deref().unwrap_or(""),
+                args.to.as_deref().unwrap_or("")
+            ));
+        }
+        if let Some(hub) = &args.links_of {
+            parts.push(format!(
+                "links of {hub:?} (depth {})",
+                args.depth.unwrap_or(1)
+            ));
+        }
+        if args.dry_run {
+            parts.push("(dry run)".into());
+        }
+        parts.join(" ")
+    }
+
+    fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
+        if output.is_error {
+            return format!("✗ {}", output.text);
+        }
+        if expanded {
+            return output.text.clone();
+        }
+        format!(
+            "✓ rollup of {} notes ({} summaries reused)",
+            output.details["note_count"],
+            output.details["reused_summaries"]
+                .as_array()
+                .map_or(0, Vec::len)
+        )
+    }
+
+    /// `[✓ summarize_notes: 7 notes | rollup 812 chars]`.
+    fn stub(&self, _args: &Value, output: &ToolOutput) -> ToolSummary {
+        let sources = output
+            .text
+            .split("### Sources")
+            .nth(1)
+            .map_or(0, |s| s.lines().filter(|l| l.starts_with("- [[")).count());
+        ToolSummary::success(
+            Self::NAME,
+            vec![
+                format!("{sources} notes"),
+                format!("rollup {} chars", output.text.chars().count()),
+            ],
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_summary_section_is_current_until_fingerprints_land() {
+        let note = "# Day\n\nText\n\n## Summary\n\n- did things\n\n## Later\nmore";
+        assert_eq!(current_summary(note).as_deref(), Some("- did things"));
+        assert_eq!(current_summary("# Day\n\nText"), None);
+    }
+}
