@@ -12,6 +12,7 @@ mod output;
 mod read;
 mod rollup;
 mod search;
+mod status;
 mod summarize;
 mod summarize_file;
 mod summarize_text;
@@ -48,7 +49,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Append a structured summary to notes under `## Summary`.
+    /// Write a structured summary into notes (a `## Summary` section, a property, or both).
     SummarizeFile(summarize_file::SummarizeFileArgs),
     /// Print notes with their embeds expanded.
     Read(read::ReadArgs),
@@ -58,6 +59,8 @@ pub enum Command {
     Search(search::SearchArgs),
     /// Summarize text from stdin (no vault needed).
     SummarizeText(summarize_text::SummarizeTextArgs),
+    /// Show which notes have a summary and whether it is current, stale or edited by hand.
+    Status(status::StatusArgs),
     /// Summarize many notes into one rollup (a week, a month, a folder, a tag, a hub's links).
     Rollup(rollup::RollupArgs),
     /// Compact an OpenAI-format chat transcript: old tool results become one-line stubs.
@@ -97,6 +100,7 @@ fn dispatch(app: App, command: Command) -> anyhow::Result<ExitCode> {
         Command::Search(args) => search::run(app, args),
         Command::SummarizeText(args) => summarize_text::run(app, args),
         Command::Rollup(args) => rollup::run(app, args),
+        Command::Status(args) => status::run(app, args),
         Command::Compact(args) => compact::run(app, args),
         Command::Mcp(args) => mcp::run(app, args),
         Command::Watch(args) => watch::run(app, args),

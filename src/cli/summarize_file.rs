@@ -1,4 +1,4 @@
-//! `vaultsum summarize-file`: append a summary to notes (the `summarize_file` tool).
+//! `vaultsum summarize-file`: write a summary into notes (the `summarize_file` tool).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -9,7 +9,7 @@ use super::app::exit_code_for_batch;
 use super::batch::{stream_batch, BatchEnd, BatchEvent, BatchOptions};
 use super::interrupt::Interrupts;
 use super::{App, UsageError};
-use crate::config::Engine;
+use crate::config::{Engine, SummaryInto};
 use crate::tools::ToolOutput;
 
 /// Arguments of `vaultsum summarize-file`.
@@ -21,9 +21,21 @@ pub struct SummarizeFileArgs {
     /// What the summary should emphasise.
     #[arg(long, value_name = "TEXT")]
     pub focus: Option<String>,
-    /// Replace the note's previous `## Summary` section instead of adding a second one.
+    /// Replace the note's previous `## Summary` section instead of adding a second one (with
+    /// several notes: every note is summarized again, current summaries too).
     #[arg(long)]
     pub replace: bool,
+    /// Where the summary goes: section, property (a short abstract in the frontmatter), or
+    /// both (default: config summarize.into, else section).
+    #[arg(long, value_name = "WHERE", value_parser = parse_into_flag)]
+    pub into: Option<SummaryInto>,
+    /// Replace stale summaries (their note changed since) and add missing ones; current
+    /// summaries and summaries edited by hand are left.
+    #[arg(long)]
+    pub refresh: bool,
+    /// With or without --refresh: also replace summaries written before fingerprints.
+    #[arg(long)]
+    pub refresh_unmarked: bool,
     /// Print the summaries instead of writing them.
     #[arg(long)]
     pub dry_run: bool,
@@ -50,12 +62,28 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     if targets.is_empty() {
         return Err(UsageError("no notes found in the given folders".into()).into());
     }
+    // Several notes (or a folder): current summaries are left alone, unless `--replace` asks
+    // for every note again. A single note named explicitly is summarized as asked.
+    let skip_current = !args.replace
+        && registry
+            .context()
+            .names_several_notes(&args.paths, &targets);
     // `--dry-run` is the tool's own unadvertised `dry_run` argument: the same reading,
     // summarizing, rendering (`-v`) and concurrency as the real call, minus the write.
     let calls = targets
         .iter()
         .map(|path| {
-            let mut call = json!({ "path": path, "focus": args.focus, "replace": args.replace });
+            let mut call = json!({
+                "path": path,
+                "focus": args.focus,
+                "replace": args.replace,
+                "refresh": args.refresh,
+                "refresh_unmarked": args.refresh_unmarked,
+                "skip_current": skip_current,
+            });
+            if let Some(into) = args.into {
+                call["into"] = json!(into);
+            }
             if args.dry_run {
                 call["dry_run"] = json!(true);
             }
@@ -198,8 +226,21 @@ impl Printer<'_> {
             if self.headers {
                 writeln!(out, "==> {} <==", details["path"].as_str().unwrap_or(path))?;
             }
-            let summary = details["summary"].as_str().unwrap_or_default();
-            writeln!(out, "## Summary\n\n{summary}")?;
+            if let Some(why) = details["skipped"].as_str() {
+                writeln!(
+                    out,
+                    "{}: skipped ({why})",
+                    details["path"].as_str().unwrap_or(path)
+                )?;
+                return out.flush();
+            }
+            if let Some(abstract_text) = details["abstract"].as_str() {
+                writeln!(out, "abstract: {abstract_text}")?;
+            }
+            if details["into"].as_str() != Some("property") {
+                let summary = details["summary"].as_str().unwrap_or_default();
+                writeln!(out, "## Summary\n\n{summary}")?;
+            }
             self.previews += 1;
         }
         out.flush()
@@ -227,6 +268,11 @@ impl Printer<'_> {
         }
         line
     }
+}
+
+/// `--into`: section, property or both.
+fn parse_into_flag(value: &str) -> Result<SummaryInto, String> {
+    SummaryInto::parse("--into", value).map_err(|e| e.to_string())
 }
 
 /// `1 note`, `2 notes`.

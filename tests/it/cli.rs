@@ -9,6 +9,7 @@ use predicates::prelude::*;
 use serde_json::Value;
 use support::cli::vaultsum;
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::fingerprints::without_fingerprints;
 use support::temp_vault::TempVault;
 
 fn fixture() -> TempVault {
@@ -129,7 +130,7 @@ fn llm_engine_summarizes_through_the_configured_server() {
         .get_output()
         .clone();
     assert_eq!(json_lines(&output.stdout)[0]["success"], Value::Bool(true));
-    let note = String::from_utf8(vault.read(MEETINGS[1])).unwrap();
+    let note = without_fingerprints(&String::from_utf8(vault.read(MEETINGS[1])).unwrap());
     assert!(note.ends_with("## Summary\r\n\r\n### Key Points\r\n\r\n- From the fake model.\r\n"));
 }
 

@@ -8,6 +8,7 @@ use crate::support;
 use std::path::{Path, PathBuf};
 
 use support::cli::{run_to_exit, vaultsum};
+use support::fingerprints::without_fingerprints;
 use support::temp_vault::TempVault;
 
 /// A committed document fixture (made by real tools: see `make_fixtures.py` beside them).
@@ -397,7 +398,7 @@ fn summarizing_a_document_writes_its_companion_note_and_never_an_unrelated_one()
     assert_eq!(code, Some(0), "{line}");
     let result: serde_json::Value = serde_json::from_str(&line).unwrap();
     assert_eq!(result["path"], companion, "the result names the companion");
-    let first = String::from_utf8(vault.read(companion)).unwrap();
+    let first = without_fingerprints(&String::from_utf8(vault.read(companion)).unwrap());
     assert!(
         first.starts_with("![[Work/Q3 report.docx]]\n\n## Summary\n\n"),
         "{first}"
@@ -414,7 +415,7 @@ fn summarizing_a_document_writes_its_companion_note_and_never_an_unrelated_one()
 
     let (code, _) = summarize(&[]);
     assert_eq!(code, Some(0));
-    let second = String::from_utf8(vault.read(companion)).unwrap();
+    let second = without_fingerprints(&String::from_utf8(vault.read(companion)).unwrap());
     assert!(second.starts_with(&first), "appended: {second}");
     assert_eq!(second.matches("## Summary").count(), 2);
 

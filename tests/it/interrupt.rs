@@ -16,6 +16,7 @@ use std::time::Duration;
 use serde_json::Value;
 use support::cli::vaultsum_process;
 use support::fake_openai::{Ended, FakeOpenAi, FakeReply, Gate, ReceivedRequest};
+use support::fingerprints::without_fingerprints;
 use support::poll::wait_until;
 use support::running::{Exited, Running};
 use support::temp_vault::TempVault;
@@ -108,7 +109,7 @@ impl Batch {
                 continue;
             }
             assert_eq!(
-                String::from_utf8_lossy(&now),
+                without_fingerprints(&String::from_utf8_lossy(&now)),
                 String::from_utf8_lossy(&with_whole_summary(original)),
                 "{path} is neither its original nor its original plus one whole summary"
             );

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use support::fake_openai::{FakeOpenAi, FakeReply, TEST_API_KEY};
+use support::fingerprints::without_fingerprints;
 use support::poll::wait_until_async;
 use support::temp_vault::TempVault;
 use vaultsum_tools::config::{Config, Engine};
@@ -56,8 +57,13 @@ async fn summary_is_appended_with_the_exact_shape_and_reported() {
     );
     let written = String::from_utf8(vault.read("Meeting.md")).unwrap();
     assert_eq!(
-        written,
+        without_fingerprints(&written),
         format!("# Weekly\n\nWe chose SQLite.\n\n## Summary\n\n{SUMMARY}\n")
+    );
+    // The fingerprint is the line right under the heading, invisible in reading view.
+    assert!(
+        written.contains("## Summary\n<!-- vaultsum: note="),
+        "{written}"
     );
     assert_eq!(output.details["stale"], json!(false));
 }
@@ -314,9 +320,10 @@ async fn rate_limit_with_retry_after_is_waited_out_then_succeeds() {
         requests[1].at.duration_since(requests[0].at) >= Duration::from_millis(900),
         "the retry honoured Retry-After: 1"
     );
-    assert!(String::from_utf8(vault.read("Note.md"))
-        .unwrap()
-        .ends_with(&format!("## Summary\n\n{SUMMARY}\n")));
+    assert!(
+        without_fingerprints(&String::from_utf8(vault.read("Note.md")).unwrap())
+            .ends_with(&format!("## Summary\n\n{SUMMARY}\n"))
+    );
 }
 
 #[tokio::test]
@@ -339,9 +346,14 @@ async fn crlf_note_gets_a_crlf_summary() {
     let fake = FakeOpenAi::start();
     fake.push(FakeReply::chat("- one\n- two"));
     summarize(&registry(&vault, &fake), json!({ "path": "Note.md" })).await;
+    let written = String::from_utf8(vault.read("Note.md")).unwrap();
     assert_eq!(
-        String::from_utf8(vault.read("Note.md")).unwrap(),
+        without_fingerprints(&written),
         "# Call\r\n\r\nVendor call notes.\r\n\r\n## Summary\r\n\r\n- one\r\n- two\r\n"
+    );
+    assert!(
+        written.contains(" -->\r\n"),
+        "the fingerprint line ends in CRLF too"
     );
 }
 
@@ -355,14 +367,14 @@ async fn second_summary_is_appended_and_replace_swaps_the_first() {
     let registry = registry(&vault, &fake);
     summarize(&registry, json!({ "path": "Note.md" })).await;
     summarize(&registry, json!({ "path": "Note.md" })).await;
-    let twice = String::from_utf8(vault.read("Note.md")).unwrap();
+    let twice = without_fingerprints(&String::from_utf8(vault.read("Note.md")).unwrap());
     assert_eq!(
         twice,
         "Text.\n\n## Later\n\nMore.\n\n## Summary\n\n- first\n\n## Summary\n\n- second\n"
     );
     let output = summarize(&registry, json!({ "path": "Note.md", "replace": true })).await;
     assert!(!output.is_error, "{}", output.text);
-    let replaced = String::from_utf8(vault.read("Note.md")).unwrap();
+    let replaced = without_fingerprints(&String::from_utf8(vault.read("Note.md")).unwrap());
     assert_eq!(
         replaced,
         "Text.\n\n## Later\n\nMore.\n\n## Summary\n\n- third\n"
@@ -385,7 +397,7 @@ async fn edits_made_while_the_llm_works_are_kept() {
     assert!(!output.is_error, "{}", output.text);
     assert_eq!(output.details["stale"], json!(true));
     assert_eq!(
-        String::from_utf8(vault.read("Note.md")).unwrap(),
+        without_fingerprints(&String::from_utf8(vault.read("Note.md")).unwrap()),
         format!("Draft.\nA line typed in Obsidian meanwhile.\n\n## Summary\n\n{SUMMARY}\n")
     );
 }
@@ -470,7 +482,7 @@ async fn local_engine_needs_no_server_and_lists_only_open_tasks() {
     config.summarize.engine = Engine::Local;
     let output = summarize(&registry_with(config), json!({ "path": "Meeting.md" })).await;
     assert!(!output.is_error, "{}", output.text);
-    let written = String::from_utf8(vault.read("Meeting.md")).unwrap();
+    let written = without_fingerprints(&String::from_utf8(vault.read("Meeting.md")).unwrap());
     let summary = written
         .split("\n## Summary\n\n")
         .nth(1)
@@ -514,7 +526,7 @@ fn dry_run_is_not_in_the_advertised_schema() {
     // JSON objects keep their insertion order (serde_json `preserve_order`): compare as a set.
     let mut properties: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
     properties.sort();
-    assert_eq!(properties, ["focus", "path", "replace"]);
+    assert_eq!(properties, ["focus", "into", "path", "refresh", "replace"]);
     assert_eq!(schema["additionalProperties"], json!(false));
 }
 

@@ -6,6 +6,7 @@ use crate::support;
 use std::time::Duration;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::fingerprints::without_fingerprints;
 use support::watcher::{
     long_body, registry, summary_count, wait_until_async, RunningWatcher, WatchVault,
 };
@@ -38,7 +39,7 @@ async fn new_note_is_summarized_exactly_once_and_old_notes_are_left_alone() {
     let note = vault.read("Inbox/Standup.md");
     assert!(note.starts_with(&long_body("the release date")), "{note}");
     assert!(
-        note.ends_with(&format!("## Summary\n\n{SUMMARY}\n")),
+        without_fingerprints(&note).ends_with(&format!("## Summary\n\n{SUMMARY}\n")),
         "{note}"
     );
     assert_eq!(vault.read("Old meeting.md"), long_body("the old budget"));

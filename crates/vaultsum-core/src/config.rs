@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// Default Fireworks endpoint (OpenAI-compatible).
 pub const DEFAULT_BASE_URL: &str = "https://api.fireworks.ai/inference/v1";
@@ -110,6 +110,56 @@ impl fmt::Display for Engine {
     }
 }
 
+/// Where `summarize_file` writes a summary (config `summarize.into`, flag `--into`, MCP `into`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum SummaryInto {
+    /// A `## Summary` section appended to the note.
+    #[default]
+    Section,
+    /// A one-to-three-sentence abstract in the frontmatter property `summarize.property`.
+    Property,
+    /// Both: the section and the property.
+    Both,
+}
+
+impl SummaryInto {
+    /// Parses `section`, `property` or `both` (case-insensitive).
+    pub fn parse(name: &str, value: &str) -> Result<SummaryInto, ConfigError> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "section" => Ok(SummaryInto::Section),
+            "property" => Ok(SummaryInto::Property),
+            "both" => Ok(SummaryInto::Both),
+            _ => Err(ConfigError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+                expected: "one of section, property, both",
+            }),
+        }
+    }
+
+    /// Whether a `## Summary` section is written.
+    pub fn section(self) -> bool {
+        matches!(self, SummaryInto::Section | SummaryInto::Both)
+    }
+
+    /// Whether the summary property is written.
+    pub fn property(self) -> bool {
+        matches!(self, SummaryInto::Property | SummaryInto::Both)
+    }
+
+    /// `section`, `property`, `both`.
+    pub fn name(self) -> &'static str {
+        match self {
+            SummaryInto::Section => "section",
+            SummaryInto::Property => "property",
+            SummaryInto::Both => "both",
+        }
+    }
+}
+
 /// An API key. Its `Debug` and `Display` never show the value, so a key cannot leak through
 /// logs or error messages by accident.
 #[derive(Clone, PartialEq, Eq)]
@@ -191,6 +241,9 @@ pub struct SummarizeConfig {
     /// The frontmatter property a summary abstract is kept in (config `summarize.property`,
     /// default `summary`). A summarizer never receives it, nor the note's `## Summary` sections.
     pub property: String,
+    /// Where a summary goes: a `## Summary` section, the property, or both (config
+    /// `summarize.into`, flag `--into`, MCP `into`; default `section`).
+    pub into: SummaryInto,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -246,6 +299,9 @@ pub struct WatchConfig {
     /// Seconds between walks of the whole vault that catch notes whose file events were lost
     /// (config `watch.reconcile_secs`, default 300; 0 means never).
     pub reconcile_secs: u64,
+    /// Refresh a summary whose note was edited after it (config `watch.refresh`, flag
+    /// `--refresh`; default off): once the note settles, within the hourly limit.
+    pub refresh: bool,
 }
 
 /// MCP server settings.
@@ -318,6 +374,7 @@ impl Default for Config {
                 concurrency: DEFAULT_SUMMARIZE_CONCURRENCY,
                 adaptive: true,
                 property: "summary".to_string(),
+                into: SummaryInto::Section,
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -339,6 +396,7 @@ impl Default for Config {
                 exclude: Vec::new(),
                 max_per_hour: 60,
                 reconcile_secs: 300,
+                refresh: false,
             },
             mcp: McpConfig {
                 token: None,
@@ -404,6 +462,7 @@ struct FileSummarize {
     concurrency: Option<usize>,
     adaptive: Option<bool>,
     property: Option<String>,
+    into: Option<SummaryInto>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -439,6 +498,7 @@ struct FileWatch {
     exclude: Option<Vec<String>>,
     max_per_hour: Option<u32>,
     reconcile_secs: Option<u64>,
+    refresh: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -651,6 +711,7 @@ impl Config {
         set(&mut self.summarize.concurrency, file.summarize.concurrency);
         set(&mut self.summarize.adaptive, file.summarize.adaptive);
         set(&mut self.summarize.property, file.summarize.property);
+        set(&mut self.summarize.into, file.summarize.into);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,
@@ -675,6 +736,7 @@ impl Config {
         set(&mut self.watch.exclude, file.watch.exclude);
         set(&mut self.watch.max_per_hour, file.watch.max_per_hour);
         set(&mut self.watch.reconcile_secs, file.watch.reconcile_secs);
+        set(&mut self.watch.refresh, file.watch.refresh);
         set(&mut self.mcp.allowed_origins, file.mcp.allowed_origins);
         set(&mut self.mcp.read_only, file.mcp.read_only);
         if file.mcp.tools.is_some() {
@@ -1032,6 +1094,19 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("modle"), "{text}");
         assert!(text.contains(&file.path().display().to_string()), "{text}");
+    }
+
+    #[test]
+    fn summary_into_and_watch_refresh_are_read() {
+        assert_eq!(Config::default().summarize.into, SummaryInto::Section);
+        assert!(!Config::default().watch.refresh);
+        let file = write_config("[summarize]\ninto = \"both\"\n[watch]\nrefresh = true\n");
+        let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+        assert_eq!(config.summarize.into, SummaryInto::Both);
+        assert!(config.watch.refresh);
+        let file = write_config("[summarize]\ninto = \"frontmatter\"\n");
+        let err = Config::load(Some(file.path()), &Env::default()).unwrap_err();
+        assert!(err.to_string().contains("into"), "{err}");
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod compaction;
 pub mod context;
 pub mod doctor;
 pub(crate) mod failure;
+pub mod freshness;
 pub mod long_note;
 pub mod note_locks;
 pub mod note_reader;

@@ -1,6 +1,8 @@
 //! `summarize_file`: read a note expanded, have a summarizer write a structured summary, and
-//! append it under `## Summary` without losing a byte of the note (the write itself, and what
-//! "without losing a byte" means, is `vault::write::append_summary`; see ARCHITECTURE.md).
+//! write it into the note (a `## Summary` section, the summary property, or both) without
+//! losing a byte of the note (the write itself, and what "without losing a byte" means, is
+//! `vault::write::write_summary`; see ARCHITECTURE.md). Each summary carries its fingerprint;
+//! a run that leaves current summaries alone decides by `freshness.rs`.
 
 use std::sync::Arc;
 
@@ -11,13 +13,18 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::Failure;
+use super::freshness::{instructions_identity, plan, Freshness, Plan, RefreshPolicy, Skip};
 use super::note_reader::SummaryTarget;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use crate::config::SummaryInto;
 use crate::vault::companion::companion_seed;
-use crate::vault::write::{append_summary, create_with_summary};
+use crate::vault::summary_fingerprint::{note_hash, Fingerprint};
+use crate::vault::write::{
+    create_with_summary, write_summary, PropertyEdit, SectionEdit, SummaryEdit,
+};
 
 const DESCRIPTION: &str = "\
 Summarize a note of the Obsidian vault and append the summary to the note itself, under a \
@@ -36,6 +43,11 @@ Parameters:
 - focus (optional): what to emphasise, e.g. \"budget discussion\" or \"technical decisions\"
 - replace (optional, default false): remove the note's previous `## Summary` section first; \
 without it a second summary is appended after the first
+- into (optional): `section` (the `## Summary` section), `property` (a one-to-three-sentence \
+abstract in the note's frontmatter property, for Dataview and Bases) or `both`; default from the \
+configuration (`section` unless set)
+- refresh (optional, default false): only write when the note has no summary or its summary is \
+stale (the note changed since); a current summary, or one edited by hand, is left as it is
 
 Returns {\"success\": true, \"path\": …, \"summary_length\": …}. Tell the person the summary was \
 added to the note; there is no need to repeat it.";
@@ -52,6 +64,24 @@ pub struct SummarizeFileArgs {
     /// Remove the previous `## Summary` section before appending the new one.
     #[serde(default)]
     pub replace: bool,
+    /// Where the summary goes: `section`, `property` (a short abstract in the frontmatter) or
+    /// `both`; the configured `summarize.into` when left out.
+    #[serde(default)]
+    pub into: Option<SummaryInto>,
+    /// Write only a missing or stale summary: a current one, or one edited by hand, is left.
+    #[serde(default)]
+    pub refresh: bool,
+    /// With `refresh`, also replace summaries written before fingerprints
+    /// (`--refresh-unmarked`). A command-line need, left out of the advertised schema.
+    #[serde(default)]
+    #[schemars(skip)]
+    pub refresh_unmarked: bool,
+    /// Leave current summaries alone and write missing ones (a run over a folder, the watcher):
+    /// stale ones only with `refresh`. Left out of the advertised schema: `refresh` is the
+    /// agent's way to ask for it.
+    #[serde(default)]
+    #[schemars(skip)]
+    pub skip_current: bool,
     /// Generate the summary and return it instead of writing it (`summarize-file --dry-run`).
     ///
     /// Left out of the advertised schema (`#[schemars(skip)]`): agents are offered the tool that
@@ -71,6 +101,10 @@ struct PreparedSummary {
     path: String,
     /// The cleaned summary text, never empty.
     summary: String,
+    /// The abstract for the summary property, when it is written.
+    abstract_text: Option<String>,
+    /// Where the summary goes.
+    into: SummaryInto,
     /// The note's bytes as read before summarizing, to detect edits made meanwhile.
     original: Vec<u8>,
     /// The note itself, or the companion note of the document that was read.
@@ -91,7 +125,11 @@ impl SummarizeFileTool {
     }
 
     /// Reads the note and generates its summary without writing anything.
-    async fn prepare(&self, args: &SummarizeFileArgs) -> Result<PreparedSummary, Failure> {
+    async fn prepare(
+        &self,
+        args: &SummarizeFileArgs,
+        into: SummaryInto,
+    ) -> Result<PreparedSummary, Failure> {
         let note = self.context.read_note_for_writing(&args.path).await?;
         let max_chars = self.context.config.summarize.max_chars;
         let total_chars = note.expanded.text.chars().count();
@@ -107,12 +145,22 @@ impl SummarizeFileTool {
             focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
             truncated_from: truncated.then_some(total_chars),
             sentences: None,
+            with_abstract: into.property(),
         };
         crate::progress::step("summarizing");
-        let SummaryText { text, details } = self.context.summarizer().summarize(&request).await?;
+        let SummaryText {
+            text,
+            details,
+            abstract_text,
+        } = self.context.summarizer().summarize(&request).await?;
         let summary = clean_summary(&text).ok_or_else(|| {
             "the summarizer returned an empty summary; the note was not changed".to_string()
         })?;
+        if into.property() && abstract_text.is_none() {
+            return Err("the summarizer gave no abstract for the summary property; the note was not changed"
+                .to_string()
+                .into());
+        }
         let (path, document) = match &note.target {
             SummaryTarget::Note => (note.expanded.path.clone(), None),
             SummaryTarget::Companion { path, document, .. } => {
@@ -122,6 +170,8 @@ impl SummarizeFileTool {
         Ok(PreparedSummary {
             path,
             summary,
+            abstract_text,
+            into,
             original: note.original,
             target: note.target,
             details: json!({
@@ -135,31 +185,67 @@ impl SummarizeFileTool {
         })
     }
 
-    /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept).
+    /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept), with
+    /// its fingerprint: the hash of the note as it was summarized and of the summary itself.
     /// The file work (open, verify, append or swap, fsync) runs on the blocking pool so a slow
     /// disk or a cloud-synced folder never stalls the other calls of the async runtime.
     async fn write(&self, prepared: PreparedSummary, replace: bool) -> Result<ToolOutput, Failure> {
         let vault = Arc::clone(self.context.vault()?);
-        let (path, original, summary, target) = (
+        let property = self.context.config.summarize.property.clone();
+        let (path, original, summary, abstract_text, target, into) = (
             prepared.path.clone(),
             prepared.original.clone(),
             prepared.summary.clone(),
+            prepared.abstract_text.clone(),
             prepared.target.clone(),
+            prepared.into,
         );
-        let outcome = tokio::task::spawn_blocking(move || match target {
-            SummaryTarget::Companion {
-                path: companion,
-                document,
-                exists: false,
-            } => {
-                // A document's first summary: its companion note is created with an embed of
-                // the document (by its full path) and the summary, whole or not at all.
-                let note = vault.path(&companion)?;
-                create_with_summary(&vault, &note, &companion_seed(&document), &summary)
-            }
-            _ => {
-                let note = vault.resolve_input(&path)?;
-                append_summary(&vault, &note, &original, &summary, replace)
+        let outcome = tokio::task::spawn_blocking(move || {
+            // What was summarized: the note as read, or the seed a new companion starts from.
+            let seed = match &target {
+                SummaryTarget::Companion {
+                    document,
+                    exists: false,
+                    ..
+                } => Some(companion_seed(document)),
+                _ => None,
+            };
+            let summarized = match &seed {
+                Some(seed) => seed.clone(),
+                None => String::from_utf8_lossy(&original).into_owned(),
+            };
+            let note = note_hash(&summarized, &property, &instructions_identity());
+            let marker = Fingerprint::new(note.clone(), &summary).marker_line();
+            let abstract_text = abstract_text.unwrap_or_default();
+            let property_print = Fingerprint::new(note, &abstract_text).value();
+            let edit = SummaryEdit {
+                section: into.section().then_some(SectionEdit {
+                    summary: &summary,
+                    marker: Some(&marker),
+                    replace,
+                }),
+                property: into.property().then_some(PropertyEdit {
+                    key: &property,
+                    value: &abstract_text,
+                    fingerprint: Some(&property_print),
+                }),
+            };
+            match (&target, &seed) {
+                (
+                    SummaryTarget::Companion {
+                        path: companion, ..
+                    },
+                    Some(seed),
+                ) => {
+                    // A document's first summary: its companion note is created with an embed
+                    // of the document (by its full path) and the summary, whole or not at all.
+                    let note = vault.path(companion)?;
+                    create_with_summary(&vault, &note, seed, &edit)
+                }
+                _ => {
+                    let note = vault.resolve_input(&path)?;
+                    write_summary(&vault, &note, &original, &edit)
+                }
             }
         })
         .await
@@ -170,12 +256,32 @@ impl SummarizeFileTool {
         details["summary_length"] = json!(summary_length);
         details["stale"] = json!(outcome.stale);
         details["replace"] = json!(replace);
-        let text = json!({
+        details["into"] = json!(prepared.into);
+        let mut text = json!({
             "success": true,
             "path": prepared.path,
             "summary_length": summary_length,
         });
+        if prepared.into.property() {
+            let abstract_text = prepared.abstract_text.unwrap_or_default();
+            details["property"] = json!(self.context.config.summarize.property);
+            details["abstract"] = json!(abstract_text);
+            text["into"] = json!(prepared.into);
+            text["abstract_length"] = json!(abstract_text.chars().count());
+        }
         Ok(ToolOutput::ok(text.to_string(), details))
+    }
+
+    /// The result of a note left as it is: `{"success":true,"path":…,"skipped":…}`.
+    fn skipped(path: &str, why: Skip, freshness: Freshness) -> ToolOutput {
+        let text = json!({ "success": true, "path": path, "skipped": why.reason() });
+        let details = json!({
+            "path": path,
+            "skipped": why.reason(),
+            "section": freshness.section.name(),
+            "property": freshness.property.name(),
+        });
+        ToolOutput::ok(text.to_string(), details)
     }
 
     /// The dry-run result: the summary itself, nothing written.
@@ -186,12 +292,17 @@ impl SummarizeFileTool {
         details["summary"] = json!(prepared.summary);
         details["summary_length"] = json!(summary_length);
         details["dry_run"] = json!(true);
-        let text = json!({
+        details["into"] = json!(prepared.into);
+        let mut text = json!({
             "success": true,
             "path": prepared.path,
             "summary": prepared.summary,
             "dry_run": true,
         });
+        if let Some(abstract_text) = prepared.abstract_text {
+            details["abstract"] = json!(abstract_text);
+            text["abstract"] = json!(abstract_text);
+        }
         ToolOutput::ok(text.to_string(), details)
     }
 }
@@ -245,26 +356,44 @@ impl TypedTool for SummarizeFileTool {
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_DESTRUCTIVE;
 
     async fn run(&self, args: SummarizeFileArgs) -> ToolOutput {
+        let into = args.into.unwrap_or(self.context.config.summarize.into);
+        let note = match self.context.summary_note_path(&args.path) {
+            Ok(note) => note,
+            Err(error) => return error_output(&args.path, error),
+        };
         // Calls that write the same note take turns, from the read to the write, so a second
         // call summarizes the note as the first left it. A preview writes nothing and waits
         // for no one.
         let _turn = if args.dry_run {
             None
         } else {
-            let note = match self.context.summary_note_path(&args.path) {
-                Ok(note) => note,
-                Err(error) => return error_output(&args.path, error),
-            };
             match self.context.lock_note(&note).await {
                 Ok((guard, _)) => Some(guard),
                 Err(error) => return error_output(&args.path, error),
             }
         };
+        // A run that leaves current summaries alone decides from the fingerprints before any
+        // reading or LLM work, so a second run over a folder costs no call.
+        let mut replace = args.replace;
+        if args.skip_current || args.refresh || args.refresh_unmarked {
+            let policy = RefreshPolicy {
+                refresh: args.refresh,
+                refresh_unmarked: args.refresh_unmarked,
+            };
+            let freshness = match self.context.summary_freshness(&note) {
+                Ok(freshness) => freshness,
+                Err(error) => return error_output(&args.path, error),
+            };
+            match plan(freshness, into, policy) {
+                Plan::Skip(why) => return Self::skipped(&note, why, freshness),
+                Plan::Write { replace: remove } => replace |= remove,
+            }
+        }
         // Everything slow (reading, the LLM) happens before the write, so dropping this future
         // (a cancelled MCP call, Ctrl-C) can never leave a partly written note.
         crate::progress::expect_steps(3);
         crate::progress::step(format!("reading {}", args.path));
-        let prepared = match self.prepare(&args).await {
+        let prepared = match self.prepare(&args, into).await {
             Ok(prepared) => prepared,
             Err(message) => return error_output(&args.path, message),
         };
@@ -272,7 +401,7 @@ impl TypedTool for SummarizeFileTool {
             return Self::preview(prepared);
         }
         crate::progress::step(format!("writing {}", prepared.path));
-        match self.write(prepared, args.replace).await {
+        match self.write(prepared, replace).await {
             Ok(output) => output,
             Err(message) => error_output(&args.path, message),
         }
@@ -285,6 +414,12 @@ impl TypedTool for SummarizeFileTool {
         }
         if args.replace {
             line.push_str(" (replace)");
+        }
+        if let Some(into) = args.into {
+            line.push_str(&format!(" (into {})", into.name()));
+        }
+        if args.refresh {
+            line.push_str(" (refresh)");
         }
         if args.dry_run {
             line.push_str(" (dry run)");
@@ -301,11 +436,20 @@ impl TypedTool for SummarizeFileTool {
                 d["error"].as_str().unwrap_or(&output.text)
             );
         }
+        if let Some(why) = d["skipped"].as_str() {
+            return format!("– {}: skipped ({why})", d["path"].as_str().unwrap_or("?"));
+        }
         let mut line = if d["dry_run"].as_bool() == Some(true) {
             format!(
                 "✓ {}: summary of {} chars (dry run, not written)",
                 d["path"].as_str().unwrap_or("?"),
                 d["summary_length"]
+            )
+        } else if d["into"].as_str() == Some("property") {
+            format!(
+                "✓ {}: abstract written to property {}",
+                d["path"].as_str().unwrap_or("?"),
+                d["property"].as_str().unwrap_or("?")
             )
         } else {
             format!(
@@ -314,6 +458,12 @@ impl TypedTool for SummarizeFileTool {
                 d["summary_length"]
             )
         };
+        if d["into"].as_str() == Some("both") {
+            line.push_str(&format!(
+                ", abstract in property {}",
+                d["property"].as_str().unwrap_or("?")
+            ));
+        }
         if d["stale"].as_bool() == Some(true) {
             line.push_str(" (note changed meanwhile; edits kept)");
         }
@@ -346,6 +496,10 @@ impl TypedTool for SummarizeFileTool {
                 .and_then(Value::as_str)
                 .unwrap_or("failed");
             return summary.into_error(error);
+        }
+        if let Some(why) = result.get("skipped").and_then(Value::as_str) {
+            summary.facts.push(format!("skipped: {why}"));
+            return summary;
         }
         if let Some(n) = result.get("summary_length").and_then(Value::as_u64) {
             summary.facts.push(format!("summary {n} chars"));

@@ -249,6 +249,7 @@ impl TypedTool for SummarizeNotesTool {
             focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
             truncated_from: None,
             sentences: None,
+            with_abstract: false,
         };
         let generated = match choice.summarizer.summarize(&request).await {
             Ok(generated) => generated,

@@ -91,6 +91,7 @@ impl TypedTool for SummarizeTextTool {
             focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
             truncated_from: truncated.then_some(total_chars),
             sentences: args.sentences,
+            with_abstract: false,
         };
         let generated = match choice.summarizer.summarize(&request).await {
             Ok(generated) => generated,

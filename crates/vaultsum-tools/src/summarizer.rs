@@ -25,6 +25,47 @@ pub struct SummaryRequest<'a> {
     pub truncated_from: Option<usize>,
     /// Fixed number of key sentences (offline engine only).
     pub sentences: Option<usize>,
+    /// Also ask for a one-to-three-sentence abstract (for the summary property), in the same
+    /// call: see [`ABSTRACT_INSTRUCTION`].
+    pub with_abstract: bool,
+}
+
+/// Added to the instructions when an abstract is wanted: the model ends its answer with the
+/// abstract between markers, which [`split_abstract`] takes out of the summary.
+pub const ABSTRACT_INSTRUCTION: &str = "\n\nAfter the summary, end your answer with a short \
+abstract of the whole note for its frontmatter: one to three plain sentences, no Markdown, no \
+line breaks, in the language of the summary, written on its own line between `<abstract>` and \
+`</abstract>`.";
+
+/// The sentences the offline engine puts in an abstract.
+const ABSTRACT_SENTENCES: usize = 2;
+
+/// `system` with [`ABSTRACT_INSTRUCTION`] when `request` wants an abstract.
+pub fn instructions_for(system: &str, request: &SummaryRequest<'_>) -> String {
+    if request.with_abstract {
+        format!("{system}{ABSTRACT_INSTRUCTION}")
+    } else {
+        system.to_string()
+    }
+}
+
+/// The answer without its `<abstract>…</abstract>` block, and the abstract on one line
+/// (`None` when the answer has none, or an empty one).
+pub fn split_abstract(answer: &str) -> (String, Option<String>) {
+    let Some(open) = answer.rfind("<abstract>") else {
+        return (answer.to_string(), None);
+    };
+    let inner_start = open + "<abstract>".len();
+    let (inner, rest) = match answer[inner_start..].find("</abstract>") {
+        Some(close) => (
+            &answer[inner_start..inner_start + close],
+            &answer[inner_start + close + "</abstract>".len()..],
+        ),
+        None => (&answer[inner_start..], ""),
+    };
+    let summary = format!("{}{}", answer[..open].trim_end(), rest.trim_end());
+    let line = inner.split_whitespace().collect::<Vec<_>>().join(" ");
+    (summary, (!line.is_empty()).then_some(line))
 }
 
 /// Why no summary could be produced.
@@ -48,6 +89,8 @@ pub enum SummarizeError {
 pub struct SummaryText {
     pub text: String,
     pub details: Value,
+    /// The abstract, when the request asked for one ([`SummaryRequest::with_abstract`]).
+    pub abstract_text: Option<String>,
 }
 
 /// One of the two engines.
@@ -108,9 +151,15 @@ impl Summarizer {
                 if summary.is_empty() {
                     return Err(SummarizeError::NothingToSummarize);
                 }
+                // The abstract is the note's best sentences, ranked as the key points are.
+                let abstract_text = request
+                    .with_abstract
+                    .then(|| local::abstract_of(request.content, ABSTRACT_SENTENCES))
+                    .filter(|text| !text.is_empty());
                 Ok(SummaryText {
                     text: summary.markdown,
                     details: json!({ "engine": "local" }),
+                    abstract_text,
                 })
             }
             Summarizer::Llm {
@@ -119,7 +168,18 @@ impl Summarizer {
                 context_tokens,
             } => {
                 let client = client.as_ref().ok_or(LlmError::MissingApiKey)?;
-                crate::windowed::summarize(client, model, *context_tokens, request).await
+                let mut summary =
+                    crate::windowed::summarize(client, model, *context_tokens, request).await?;
+                if request.with_abstract {
+                    let (text, abstract_text) = split_abstract(&summary.text);
+                    // A model that left the abstract out: the summary's best sentences.
+                    summary.abstract_text = abstract_text.or_else(|| {
+                        Some(local::abstract_of(&text, ABSTRACT_SENTENCES))
+                            .filter(|text| !text.is_empty())
+                    });
+                    summary.text = text;
+                }
+                Ok(summary)
             }
         }
     }
@@ -160,7 +220,26 @@ mod tests {
             focus,
             truncated_from: None,
             sentences: None,
+            with_abstract: false,
         }
+    }
+
+    #[test]
+    fn the_abstract_is_taken_out_of_the_answer() {
+        let (summary, abstract_text) =
+            split_abstract("### Points\n- a\n\n<abstract>\nOne.  Two\nthree.\n</abstract>\n");
+        assert_eq!(summary, "### Points\n- a");
+        assert_eq!(abstract_text.as_deref(), Some("One. Two three."));
+        let (summary, abstract_text) = split_abstract("- a");
+        assert_eq!((summary.as_str(), abstract_text), ("- a", None));
+    }
+
+    #[test]
+    fn the_abstract_instruction_is_added_only_when_asked() {
+        let mut req = request("x", None);
+        assert_eq!(instructions_for("P", &req), "P");
+        req.with_abstract = true;
+        assert!(instructions_for("P", &req).contains("<abstract>"));
     }
 
     #[test]

@@ -37,6 +37,22 @@ impl ToolContext {
     }
 }
 
+impl ToolContext {
+    /// Whether `inputs` name more than one note: several notes, or a folder (even of one
+    /// note). A run over several notes leaves their current summaries alone; a single note
+    /// named explicitly is summarized as asked.
+    pub fn names_several_notes(&self, inputs: &[String], targets: &[String]) -> bool {
+        targets.len() > 1
+            || self.vault().is_ok_and(|vault| {
+                inputs.iter().any(|input| {
+                    vault
+                        .resolve_input(input)
+                        .is_ok_and(|path| path.absolute().is_dir())
+                })
+            })
+    }
+}
+
 /// What makes two targets one: the file on disk when it can be looked at, else the name.
 #[derive(PartialEq, Eq, Hash)]
 enum Identity {

@@ -16,7 +16,7 @@ use crate::long_note::{
     budget, estimate_tokens, fewest_tokens, one_action_items_list, split_into_parts,
 };
 use crate::summarizer::{
-    user_message, SummarizeError, SummaryRequest, SummaryText, SUMMARIZE_PROMPT,
+    instructions_for, user_message, SummarizeError, SummaryRequest, SummaryText, SUMMARIZE_PROMPT,
 };
 
 /// The merge prompt, compiled in like the summary prompt.
@@ -67,7 +67,7 @@ pub async fn summarize(
             .await;
         }
     }
-    let chat = summary_request(model, SUMMARIZE_PROMPT, message);
+    let chat = summary_request(model, &instructions_for(SUMMARIZE_PROMPT, request), message);
     match client.chat(&chat).await {
         Ok(reply) => {
             if let Some(read) = silently_cut(&reply, request) {
@@ -125,6 +125,7 @@ fn single_pass(reply: ChatReply, model: &str, window: Option<u64>) -> SummaryTex
             "parts": 1,
             "context_window": window,
         }),
+        abstract_text: None,
     }
 }
 
@@ -181,9 +182,11 @@ async fn try_in_parts(
     for (index, part) in parts.iter().enumerate() {
         crate::progress::step(format!("part {}/{total}", index + 1));
         let path = format!("{} (part {} of {total})", request.path, index + 1);
+        // The abstract is asked of the merge, which sees the whole note.
         let part_request = SummaryRequest {
             path: &path,
             content: part,
+            with_abstract: false,
             ..request.clone()
         };
         let chat = summary_request(model, SUMMARIZE_PROMPT, user_message(&part_request));
@@ -202,6 +205,7 @@ async fn try_in_parts(
             "context_window": window,
             "usage": usage,
         }),
+        abstract_text: None,
     })
 }
 
@@ -236,8 +240,14 @@ async fn merge(
         }
         let single = groups.len() == 1;
         let mut next = Vec::with_capacity(groups.len());
+        // Only the last merge, of the whole note, is asked for the abstract.
+        let system = if single {
+            instructions_for(MERGE_PROMPT, request)
+        } else {
+            MERGE_PROMPT.to_string()
+        };
         for group in groups {
-            let chat = summary_request(model, MERGE_PROMPT, merge_message(request, &group));
+            let chat = summary_request(model, &system, merge_message(request, &group));
             let reply = client.chat(&chat).await?;
             usage.push(reply.usage.clone().unwrap_or(Value::Null));
             next.push(reply.content);

@@ -96,6 +96,15 @@ pub enum VaultError {
         /// What the parser said.
         reason: String,
     },
+    /// The summary property cannot be written: the frontmatter does not parse, or is not a set
+    /// of properties.
+    #[error("refusing to write the summary property of {path}: {source}; the note was left unchanged (fix the frontmatter, or write the summary as a section with --into section)")]
+    Frontmatter {
+        /// The vault-relative path.
+        path: String,
+        /// What is wrong with the frontmatter.
+        source: super::frontmatter_edit::FrontmatterError,
+    },
     /// A summary that is empty once trimmed.
     #[error("refusing to write an empty summary to {0}")]
     EmptySummary(String),

@@ -12,6 +12,7 @@ mod confined;
 pub mod embed;
 pub mod error;
 pub mod fragment;
+pub mod frontmatter_edit;
 pub mod index;
 pub mod link;
 pub mod markdown;
@@ -24,6 +25,7 @@ pub mod obsidian_settings;
 pub mod paths;
 pub mod policy;
 pub mod resolve;
+pub mod summary_fingerprint;
 pub mod walk;
 pub mod write;
 
@@ -47,7 +49,10 @@ pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
 pub use paths::VaultPath;
 pub use walk::{FileTimes, FoundFile};
-pub use write::{append_summary, compose_with_summary, create_with_summary, WriteOutcome};
+pub use write::{
+    append_summary, compose_with_summary, create_with_summary, write_summary, PropertyEdit,
+    SectionEdit, SummaryEdit, WriteOutcome,
+};
 
 use bounded::{read_error, read_open_file};
 use paths::{confine, normalize_relative, relative_below};

@@ -11,7 +11,9 @@ use std::ops::Range;
 use sha2::{Digest, Sha256};
 
 use super::fragment::heading_key;
+use super::frontmatter_edit::frontmatter_block;
 use super::markdown::{map_note, NoteMap};
+use super::summary_fingerprint::fingerprint_property;
 
 /// What a note's text says, independent of where it is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -85,13 +87,16 @@ pub fn summary_sections(text: &str, map: &NoteMap) -> Vec<Range<usize>> {
     sections
 }
 
-/// What a summarizer must never receive of a note: its `## Summary` sections and its summary
-/// `property` in the frontmatter (the summary's own abstract). Byte ranges, in order, not
+/// What a summarizer must never receive of a note: its `## Summary` sections, its summary
+/// `property` in the frontmatter (the summary's own abstract) and that property's fingerprint
+/// (`{property}_fingerprint`). Byte ranges, in order, not
 /// overlapping. Without them a summary would summarize the previous summary, and a wrong or
 /// stale one would be carried into its own replacement.
 pub fn summary_ranges(text: &str, map: &NoteMap, property: &str) -> Vec<Range<usize>> {
-    let mut ranges: Vec<Range<usize>> = frontmatter_key_range(text, map, property)
+    let fingerprint = fingerprint_property(property);
+    let mut ranges: Vec<Range<usize>> = frontmatter_key_range(text, property)
         .into_iter()
+        .chain(frontmatter_key_range(text, &fingerprint))
         .chain(summary_sections(text, map))
         .collect();
     ranges.sort_by_key(|range| range.start);
@@ -101,16 +106,23 @@ pub fn summary_ranges(text: &str, map: &NoteMap, property: &str) -> Vec<Range<us
 /// The lines of the top-level frontmatter entry `key` (quoted or not): its `key:` line and the
 /// lines that continue its value (indented lines, a block list's `- ` items, blank lines inside
 /// them), with their line ends. `None` when the frontmatter has no such key.
-pub fn frontmatter_key_range(text: &str, map: &NoteMap, key: &str) -> Option<Range<usize>> {
-    let block = map.frontmatter.clone()?;
-    // The lines strictly between the fences, each with its byte offset.
+pub fn frontmatter_key_range(text: &str, key: &str) -> Option<Range<usize>> {
+    let block = frontmatter_block(text)?;
+    let range = key_lines(&text[block.inner.clone()], key)?;
+    Some(block.inner.start + range.start..block.inner.start + range.end)
+}
+
+/// The lines of the top-level entry `key` in `yaml`, the lines between a frontmatter's fences
+/// (see [`frontmatter_key_range`]). The one reading of "where a property is" for the summary
+/// that is left out ([`summary_ranges`]) and the property that is set
+/// (`frontmatter_edit.rs`).
+pub fn key_lines(yaml: &str, key: &str) -> Option<Range<usize>> {
     let mut lines = Vec::new();
-    let mut offset = block.start;
-    for line in text[block.clone()].split_inclusive('\n') {
+    let mut offset = 0;
+    for line in yaml.split_inclusive('\n') {
         lines.push((offset, line));
         offset += line.len();
     }
-    let inner = lines.get(1..lines.len().saturating_sub(1)).unwrap_or(&[]);
     let is_key_line = |line: &str| {
         [
             format!("{key}:"),
@@ -121,10 +133,10 @@ pub fn frontmatter_key_range(text: &str, map: &NoteMap, key: &str) -> Option<Ran
         .any(|prefix| line.starts_with(prefix.as_str()))
     };
     let continues = |line: &str| line.starts_with([' ', '\t', '-']);
-    let start = inner.iter().position(|(_, line)| is_key_line(line))?;
+    let start = lines.iter().position(|(_, line)| is_key_line(line))?;
     let mut end = start + 1;
     let mut next = start + 1;
-    while let Some((_, line)) = inner.get(next) {
+    while let Some((_, line)) = lines.get(next) {
         if continues(line) {
             end = next + 1;
         } else if !line.trim().is_empty() {
@@ -132,8 +144,8 @@ pub fn frontmatter_key_range(text: &str, map: &NoteMap, key: &str) -> Option<Ran
         }
         next += 1;
     }
-    let (first, _) = inner[start];
-    let (last, last_line) = inner[end - 1];
+    let (first, _) = lines[start];
+    let (last, last_line) = lines[end - 1];
     Some(first..last + last_line.len())
 }
 
@@ -166,7 +178,7 @@ mod tests {
     use super::*;
 
     fn key_text<'a>(note: &'a str, key: &str) -> Option<&'a str> {
-        frontmatter_key_range(note, &map_note(note), key).map(|range| &note[range])
+        frontmatter_key_range(note, key).map(|range| &note[range])
     }
 
     #[test]

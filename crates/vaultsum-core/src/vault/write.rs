@@ -1,11 +1,14 @@
-//! Appending a summary to a note without ever losing a byte of it.
+//! Writing a summary into a note (a `## Summary` section, the summary property, or both)
+//! without ever losing a byte of it.
 
 use super::error::VaultError;
+use super::frontmatter_edit::{set_property, FrontmatterError};
 use super::markdown::map_note;
 use super::note_facts::summary_sections;
 use super::note_file::{create_note, OpenedNote, Verified};
 use super::paths::{relative_below, VaultPath};
 use super::policy::hidden_part;
+use super::summary_fingerprint::fingerprint_property;
 use super::Vault;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -20,6 +23,85 @@ pub struct WriteOutcome {
     pub bytes_written: usize,
 }
 
+/// What a summary write puts into a note: a `## Summary` section, the summary property, or both.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SummaryEdit<'a> {
+    /// The section appended (see [`compose_with_summary`]).
+    pub section: Option<SectionEdit<'a>>,
+    /// The summary property set in the frontmatter (see `frontmatter_edit.rs`).
+    pub property: Option<PropertyEdit<'a>>,
+}
+
+/// A `## Summary` section to append.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SectionEdit<'a> {
+    /// The summary, never empty.
+    pub summary: &'a str,
+    /// The fingerprint comment line put right under the heading.
+    pub marker: Option<&'a str>,
+    /// Remove the note's `## Summary` sections first.
+    pub replace: bool,
+}
+
+/// The summary property to set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PropertyEdit<'a> {
+    /// The property (`summarize.property`).
+    pub key: &'a str,
+    /// The abstract, never empty.
+    pub value: &'a str,
+    /// The fingerprint, set in `{key}_fingerprint`.
+    pub fingerprint: Option<&'a str>,
+}
+
+impl<'a> SummaryEdit<'a> {
+    /// A section alone, without a fingerprint: the write of a summary as it was before
+    /// fingerprints.
+    pub fn section(summary: &'a str, replace: bool) -> SummaryEdit<'a> {
+        SummaryEdit {
+            section: Some(SectionEdit {
+                summary,
+                marker: None,
+                replace,
+            }),
+            property: None,
+        }
+    }
+
+    /// Whether nothing written is empty.
+    fn is_empty(&self) -> bool {
+        self.section.is_none_or(|s| s.summary.trim().is_empty())
+            && self.property.is_none_or(|p| p.value.trim().is_empty())
+    }
+
+    /// The note's new content: the property set first (only the frontmatter changes), then the
+    /// section appended. A frontmatter that does not parse refuses the whole write.
+    fn compose(&self, relative: &str, current: &[u8]) -> Result<Vec<u8>, VaultError> {
+        let mut content = current.to_vec();
+        if let Some(property) = self.property {
+            let refused = |source| VaultError::Frontmatter {
+                path: relative.to_string(),
+                source,
+            };
+            let text = std::str::from_utf8(current).map_err(|_| {
+                refused(FrontmatterError::Invalid(
+                    "the note is not UTF-8".to_string(),
+                ))
+            })?;
+            let mut text = set_property(text, property.key, property.value).map_err(refused)?;
+            if let Some(fingerprint) = property.fingerprint {
+                text = set_property(&text, &fingerprint_property(property.key), fingerprint)
+                    .map_err(refused)?;
+            }
+            content = text.into_bytes();
+        }
+        if let Some(section) = self.section {
+            content = compose_section(&content, section.summary, section.marker, section.replace);
+        }
+        Ok(content)
+    }
+}
+
 /// The note's new content with `summary` appended under `## Summary`.
 ///
 /// The current bytes are an exact prefix of the result, except that `replace` first removes
@@ -28,6 +110,12 @@ pub struct WriteOutcome {
 /// are never removed), then a blank line, the summary, one final newline. A note whose lines
 /// end in CRLF gets CRLF; a byte-order mark stays where it is.
 pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec<u8> {
+    compose_section(current, summary, None, replace)
+}
+
+/// [`compose_with_summary`] with an optional `marker` line (the summary's fingerprint, an
+/// HTML comment) right under the `## Summary` heading.
+fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace: bool) -> Vec<u8> {
     let crlf = uses_crlf(current);
     let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let mut base = current.to_vec();
@@ -67,6 +155,10 @@ pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec
     out.extend_from_slice(&separator);
     out.extend_from_slice(b"## Summary");
     out.extend_from_slice(newline);
+    if let Some(marker) = marker {
+        out.extend_from_slice(marker.as_bytes());
+        out.extend_from_slice(newline);
+    }
     out.extend_from_slice(newline);
     out.extend_from_slice(summary.as_bytes());
     out.extend_from_slice(newline);
@@ -110,11 +202,11 @@ pub fn check_writable(vault: &Vault, note: &VaultPath) -> Result<(), VaultError>
 fn check_summary_write(
     vault: &Vault,
     note: &VaultPath,
-    summary: &str,
+    edit: &SummaryEdit<'_>,
 ) -> Result<String, VaultError> {
     let relative = note.relative();
     check_writable(vault, note)?;
-    if summary.trim().is_empty() {
+    if edit.is_empty() {
         return Err(VaultError::EmptySummary(relative.to_string()));
     }
     relative_below(vault.root(), note.absolute())
@@ -147,15 +239,39 @@ pub fn append_summary(
     summary: &str,
     replace: bool,
 ) -> Result<WriteOutcome, VaultError> {
+    write_summary(
+        vault,
+        note,
+        original,
+        &SummaryEdit::section(summary, replace),
+    )
+}
+
+/// Writes `edit` (a section, the summary property, or both) into `note`, as
+/// [`append_summary`] writes a section: an edit that only adds bytes at the end is an append
+/// in place, any other (a `replace`, a property set in the frontmatter) a verified swap.
+pub fn write_summary(
+    vault: &Vault,
+    note: &VaultPath,
+    original: &[u8],
+    edit: &SummaryEdit<'_>,
+) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
-    let real_relative = check_summary_write(vault, note, summary)?;
+    let real_relative = check_summary_write(vault, note, edit)?;
     let opened = OpenedNote::open(vault, relative, &real_relative, note.absolute())?;
     for _ in 0..WRITE_ROUNDS {
         let Some((current, stamp)) = opened.read(vault.note_limit())? else {
             continue;
         };
-        let content = compose_with_summary(&current, summary, replace);
+        let content = edit.compose(relative, &current)?;
         let edited_meanwhile = current != original;
+        if content == current {
+            // The property already holds this value: nothing to write.
+            return Ok(WriteOutcome {
+                stale: edited_meanwhile,
+                bytes_written: content.len(),
+            });
+        }
         if !content.starts_with(&current) {
             match opened.swap_in(&content, &current, &stamp)? {
                 Verified::Same => {
@@ -193,11 +309,11 @@ pub fn create_with_summary(
     vault: &Vault,
     note: &VaultPath,
     seed: &str,
-    summary: &str,
+    edit: &SummaryEdit<'_>,
 ) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
-    let real_relative = check_summary_write(vault, note, summary)?;
-    let content = compose_with_summary(seed.as_bytes(), summary, false);
+    let real_relative = check_summary_write(vault, note, edit)?;
+    let content = edit.compose(relative, seed.as_bytes())?;
     create_note(vault, relative, &real_relative, note.absolute(), &content)?;
     Ok(WriteOutcome {
         stale: false,

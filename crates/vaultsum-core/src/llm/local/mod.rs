@@ -68,6 +68,22 @@ pub fn summarize_with(markdown: &str, options: &LocalOptions, weights: &Weights)
     }
 }
 
+/// A short abstract of `markdown`: its `sentences` best sentences (by the same ranking as the
+/// summary's key points) in note order, as one line of plain text; empty when it has no prose.
+pub fn abstract_of(markdown: &str, sentences: usize) -> String {
+    let doc = parse(markdown);
+    let chosen = rank::select(&doc, sentences, "", &Weights::default());
+    let text: Vec<&str> = chosen
+        .iter()
+        .map(|&i| doc.sentences[i].text.trim())
+        .filter(|s| !s.is_empty())
+        .collect();
+    text.join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Key points for a note of `sentences` sentences: about the square root, so a short note gets
 /// 2–3 and a long one up to 12; never more than the note has.
 pub fn default_sentence_count(sentences: usize) -> usize {
