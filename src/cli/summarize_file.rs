@@ -29,6 +29,14 @@ pub struct SummarizeFileArgs {
     /// both (default: config summarize.into, else section).
     #[arg(long, value_name = "WHERE", value_parser = parse_into_flag)]
     pub into: Option<SummaryInto>,
+    /// How to summarize: a preset (default, meeting, paper, journal, brief) or a prompt note,
+    /// [[Prompts/Name]] (default: the note's summary_prompt property, the config's rules,
+    /// summarize.prompt).
+    #[arg(long, value_name = "PROMPT")]
+    pub prompt: Option<String>,
+    /// The summary's language: auto (the note's own) or a language name, e.g. English.
+    #[arg(long, value_name = "LANGUAGE")]
+    pub language: Option<String>,
     /// Replace stale summaries (their note changed since) and add missing ones; current
     /// summaries and summaries edited by hand are left.
     #[arg(long)]
@@ -55,6 +63,11 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         app.config.summarize.engine = engine;
     }
     let registry = app.registry()?;
+    // A misspelt preset or language is refused before any note is read or any call paid for.
+    registry
+        .context()
+        .check_call_choice(args.prompt.as_deref(), args.language.as_deref())
+        .map_err(|e| UsageError(e.to_string()))?;
     let targets = registry
         .context()
         .expand_targets(&args.paths)
@@ -83,6 +96,12 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
             });
             if let Some(into) = args.into {
                 call["into"] = json!(into);
+            }
+            if let Some(prompt) = &args.prompt {
+                call["prompt"] = json!(prompt);
+            }
+            if let Some(language) = &args.language {
+                call["language"] = json!(language);
             }
             if args.dry_run {
                 call["dry_run"] = json!(true);
@@ -233,6 +252,16 @@ impl Printer<'_> {
                     details["path"].as_str().unwrap_or(path)
                 )?;
                 return out.flush();
+            }
+            if !self.quiet {
+                // Which instructions made it, on stderr: stdout stays the summary itself.
+                eprintln!(
+                    "{}: prompt {} ({}), language {}",
+                    details["path"].as_str().unwrap_or(path),
+                    details["prompt"].as_str().unwrap_or("?"),
+                    details["prompt_from"].as_str().unwrap_or("?"),
+                    details["language"].as_str().unwrap_or("?"),
+                );
             }
             if let Some(abstract_text) = details["abstract"].as_str() {
                 writeln!(out, "abstract: {abstract_text}")?;

@@ -35,6 +35,11 @@ pub struct WatchArgs {
     /// across restarts.
     #[arg(long, value_name = "N")]
     pub max_per_hour: Option<u32>,
+    /// Also refresh summaries gone stale: a note edited after its summary is summarized again
+    /// once it settles (within --max-per-hour; summaries edited by hand are left). Default
+    /// watch.refresh, off.
+    #[arg(long)]
+    pub refresh: bool,
     /// For tests: the window of --max-per-hour in seconds instead of an hour.
     #[arg(long, value_name = "SECS", hide = true)]
     pub budget_window: Option<f64>,
@@ -70,6 +75,7 @@ pub fn run(app: App, args: WatchArgs) -> anyhow::Result<ExitCode> {
         opts.retry_backoff = seconds("--retry-backoff", backoff)?;
     }
     opts.once = args.once;
+    opts.refresh |= args.refresh;
     // Where the per-vault state lives; tests and unusual setups point it elsewhere.
     opts.state_dir = crate::watch::state_dir_from_env();
     let registry = Arc::new(app.registry()?);

@@ -48,6 +48,8 @@ struct Job {
     hash: String,
     /// The note's own body is short but it embeds things: measure the expanded text first.
     check_expanded: bool,
+    /// A stale summary to refresh (`watch.refresh`), not a new note.
+    refresh: bool,
 }
 
 /// How a job ended.
@@ -446,7 +448,10 @@ impl Driver {
             tracing::debug!("renamed: {from} -> {rel}");
             self.scheduler.cancel(from);
         }
-        if seen.status == NoteStatus::New && seen.change != Change::Unchanged {
+        // A new note settles before its first summary; with `refresh`, an edited note with a
+        // summary settles before the summary is refreshed.
+        let refreshable = self.opts.refresh && seen.change == Change::Edited;
+        if (seen.status == NoteStatus::New && seen.change != Change::Unchanged) || refreshable {
             self.scheduler.touch(rel, Instant::now());
         }
     }
@@ -563,13 +568,33 @@ impl Driver {
             tracing::debug!("{rel}: not summarized ({why})");
             None
         };
-        if seen.status != NoteStatus::New {
-            return skip("not a new note");
-        }
         let context = self.registry.context();
         let exists = |path: &str| context.file_exists(path).unwrap_or(false);
         if let Some(reason) = self.rules.check(rel, exists) {
             return skip(&reason.to_string());
+        }
+        if seen.status != NoteStatus::New {
+            if !self.opts.refresh {
+                return skip("not a new note");
+            }
+            if text.opted_out {
+                return skip("its frontmatter says summarize: false");
+            }
+            if self.failed.get(rel) == Some(&hash) {
+                return skip("it failed before and has not been edited since");
+            }
+            // Only a summary the fingerprints say is stale; the summary's own write leaves it
+            // current, so writing it never starts another refresh.
+            return match context.refresh_existing(rel) {
+                Ok(Some(reason)) => skip(reason),
+                Ok(None) => Some(Job {
+                    rel: rel.to_string(),
+                    hash,
+                    check_expanded: false,
+                    refresh: true,
+                }),
+                Err(error) => skip(&error.to_string()),
+            };
         }
         if text.has_summary {
             return skip("it already has a ## Summary");
@@ -594,6 +619,7 @@ impl Driver {
             rel: rel.to_string(),
             hash,
             check_expanded: body < self.opts.min_chars,
+            refresh: false,
         })
     }
 
@@ -608,6 +634,17 @@ impl Driver {
         let changed_meanwhile = self.scheduler.finish(&rel);
         match outcome {
             Some(Outcome::TooShort) => {}
+            Some(Outcome::Called(output))
+                if !output.is_error && output.details["skipped"].is_string() =>
+            {
+                // A refresh the tool found unneeded under the note's lock (the summary was
+                // made current or edited by hand meanwhile): nothing was written.
+                self.retries.remove(&rel);
+                tracing::info!(
+                    "watch: left {rel} as it is ({})",
+                    output.details["skipped"].as_str().unwrap_or_default()
+                );
+            }
             Some(Outcome::Called(output)) if !output.is_error => {
                 self.retries.remove(&rel);
                 self.failed.remove(&rel);
@@ -626,6 +663,14 @@ impl Driver {
                 }
                 // Saved with the usual delay: should the process die before that, the note
                 // already has its `## Summary`, so it is not summarized again anyway.
+                // An edit made since the tool read the note may be recorded above as the
+                // summarized version (its event not handled yet, or handled while in flight).
+                // With `refresh` the note is looked at once more after it settles: the
+                // fingerprints, not the events, say whether its summary is stale, so the
+                // summary's own write costs a read and never a call.
+                if self.opts.refresh {
+                    self.scheduler.touch(&rel, Instant::now());
+                }
             }
             Some(Outcome::Called(output)) => {
                 let error = failure_message(&output);
@@ -720,7 +765,13 @@ async fn run_job(registry: Arc<Registry>, job: Job, min_chars: usize) -> Outcome
             return Outcome::TooShort;
         }
     }
-    let args = json!({ "path": job.rel });
+    // A refresh asks the tool to write only a stale summary: it checks again under the note's
+    // lock, so an edit of the summary made meanwhile is still never replaced.
+    let args = if job.refresh {
+        json!({ "path": job.rel, "refresh": true })
+    } else {
+        json!({ "path": job.rel })
+    };
     let call_line = registry
         .get(SUMMARIZE_TOOL)
         .map(|tool| tool.render_call(&args))

@@ -70,6 +70,10 @@ pub struct WatchOptions {
     pub budget_window: Duration,
     /// How long a stop request waits for summaries in flight before abandoning them.
     pub shutdown_grace: Duration,
+    /// Refresh the summary of a note edited after it, once the note settles (`--refresh`,
+    /// config `watch.refresh`): only a stale summary, never one edited by hand, and never
+    /// because of the summary's own write (it leaves the summary current).
+    pub refresh: bool,
     /// How often the whole vault is walked in case file events were lost without a word
     /// (config `watch.reconcile_secs`; `None`: never).
     pub reconcile_every: Option<Duration>,
@@ -92,6 +96,7 @@ impl WatchOptions {
             max_per_hour: Some(config.max_per_hour).filter(|n| *n > 0),
             budget_window: budget::HOUR,
             shutdown_grace: Duration::from_secs(10),
+            refresh: config.refresh,
             reconcile_every: Some(Duration::from_secs(config.reconcile_secs))
                 .filter(|every| !every.is_zero()),
         }

@@ -49,6 +49,7 @@ mod watch_interrupt;
 mod watch_new_notes;
 mod watch_progress;
 mod watch_reconcile;
+mod watch_refresh;
 mod watch_restart;
 mod watch_retries;
 mod watch_skip_rules;

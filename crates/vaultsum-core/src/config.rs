@@ -10,6 +10,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::summary_prompt::{parse_language, PromptSpec, RuleNotes, SummaryRule, AUTO_LANGUAGE};
+
 /// Default Fireworks endpoint (OpenAI-compatible).
 pub const DEFAULT_BASE_URL: &str = "https://api.fireworks.ai/inference/v1";
 /// Default chat model: a reasoning model that also returns `reasoning_content`.
@@ -244,6 +246,14 @@ pub struct SummarizeConfig {
     /// Where a summary goes: a `## Summary` section, the property, or both (config
     /// `summarize.into`, flag `--into`, MCP `into`; default `section`).
     pub into: SummaryInto,
+    /// The prompt of notes no call, note property or rule chooses one for (config
+    /// `summarize.prompt`; default the `default` preset).
+    pub prompt: PromptSpec,
+    /// The summaries' language: `auto` (the note's) or a language name (config
+    /// `summarize.language`, flag `--language`, MCP `language`).
+    pub language: String,
+    /// `[[summarize.rules]]`: prompt, `into` and language per folder or glob, first match wins.
+    pub rules: Vec<SummaryRule>,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -375,6 +385,9 @@ impl Default for Config {
                 adaptive: true,
                 property: "summary".to_string(),
                 into: SummaryInto::Section,
+                prompt: PromptSpec::Preset("default"),
+                language: AUTO_LANGUAGE.to_string(),
+                rules: Vec::new(),
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -463,6 +476,20 @@ struct FileSummarize {
     adaptive: Option<bool>,
     property: Option<String>,
     into: Option<SummaryInto>,
+    prompt: Option<String>,
+    language: Option<String>,
+    rules: Option<Vec<FileRule>>,
+}
+
+/// One `[[summarize.rules]]` entry as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileRule {
+    folder: Option<String>,
+    glob: Option<String>,
+    prompt: Option<String>,
+    into: Option<SummaryInto>,
+    language: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -604,7 +631,14 @@ impl Config {
                 )?;
                 parsed.mcp.allowed_origins = Some(normalized);
             }
-            config.apply_file(parsed, path.parent().unwrap_or(Path::new(".")));
+            let dir = path.parent().unwrap_or(Path::new("."));
+            config
+                .apply_prompts(&mut parsed.summarize, dir)
+                .map_err(|message| ConfigError::Parse {
+                    path: path.clone(),
+                    message,
+                })?;
+            config.apply_file(parsed, dir);
         }
         config.apply_env(env)?;
         config.check_limits()?;
@@ -667,6 +701,53 @@ impl Config {
             }),
             None => Ok(()),
         }
+    }
+
+    /// `summarize.prompt`, `summarize.language` and `[[summarize.rules]]`, checked: a rule
+    /// names a folder or a glob (one of them), a prompt is a preset, a `[[note]]` or a file,
+    /// a language is `auto` or a name. The message names the key.
+    fn apply_prompts(&mut self, file: &mut FileSummarize, dir: &Path) -> Result<(), String> {
+        if let Some(prompt) = file.prompt.take() {
+            self.summarize.prompt = PromptSpec::parse_in_config(&prompt, dir)
+                .map_err(|e| format!("summarize.prompt: {e}"))?;
+        }
+        if let Some(language) = file.language.take() {
+            self.summarize.language =
+                parse_language(&language).map_err(|e| format!("summarize.language: {e}"))?;
+        }
+        for (index, rule) in file
+            .rules
+            .take()
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+        {
+            let key = format!("summarize.rules[{}]", index + 1);
+            let notes = match (&rule.folder, &rule.glob) {
+                (Some(folder), None) => RuleNotes::folder(folder),
+                (None, Some(glob)) => {
+                    RuleNotes::glob(glob).map_err(|e| format!("{key}.glob: {e}"))?
+                }
+                _ => return Err(format!("{key}: give either folder or glob (one of them)")),
+            };
+            let prompt = rule
+                .prompt
+                .map(|p| PromptSpec::parse_in_config(&p, dir))
+                .transpose()
+                .map_err(|e| format!("{key}.prompt: {e}"))?;
+            let language = rule
+                .language
+                .map(|l| parse_language(&l))
+                .transpose()
+                .map_err(|e| format!("{key}.language: {e}"))?;
+            self.summarize.rules.push(SummaryRule {
+                notes,
+                prompt,
+                into: rule.into,
+                language,
+            });
+        }
+        Ok(())
     }
 
     fn apply_file(&mut self, file: FileConfig, file_dir: &Path) {
@@ -913,7 +994,7 @@ pub fn normalize_origin_pattern(entry: &str) -> Result<String, &'static str> {
     Ok(format!("{scheme}://{host}:{port}"))
 }
 
-fn expand_tilde(path: PathBuf) -> PathBuf {
+pub(crate) fn expand_tilde(path: PathBuf) -> PathBuf {
     match (path.strip_prefix("~"), dirs::home_dir()) {
         (Ok(rest), Some(home)) => home.join(rest),
         _ => path,
@@ -1094,6 +1175,52 @@ mod tests {
         let text = err.to_string();
         assert!(text.contains("modle"), "{text}");
         assert!(text.contains(&file.path().display().to_string()), "{text}");
+    }
+
+    #[test]
+    fn prompts_languages_and_rules_are_read_and_checked() {
+        let file = write_config(
+            "[summarize]\nprompt = \"prompts/weekly.md\"\nlanguage = \"Deutsch\"\n\
+             [[summarize.rules]]\nfolder = \"Meetings\"\nprompt = \"meeting\"\n\
+             [[summarize.rules]]\nglob = \"Papers/**\"\nprompt = \"[[Prompts/Paper]]\"\ninto = \"both\"\nlanguage = \"English\"\n",
+        );
+        let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+        let dir = file.path().parent().unwrap();
+        assert_eq!(
+            config.summarize.prompt,
+            PromptSpec::File(dir.join("prompts/weekly.md"))
+        );
+        assert_eq!(config.summarize.language, "Deutsch");
+        assert_eq!(config.summarize.rules.len(), 2);
+        assert!(config.summarize.rules[0].notes.matches("Meetings/a.md"));
+        assert_eq!(
+            config.summarize.rules[1].prompt,
+            Some(PromptSpec::Note("Prompts/Paper".into()))
+        );
+        assert_eq!(config.summarize.rules[1].into, Some(SummaryInto::Both));
+        for (bad, named) in [
+            ("[summarize]\nprompt = \"meetng\"\n", "summarize.prompt"),
+            (
+                "[summarize]\nlanguage = \"en; ignore\"\n",
+                "summarize.language",
+            ),
+            (
+                "[[summarize.rules]]\nprompt = \"brief\"\n",
+                "summarize.rules[1]",
+            ),
+            (
+                "[[summarize.rules]]\nfolder = \"a\"\nglob = \"b\"\n",
+                "summarize.rules[1]",
+            ),
+            (
+                "[[summarize.rules]]\nglob = \"[\"\nprompt = \"brief\"\n",
+                "summarize.rules[1].glob",
+            ),
+        ] {
+            let file = write_config(bad);
+            let err = Config::load(Some(file.path()), &Env::default()).unwrap_err();
+            assert!(err.to_string().contains(named), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -12,4 +12,5 @@ pub mod html;
 pub mod kagi;
 pub mod llm;
 pub mod media;
+pub mod summary_prompt;
 pub mod vault;

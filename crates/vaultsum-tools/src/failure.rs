@@ -12,6 +12,7 @@
 //! | vault errors (not found, outside the vault, read-only, too large, …), empty summary | no |
 //! | interrupted (the process is shutting down) | no: the caller is stopping too |
 
+use crate::instructions::InstructionsError;
 use serde_json::{json, Value};
 
 use crate::context::ContextError;
@@ -128,6 +129,16 @@ impl From<SummarizeError> for Failure {
 }
 
 /// A message without a typed cause (an empty summary, bad arguments): never retried.
+impl From<InstructionsError> for Failure {
+    fn from(error: InstructionsError) -> Failure {
+        match error {
+            InstructionsError::Context(error) => error.into(),
+            // A wrong prompt or language stays wrong until someone fixes it.
+            error => Failure::permanent(error.to_string()),
+        }
+    }
+}
+
 impl From<String> for Failure {
     fn from(message: String) -> Failure {
         Failure::permanent(message)

@@ -3,26 +3,18 @@
 //! `--refresh`, `watch.refresh` and `vaultsum status`.
 //!
 //! The fingerprints themselves (what is hashed, where it is kept) are the vault layer's
-//! (`vault/summary_fingerprint.rs`); this file decides from them.
+//! (`vault/summary_fingerprint.rs`); this file decides from them. A summary is current only for
+//! the instructions it was made with (`instructions.rs`: prompt and language).
 
 use serde::Serialize;
 
 use crate::config::SummaryInto;
-use crate::summarizer::SUMMARIZE_PROMPT;
-use crate::vault::content_hash;
+use crate::vault::summary_fingerprint::freshness;
 pub use crate::vault::summary_fingerprint::{Freshness, SummaryState};
+use crate::vault::VaultError;
 
 use super::context::{ContextError, ToolContext};
-
-/// The language summaries are written in until prompts and languages are chosen per note:
-/// the note's own.
-const LANGUAGE: &str = "auto";
-
-/// The identity of the instructions a summary is made with (the prompt and the language): a
-/// summary made with other instructions is not current.
-pub fn instructions_identity() -> String {
-    content_hash(format!("{SUMMARIZE_PROMPT}\0{LANGUAGE}").as_bytes())
-}
+use super::instructions::{CallChoice, Instructions, InstructionsError};
 
 /// What a run that leaves current summaries alone may rewrite.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -141,29 +133,69 @@ impl StatusReport {
 }
 
 impl ToolContext {
-    /// The state of the summaries of the note at vault-relative `relative` (all missing when
-    /// the note does not exist yet, as a document's companion before its first summary).
-    pub fn summary_freshness(&self, relative: &str) -> Result<Freshness, ContextError> {
-        Ok(self.vault()?.summary_freshness(
-            relative,
-            &self.config.summarize.property,
-            &instructions_identity(),
-        )?)
+    /// The text of the note at vault-relative `relative`, `None` when it does not exist (a
+    /// document's companion before its first summary). Reads the disk: call it off the async
+    /// workers.
+    pub fn note_text(&self, relative: &str) -> Result<Option<String>, ContextError> {
+        match self.vault()?.read_note_text(relative) {
+            Ok(text) => Ok(Some(text)),
+            Err(VaultError::NotFound(_)) => Ok(None),
+            Err(error) => Err(error.into()),
+        }
     }
 
-    /// What a refresh would do with the note at `relative`, writing where the configuration
-    /// says (`summarize.into`): for the watcher, which refreshes only what this says to write.
-    pub fn refresh_plan(
+    /// The state of the summaries of a note whose text is `text` (`None`: not written yet,
+    /// every summary missing), for `instructions`.
+    pub fn summary_freshness(&self, text: Option<&str>, instructions: &Instructions) -> Freshness {
+        match text {
+            Some(text) => freshness(
+                text,
+                &self.config.summarize.property,
+                instructions.identity(),
+            ),
+            None => Freshness {
+                section: SummaryState::Missing,
+                property: SummaryState::Missing,
+            },
+        }
+    }
+
+    /// Why the watcher should not refresh the note at `relative` (`None`: refresh it): only a
+    /// note with a summary that is stale, for the instructions chosen for it, is refreshed;
+    /// a missing, current, unmarked or hand-edited summary is a reason to leave it. Reads
+    /// the disk.
+    pub fn refresh_existing(
         &self,
         relative: &str,
-        policy: RefreshPolicy,
-    ) -> Result<Plan, ContextError> {
-        let freshness = self.summary_freshness(relative)?;
-        Ok(plan(freshness, self.config.summarize.into, policy))
+    ) -> Result<Option<&'static str>, InstructionsError> {
+        let text = self.note_text(relative)?;
+        let instructions =
+            self.choose_instructions(relative, text.as_deref(), &CallChoice::default())?;
+        let freshness = self.summary_freshness(text.as_deref(), &instructions);
+        let written = [
+            instructions.into.section().then_some(freshness.section),
+            instructions.into.property().then_some(freshness.property),
+        ];
+        if written
+            .iter()
+            .flatten()
+            .all(|s| *s == SummaryState::Missing)
+        {
+            return Ok(Some("it has no summary to refresh"));
+        }
+        let policy = RefreshPolicy {
+            refresh: true,
+            refresh_unmarked: false,
+        };
+        Ok(match plan(freshness, instructions.into, policy) {
+            Plan::Skip(why) => Some(why.reason()),
+            Plan::Write { .. } => None,
+        })
     }
 
     /// The summary state of every note at or below `path` (a note or a folder; the whole vault
-    /// when `None`), in path order. Reads the notes, asks no LLM.
+    /// when `None`), in path order, each judged with the instructions chosen for it. Reads the
+    /// notes, asks no LLM.
     pub fn summary_status(&self, path: Option<&str>) -> Result<StatusReport, ContextError> {
         let vault = self.vault()?;
         let notes: Vec<String> = match path {
@@ -185,11 +217,9 @@ impl ToolContext {
                 }
             }
         };
-        let property = &self.config.summarize.property;
-        let instructions = instructions_identity();
         let mut report = StatusReport::default();
         for note in notes {
-            match vault.summary_freshness(&note, property, &instructions) {
+            match self.note_status(&note) {
                 Ok(freshness) => {
                     let state = overall(freshness);
                     report.notes.push(NoteStatus {
@@ -208,6 +238,13 @@ impl ToolContext {
             }
         }
         Ok(report)
+    }
+
+    fn note_status(&self, relative: &str) -> Result<Freshness, InstructionsError> {
+        let text = self.note_text(relative)?;
+        let instructions =
+            self.choose_instructions(relative, text.as_deref(), &CallChoice::default())?;
+        Ok(self.summary_freshness(text.as_deref(), &instructions))
     }
 }
 

@@ -6,7 +6,7 @@
 
 pub use vaultsum_core::config;
 // The lower layers, reachable inside this crate as `crate::vault` etc. and never re-exported.
-use vaultsum_core::{kagi, llm, media, vault};
+use vaultsum_core::{kagi, llm, media, summary_prompt, vault};
 
 pub mod attachments;
 pub mod compaction;
@@ -14,6 +14,7 @@ pub mod context;
 pub mod doctor;
 pub(crate) mod failure;
 pub mod freshness;
+pub mod instructions;
 pub mod long_note;
 pub mod note_locks;
 pub mod note_reader;

@@ -13,13 +13,13 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::Failure;
-use super::freshness::{instructions_identity, plan, Freshness, Plan, RefreshPolicy, Skip};
+use super::freshness::{plan, Freshness, Plan, RefreshPolicy, Skip};
+use super::instructions::{CallChoice, Instructions};
 use super::note_reader::SummaryTarget;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
-use crate::config::SummaryInto;
 use crate::vault::companion::companion_seed;
 use crate::vault::summary_fingerprint::{note_hash, Fingerprint};
 use crate::vault::write::{
@@ -46,6 +46,11 @@ without it a second summary is appended after the first
 - into (optional): `section` (the `## Summary` section), `property` (a one-to-three-sentence \
 abstract in the note's frontmatter property, for Dataview and Bases) or `both`; default from the \
 configuration (`section` unless set)
+- prompt (optional): how to summarize: a preset (`default`, `meeting` for decisions, owners and \
+action items, `paper` for question, method, findings and limitations, `journal` for events, themes \
+and mood, `brief` for three bullet points) or a prompt note of the vault as `[[Prompts/Name]]`; \
+default: the note's `summary_prompt` property, else the configured rules, else `default`
+- language (optional): the summary's language, e.g. \"English\"; default `auto`, the note's own
 - refresh (optional, default false): only write when the note has no summary or its summary is \
 stale (the note changed since); a current summary, or one edited by hand, is left as it is
 
@@ -67,7 +72,15 @@ pub struct SummarizeFileArgs {
     /// Where the summary goes: `section`, `property` (a short abstract in the frontmatter) or
     /// `both`; the configured `summarize.into` when left out.
     #[serde(default)]
-    pub into: Option<SummaryInto>,
+    pub into: Option<crate::config::SummaryInto>,
+    /// How to summarize: a preset (`default`, `meeting`, `paper`, `journal`, `brief`) or a
+    /// prompt note of the vault (`[[Prompts/Weekly review]]`). Default: the note's
+    /// `summary_prompt` property, else the configured rules, else `summarize.prompt`.
+    #[serde(default)]
+    pub prompt: Option<String>,
+    /// The summary's language (`English`, `Deutsch`, …); `auto`, the note's own, by default.
+    #[serde(default)]
+    pub language: Option<String>,
     /// Write only a missing or stale summary: a current one, or one edited by hand, is left.
     #[serde(default)]
     pub refresh: bool,
@@ -103,8 +116,8 @@ struct PreparedSummary {
     summary: String,
     /// The abstract for the summary property, when it is written.
     abstract_text: Option<String>,
-    /// Where the summary goes.
-    into: SummaryInto,
+    /// The prompt, language and destination it was made with.
+    instructions: Instructions,
     /// The note's bytes as read before summarizing, to detect edits made meanwhile.
     original: Vec<u8>,
     /// The note itself, or the companion note of the document that was read.
@@ -128,8 +141,9 @@ impl SummarizeFileTool {
     async fn prepare(
         &self,
         args: &SummarizeFileArgs,
-        into: SummaryInto,
+        instructions: Instructions,
     ) -> Result<PreparedSummary, Failure> {
+        let into = instructions.into;
         let note = self.context.read_note_for_writing(&args.path).await?;
         let max_chars = self.context.config.summarize.max_chars;
         let total_chars = note.expanded.text.chars().count();
@@ -146,6 +160,7 @@ impl SummarizeFileTool {
             truncated_from: truncated.then_some(total_chars),
             sentences: None,
             with_abstract: into.property(),
+            instructions: &instructions,
         };
         crate::progress::step("summarizing");
         let SummaryText {
@@ -171,7 +186,6 @@ impl SummarizeFileTool {
             path,
             summary,
             abstract_text,
-            into,
             original: note.original,
             target: note.target,
             details: json!({
@@ -181,8 +195,40 @@ impl SummarizeFileTool {
                 "truncated": truncated,
                 "summarizer": details,
                 "expansion": note.expanded.details,
+                "prompt": instructions.prompt,
+                "prompt_from": instructions.prompt_from,
+                "language": instructions.language,
             }),
+            instructions,
         })
+    }
+
+    /// The note's text as it is now and the instructions chosen for it (the call's, the
+    /// note's `summary_prompt`, the rules', the configuration's), read on the blocking pool.
+    async fn instructions(
+        &self,
+        note: &str,
+        args: &SummarizeFileArgs,
+    ) -> Result<(Option<String>, Instructions), Failure> {
+        let context = Arc::clone(&self.context);
+        let (note, prompt, language, into) = (
+            note.to_string(),
+            args.prompt.clone(),
+            args.language.clone(),
+            args.into,
+        );
+        tokio::task::spawn_blocking(move || {
+            let text = context.note_text(&note)?;
+            let call = CallChoice {
+                prompt: prompt.as_deref(),
+                language: language.as_deref(),
+                into,
+            };
+            let instructions = context.choose_instructions(&note, text.as_deref(), &call)?;
+            Ok::<_, Failure>((text, instructions))
+        })
+        .await
+        .map_err(|e| Failure::permanent(format!("choosing the prompt did not finish: {e}")))?
     }
 
     /// Writes a prepared summary to its note (atomically; edits made meanwhile are kept), with
@@ -198,8 +244,9 @@ impl SummarizeFileTool {
             prepared.summary.clone(),
             prepared.abstract_text.clone(),
             prepared.target.clone(),
-            prepared.into,
+            prepared.instructions.into,
         );
+        let identity = prepared.instructions.identity().to_string();
         let outcome = tokio::task::spawn_blocking(move || {
             // What was summarized: the note as read, or the seed a new companion starts from.
             let seed = match &target {
@@ -214,7 +261,7 @@ impl SummarizeFileTool {
                 Some(seed) => seed.clone(),
                 None => String::from_utf8_lossy(&original).into_owned(),
             };
-            let note = note_hash(&summarized, &property, &instructions_identity());
+            let note = note_hash(&summarized, &property, &identity);
             let marker = Fingerprint::new(note.clone(), &summary).marker_line();
             let abstract_text = abstract_text.unwrap_or_default();
             let property_print = Fingerprint::new(note, &abstract_text).value();
@@ -256,17 +303,17 @@ impl SummarizeFileTool {
         details["summary_length"] = json!(summary_length);
         details["stale"] = json!(outcome.stale);
         details["replace"] = json!(replace);
-        details["into"] = json!(prepared.into);
+        details["into"] = json!(prepared.instructions.into);
         let mut text = json!({
             "success": true,
             "path": prepared.path,
             "summary_length": summary_length,
         });
-        if prepared.into.property() {
+        if prepared.instructions.into.property() {
             let abstract_text = prepared.abstract_text.unwrap_or_default();
             details["property"] = json!(self.context.config.summarize.property);
             details["abstract"] = json!(abstract_text);
-            text["into"] = json!(prepared.into);
+            text["into"] = json!(prepared.instructions.into);
             text["abstract_length"] = json!(abstract_text.chars().count());
         }
         Ok(ToolOutput::ok(text.to_string(), details))
@@ -292,12 +339,14 @@ impl SummarizeFileTool {
         details["summary"] = json!(prepared.summary);
         details["summary_length"] = json!(summary_length);
         details["dry_run"] = json!(true);
-        details["into"] = json!(prepared.into);
+        details["into"] = json!(prepared.instructions.into);
         let mut text = json!({
             "success": true,
             "path": prepared.path,
             "summary": prepared.summary,
             "dry_run": true,
+            "prompt": prepared.instructions.prompt,
+            "language": prepared.instructions.language,
         });
         if let Some(abstract_text) = prepared.abstract_text {
             details["abstract"] = json!(abstract_text);
@@ -356,7 +405,6 @@ impl TypedTool for SummarizeFileTool {
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_DESTRUCTIVE;
 
     async fn run(&self, args: SummarizeFileArgs) -> ToolOutput {
-        let into = args.into.unwrap_or(self.context.config.summarize.into);
         let note = match self.context.summary_note_path(&args.path) {
             Ok(note) => note,
             Err(error) => return error_output(&args.path, error),
@@ -372,19 +420,24 @@ impl TypedTool for SummarizeFileTool {
                 Err(error) => return error_output(&args.path, error),
             }
         };
+        // The prompt, language and destination are chosen (and a prompt note read) before
+        // anything is summarized: a wrong one is an error before any paid call.
+        let (text, instructions) = match self.instructions(&note, &args).await {
+            Ok(chosen) => chosen,
+            Err(failure) => return error_output(&args.path, failure),
+        };
         // A run that leaves current summaries alone decides from the fingerprints before any
-        // reading or LLM work, so a second run over a folder costs no call.
+        // expansion or LLM work, so a second run over a folder costs no call.
         let mut replace = args.replace;
         if args.skip_current || args.refresh || args.refresh_unmarked {
             let policy = RefreshPolicy {
                 refresh: args.refresh,
                 refresh_unmarked: args.refresh_unmarked,
             };
-            let freshness = match self.context.summary_freshness(&note) {
-                Ok(freshness) => freshness,
-                Err(error) => return error_output(&args.path, error),
-            };
-            match plan(freshness, into, policy) {
+            let freshness = self
+                .context
+                .summary_freshness(text.as_deref(), &instructions);
+            match plan(freshness, instructions.into, policy) {
                 Plan::Skip(why) => return Self::skipped(&note, why, freshness),
                 Plan::Write { replace: remove } => replace |= remove,
             }
@@ -393,7 +446,7 @@ impl TypedTool for SummarizeFileTool {
         // (a cancelled MCP call, Ctrl-C) can never leave a partly written note.
         crate::progress::expect_steps(3);
         crate::progress::step(format!("reading {}", args.path));
-        let prepared = match self.prepare(&args, into).await {
+        let prepared = match self.prepare(&args, instructions).await {
             Ok(prepared) => prepared,
             Err(message) => return error_output(&args.path, message),
         };

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::llm_retry;
+use super::instructions::Instructions;
 use super::long_note::{budget, estimate_tokens, split_into_parts};
 use super::rollup_selection::{Criteria, Day, SelectionError};
 use super::stub::ToolSummary;
@@ -243,7 +244,9 @@ impl TypedTool for SummarizeNotesTool {
             return ToolOutput::ok(text, details);
         }
 
+        let instructions = Instructions::builtin();
         let request = SummaryRequest {
+            instructions: &instructions,
             path: "rollup",
             content: &document,
             focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),

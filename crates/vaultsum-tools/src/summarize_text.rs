@@ -14,6 +14,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::llm_retry;
+use super::instructions::Instructions;
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
@@ -85,7 +86,9 @@ impl TypedTool for SummarizeTextTool {
         let total_chars = args.text.chars().count();
         let truncated = total_chars > max_chars;
         let content: String = args.text.chars().take(max_chars).collect();
+        let instructions = Instructions::builtin();
         let request = SummaryRequest {
+            instructions: &instructions,
             path: "stdin",
             content: &content,
             focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),

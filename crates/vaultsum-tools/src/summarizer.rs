@@ -6,11 +6,9 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::config::{Engine, LlmConfig};
+use crate::instructions::Instructions;
 use crate::llm::local::{self, LocalOptions};
 use crate::llm::{ChatClient, LlmError};
-
-/// The system prompt, compiled in so the binary is self-contained.
-pub const SUMMARIZE_PROMPT: &str = include_str!("../prompts/summarize_file.md");
 
 /// What to summarize.
 #[derive(Debug, Clone)]
@@ -25,6 +23,8 @@ pub struct SummaryRequest<'a> {
     pub truncated_from: Option<usize>,
     /// Fixed number of key sentences (offline engine only).
     pub sentences: Option<usize>,
+    /// The prompt and language (`instructions.rs`); the offline engine follows only `brief`.
+    pub instructions: &'a Instructions,
     /// Also ask for a one-to-three-sentence abstract (for the summary property), in the same
     /// call: see [`ABSTRACT_INSTRUCTION`].
     pub with_abstract: bool,
@@ -138,7 +138,9 @@ impl Summarizer {
         match self {
             Summarizer::Local => {
                 let options = LocalOptions {
-                    sentences: request.sentences,
+                    sentences: request
+                        .sentences
+                        .or_else(|| request.instructions.offline_sentences()),
                     focus: request.focus.map(str::to_string),
                 };
                 // The ranking is CPU work proportional to the note: on the blocking pool, so
@@ -214,7 +216,10 @@ mod tests {
     use super::*;
 
     fn request<'a>(content: &'a str, focus: Option<&'a str>) -> SummaryRequest<'a> {
+        static BUILTIN: std::sync::LazyLock<Instructions> =
+            std::sync::LazyLock::new(Instructions::builtin);
         SummaryRequest {
+            instructions: &BUILTIN,
             path: "Meetings/Standup.md",
             content,
             focus,
@@ -260,12 +265,5 @@ mod tests {
         let mut req = request("abc", None);
         req.truncated_from = Some(10);
         assert!(user_message(&req).contains("first 3 of 10 characters"));
-    }
-
-    #[test]
-    fn prompt_asks_for_action_items_and_no_top_level_heading() {
-        assert!(SUMMARIZE_PROMPT.contains("### Action Items"));
-        assert!(SUMMARIZE_PROMPT.contains("- [ ]"));
-        assert!(SUMMARIZE_PROMPT.contains("top-level heading"));
     }
 }

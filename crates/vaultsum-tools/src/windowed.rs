@@ -16,11 +16,8 @@ use crate::long_note::{
     budget, estimate_tokens, fewest_tokens, one_action_items_list, split_into_parts,
 };
 use crate::summarizer::{
-    instructions_for, user_message, SummarizeError, SummaryRequest, SummaryText, SUMMARIZE_PROMPT,
+    instructions_for, user_message, SummarizeError, SummaryRequest, SummaryText,
 };
-
-/// The merge prompt, compiled in like the summary prompt.
-pub const MERGE_PROMPT: &str = include_str!("../prompts/merge_summaries.md");
 
 /// Prompts smaller than this (in estimated tokens) fit every model people run (4,096-token
 /// windows and up), so the server is not asked about its window for them; a smaller window
@@ -33,8 +30,9 @@ const MIN_PART_TOKENS: u64 = 256;
 /// Tokens of note one part may hold in a `window`-token model: the prompt's share less the
 /// system prompt, the focus and the part's own framing.
 fn part_room(window: u64, request: &SummaryRequest<'_>) -> u64 {
-    let overhead =
-        estimate_tokens(SUMMARIZE_PROMPT) + 200 + request.focus.map_or(0, estimate_tokens);
+    let overhead = estimate_tokens(&request.instructions.summary_system)
+        + 200
+        + request.focus.map_or(0, estimate_tokens);
     budget(window).prompt_tokens.saturating_sub(overhead)
 }
 
@@ -49,7 +47,7 @@ pub async fn summarize(
     request: &SummaryRequest<'_>,
 ) -> Result<SummaryText, SummarizeError> {
     let message = user_message(request);
-    let whole = estimate_tokens(SUMMARIZE_PROMPT) + estimate_tokens(&message);
+    let whole = estimate_tokens(&request.instructions.summary_system) + estimate_tokens(&message);
     let window = if context_tokens.is_some() || whole > ASK_WINDOW_ABOVE {
         client.context_window(model, context_tokens).await
     } else {
@@ -67,7 +65,11 @@ pub async fn summarize(
             .await;
         }
     }
-    let chat = summary_request(model, &instructions_for(SUMMARIZE_PROMPT, request), message);
+    let chat = summary_request(
+        model,
+        &instructions_for(&request.instructions.summary_system, request),
+        message,
+    );
     match client.chat(&chat).await {
         Ok(reply) => {
             if let Some(read) = silently_cut(&reply, request) {
@@ -189,7 +191,11 @@ async fn try_in_parts(
             with_abstract: false,
             ..request.clone()
         };
-        let chat = summary_request(model, SUMMARIZE_PROMPT, user_message(&part_request));
+        let chat = summary_request(
+            model,
+            &request.instructions.summary_system,
+            user_message(&part_request),
+        );
         let reply = client.chat(&chat).await?;
         usage.push(reply.usage.clone().unwrap_or(Value::Null));
         summaries.push(reply.content);
@@ -221,7 +227,7 @@ async fn merge(
 ) -> Result<String, LlmError> {
     let room = budget(window)
         .prompt_tokens
-        .saturating_sub(estimate_tokens(MERGE_PROMPT) + 200);
+        .saturating_sub(estimate_tokens(&request.instructions.merge_system) + 200);
     let mut level: Vec<String> = summaries.to_vec();
     loop {
         let mut groups: Vec<Vec<String>> = vec![Vec::new()];
@@ -242,9 +248,9 @@ async fn merge(
         let mut next = Vec::with_capacity(groups.len());
         // Only the last merge, of the whole note, is asked for the abstract.
         let system = if single {
-            instructions_for(MERGE_PROMPT, request)
+            instructions_for(&request.instructions.merge_system, request)
         } else {
-            MERGE_PROMPT.to_string()
+            request.instructions.merge_system.clone()
         };
         for group in groups {
             let chat = summary_request(model, &system, merge_message(request, &group));

@@ -238,6 +238,14 @@ impl Vault {
         read_open_file(file, relative, &self.root.join(relative), self.note_limit())
     }
 
+    /// The text of the note at vault-relative `relative` (read confined, like every note read;
+    /// invalid UTF-8 replaced), for what a person keeps in notes besides their content: a
+    /// prompt note, a note's properties.
+    pub fn read_note_text(&self, relative: &str) -> Result<String, VaultError> {
+        let (bytes, _) = self.read_confined(relative)?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
     /// The facts of the note at vault-relative `relative` and the stamp of the exact version
     /// they were read from (one confined read: the stamp comes from the open file).
     pub fn inspect(&self, relative: &str) -> Result<NoteFacts, VaultError> {

@@ -206,30 +206,6 @@ pub fn freshness(text: &str, property: &str, instructions: &str) -> Freshness {
     }
 }
 
-impl super::Vault {
-    /// The [`freshness`] of the note at vault-relative `relative`, read confined like every
-    /// note read; a note that does not exist has every summary missing.
-    pub fn summary_freshness(
-        &self,
-        relative: &str,
-        property: &str,
-        instructions: &str,
-    ) -> Result<Freshness, super::VaultError> {
-        match self.read_confined(relative) {
-            Ok((bytes, _)) => Ok(freshness(
-                &String::from_utf8_lossy(&bytes),
-                property,
-                instructions,
-            )),
-            Err(super::VaultError::NotFound(_)) => Ok(Freshness {
-                section: SummaryState::Missing,
-                property: SummaryState::Missing,
-            }),
-            Err(error) => Err(error),
-        }
-    }
-}
-
 fn judge(print: &Fingerprint, summary: &str, note: &str) -> SummaryState {
     if summary_hash(summary) != print.summary {
         SummaryState::Edited
