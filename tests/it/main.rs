@@ -39,6 +39,7 @@ mod service_exit;
 mod summarize_file;
 mod summarize_text_cli;
 mod summary_input;
+mod summary_prompts;
 mod vault_expand;
 mod vault_fixture;
 mod vault_real;

@@ -342,6 +342,78 @@ async fn real_tools_read_refuse_escapes_and_summarize_offline() {
 }
 
 #[tokio::test]
+async fn summarize_file_over_mcp_takes_a_prompt_a_language_and_where_to_write() {
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(
+        "### Decisions\n\n- Ship in May.\n\n<abstract>The team decided to ship in May.</abstract>",
+    ));
+    let vault = fixture_copy();
+    let mut envs = fake.env();
+    envs.push(("VAULTSUM_ENGINE", "llm".into()));
+    let envs: Vec<(&str, String)> = envs.into_iter().collect();
+    let client = connect_binary(&vault.root(), &[], &envs).await;
+
+    // The schema an agent sees offers the three arguments.
+    let tools = client.list_all_tools().await.unwrap();
+    let schema = &tools
+        .iter()
+        .find(|t| t.name == "summarize_file")
+        .unwrap()
+        .input_schema;
+    for name in ["prompt", "language", "into"] {
+        assert!(schema["properties"][name].is_object(), "{name}: {schema:?}");
+    }
+    assert_eq!(
+        schema["properties"]["into"]["enum"],
+        json!(["section", "property", "both"])
+    );
+
+    let result = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "prompt": "meeting", "language": "English", "into": "both" }),
+    )
+    .await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    let details = &result.meta.as_ref().expect("_meta")["details"];
+    assert_eq!(details["prompt"], "meeting");
+    assert_eq!(details["prompt_from"], "call");
+    assert_eq!(details["language"], "English");
+    let system = fake
+        .requests()
+        .iter()
+        .find(|r| r.path == "/v1/chat/completions")
+        .expect("a summary request")
+        .system_text();
+    assert!(
+        system.contains("The note is a record of a meeting."),
+        "{system}"
+    );
+    assert!(system.contains("Write the summary in English"), "{system}");
+    let note = String::from_utf8(vault.read(PLAN)).unwrap();
+    assert!(
+        note.contains("summary: \"The team decided to ship in May.\""),
+        "{note}"
+    );
+    assert!(note.contains("## Summary\n"), "{note}");
+    assert!(!note.contains("<abstract>"), "{note}");
+
+    let wrong = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "prompt": "meetng" }),
+    )
+    .await;
+    assert_eq!(wrong.is_error, Some(true));
+    assert!(
+        text_of(&wrong).contains("unknown prompt"),
+        "{}",
+        text_of(&wrong)
+    );
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
 async fn kagi_tools_without_a_key_answer_with_the_fix() {
     let vault = TempVault::new();
     let client = connect_binary(&vault.root(), &[], &[]).await;
