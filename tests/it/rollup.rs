@@ -363,3 +363,54 @@ fn the_rollup_command_takes_a_week_and_lists_it_in_a_dry_run() {
         String::from_utf8_lossy(&refused.stderr)
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stale_summary_is_not_reused_and_never_sent() {
+    let vault = year_vault();
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat("- Fresh summary of the day."));
+    let registry = registry(&vault, Some(&fake), Some(32_768));
+    // Days 4 and 5 (Jan 5 and 6) get summaries written by the tool, with fingerprints; then
+    // day 5 is edited, so its summary is stale.
+    for day in ["Journal/2026-01-05.md", "Journal/2026-01-06.md"] {
+        let written = registry
+            .call("summarize_file", json!({ "path": day }))
+            .await;
+        assert!(!written.is_error, "{}", written.text);
+    }
+    let day5 = String::from_utf8(vault.read("Journal/2026-01-06.md")).unwrap();
+    vault.write(
+        "Journal/2026-01-06.md",
+        day5.replace("Worked on day 5 of", "Rested on day 5 of"),
+    );
+    let before = chats(&fake).len();
+    let output = rollup(
+        &registry,
+        json!({ "paths": ["Journal"], "from": "2026-01-05", "to": "2026-01-06" }),
+    )
+    .await;
+    assert!(!output.is_error, "{}", output.text);
+    assert_eq!(
+        output.details["reused_summaries"],
+        json!(["Journal/2026-01-05.md"]),
+        "the current summary is reused, the stale one is not"
+    );
+    let sent = chats(&fake)[before].user_text();
+    assert!(
+        !sent.contains("Worked on day 4 of"),
+        "day 4 stands as its summary: {sent}"
+    );
+    assert!(
+        sent.contains("Rested on day 5 of"),
+        "day 5 is read again: {sent}"
+    );
+    assert_eq!(
+        sent.matches("Fresh summary of the day.").count(),
+        1,
+        "day 4's summary once; day 5's stale summary is never sent: {sent}"
+    );
+    assert!(
+        !sent.contains("<!-- vaultsum:"),
+        "no fingerprint line is sent: {sent}"
+    );
+}

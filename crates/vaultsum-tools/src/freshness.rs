@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use crate::config::SummaryInto;
-use crate::vault::summary_fingerprint::freshness;
+use crate::vault::summary_fingerprint::{freshness, last_section};
 pub use crate::vault::summary_fingerprint::{Freshness, SummaryState};
 use crate::vault::VaultError;
 
@@ -191,6 +191,25 @@ impl ToolContext {
             Plan::Skip(why) => Some(why.reason()),
             Plan::Write { .. } => None,
         })
+    }
+
+    /// The summary a rollup may use in place of the note at `relative`: its last `## Summary`
+    /// section unless that is stale (a summary edited by hand is the person's and is used; an
+    /// unmarked one counts as current). `None` when the note has none, or a stale one. Reads
+    /// the disk.
+    pub fn reusable_summary(&self, relative: &str) -> Result<Option<String>, InstructionsError> {
+        let Some(text) = self.note_text(relative)? else {
+            return Ok(None);
+        };
+        let instructions =
+            self.choose_instructions(relative, Some(&text), &CallChoice::default())?;
+        let state = self.summary_freshness(Some(&text), &instructions).section;
+        if matches!(state, SummaryState::Missing | SummaryState::Stale) {
+            return Ok(None);
+        }
+        Ok(last_section(&text)
+            .map(|(_, summary)| summary.trim().to_string())
+            .filter(|summary| !summary.is_empty()))
     }
 
     /// The summary state of every note at or below `path` (a note or a folder; the whole vault

@@ -65,6 +65,15 @@ impl ToolContext {
         self.expand_path(&path, &self.expand_options()).await
     }
 
+    /// Reads a note for a summarizer that does not write into it (a rollup): expanded as
+    /// [`ToolContext::read_expanded`], without its summaries and those of the notes it embeds.
+    pub async fn read_for_summary(&self, input: &str) -> Result<ExpandedNote, ContextError> {
+        let vault = self.vault()?;
+        let path = vault.resolve_input(input)?;
+        self.expand_path(&path, &self.summary_expand_options())
+            .await
+    }
+
     /// Reads a note that a summary will be appended to. Refuses, before any LLM work, paths that
     /// may not be written (not a note, inside `.obsidian/`, …).
     pub async fn read_note_for_writing(&self, input: &str) -> Result<NoteForWriting, ContextError> {

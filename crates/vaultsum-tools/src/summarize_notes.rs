@@ -88,19 +88,6 @@ fn failure(kind: &str, message: impl Into<String>) -> ToolOutput {
     ToolOutput::error(message.into(), json!({ "error": kind }))
 }
 
-/// Whether a note's own summary is current, and that summary. Until summaries carry a
-/// freshness fingerprint, any `## Summary` section counts as current: this is the one place
-/// to switch to fingerprints.
-pub fn current_summary(note: &str) -> Option<String> {
-    let mut lines = note.lines();
-    lines.find(|line| line.trim_end().eq_ignore_ascii_case("## summary"))?;
-    let body: Vec<&str> = lines
-        .take_while(|line| !(line.starts_with("## ") || line.starts_with("# ")))
-        .collect();
-    let body = body.join("\n").trim().to_string();
-    (!body.is_empty()).then_some(body)
-}
-
 /// The link a rollup writes for a note: its path without the `.md` extension.
 fn link_of(path: &str) -> String {
     let stem = path.strip_suffix(".md").unwrap_or(path);
@@ -189,20 +176,30 @@ impl TypedTool for SummarizeNotesTool {
             );
         }
 
-        // Each note: its current summary, or its expanded text.
+        // Each note: its current summary, or its expanded text without its stale summaries.
         let mut document = String::new();
         let mut reused = Vec::new();
         for path in &selection.notes {
-            let note = match self.context.read_expanded(path).await {
-                Ok(note) => note,
+            // A note's own summary stands for it unless its fingerprint says it is stale.
+            let context = Arc::clone(&self.context);
+            let relative = path.clone();
+            let own = tokio::task::spawn_blocking(move || context.reusable_summary(&relative))
+                .await
+                .map_err(|e| e.to_string())
+                .and_then(|own| own.map_err(|e| e.to_string()));
+            let own = match own {
+                Ok(own) => own,
                 Err(error) => return failure("read", format!("{path}: {error}")),
             };
-            let body = match current_summary(&note.text) {
+            let body = match own {
                 Some(summary) => {
                     reused.push(path.clone());
                     summary
                 }
-                None => note.text,
+                None => match self.context.read_for_summary(path).await {
+                    Ok(note) => note.text,
+                    Err(error) => return failure("read", format!("{path}: {error}")),
+                },
             };
             document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body.trim()));
         }
@@ -335,17 +332,5 @@ impl TypedTool for SummarizeNotesTool {
                 format!("rollup {} chars", output.text.chars().count()),
             ],
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_summary_section_is_current_until_fingerprints_land() {
-        let note = "# Day\n\nText\n\n## Summary\n\n- did things\n\n## Later\nmore";
-        assert_eq!(current_summary(note).as_deref(), Some("- did things"));
-        assert_eq!(current_summary("# Day\n\nText"), None);
     }
 }

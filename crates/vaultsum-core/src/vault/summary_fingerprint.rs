@@ -168,26 +168,15 @@ pub struct Freshness {
 /// cannot be read (a frontmatter that does not parse) is unmarked.
 pub fn freshness(text: &str, property: &str, instructions: &str) -> Freshness {
     let body = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let map = map_note(body);
     let mut note = None;
     let mut note_hash_once = || {
         note.get_or_insert_with(|| note_hash(body, property, instructions))
             .clone()
     };
-    let section = match summary_sections(body, &map).last() {
+    let section = match last_section(body) {
         None => SummaryState::Missing,
-        Some(range) => {
-            let section = &body[range.clone()];
-            // The heading line, then the marker line when there is one, then the summary.
-            let after_heading = section.split_once('\n').map_or("", |(_, rest)| rest);
-            let (marker, summary) = after_heading
-                .split_once('\n')
-                .unwrap_or((after_heading, ""));
-            match Fingerprint::parse_marker(marker) {
-                None => SummaryState::Unmarked,
-                Some(print) => judge(&print, summary, &note_hash_once()),
-            }
-        }
+        Some((None, _)) => SummaryState::Unmarked,
+        Some((Some(print), summary)) => judge(&print, summary, &note_hash_once()),
     };
     let property_state = match property_value(body, property) {
         Ok(None) => SummaryState::Missing,
@@ -203,6 +192,24 @@ pub fn freshness(text: &str, property: &str, instructions: &str) -> Freshness {
     Freshness {
         section,
         property: property_state,
+    }
+}
+
+/// The note's last `## Summary` section: its fingerprint (when it has one) and its summary text
+/// (what follows the heading and the fingerprint line).
+pub fn last_section(text: &str) -> Option<(Option<Fingerprint>, &str)> {
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let map = map_note(body);
+    let range = summary_sections(body, &map).last()?.clone();
+    let section = &body[range];
+    // The heading line, then the marker line when there is one, then the summary.
+    let after_heading = section.split_once('\n').map_or("", |(_, rest)| rest);
+    let (marker, summary) = after_heading
+        .split_once('\n')
+        .unwrap_or((after_heading, ""));
+    match Fingerprint::parse_marker(marker) {
+        Some(print) => Some((Some(print), summary)),
+        None => Some((None, after_heading)),
     }
 }
 
