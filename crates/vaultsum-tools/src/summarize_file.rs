@@ -29,7 +29,7 @@ use crate::vault::write::{
 const DESCRIPTION: &str = "\
 Summarize a note of the Obsidian vault and append the summary to the note itself, under a \
 `## Summary` heading. The note is read with its embeds expanded (other notes, sections, blocks, \
-images described, audio transcribed), summarized with a fixed prompt into a structured summary \
+images described, audio transcribed), summarized with the chosen prompt into a structured summary \
 (subsections, tables for tabular data, and `### Action Items` as `- [ ]` tasks when there are \
 any), and appended. Nothing of the note is changed or lost; on any failure the note is left as it was.
 

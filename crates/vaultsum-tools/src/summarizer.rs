@@ -1,5 +1,5 @@
 //! The engines behind `summarize_file` and `summarize-text`: the OpenAI-compatible LLM with the
-//! fixed prompt, or the built-in offline extractive summarizer.
+//! chosen instructions (`instructions.rs`), or the built-in offline extractive summarizer.
 
 use std::sync::Arc;
 
