@@ -62,7 +62,7 @@ pub enum Command {
     /// Show which notes have a summary and whether it is current, stale or edited by hand.
     Status(status::StatusArgs),
     /// Summarize many notes into one rollup (a week, a month, a folder, a tag, a hub's links).
-    Rollup(rollup::RollupArgs),
+    Rollup(Box<rollup::RollupArgs>),
     /// Compact an OpenAI-format chat transcript: old tool results become one-line stubs.
     Compact(compact::CompactArgs),
     /// Serve the tools over MCP (stdio by default).
@@ -99,7 +99,7 @@ fn dispatch(app: App, command: Command) -> anyhow::Result<ExitCode> {
         Command::Summarize(args) => summarize::run(app, args),
         Command::Search(args) => search::run(app, args),
         Command::SummarizeText(args) => summarize_text::run(app, args),
-        Command::Rollup(args) => rollup::run(app, args),
+        Command::Rollup(args) => rollup::run(app, *args),
         Command::Status(args) => status::run(app, args),
         Command::Compact(args) => compact::run(app, args),
         Command::Mcp(args) => mcp::run(app, args),

@@ -49,6 +49,19 @@ pub struct RollupArgs {
     /// List the selection and the paid calls it would make, and make none.
     #[arg(long)]
     pub dry_run: bool,
+    /// Write the rollup into this note (created when absent; a note vaultsum did not write for
+    /// a rollup is never overwritten; a re-run replaces the rollup's own summary).
+    #[arg(long, value_name = "NOTE")]
+    pub save_to: Option<String>,
+    /// With --save-to: section (default), property (an abstract in its summary property) or both.
+    #[arg(long, value_name = "WHERE", value_parser = super::summarize_file::parse_into_flag)]
+    pub into: Option<crate::config::SummaryInto>,
+    /// How to summarize: a preset (default, meeting, paper, journal, brief) or [[Prompts/Name]].
+    #[arg(long, value_name = "PROMPT")]
+    pub prompt: Option<String>,
+    /// The rollup's language: auto (the notes') or a language name.
+    #[arg(long, value_name = "LANGUAGE")]
+    pub language: Option<String>,
     /// Engine: `llm`, `local` (offline, extractive) or `auto` (llm when an API key is set).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
@@ -85,10 +98,16 @@ pub fn run(mut app: App, args: RollupArgs) -> anyhow::Result<ExitCode> {
         ("tag", &args.tag),
         ("links_of", &args.links_of),
         ("focus", &args.focus),
+        ("save_to", &args.save_to),
+        ("prompt", &args.prompt),
+        ("language", &args.language),
     ] {
         if let Some(value) = value {
             call[key] = json!(value);
         }
+    }
+    if let Some(into) = args.into {
+        call["into"] = json!(into);
     }
     if let Some(depth) = args.depth {
         call["depth"] = json!(depth);

@@ -300,7 +300,7 @@ impl Printer<'_> {
 }
 
 /// `--into`: section, property or both.
-fn parse_into_flag(value: &str) -> Result<SummaryInto, String> {
+pub(super) fn parse_into_flag(value: &str) -> Result<SummaryInto, String> {
     SummaryInto::parse("--into", value).map_err(|e| e.to_string())
 }
 

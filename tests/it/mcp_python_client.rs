@@ -202,7 +202,8 @@ fn python_client_over_http_with_token_and_401_without() {
 }
 
 /// A server scoped with `--read-only --tools read_file,summarize_file,summarize_notes`: it lists
-/// read_file and summarize_notes only, all read-only, and refuses summarize_file, which writes.
+/// read_file and summarize_notes only, all read-only, and refuses summarize_file, which writes,
+/// and a rollup's `save_to`.
 #[test]
 fn python_client_sees_a_read_only_tool_scoped_server() {
     let Some(python) = python_with_mcp("python_client_sees_a_read_only_tool_scoped_server") else {
@@ -236,6 +237,11 @@ fn python_client_sees_a_read_only_tool_scoped_server() {
             "tool": "summarize_notes", "arguments": { "paths": ["Meetings"] },
             "expect_error": false, "text_contains": ["### Sources"]
         },
+        {
+            "tool": "summarize_notes",
+            "arguments": { "paths": ["Meetings"], "save_to": "Review.md" },
+            "expect_error": true, "text_contains": ["read-only", "save_to is not available"]
+        },
     ]);
     let plan = json!({
         "version": env!("CARGO_PKG_VERSION"), "tools": tools, "calls": calls, "read_only": true
@@ -262,4 +268,8 @@ fn python_client_sees_a_read_only_tool_scoped_server() {
         ],
     );
     assert_eq!(vault.read(WEEKLY_SYNC), before, "nothing was written");
+    assert!(
+        !vault.root().join("Review.md").exists(),
+        "a read-only server wrote a rollup"
+    );
 }

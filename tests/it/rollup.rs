@@ -414,3 +414,137 @@ async fn a_stale_summary_is_not_reused_and_never_sent() {
         "no fingerprint line is sent: {sent}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn save_to_creates_the_rollup_note_replaces_it_on_a_rerun_and_never_touches_a_foreign_note() {
+    let vault = year_vault();
+    vault.write("Reviews/.keep", "");
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat("### Key Points\n\n- A good week."));
+    let registry = registry(&vault, Some(&fake), Some(32_768));
+    let week = json!({
+        "paths": ["Journal"], "from": "2026-01-05", "to": "2026-01-11",
+        "save_to": "Reviews/Week 2.md",
+    });
+    let first = rollup(&registry, week.clone()).await;
+    assert!(!first.is_error, "{}", first.text);
+    assert_eq!(first.details["save_to"], "Reviews/Week 2.md");
+    let note = String::from_utf8(vault.read("Reviews/Week 2.md")).unwrap();
+    assert!(
+        note.starts_with("---\nrollup: \"Journal, 2026-01-05..2026-01-11\"\n---\n"),
+        "{note}"
+    );
+    assert!(
+        note.contains("## Summary\n\n### Key Points\n\n- A good week."),
+        "{note}"
+    );
+    assert!(
+        note.contains("### Sources\n- [[Journal/2026-01-05]]"),
+        "{note}"
+    );
+    assert!(!note.contains("<abstract>"), "{note}");
+
+    // A person adds a line; a re-run replaces the rollup's own summary and keeps the line.
+    vault.write(
+        "Reviews/Week 2.md",
+        note.replace(
+            "---\n\n## Summary",
+            "---\nMy own thoughts on the week.\n\n## Summary",
+        ),
+    );
+    let second = rollup(&registry, week.clone()).await;
+    assert!(!second.is_error, "{}", second.text);
+    let again = String::from_utf8(vault.read("Reviews/Week 2.md")).unwrap();
+    assert_eq!(again.matches("## Summary").count(), 1, "{again}");
+    assert!(again.contains("My own thoughts on the week."), "{again}");
+
+    // Into both: the abstract the model gave goes into the summary property too.
+    fake.set_fallback(FakeReply::chat(
+        "### Key Points\n\n- A good week.\n\n<abstract>A calm week of roadmap calls.</abstract>",
+    ));
+    let mut both = week.clone();
+    both["into"] = json!("both");
+    let third = rollup(&registry, both).await;
+    assert!(!third.is_error, "{}", third.text);
+    let with_property = String::from_utf8(vault.read("Reviews/Week 2.md")).unwrap();
+    assert!(
+        with_property.contains("\nsummary: \"A calm week of roadmap calls.\"\n"),
+        "{with_property}"
+    );
+    assert_eq!(with_property.matches("## Summary").count(), 1);
+    assert!(!with_property.contains("<abstract>"), "{with_property}");
+
+    // A note that is not a rollup's is refused before any paid call, and left as it was.
+    let calls = chats(&fake).len();
+    for foreign in [
+        "Projects/Plan.md",
+        "Reviews/Missing folder/x.md",
+        "../outside.md",
+    ] {
+        let before = std::fs::read(vault.root().join(foreign)).ok();
+        let mut args = week.clone();
+        args["save_to"] = json!(foreign);
+        let refused = rollup(&registry, args).await;
+        assert!(refused.is_error, "{foreign}: {}", refused.text);
+        assert_eq!(std::fs::read(vault.root().join(foreign)).ok(), before);
+    }
+    let mut args = week.clone();
+    args["save_to"] = json!("Projects/Plan.md");
+    let refused = rollup(&registry, args).await;
+    assert!(
+        refused
+            .text
+            .contains("Projects/Plan.md exists and is not a note vaultsum wrote"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(
+        chats(&fake).len(),
+        calls,
+        "no paid call for a refused save_to"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn action_items_name_the_note_they_came_from() {
+    let vault = year_vault();
+    let registry = registry(&vault, None, None);
+    // Offline engine: days 4..10 of January; days 6 and 9 have a task.
+    let output = rollup(
+        &registry,
+        json!({ "paths": ["Journal"], "from": "2026-01-05", "to": "2026-01-11" }),
+    )
+    .await;
+    assert!(!output.is_error, "{}", output.text);
+    for (n, day) in [(6, "2026-01-07"), (9, "2026-01-10")] {
+        assert!(
+            output
+                .text
+                .contains(&format!("- [ ] Follow up item {n} ([[Journal/{day}]])")),
+            "{}",
+            output.text
+        );
+    }
+    // With the LLM, each note's tasks carry their link into the request.
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat("- [ ] Follow up"));
+    let registry = registry_llm(&vault, &fake);
+    rollup(
+        &registry,
+        json!({ "paths": ["Journal"], "from": "2026-01-07", "to": "2026-01-07" }),
+    )
+    .await;
+    let sent = chats(&fake)[0].user_text();
+    assert!(
+        sent.contains("- [ ] Follow up item 6 ([[Journal/2026-01-07]])"),
+        "{sent}"
+    );
+    assert!(
+        sent.contains("Keep the ([[link]]) at the end of every action item"),
+        "{sent}"
+    );
+}
+
+fn registry_llm(vault: &TempVault, fake: &FakeOpenAi) -> Registry {
+    registry(vault, Some(fake), Some(32_768))
+}

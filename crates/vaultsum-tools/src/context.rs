@@ -51,6 +51,8 @@ pub struct ToolContext {
     attachments: Arc<dyn AttachmentReader>,
     local_fallback_notice: Once,
     note_locks: NoteLocks,
+    /// Cleared by a read-only server (`mcp --read-only`): no tool writes to the vault.
+    writes_allowed: std::sync::atomic::AtomicBool,
 }
 
 impl std::fmt::Debug for ToolContext {
@@ -91,7 +93,21 @@ impl ToolContext {
             attachments,
             local_fallback_notice: Once::new(),
             note_locks: NoteLocks::default(),
+            writes_allowed: std::sync::atomic::AtomicBool::new(true),
         })
+    }
+
+    /// Forbids every write to the vault from now on (`mcp --read-only`): a tool that writes
+    /// only on request (a rollup's `save_to`) refuses the request.
+    pub fn forbid_writes(&self) {
+        self.writes_allowed
+            .store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// False once [`ToolContext::forbid_writes`] was called.
+    pub fn writes_allowed(&self) -> bool {
+        self.writes_allowed
+            .load(std::sync::atomic::Ordering::SeqCst)
     }
 
     /// The vault, or an error telling how to configure one.

@@ -14,6 +14,7 @@ pub mod context;
 pub mod doctor;
 pub(crate) mod failure;
 pub mod freshness;
+pub mod generated_notes;
 pub mod instructions;
 pub mod long_note;
 pub mod note_locks;

@@ -63,6 +63,10 @@ impl Registry {
                 }
             }
         }
+        if read_only {
+            // Tools that write only on request (a rollup's `save_to`) stay, read-only.
+            self.context.forbid_writes();
+        }
         let tools = self
             .tools
             .into_iter()
@@ -276,7 +280,17 @@ mod tests {
         assert_eq!(hints("read_file"), ToolAnnotations::READ_ONLY);
         assert_eq!(hints("summarize"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
         assert_eq!(hints("web_search"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
-        assert_eq!(hints("summarize_notes"), ToolAnnotations::READ_ONLY);
+        // Writes only with `save_to`, and never over a person's note.
+        assert_eq!(
+            hints("summarize_notes"),
+            ToolAnnotations::WRITES_NOT_DESTRUCTIVE
+        );
+        let read_only = registry().scoped(None, true).unwrap();
+        assert_eq!(
+            read_only.get("summarize_notes").unwrap().annotations(),
+            ToolAnnotations::READ_ONLY,
+            "on a read-only server it stays, read-only"
+        );
         let titles: Vec<&str> = registry.tools().iter().map(|t| t.title()).collect();
         assert_eq!(
             titles,

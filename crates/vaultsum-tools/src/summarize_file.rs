@@ -276,6 +276,7 @@ impl SummarizeFileTool {
                     value: &abstract_text,
                     fingerprint: Some(&property_print),
                 }),
+                properties: &[],
             };
             match (&target, &seed) {
                 (

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::llm_retry;
-use super::instructions::Instructions;
+use super::instructions::{CallChoice, Instructions};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
 use super::rollup_selection::{Criteria, Day, SelectionError};
 use super::stub::ToolSummary;
@@ -24,8 +24,9 @@ use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 const DESCRIPTION: &str = "\
 Summarize many notes of the Obsidian vault into one rollup: a week of daily notes, a folder, \
 everything with a tag, or a hub note and the notes it links to. Returns the rollup with a \
-`### Sources` list naming every note it drew on. Writes nothing. Use it instead of reading \
-every note yourself.
+`### Sources` list naming every note it drew on; each action item ends with the [[link]] of the \
+note it came from. Writes nothing unless save_to names a note to write it into. Use it instead \
+of reading every note yourself.
 
 Parameters (every one given narrows the selection; at least one is required):
 - paths: notes and folders (vault-relative)
@@ -33,6 +34,11 @@ Parameters (every one given narrows the selection; at least one is required):
 - from, to: dates `YYYY-MM-DD` (daily notes by their name, other notes by a `date` or `created` property)
 - links_of: a hub note; depth (default 1): how many link steps to follow
 - focus: what to emphasise
+- prompt: a preset (default, meeting, paper, journal, brief) or a prompt note `[[Prompts/Name]]`
+- language: the rollup's language, e.g. \"English\" (default: the notes')
+- save_to: a note to write the rollup into (created when absent; a note vaultsum did not write \
+for a rollup is never overwritten; re-running replaces the rollup's own summary)
+- into: with save_to, `section` (default), `property` (an abstract in its `summary` property) or `both`
 - max_notes (default 100): refuse a larger selection
 - dry_run: list the selection and the paid calls it would make, without making them";
 
@@ -70,6 +76,19 @@ pub struct SummarizeNotesArgs {
     /// List the selection and the paid calls it would make, and make none.
     #[serde(default)]
     pub dry_run: bool,
+    /// How to summarize: a preset or a prompt note (`[[Prompts/Weekly review]]`).
+    #[serde(default)]
+    pub prompt: Option<String>,
+    /// The rollup's language (`auto`: the notes').
+    #[serde(default)]
+    pub language: Option<String>,
+    /// A note to write the rollup into (vault-relative): created when absent, its summary
+    /// replaced when it is a rollup's note, refused when it is any other note.
+    #[serde(default)]
+    pub save_to: Option<String>,
+    /// With `save_to`: `section` (default), `property` or `both`.
+    #[serde(default)]
+    pub into: Option<crate::config::SummaryInto>,
 }
 
 /// The `summarize_notes` tool.
@@ -82,10 +101,190 @@ impl SummarizeNotesTool {
     pub fn new(context: Arc<ToolContext>) -> SummarizeNotesTool {
         SummarizeNotesTool { context }
     }
+
+    /// The vault path of `save_to`, checked before any paid call: writes allowed, a note name,
+    /// writable, and either absent or a rollup's note. `None` without `save_to`.
+    async fn check_save_to(&self, args: &SummarizeNotesArgs) -> Result<Option<String>, ToolOutput> {
+        let Some(save_to) = args.save_to.as_deref() else {
+            if args.into.is_some() {
+                return Err(failure(
+                    "invalid_arguments",
+                    "invalid arguments for summarize_notes: into needs save_to (the note to \
+                     write the rollup into)",
+                ));
+            }
+            return Ok(None);
+        };
+        if !self.context.writes_allowed() {
+            return Err(failure(
+                "read_only",
+                "this server is read-only (mcp --read-only): save_to is not available; call \
+                 again without it to get the rollup",
+            ));
+        }
+        let context = Arc::clone(&self.context);
+        let save_to = save_to.to_string();
+        let checked = tokio::task::spawn_blocking(move || context.check_generated_target(&save_to))
+            .await
+            .map_err(|e| failure("interrupted", e.to_string()))?;
+        checked
+            .map(Some)
+            .map_err(|error| failure("save_to", error.to_string()))
+    }
+
+    /// The prompt, language and `into` of the rollup: the call's, else the rules' for the
+    /// `save_to` note, else the configuration's. Reads a prompt note.
+    async fn instructions(
+        &self,
+        args: &SummarizeNotesArgs,
+        target: Option<&str>,
+    ) -> Result<Instructions, ToolOutput> {
+        let context = Arc::clone(&self.context);
+        let (prompt, language, into) = (args.prompt.clone(), args.language.clone(), args.into);
+        let target = target.unwrap_or("").to_string();
+        tokio::task::spawn_blocking(move || {
+            let call = CallChoice {
+                prompt: prompt.as_deref(),
+                language: language.as_deref(),
+                into,
+            };
+            context.choose_instructions(&target, None, &call)
+        })
+        .await
+        .map_err(|e| failure("interrupted", e.to_string()))?
+        .map_err(|error| failure("prompt", error.to_string()))
+    }
+
+    /// Writes the rollup into `target` (a section, the `summary` property or both), holding the
+    /// note's turn like every summary write.
+    async fn save(
+        &self,
+        target: &str,
+        what: &str,
+        rollup: &str,
+        abstract_text: Option<String>,
+        instructions: &Instructions,
+    ) -> Result<(), String> {
+        let (_turn, _) = self
+            .context
+            .lock_note(target)
+            .await
+            .map_err(|e| e.to_string())?;
+        let context = Arc::clone(&self.context);
+        let (target, what, rollup, into) = (
+            target.to_string(),
+            what.to_string(),
+            rollup.to_string(),
+            instructions.into,
+        );
+        tokio::task::spawn_blocking(move || {
+            context.save_rollup(&target, &what, &rollup, abstract_text.as_deref(), into)
+        })
+        .await
+        .map_err(|e| format!("the write did not finish: {e}"))?
+        .map_err(|e| e.to_string())
+    }
 }
 
 fn failure(kind: &str, message: impl Into<String>) -> ToolOutput {
     ToolOutput::error(message.into(), json!({ "error": kind }))
+}
+
+/// What the model is told besides the focus: the document is many notes, and each task keeps
+/// the link of its note.
+fn rollup_focus(focus: Option<&str>) -> String {
+    let mut text = String::from(
+        "This is not one note but several, each under a heading with its [[link]]: write one \
+         summary of all of them together. Keep the ([[link]]) at the end of every action item, \
+         so each names the note it came from.",
+    );
+    if let Some(focus) = focus.map(str::trim).filter(|f| !f.is_empty()) {
+        text.push_str(" Emphasise: ");
+        text.push_str(focus);
+    }
+    text
+}
+
+/// `body` with `(link)` after every open task that does not name it yet (`- [ ] Call Dana` →
+/// `- [ ] Call Dana ([[Journal/2026-11-18]])`), so the rollup's action items say which note each
+/// came from, with the LLM and the offline engine alike.
+fn with_source_on_tasks(body: &str, link: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 64);
+    for line in body.split_inclusive('\n') {
+        let (content, end) = match line.strip_suffix('\n') {
+            Some(content) => (content.trim_end_matches('\r'), &line[content.len()..]),
+            None => (line, ""),
+        };
+        let task = content.trim_start();
+        let open = ["- [ ] ", "* [ ] ", "+ [ ] "]
+            .iter()
+            .any(|marker| task.starts_with(marker));
+        if open && !content.contains(link) {
+            out.push_str(content.trim_end());
+            out.push_str(&format!(" ({link})"));
+            out.push_str(end);
+        } else {
+            out.push_str(line);
+        }
+    }
+    out
+}
+
+/// What a rollup covers, for its note's `rollup` property: `Journal, #client, 2026-11-16..2026-11-22`.
+fn describe_selection(args: &SummarizeNotesArgs) -> String {
+    let mut parts: Vec<String> = args.paths.clone();
+    if let Some(tag) = &args.tag {
+        parts.push(format!("#{}", tag.trim_start_matches('#')));
+    }
+    if args.from.is_some() || args.to.is_some() {
+        parts.push(format!(
+            "{}..{}",
+            args.from.as_deref().unwrap_or(""),
+            args.to.as_deref().unwrap_or("")
+        ));
+    }
+    if let Some(hub) = &args.links_of {
+        parts.push(format!("links of {hub}"));
+    }
+    parts.join(", ")
+}
+
+/// `rollup` with each open task's trailing `(Name)` (a source link the offline engine showed as
+/// its text) made the link `([[Folder/Name]])` again, when `Name` is a selected note's.
+fn restore_task_links(rollup: &str, notes: &[String]) -> String {
+    let mut out = String::with_capacity(rollup.len() + 64);
+    for line in rollup.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let end = &line[content.len()..];
+        let is_task = ["- [ ] ", "* [ ] "]
+            .iter()
+            .any(|marker| content.trim_start().starts_with(marker));
+        let restored = is_task
+            .then(|| {
+                notes.iter().find_map(|path| {
+                    let link = link_of(path);
+                    let name = link
+                        .trim_start_matches("[[")
+                        .trim_end_matches("]]")
+                        .rsplit('/')
+                        .next()
+                        .unwrap_or_default()
+                        .to_string();
+                    content
+                        .strip_suffix(&format!("({name})"))
+                        .map(|head| format!("{head}({link})"))
+                })
+            })
+            .flatten();
+        match restored {
+            Some(content) => {
+                out.push_str(&content);
+                out.push_str(end);
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
 }
 
 /// The link a rollup writes for a note: its path without the `.md` extension.
@@ -112,7 +311,17 @@ impl TypedTool for SummarizeNotesTool {
     const NAME: &'static str = "summarize_notes";
     const TITLE: &'static str = "Summarize many notes into one rollup";
     const DESCRIPTION: &'static str = DESCRIPTION;
-    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
+    // Writes only with `save_to`, never destroying a person's note; read-only on a server that
+    // forbids writes (`mcp --read-only`), where `save_to` is refused.
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_NOT_DESTRUCTIVE;
+
+    fn current_annotations(&self) -> ToolAnnotations {
+        if self.context.writes_allowed() {
+            Self::ANNOTATIONS
+        } else {
+            ToolAnnotations::READ_ONLY
+        }
+    }
 
     async fn run(&self, args: SummarizeNotesArgs) -> ToolOutput {
         let from = match parse_day("from", &args.from) {
@@ -176,6 +385,16 @@ impl TypedTool for SummarizeNotesTool {
             );
         }
 
+        // Where the rollup goes and how it is made are settled before any paid call.
+        let target = match self.check_save_to(&args).await {
+            Ok(target) => target,
+            Err(output) => return output,
+        };
+        let instructions = match self.instructions(&args, target.as_deref()).await {
+            Ok(instructions) => instructions,
+            Err(output) => return output,
+        };
+
         // Each note: its current summary, or its expanded text without its stale summaries.
         let mut document = String::new();
         let mut reused = Vec::new();
@@ -201,7 +420,8 @@ impl TypedTool for SummarizeNotesTool {
                     Err(error) => return failure("read", format!("{path}: {error}")),
                 },
             };
-            document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body.trim()));
+            let body = with_source_on_tasks(body.trim(), &link_of(path));
+            document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body));
         }
 
         let choice = self.context.engine_choice();
@@ -226,6 +446,9 @@ impl TypedTool for SummarizeNotesTool {
             "reused_summaries": reused,
             "undated_left_out": selection.undated,
             "estimated_tokens": tokens,
+            "prompt": instructions.prompt,
+            "prompt_from": instructions.prompt_from,
+            "language": instructions.language,
         });
         if args.dry_run {
             details["dry_run"] = json!(true);
@@ -238,18 +461,22 @@ impl TypedTool for SummarizeNotesTool {
             for path in &selection.notes {
                 text.push_str(&format!("- {}\n", link_of(path)));
             }
+            if let Some(target) = &target {
+                text.push_str(&format!("would be written into {target}\n"));
+                details["save_to"] = json!(target);
+            }
             return ToolOutput::ok(text, details);
         }
 
-        let instructions = Instructions::builtin();
+        let focus = rollup_focus(args.focus.as_deref());
         let request = SummaryRequest {
             instructions: &instructions,
             path: "rollup",
             content: &document,
-            focus: args.focus.as_deref().filter(|f| !f.trim().is_empty()),
+            focus: Some(&focus),
             truncated_from: None,
             sentences: None,
-            with_abstract: false,
+            with_abstract: target.is_some() && instructions.into.property(),
         };
         let generated = match choice.summarizer.summarize(&request).await {
             Ok(generated) => generated,
@@ -265,13 +492,31 @@ impl TypedTool for SummarizeNotesTool {
                 SummarizeError::NothingToSummarize.to_string(),
             );
         };
-        let mut rollup = summary;
+        // The offline engine shows a link by its text: the task's source becomes a link again.
+        let mut rollup = restore_task_links(&summary, &selection.notes);
         rollup.push_str("\n\n### Sources\n");
         for path in &selection.notes {
             rollup.push_str(&format!("- {}\n", link_of(path)));
         }
         details["summary_length"] = json!(rollup.chars().count());
         details["summarizer"] = generated.details;
+        if let Some(target) = target {
+            let what = describe_selection(&args);
+            let written = self
+                .save(
+                    &target,
+                    &what,
+                    &rollup,
+                    generated.abstract_text,
+                    &instructions,
+                )
+                .await;
+            if let Err(message) = written {
+                return failure("write", message);
+            }
+            details["save_to"] = json!(target);
+            details["into"] = json!(instructions.into);
+        }
         ToolOutput::ok(rollup, details)
     }
 

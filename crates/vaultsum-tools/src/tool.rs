@@ -183,6 +183,12 @@ pub trait TypedTool: Send + Sync + 'static {
     /// MCP annotations.
     const ANNOTATIONS: ToolAnnotations;
 
+    /// The annotations now: [`TypedTool::ANNOTATIONS`] unless the tool writes only on request
+    /// and the server forbids writes (then it is read-only).
+    fn current_annotations(&self) -> ToolAnnotations {
+        Self::ANNOTATIONS
+    }
+
     /// Runs the tool on parsed arguments. Every failure is a `ToolOutput` with `is_error`.
     async fn run(&self, args: Self::Args) -> ToolOutput;
 
@@ -221,7 +227,7 @@ impl<T: TypedTool> Tool for T {
     }
 
     fn annotations(&self) -> ToolAnnotations {
-        T::ANNOTATIONS
+        self.current_annotations()
     }
 
     async fn call(&self, args: Value) -> ToolOutput {

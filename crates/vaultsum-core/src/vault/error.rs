@@ -105,6 +105,18 @@ pub enum VaultError {
         /// What is wrong with the frontmatter.
         source: super::frontmatter_edit::FrontmatterError,
     },
+    /// A note vaultsum would generate (a rollup's `save_to`, a web page's note) exists and is
+    /// not that generated note: a person's note is never overwritten.
+    #[error("{path} exists and is not a note vaultsum wrote for this (it has no `{key}` property saying so); it was left unchanged: choose another name, or delete it first")]
+    NotGenerated {
+        /// The vault-relative path.
+        path: String,
+        /// The property that marks the generated note.
+        key: String,
+    },
+    /// A note to create in a folder that does not exist: vaultsum never makes folders.
+    #[error("the folder {0}/ does not exist in the vault; create it first (vaultsum never creates folders)")]
+    NoFolder(String),
     /// A summary that is empty once trimmed.
     #[error("refusing to write an empty summary to {0}")]
     EmptySummary(String),

@@ -13,6 +13,7 @@ pub mod embed;
 pub mod error;
 pub mod fragment;
 pub mod frontmatter_edit;
+pub mod generated_note;
 pub mod index;
 pub mod link;
 pub mod markdown;

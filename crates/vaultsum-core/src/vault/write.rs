@@ -30,6 +30,8 @@ pub struct SummaryEdit<'a> {
     pub section: Option<SectionEdit<'a>>,
     /// The summary property set in the frontmatter (see `frontmatter_edit.rs`).
     pub property: Option<PropertyEdit<'a>>,
+    /// Other properties set (a generated note's own, see `generated_note.rs`).
+    pub properties: &'a [(&'a str, &'a str)],
 }
 
 /// A `## Summary` section to append.
@@ -65,6 +67,7 @@ impl<'a> SummaryEdit<'a> {
                 replace,
             }),
             property: None,
+            properties: &[],
         }
     }
 
@@ -78,12 +81,25 @@ impl<'a> SummaryEdit<'a> {
     /// section appended. A frontmatter that does not parse refuses the whole write.
     fn compose(&self, relative: &str, current: &[u8]) -> Result<Vec<u8>, VaultError> {
         let mut content = current.to_vec();
+        let refused = |source| VaultError::Frontmatter {
+            path: relative.to_string(),
+            source,
+        };
+        if !self.properties.is_empty() {
+            let mut text = std::str::from_utf8(&content)
+                .map_err(|_| {
+                    refused(FrontmatterError::Invalid(
+                        "the note is not UTF-8".to_string(),
+                    ))
+                })?
+                .to_string();
+            for (key, value) in self.properties {
+                text = set_property(&text, key, value).map_err(refused)?;
+            }
+            content = text.into_bytes();
+        }
         if let Some(property) = self.property {
-            let refused = |source| VaultError::Frontmatter {
-                path: relative.to_string(),
-                source,
-            };
-            let text = std::str::from_utf8(current).map_err(|_| {
+            let text = std::str::from_utf8(&content).map_err(|_| {
                 refused(FrontmatterError::Invalid(
                     "the note is not UTF-8".to_string(),
                 ))
