@@ -596,3 +596,72 @@ fn property_summaries_are_current_until_the_note_changes() {
         );
     }
 }
+
+#[test]
+fn a_property_edited_by_hand_or_written_before_fingerprints_is_left() {
+    let vault = fixture();
+    summarize_ok(&vault, Engine::Local, &["--into", "property", "Meetings"]);
+    // The weekly sync's abstract rewritten by hand (the fingerprint line left as it was).
+    let summarized = text(&vault, WEEKLY);
+    let line = summarized
+        .lines()
+        .find(|line| line.starts_with("summary: "))
+        .expect("a summary property")
+        .to_string();
+    let by_hand = summarized.replace(&line, "summary: \"My own abstract.\"");
+    vault.write(WEEKLY, &by_hand);
+    assert_eq!(
+        state_of(&vault, WEEKLY),
+        ("edited".into(), "missing".into(), "edited".into())
+    );
+    // The vendor call's property made a plain one, as a person writes it (no fingerprint).
+    let vendor = text(&vault, VENDOR);
+    let plain: String = vendor
+        .split_inclusive('\n')
+        .filter(|line| !line.starts_with("summary"))
+        .collect::<String>()
+        .replacen(
+            "type: meeting\r\n",
+            "type: meeting\r\nsummary: Mine.\r\n",
+            1,
+        );
+    assert_ne!(plain, vendor);
+    vault.write(VENDOR, &plain);
+    assert_eq!(
+        state_of(&vault, VENDOR),
+        ("unmarked".into(), "missing".into(), "unmarked".into())
+    );
+
+    let run = summarize_ok(
+        &vault,
+        Engine::Local,
+        &["--into", "property", "--refresh", "Meetings"],
+    );
+    assert_eq!(run[WEEKLY], skipped(EDITED, WEEKLY));
+    assert_eq!(run[VENDOR], skipped(UP_TO_DATE, VENDOR));
+    assert_eq!(text(&vault, WEEKLY), by_hand);
+    assert_eq!(text(&vault, VENDOR), plain);
+
+    let run = summarize_ok(
+        &vault,
+        Engine::Local,
+        &["--into", "property", "--refresh-unmarked", "Meetings"],
+    );
+    assert_eq!(run[WEEKLY], skipped(EDITED, WEEKLY));
+    assert!(run[VENDOR].get("skipped").is_none(), "{run:?}");
+    let replaced = text(&vault, VENDOR);
+    assert!(!replaced.contains("summary: Mine."), "{replaced}");
+    assert_eq!(replaced.matches("summary_fingerprint: ").count(), 1);
+    assert_eq!(
+        state_of(&vault, VENDOR),
+        ("current".into(), "missing".into(), "current".into())
+    );
+    // Every line but the two summary lines is the person's, in place.
+    let others = |note: &str| -> Vec<String> {
+        note.lines()
+            .filter(|line| !line.starts_with("summary"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(others(&replaced), others(&plain));
+}
