@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use vaultsum_core::vault::frontmatter_edit::set_property;
 use vaultsum_core::vault::summary_fingerprint::{fingerprint_property, note_hash, Fingerprint};
-use vaultsum_tools::freshness::instructions_identity;
+use vaultsum_tools::instructions::Instructions;
 
 const NOTES: usize = 5_000;
 const FOLDERS: usize = 50;
@@ -117,7 +117,7 @@ fn main() {
     let dir = tempfile::tempdir().unwrap();
     let vault = dir.path().join("vault");
     let scratch = dir.path().join("scratch");
-    let instructions = instructions_identity();
+    let instructions = Instructions::builtin().identity().to_string();
     let mut files = Vec::with_capacity(NOTES);
     let mut expected = [0usize; 4];
     for i in 0..NOTES {

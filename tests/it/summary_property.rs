@@ -13,7 +13,7 @@ use support::cli::vaultsum;
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::temp_vault::TempVault;
 use vaultsum_core::vault::summary_fingerprint::{note_hash, Fingerprint};
-use vaultsum_tools::freshness::instructions_identity;
+use vaultsum_tools::instructions::Instructions;
 
 const NOTE: &str = "Notes/Plan.md";
 /// The section summary the fake model answers with.
@@ -31,7 +31,7 @@ fn answer() -> String {
 /// The fingerprint the tool must write for a summary `text` of the note `original`.
 fn fingerprint(original: &str, text: &str) -> Fingerprint {
     Fingerprint::new(
-        note_hash(original, "summary", &instructions_identity()),
+        note_hash(original, "summary", Instructions::builtin().identity()),
         text,
     )
 }
