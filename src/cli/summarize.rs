@@ -25,6 +25,10 @@ pub struct SummarizeArgs {
     /// Print `{"text","details","is_error"}` as one JSON line.
     #[arg(long)]
     pub json: bool,
+    /// Write the summary into this vault note, with `source` (the URL) and `summarized` (the
+    /// date) properties; refused when it exists, unless it is this URL's earlier note.
+    #[arg(long, value_name = "NOTE")]
+    pub save_to: Option<String>,
 }
 
 pub fn run(app: App, args: SummarizeArgs) -> anyhow::Result<ExitCode> {
@@ -33,6 +37,9 @@ pub fn run(app: App, args: SummarizeArgs) -> anyhow::Result<ExitCode> {
         "summary_type": args.summary_type,
         "engine": args.engine,
     });
+    if let Some(save_to) = args.save_to {
+        tool_args["save_to"] = json!(save_to);
+    }
     if let Some(lang) = args.target_language {
         tool_args["target_language"] = json!(lang);
     }

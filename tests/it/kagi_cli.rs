@@ -141,3 +141,79 @@ async fn bad_flags_are_usage_errors_with_exit_2() {
         .code(2);
     assert!(fake.requests().is_empty());
 }
+
+#[tokio::test]
+async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one() {
+    let fake = FakeKagi::start();
+    fake.on_summarize(ok(envelope(
+        json!({"output": "First: the spec, summarized.", "tokens": 42}),
+    )));
+    let vault = crate::support::temp_vault::TempVault::with(&[
+        ("Clippings/.keep", ""),
+        ("Clippings/Mine.md", "My own note.\n"),
+    ]);
+    let url = "https://example.com/spec";
+    let run_on = |fake: &FakeKagi, url: &str, save_to: &str| {
+        vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["summarize", url, "--save-to", save_to, "--json"])
+            .output()
+            .unwrap()
+    };
+    let run = |save_to: &str| run_on(&fake, url, save_to);
+    let output = run("Clippings/Spec.md");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(printed["details"]["save_to"], "Clippings/Spec.md");
+    let note = String::from_utf8(vault.read("Clippings/Spec.md")).unwrap();
+    let (front, body) = note
+        .strip_prefix("---\n")
+        .and_then(|rest| rest.split_once("---\n"))
+        .expect("frontmatter");
+    assert!(
+        front.starts_with(&format!("source: \"{url}\"\nsummarized: \"")),
+        "{note}"
+    );
+    assert_eq!(
+        body, "\n## Summary\n\nFirst: the spec, summarized.\n",
+        "{note}"
+    );
+
+    // The same URL again into its note: the summary is replaced, the note stays one.
+    let second = FakeKagi::start();
+    second.on_summarize(ok(envelope(
+        json!({"output": "Second: updated.", "tokens": 7}),
+    )));
+    assert!(run_on(&second, url, "Clippings/Spec.md").status.success());
+    let again = String::from_utf8(vault.read("Clippings/Spec.md")).unwrap();
+    assert_eq!(again.matches("## Summary").count(), 1, "{again}");
+    assert!(again.ends_with("Second: updated.\n"), "{again}");
+
+    // A person's note, and another URL's note, are refused before Kagi is asked.
+    let asked = fake.requests().len();
+    let refused = run("Clippings/Mine.md");
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&refused.stdout).contains("is not a note vaultsum wrote"),
+        "{}",
+        String::from_utf8_lossy(&refused.stdout)
+    );
+    assert_eq!(vault.read("Clippings/Mine.md"), b"My own note.\n");
+    let other = run_on(&fake, "https://example.com/other", "Clippings/Spec.md");
+    assert_eq!(other.status.code(), Some(1));
+    assert!(String::from_utf8(vault.read("Clippings/Spec.md"))
+        .unwrap()
+        .ends_with("Second: updated.\n"));
+    let escape = run("../outside.md");
+    assert_eq!(escape.status.code(), Some(1));
+    assert_eq!(
+        fake.requests().len(),
+        asked,
+        "no paid call for a refused save_to"
+    );
+}

@@ -1,4 +1,5 @@
-//! Notes the tools write for themselves: a rollup's `save_to` note. Where such a note may go
+//! Notes the tools write for themselves: a rollup's `save_to` note, a web page's summary saved
+//! into the vault. Where such a note may go
 //! and how it is written is the vault layer's (`vault/generated_note.rs`: created whole, or
 //! rewritten only when it is that generated note); this file names each kind's owner property
 //! and checks a target before any paid call.
@@ -13,12 +14,45 @@ use super::context::{ContextError, ToolContext};
 
 /// The property that marks a rollup's note; its value says what the rollup covers.
 pub const ROLLUP_OWNER: &str = "rollup";
+/// The property that marks a web page's note: the page's URL.
+pub const WEB_OWNER: &str = "source";
+/// The property of a web page's note that says when it was summarized (`YYYY-MM-DD`).
+pub const WEB_DATE: &str = "summarized";
+
+/// Which generated note a `save_to` must be, when it exists.
+#[derive(Debug, Clone, Copy)]
+pub enum GeneratedKind<'a> {
+    /// Any rollup's note (a `rollup` property).
+    Rollup,
+    /// The note of this web page (a `source` property holding its URL).
+    WebPage { url: &'a str },
+}
+
+impl<'a> GeneratedKind<'a> {
+    fn owner(&self) -> Owner<'a> {
+        match self {
+            GeneratedKind::Rollup => Owner {
+                key: ROLLUP_OWNER,
+                value: None,
+            },
+            GeneratedKind::WebPage { url } => Owner {
+                key: WEB_OWNER,
+                value: Some(*url),
+            },
+        }
+    }
+}
 
 impl ToolContext {
     /// The vault path of a note to generate (`save_to`), refused before any paid call when it
-    /// is outside the vault, not a note name, in a hidden folder or read-only, or an existing
-    /// note that is not a rollup's. Reads the disk.
-    pub fn check_generated_target(&self, input: &str) -> Result<String, ContextError> {
+    /// is outside the vault, not a note name, in a folder that does not exist, in a hidden
+    /// folder or read-only, or an existing note that is not that `kind` of generated note.
+    /// Reads the disk.
+    pub fn check_generated_target(
+        &self,
+        input: &str,
+        kind: GeneratedKind<'_>,
+    ) -> Result<String, ContextError> {
         let vault = self.vault()?;
         let path = vault.resolve_input(input)?;
         let relative = path.relative().to_string();
@@ -34,14 +68,11 @@ impl ToolContext {
         match vault.read_note_text(&relative) {
             Ok(text) => {
                 check_writable(vault, &path)?;
-                let owner = Owner {
-                    key: ROLLUP_OWNER,
-                    value: None,
-                };
+                let owner = kind.owner();
                 if !owner.owns(&text) {
                     return Err(VaultError::NotGenerated {
                         path: relative,
-                        key: ROLLUP_OWNER.to_string(),
+                        key: owner.key.to_string(),
                     }
                     .into());
                 }
@@ -81,10 +112,31 @@ impl ToolContext {
             }),
             properties: &[],
         };
-        let owner = Owner {
-            key: ROLLUP_OWNER,
-            value: None,
-        };
+        save_generated(
+            vault,
+            &note,
+            GeneratedKind::Rollup.owner(),
+            &properties,
+            &edit,
+        )?;
+        Ok(())
+    }
+
+    /// Writes a web page's summary into its note `target`: `source: <url>`, `summarized:
+    /// <date>` and the summary under `## Summary`; the same page's earlier note has its summary
+    /// replaced. Reads and writes the disk.
+    pub fn save_web_summary(
+        &self,
+        target: &str,
+        url: &str,
+        date: &str,
+        summary: &str,
+    ) -> Result<(), ContextError> {
+        let vault = self.vault()?;
+        let note = vault.resolve_input(target)?;
+        let properties = [(WEB_OWNER, url), (WEB_DATE, date)];
+        let edit = SummaryEdit::section(summary, true);
+        let owner = GeneratedKind::WebPage { url }.owner();
         save_generated(vault, &note, owner, &properties, &edit)?;
         Ok(())
     }

@@ -278,18 +278,23 @@ mod tests {
         // `replace=true` deletes the previous summary section: destructive.
         assert_eq!(hints("summarize_file"), ToolAnnotations::WRITES_DESTRUCTIVE);
         assert_eq!(hints("read_file"), ToolAnnotations::READ_ONLY);
-        assert_eq!(hints("summarize"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
+        // Writes a note only with `save_to`.
+        assert_eq!(hints("summarize"), ToolAnnotations::WRITES_OPEN_WORLD);
         assert_eq!(hints("web_search"), ToolAnnotations::READ_ONLY_OPEN_WORLD);
         // Writes only with `save_to`, and never over a person's note.
         assert_eq!(
             hints("summarize_notes"),
             ToolAnnotations::WRITES_NOT_DESTRUCTIVE
         );
-        let read_only = registry().scoped(None, true).unwrap();
+        let read_only = self::tests::registry().scoped(None, true).unwrap();
         assert_eq!(
             read_only.get("summarize_notes").unwrap().annotations(),
             ToolAnnotations::READ_ONLY,
             "on a read-only server it stays, read-only"
+        );
+        assert_eq!(
+            read_only.get("summarize").unwrap().annotations(),
+            ToolAnnotations::READ_ONLY_OPEN_WORLD
         );
         let titles: Vec<&str> = registry.tools().iter().map(|t| t.title()).collect();
         assert_eq!(

@@ -8,6 +8,8 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::generated_notes::GeneratedKind;
+use super::rollup_selection::Day;
 use super::stub::{arg_str, ToolSummary};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
@@ -28,7 +30,10 @@ Parameters:
 - summary_type: \"summary\" for prose paragraphs (default) or \"takeaway\" for a bulleted list of key points.
 - engine: \"cecil\" (default), fast and general-purpose; \"agnes\", formal, technical and analytical: \
 prefer it for technical documentation, papers and specifications.
-- target_language: language code of the summary (e.g. \"EN\", \"DE\", \"JA\"); defaults to the document's language.";
+- target_language: language code of the summary (e.g. \"EN\", \"DE\", \"JA\"); defaults to the document's language.
+- save_to (optional): a vault path (e.g. \"Clippings/Article.md\") to write the summary into as a \
+new note with `source` (the URL) and `summarized` (the date) properties. Refused when that note \
+exists, unless it is this URL's earlier note (its summary is then replaced).";
 
 /// Arguments of `summarize`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -44,22 +49,76 @@ pub struct SummarizeArgs {
     /// Output language code such as EN, DE, JA; defaults to the document's language.
     #[serde(default)]
     pub target_language: Option<String>,
+    /// A vault path to write the summary into, as a note with `source` and `summarized`
+    /// properties (refused when the note exists, unless it is this URL's earlier note).
+    #[serde(default)]
+    pub save_to: Option<String>,
 }
 
 /// The `summarize` tool.
 pub struct SummarizeTool {
     client: KagiClient,
+    /// The vault side of `save_to`; `None` for a tool built without one (`save_to` refused).
+    context: Option<Arc<ToolContext>>,
 }
 
 impl SummarizeTool {
     /// The tool over the configured Kagi endpoint, reading `KAGI_API_KEY` at call time.
     pub fn new(context: &Arc<ToolContext>) -> SummarizeTool {
-        SummarizeTool::with_client(KagiClient::from_config(&context.config.kagi))
+        SummarizeTool {
+            client: KagiClient::from_config(&context.config.kagi),
+            context: Some(Arc::clone(context)),
+        }
     }
 
     /// The tool over a given client (another key source or timeouts).
     pub fn with_client(client: KagiClient) -> SummarizeTool {
-        SummarizeTool { client }
+        SummarizeTool {
+            client,
+            context: None,
+        }
+    }
+
+    /// The vault path of `save_to`, checked before the paid call: writes allowed, a note in an
+    /// existing folder, absent or this URL's earlier note.
+    async fn check_save_to(&self, save_to: &str, url: &str) -> Result<String, String> {
+        let context = self
+            .context
+            .as_ref()
+            .ok_or("save_to needs a vault; this summarize tool has none")?;
+        if !context.writes_allowed() {
+            return Err(
+                "this server is read-only (mcp --read-only): save_to is not available; \
+                        call again without it to get the summary"
+                    .to_string(),
+            );
+        }
+        let (context, save_to, url) = (Arc::clone(context), save_to.to_string(), url.to_string());
+        tokio::task::spawn_blocking(move || {
+            context.check_generated_target(&save_to, GeneratedKind::WebPage { url: &url })
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())
+    }
+
+    /// Writes the page's summary into `target`, holding the note's turn.
+    async fn save(&self, target: &str, url: &str, summary: &str) -> Result<(), String> {
+        let context = self.context.as_ref().ok_or("no vault")?;
+        let (_turn, _) = context.lock_note(target).await.map_err(|e| e.to_string())?;
+        let (context, target, url, summary) = (
+            Arc::clone(context),
+            target.to_string(),
+            url.to_string(),
+            summary.to_string(),
+        );
+        let date = Day::today().to_string();
+        tokio::task::spawn_blocking(move || {
+            context.save_web_summary(&target, &url, &date, &summary)
+        })
+        .await
+        .map_err(|e| e.to_string())?
+        .map_err(|e| e.to_string())
     }
 }
 
@@ -69,7 +128,16 @@ impl TypedTool for SummarizeTool {
     const NAME: &'static str = "summarize";
     const TITLE: &'static str = "Summarize a web page";
     const DESCRIPTION: &'static str = DESCRIPTION;
-    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
+    // Writes only with `save_to`, a new note or this URL's own; read-only on a server that
+    // forbids writes (`mcp --read-only`), where `save_to` is refused.
+    const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_OPEN_WORLD;
+
+    fn current_annotations(&self) -> ToolAnnotations {
+        match &self.context {
+            Some(context) if context.writes_allowed() => Self::ANNOTATIONS,
+            _ => ToolAnnotations::READ_ONLY_OPEN_WORLD,
+        }
+    }
 
     async fn run(&self, args: SummarizeArgs) -> ToolOutput {
         let url = args.url.trim();
@@ -79,6 +147,18 @@ impl TypedTool for SummarizeTool {
                 json!({ "error": "invalid_arguments", "url": url }),
             );
         }
+        let target = match args.save_to.as_deref() {
+            Some(save_to) => match self.check_save_to(save_to, url).await {
+                Ok(target) => Some(target),
+                Err(error) => {
+                    return ToolOutput::error(
+                        error,
+                        json!({ "error": "save_to", "url": url, "save_to": save_to }),
+                    )
+                }
+            },
+            None => None,
+        };
         let request = SummaryRequest {
             url: url.to_string(),
             summary_type: args.summary_type,
@@ -97,11 +177,23 @@ impl TypedTool for SummarizeTool {
         });
         match self.client.summarize(&request).await {
             Ok(summary) => {
+                let whole = target.as_ref().map(|_| summary.output.clone());
                 let shown = truncate_for_model(summary.output);
                 details["tokens"] = json!(summary.tokens);
                 details["api_balance"] = json!(summary.meta.api_balance);
                 if let Some(info) = shown.info {
                     details["truncation"] = json!(info);
+                }
+                if let (Some(target), Some(whole)) = (target, whole) {
+                    // The whole summary goes into the note; only the answer is truncated.
+                    if let Err(error) = self.save(&target, &request.url, &whole).await {
+                        details["error"] = json!("save_to");
+                        return ToolOutput::error(
+                            format!("the summary could not be written to {target}: {error}"),
+                            details,
+                        );
+                    }
+                    details["save_to"] = json!(target);
                 }
                 ToolOutput::ok(shown.text, details)
             }

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::failure::llm_retry;
+use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
 use super::rollup_selection::{Criteria, Day, SelectionError};
@@ -124,9 +125,11 @@ impl SummarizeNotesTool {
         }
         let context = Arc::clone(&self.context);
         let save_to = save_to.to_string();
-        let checked = tokio::task::spawn_blocking(move || context.check_generated_target(&save_to))
-            .await
-            .map_err(|e| failure("interrupted", e.to_string()))?;
+        let checked = tokio::task::spawn_blocking(move || {
+            context.check_generated_target(&save_to, GeneratedKind::Rollup)
+        })
+        .await
+        .map_err(|e| failure("interrupted", e.to_string()))?;
         checked
             .map(Some)
             .map_err(|error| failure("save_to", error.to_string()))

@@ -114,6 +114,13 @@ impl ToolAnnotations {
         idempotent: false,
         open_world: false,
     };
+    /// Reads the web and, on request, writes a new note into the vault (never over a person's).
+    pub const WRITES_OPEN_WORLD: ToolAnnotations = ToolAnnotations {
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: true,
+    };
     /// Writes to the vault and can remove what was there (`summarize_file` with `replace`
     /// deletes a `## Summary` section).
     pub const WRITES_DESTRUCTIVE: ToolAnnotations = ToolAnnotations {
