@@ -13,12 +13,11 @@
 
 use std::fmt;
 
-use globset::{Glob, GlobSet, GlobSetBuilder};
-use regex::Regex;
-
 use super::conflict::is_conflict_copy;
 use super::WatchError;
-use crate::tools::vault_view::{is_visible_note, ObsidianSettings};
+use crate::tools::vault_view::{
+    is_visible_note, BadGlob, ExcludedBy, Exclusions, ObsidianSettings,
+};
 
 /// Why a note is left alone.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -47,45 +46,22 @@ impl fmt::Display for SkipReason {
     }
 }
 
-/// An entry of Obsidian's excluded files.
-#[derive(Debug, Clone)]
-enum ObsidianFilter {
-    Prefix(String),
-    Regex(Regex),
-}
-
 /// The path rules of one vault, read from its `.obsidian/` settings and the configuration.
 #[derive(Debug, Clone)]
 pub struct SkipRules {
     template_folders: Vec<String>,
-    obsidian_filters: Vec<ObsidianFilter>,
-    globs: GlobSet,
+    exclusions: Exclusions,
 }
 
 impl SkipRules {
     /// Compiles the rules from the vault's Obsidian settings and the configured globs. A bad
     /// glob is an error (a typo must not silently summarize what the person meant to exclude).
     pub fn new(settings: &ObsidianSettings, exclude: &[String]) -> Result<SkipRules, WatchError> {
-        let mut builder = GlobSetBuilder::new();
-        for pattern in exclude {
-            let glob = Glob::new(pattern).map_err(|e| WatchError::BadExclude {
-                pattern: pattern.clone(),
-                message: e.kind().to_string(),
-            })?;
-            builder.add(glob);
-        }
-        let globs = builder.build().map_err(|e| WatchError::BadExclude {
-            pattern: exclude.join(", "),
-            message: e.to_string(),
-        })?;
+        let exclusions = Exclusions::new(settings, exclude)
+            .map_err(|BadGlob { pattern, message }| WatchError::BadExclude { pattern, message })?;
         Ok(SkipRules {
             template_folders: settings.template_folders.clone(),
-            obsidian_filters: settings
-                .excluded_files
-                .iter()
-                .filter_map(|entry| parse_obsidian_filter(entry))
-                .collect(),
-            globs,
+            exclusions,
         })
     }
 
@@ -102,14 +78,10 @@ impl SkipRules {
         {
             return Some(SkipReason::Template);
         }
-        if self.obsidian_filters.iter().any(|filter| match filter {
-            ObsidianFilter::Prefix(prefix) => rel.starts_with(prefix.as_str()),
-            ObsidianFilter::Regex(regex) => regex.is_match(rel),
-        }) {
-            return Some(SkipReason::ObsidianExcluded);
-        }
-        if self.globs.is_match(rel) {
-            return Some(SkipReason::ConfigExcluded);
+        match self.exclusions.check(rel) {
+            Some(ExcludedBy::Obsidian) => return Some(SkipReason::ObsidianExcluded),
+            Some(ExcludedBy::Config) => return Some(SkipReason::ConfigExcluded),
+            None => {}
         }
         let (folder, name) = match rel.rfind('/') {
             Some(slash) => (&rel[..slash], &rel[slash + 1..]),
@@ -124,17 +96,6 @@ impl SkipRules {
         }
         None
     }
-}
-
-fn parse_obsidian_filter(entry: &str) -> Option<ObsidianFilter> {
-    let entry = entry.trim();
-    if entry.len() > 2 && entry.starts_with('/') && entry.ends_with('/') {
-        return Regex::new(&entry[1..entry.len() - 1])
-            .ok()
-            .map(ObsidianFilter::Regex);
-    }
-    let prefix = entry.trim_start_matches('/');
-    (!prefix.is_empty()).then(|| ObsidianFilter::Prefix(prefix.to_string()))
 }
 
 #[cfg(test)]

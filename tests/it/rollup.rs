@@ -548,3 +548,27 @@ async fn action_items_name_the_note_they_came_from() {
 fn registry_llm(vault: &TempVault, fake: &FakeOpenAi) -> Registry {
     registry(vault, Some(fake), Some(32_768))
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn notes_excluded_from_watch_are_never_selected_either() {
+    let vault = year_vault();
+    let mut config = Config {
+        vault: Some(vault.root()),
+        cache_dir: vault.outside().join("cache"),
+        ..Config::default()
+    };
+    config.summarize.engine = Engine::Local;
+    config.watch.exclude = vec!["Meetings/**".to_string()];
+    let registry = Registry::new(Arc::new(ToolContext::new(config).expect("context")));
+    let tagged = rollup(&registry, json!({ "tag": "client", "dry_run": true })).await;
+    let notes = selected(&tagged);
+    assert!(!notes.is_empty());
+    assert!(
+        notes.iter().all(|n| !n.starts_with("Meetings/")),
+        "watch.exclude applies: {notes:?}"
+    );
+    assert!(
+        notes.iter().all(|n| !n.starts_with("Archive/")),
+        "Obsidian's excluded files apply: {notes:?}"
+    );
+}

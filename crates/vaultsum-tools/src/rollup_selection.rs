@@ -1,6 +1,6 @@
 //! Which notes a rollup (`summarize_notes`) draws on: by paths, tag, dates and the links of a
-//! hub note, every criterion given narrowing the selection. Hidden notes and Obsidian's
-//! "Excluded files" are never selected.
+//! hub note, every criterion given narrowing the selection. Hidden notes, Obsidian's "Excluded
+//! files" and the `watch.exclude` globs are never selected (`vault/exclusions.rs`).
 
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::sync::OnceLock;
@@ -9,6 +9,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::context::{ContextError, ToolContext};
+use crate::vault::exclusions::Exclusions;
 use crate::vault::policy::is_visible_note;
 use crate::vault::Vault;
 
@@ -136,13 +137,17 @@ pub enum SelectionError {
     Context(#[from] ContextError),
     #[error("links_of: {0} is not a note of the vault")]
     HubNotFound(String),
+    #[error("{0}")]
+    BadExclude(String),
 }
 
 impl ToolContext {
     /// The notes matching every given criterion, in path order.
     pub fn select_notes(&self, criteria: &Criteria) -> Result<Selection, SelectionError> {
         let vault = self.vault()?;
-        let excluded = excluded_filters(vault);
+        // What the person excluded in Obsidian or from watch is never selected either.
+        let excluded = Exclusions::new(&vault.obsidian_settings(), &self.config.watch.exclude)
+            .map_err(|e| SelectionError::BadExclude(e.to_string()))?;
         let mut candidates: BTreeSet<String> = BTreeSet::new();
         if criteria.paths.is_empty() {
             for note in vault.walk_notes("").map_err(ContextError::from)? {
@@ -154,7 +159,7 @@ impl ToolContext {
                 candidates.insert(relative.relative().to_string());
             }
         }
-        candidates.retain(|rel| is_visible_note(rel) && !excluded.iter().any(|f| f.matches(rel)));
+        candidates.retain(|rel| is_visible_note(rel) && excluded.check(rel).is_none());
         if let Some(hub) = &criteria.links_of {
             let linked = linked_notes(vault, hub, criteria.depth.max(1))?;
             candidates.retain(|rel| linked.contains(rel));
@@ -192,41 +197,6 @@ impl ToolContext {
         }
         Ok(Selection { notes, undated })
     }
-}
-
-/// An entry of Obsidian's "Excluded files": a path prefix, or a `/regex/`.
-enum Excluded {
-    Prefix(String),
-    Pattern(Regex),
-}
-
-impl Excluded {
-    fn matches(&self, rel: &str) -> bool {
-        match self {
-            Excluded::Prefix(prefix) => rel.starts_with(prefix.as_str()),
-            Excluded::Pattern(regex) => regex.is_match(rel),
-        }
-    }
-}
-
-fn excluded_filters(vault: &Vault) -> Vec<Excluded> {
-    vault
-        .obsidian_settings()
-        .excluded_files
-        .iter()
-        .filter_map(|entry| {
-            let entry = entry.trim();
-            if entry.len() > 2 && entry.starts_with('/') && entry.ends_with('/') {
-                Regex::new(&entry[1..entry.len() - 1])
-                    .ok()
-                    .map(Excluded::Pattern)
-            } else if entry.is_empty() {
-                None
-            } else {
-                Some(Excluded::Prefix(entry.trim_start_matches('/').to_string()))
-            }
-        })
-        .collect()
 }
 
 /// Where daily notes live and how they are named, as the Daily Notes core plugin (or the

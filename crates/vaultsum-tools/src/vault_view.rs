@@ -9,6 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 pub use crate::vault::content_hash;
+pub use crate::vault::exclusions::{BadGlob, ExcludedBy, Exclusions};
 pub use crate::vault::note_facts::text_facts;
 pub use crate::vault::policy::is_visible_note;
 pub use crate::vault::{

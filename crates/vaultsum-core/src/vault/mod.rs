@@ -11,6 +11,7 @@ pub mod companion;
 mod confined;
 pub mod embed;
 pub mod error;
+pub mod exclusions;
 pub mod fragment;
 pub mod frontmatter_edit;
 pub mod generated_note;
