@@ -2,7 +2,7 @@
 //! note and hash it to judge its summary) against `cat` of the same 5,000 files, in this run,
 //! as a ratio.
 //!
-//! The vault is made here: 50 folders of 100 notes of about 3 KB, in five equal parts — a
+//! The vault is made here: 50 folders of 100 notes of about 2.3 KB (11.5 MB), in five equal parts — a
 //! current fingerprinted `## Summary` section, a current summary property, a stale section
 //! (the body edited after the fingerprint), a section without a fingerprint, and no summary.
 //! The fingerprints are made with the library's own functions (running the tool 5,000 times
@@ -10,7 +10,8 @@
 //! Reported: each side's first run after the vault was written, then the best of five turns.
 //!
 //! Timings on a shared machine are noisy: compare the ratio, not the times.
-//! Run: `cargo bench --bench status`.
+//! Run: `cargo bench --bench status`. One run (release, shared machine): status 134 ms, cat
+//! 77-80 ms, ratio 1.7x (first pass and best of five alike).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -60,7 +61,7 @@ fn cat_command(files: &[PathBuf]) -> Command {
     command
 }
 
-/// A note body of about 3 KB, different for each `i`.
+/// A note body of about 2 KB, different for each `i`.
 fn body(i: usize) -> String {
     let mut text = format!(
         "---\ntype: meeting\ndate: 2024-{:02}-{:02}\ntags: [project-{}, weekly]\n---\n# Meeting {i}\n\n",
