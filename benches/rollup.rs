@@ -128,7 +128,10 @@ fn main() {
         return; // `cargo test --benches` asks for a list; this bench has no criterion cases
     }
     println!("rollup: 4,096-token window, answers in 50 ms, {PER_SEC} requests/s");
-    for (label, days, to) in [("a week", 7, "2026-01-07"), ("300 notes", 300, "2026-10-27")] {
+    for (label, days, to) in [
+        ("a week", 7, "2026-01-07"),
+        ("300 notes", 300, "2026-10-27"),
+    ] {
         let outcome = run(days, to);
         let ideal = outcome.requests as f64 / PER_SEC;
         println!(

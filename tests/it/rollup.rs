@@ -572,3 +572,31 @@ async fn notes_excluded_from_watch_are_never_selected_either() {
         "Obsidian's excluded files apply: {notes:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rollup_reports_its_steps() {
+    let vault = year_vault();
+    vault.write("Reviews/.keep", "");
+    let registry = registry(&vault, None, None);
+    let seen = Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = {
+        let seen = Arc::clone(&seen);
+        vaultsum_tools::ProgressSink::new(move |update| {
+            seen.lock().unwrap().push(update.message.clone())
+        })
+    };
+    let output = vaultsum_tools::with_progress(
+        sink,
+        rollup(
+            &registry,
+            json!({ "paths": ["Journal"], "from": "2026-01-05", "to": "2026-01-11",
+                    "save_to": "Reviews/Week.md" }),
+        ),
+    )
+    .await;
+    assert!(!output.is_error, "{}", output.text);
+    assert_eq!(
+        *seen.lock().unwrap(),
+        ["reading 7 notes", "summarizing", "writing Reviews/Week.md"]
+    );
+}

@@ -398,6 +398,9 @@ impl TypedTool for SummarizeNotesTool {
             Err(output) => return output,
         };
 
+        // Reading, summarizing (with its parts), and writing when there is somewhere to write.
+        crate::progress::expect_steps(if target.is_some() { 3 } else { 2 });
+        crate::progress::step(format!("reading {count} notes"));
         // Each note: its current summary, or its expanded text without its stale summaries.
         let mut document = String::new();
         let mut reused = Vec::new();
@@ -481,6 +484,7 @@ impl TypedTool for SummarizeNotesTool {
             sentences: None,
             with_abstract: target.is_some() && instructions.into.property(),
         };
+        crate::progress::step("summarizing");
         let generated = match choice.summarizer.summarize(&request).await {
             Ok(generated) => generated,
             Err(SummarizeError::Llm(error)) => {
@@ -504,6 +508,7 @@ impl TypedTool for SummarizeNotesTool {
         details["summary_length"] = json!(rollup.chars().count());
         details["summarizer"] = generated.details;
         if let Some(target) = target {
+            crate::progress::step(format!("writing {target}"));
             let what = describe_selection(&args);
             let written = self
                 .save(
