@@ -266,11 +266,16 @@ async fn real_tools_list_with_their_schemas_and_hints() {
             want["input_schema"]
         );
         let hints = tool.annotations.as_ref().expect("annotations");
-        let writes = tool.name == "summarize_file";
+        // summarize and summarize_notes write only with `save_to`, and never over a person's
+        // note; summarize_file's `replace=true` deletes the previous summary section.
+        let writes = matches!(
+            tool.name.as_ref(),
+            "summarize_file" | "summarize" | "summarize_notes"
+        );
+        let destructive = tool.name == "summarize_file";
         let open_world = matches!(tool.name.as_ref(), "summarize" | "web_search");
         assert_eq!(hints.read_only_hint, Some(!writes), "{}", tool.name);
-        // summarize_file's `replace=true` deletes the previous summary section.
-        assert_eq!(hints.destructive_hint, Some(writes), "{}", tool.name);
+        assert_eq!(hints.destructive_hint, Some(destructive), "{}", tool.name);
         assert_eq!(hints.open_world_hint, Some(open_world), "{}", tool.name);
         assert_eq!(tool.title.as_deref(), want["title"].as_str());
         assert_eq!(hints.title.as_deref(), want["title"].as_str());

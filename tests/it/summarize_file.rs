@@ -502,7 +502,8 @@ async fn dry_run_returns_the_summary_renders_it_and_writes_nothing() {
     assert!(!output.is_error, "{}", output.text);
     assert_eq!(
         result_json(&output),
-        json!({ "success": true, "path": "Meeting.md", "summary": SUMMARY, "dry_run": true })
+        json!({ "success": true, "path": "Meeting.md", "summary": SUMMARY, "dry_run": true,
+                "prompt": "default", "language": "auto" })
     );
     assert_eq!(vault.read("Meeting.md"), b"# Weekly\n\nWe chose SQLite.\n");
     let tool = registry.get("summarize_file").unwrap();
@@ -526,7 +527,10 @@ fn dry_run_is_not_in_the_advertised_schema() {
     // JSON objects keep their insertion order (serde_json `preserve_order`): compare as a set.
     let mut properties: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
     properties.sort();
-    assert_eq!(properties, ["focus", "into", "path", "refresh", "replace"]);
+    assert_eq!(
+        properties,
+        ["focus", "into", "language", "path", "prompt", "refresh", "replace"]
+    );
     assert_eq!(schema["additionalProperties"], json!(false));
 }
 

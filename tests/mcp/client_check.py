@@ -109,10 +109,16 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
                f"summarize_file must be destructive (replace=true): {hints['summarize_file']!r}")
     if "read_file" in hints:
         expect(hints["read_file"].get("readOnlyHint") is True, f"read_file: {hints['read_file']!r}")
-    for name in ("summarize", "web_search"):
-        if name in hints:
-            expect(hints[name].get("readOnlyHint") is True
-                   and hints[name].get("openWorldHint") is True, f"{name}: {hints[name]!r}")
+    if "web_search" in hints:
+        expect(hints["web_search"].get("readOnlyHint") is True
+               and hints["web_search"].get("openWorldHint") is True,
+               f"web_search: {hints['web_search']!r}")
+    # summarize reads the web and writes a note only with save_to: never destructive, and
+    # read-only on a read-only server (checked below).
+    if "summarize" in hints:
+        expect(hints["summarize"].get("openWorldHint") is True
+               and hints["summarize"].get("destructiveHint") is False,
+               f"summarize: {hints['summarize']!r}")
     if plan.get("read_only"):
         for name, hint in hints.items():
             expect(hint.get("readOnlyHint") is True, f"read-only server lists {name}: {hint!r}")

@@ -150,7 +150,7 @@ impl Instructions {
                 .replace("{{instructions}}", text)
                 .replace("{{language}}", &language_line),
             merge_system: MERGE_FRAME
-                .replace("{{instructions}}", text)
+                .replace("{{instructions}}", &merge_instructions(preset, text))
                 .replace("{{language}}", &merge_language_line),
             identity: format!("{what}\0language:{language}"),
             prompt,
@@ -197,6 +197,20 @@ impl Instructions {
             "prompt_from": self.prompt_from,
             "language": self.language,
         })
+    }
+}
+
+/// What the merge is told of the instructions: nothing more for `default` (the merge's own
+/// rules are its rules, and a small window keeps its room for the parts), the instructions
+/// themselves for any other prompt, so the merged summary keeps their shape.
+fn merge_instructions(preset: Option<&str>, text: &str) -> String {
+    if preset == Some("default") {
+        String::new()
+    } else {
+        format!(
+            "\nEach part was summarized with these instructions, which the merged summary must \
+             follow too:\n\n{text}\n"
+        )
     }
 }
 
@@ -417,6 +431,9 @@ mod tests {
             .summary_system
             .contains("Write the summary in Deutsch"));
         assert!(german.merge_system.contains("Write the summary in Deutsch"));
+        let meeting = Instructions::preset("meeting", "x".into(), "auto".into());
+        assert!(meeting.merge_system.contains(preset_text("meeting").trim()));
+        assert!(!auto.merge_system.contains(preset_text("default").trim()));
         assert_ne!(auto.identity(), german.identity());
     }
 
