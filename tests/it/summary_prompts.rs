@@ -78,6 +78,18 @@ fn run(vault: &TempVault, fake: &FakeOpenAi, config: Option<&str>, args: &[&str]
     }
 }
 
+/// Every note of the run was left as it is because its summary is stale.
+fn assert_all_stale(out: &Output) {
+    assert!(!out.lines.is_empty());
+    for line in &out.lines {
+        assert_eq!(
+            line["skipped"], "summary is stale; refresh to replace it",
+            "{:?}",
+            out.lines
+        );
+    }
+}
+
 struct Output {
     code: Option<i32>,
     lines: Vec<Value>,
@@ -351,13 +363,7 @@ fn a_summary_made_with_other_instructions_is_stale() {
     // replaces them with summaries made with the rule's prompt.
     let config = "[[summarize.rules]]\nfolder = \"Meetings\"\nprompt = \"meeting\"\n";
     let out = run(&vault, &fake, Some(config), &["Meetings"]);
-    assert!(
-        out.lines
-            .iter()
-            .all(|l| l["skipped"].as_str().unwrap_or("").contains("stale")),
-        "{:?}",
-        out.lines
-    );
+    assert_all_stale(&out);
     let out = run(&vault, &fake, Some(config), &["--refresh", "Meetings"]);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     let requests = chats(&fake);
@@ -376,13 +382,7 @@ fn a_summary_made_with_other_instructions_is_stale() {
         Some(config),
         &["--language", "Deutsch", "Meetings"],
     );
-    assert!(
-        out.lines
-            .iter()
-            .all(|l| l["skipped"].as_str().unwrap_or("").contains("stale")),
-        "{:?}",
-        out.lines
-    );
+    assert_all_stale(&out);
 }
 
 #[test]

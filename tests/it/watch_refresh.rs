@@ -19,6 +19,17 @@ fn server() -> FakeOpenAi {
     server
 }
 
+/// The fake server, an empty vault, and a watcher with `refresh` on.
+async fn start_refreshing() -> (FakeOpenAi, WatchVault, RunningWatcher) {
+    let server = server();
+    let vault = WatchVault::new();
+    let config = vault.config(&server);
+    let mut opts = vault.options(&config);
+    opts.refresh = true;
+    let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
+    (server, vault, watcher)
+}
+
 /// Chat requests whose note text contains `topic`.
 fn requests_about(server: &FakeOpenAi, topic: &str) -> usize {
     server
@@ -46,12 +57,7 @@ async fn sentinel(vault: &WatchVault, name: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_edited_note_is_refreshed_once_per_edit_and_its_own_write_starts_nothing() {
-    let server = server();
-    let vault = WatchVault::new();
-    let config = vault.config(&server);
-    let mut opts = vault.options(&config);
-    opts.refresh = true;
-    let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
+    let (server, vault, watcher) = start_refreshing().await;
 
     vault.write("Plan.md", &long_body("topic-0"));
     assert!(wait_until_async(|| summary_count(&vault.read("Plan.md")) == 1).await);
@@ -101,12 +107,7 @@ async fn an_edited_note_is_refreshed_once_per_edit_and_its_own_write_starts_noth
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_summary_edited_by_hand_is_never_refreshed() {
-    let server = server();
-    let vault = WatchVault::new();
-    let config = vault.config(&server);
-    let mut opts = vault.options(&config);
-    opts.refresh = true;
-    let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
+    let (server, vault, watcher) = start_refreshing().await;
 
     vault.write("Plan.md", &long_body("first"));
     assert!(wait_until_async(|| summary_count(&vault.read("Plan.md")) == 1).await);

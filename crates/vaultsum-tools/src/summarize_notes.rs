@@ -528,31 +528,19 @@ impl TypedTool for SummarizeNotesTool {
         ToolOutput::ok(rollup, details)
     }
 
+    /// `summarize_notes Journal, 2026-11-16..2026-11-22 (depth 2) → Reviews/W47.md (dry run)`.
     fn render_call(&self, args: &SummarizeNotesArgs) -> String {
-        let mut parts = vec!["summarize_notes".to_string()];
-        if !args.paths.is_empty() {
-            parts.push(format!("{:?}", args.paths.join(", ")));
+        let mut line = format!("summarize_notes {}", describe_selection(args));
+        if args.links_of.is_some() {
+            line.push_str(&format!(" (depth {})", args.depth.unwrap_or(1)));
         }
-        if let Some(tag) = &args.tag {
-            parts.push(format!("#{}", tag.trim_start_matches('#')));
-        }
-        if args.from.is_some() || args.to.is_some() {
-            parts.push(format!(
-                "{}..{}",
-                args.from.as_deref().unwrap_or(""),
-                args.to.as_deref().unwrap_or("")
-            ));
-        }
-        if let Some(hub) = &args.links_of {
-            parts.push(format!(
-                "links of {hub:?} (depth {})",
-                args.depth.unwrap_or(1)
-            ));
+        if let Some(save_to) = &args.save_to {
+            line.push_str(&format!(" → {save_to}"));
         }
         if args.dry_run {
-            parts.push("(dry run)".into());
+            line.push_str(" (dry run)");
         }
-        parts.join(" ")
+        line
     }
 
     fn render_result(&self, output: &ToolOutput, expanded: bool) -> String {
