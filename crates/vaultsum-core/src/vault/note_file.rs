@@ -226,9 +226,10 @@ impl OpenedNote {
     }
 
     /// Replaces the note with `content`, provided it is still `read` as stamped by `stamp`.
-    /// On `Changed`, nothing was replaced.
+    /// On `Changed`, nothing was replaced. Consumes the open note: off Linux its handle is
+    /// closed before the rename (see below); a caller that goes on opens the note again.
     pub(crate) fn swap_in(
-        &self,
+        self,
         content: &[u8],
         read: &[u8],
         stamp: &Stamp,
@@ -237,7 +238,7 @@ impl OpenedNote {
         #[cfg(target_os = "linux")]
         if let Some(folder) = &self.folder {
             return super::note_swap::swap_in_folder(
-                self,
+                &self,
                 folder,
                 content,
                 read,
@@ -252,6 +253,12 @@ impl OpenedNote {
         if self.verify(read, stamp)? == Verified::Changed {
             return Ok(Verified::Changed);
         }
+        // Our own handle is closed before the rename: replacing a file the process itself
+        // holds open needs a POSIX-semantics rename, which Windows 10+ has and Wine does not.
+        // The verification just made is what protects the note, not the handle; the window
+        // between it and the rename is the same either way.
+        let relative = self.relative.clone();
+        drop(self);
         // Windows refuses to replace a file another program holds open (Obsidian, an
         // antivirus, a sync client): wait a little, then report the note busy, unchanged.
         let mut staged = Some(staged);
@@ -264,9 +271,9 @@ impl OpenedNote {
         })
         .map_err(|e| {
             if held_by_another_program(&e) {
-                VaultError::Held(self.relative.clone())
+                VaultError::Held(relative.clone())
             } else {
-                VaultError::io("replace", &self.relative, e)
+                VaultError::io("replace", &relative, e)
             }
         })?;
         Ok(Verified::Same)

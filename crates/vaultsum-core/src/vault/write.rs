@@ -274,9 +274,17 @@ pub fn write_summary(
 ) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
     let real_relative = check_summary_write(vault, note, edit)?;
-    let opened = OpenedNote::open(vault, relative, &real_relative, note.absolute())?;
+    let open = || OpenedNote::open(vault, relative, &real_relative, note.absolute());
+    // The note stays open from round to round, except after a swap that found it changed
+    // (a swap consumes the open note), when the next round opens it again.
+    let mut held = Some(open()?);
     for _ in 0..WRITE_ROUNDS {
+        let opened = match held.take() {
+            Some(opened) => opened,
+            None => open()?,
+        };
         let Some((current, stamp)) = opened.read(vault.note_limit())? else {
+            held = Some(opened);
             continue;
         };
         let content = edit.compose(relative, &current)?;
@@ -301,6 +309,7 @@ pub fn write_summary(
         }
         let suffix = &content[current.len()..];
         if opened.verify(&current, &stamp)? == Verified::Changed {
+            held = Some(opened);
             continue;
         }
         let at = opened.append(suffix)?;
