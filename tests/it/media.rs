@@ -262,3 +262,82 @@ async fn cache_entries_are_written_outside_the_vault() {
         .starts_with(vaultsum_tools::config::cache_dir()));
     assert!(default.cache_root().is_absolute());
 }
+
+/// The mcp-load shape: 16 sessions of one server (one context) read, at the same moment, a note
+/// embedding two images not yet described. Each image is described once: 2 paid calls, not 32.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn sixteen_concurrent_readers_pay_for_each_image_once() {
+    let server = FakeOpenAi::start();
+    server.set_fallback(
+        FakeReply::chat("A whiteboard listing three deadlines.")
+            .with_delay(std::time::Duration::from_millis(300)),
+    );
+    let vault = support::temp_vault::TempVault::with(&[(
+        "Board.md",
+        "# Board\n\n![[one.png]]\n\n![[two.png]]\n",
+    )]);
+    vault.write("one.png", PNG);
+    vault.write("two.png", [PNG, b"-second"].concat());
+    let mut config = vaultsum_tools::config::Config {
+        vault: Some(vault.root()),
+        cache_dir: vault.outside().join("cache"),
+        llm: server.llm_config(),
+        ..vaultsum_tools::config::Config::default()
+    };
+    config.read.describe_media = true;
+    let registry = Arc::new(vaultsum_tools::Registry::new(Arc::new(
+        vaultsum_tools::ToolContext::new(config).unwrap(),
+    )));
+    let readers: Vec<_> = (0..16)
+        .map(|_| {
+            let registry = Arc::clone(&registry);
+            tokio::spawn(async move {
+                registry
+                    .call("read_file", serde_json::json!({ "path": "Board.md" }))
+                    .await
+            })
+        })
+        .collect();
+    for reader in readers {
+        let output = reader.await.unwrap();
+        assert!(!output.is_error, "{}", output.text);
+        assert_eq!(
+            output
+                .text
+                .matches("A whiteboard listing three deadlines.")
+                .count(),
+            2,
+            "{}",
+            output.text
+        );
+    }
+    assert_eq!(server.request_count(), 2, "one paid call per image");
+}
+
+/// A failed description releases every caller waiting on it with the error, none hangs, and
+/// the failing call is made once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_failed_shared_description_reaches_every_waiter() {
+    let server = FakeOpenAi::start();
+    server.set_fallback(
+        FakeReply::openai_error(400, "image too small")
+            .with_delay(std::time::Duration::from_millis(300)),
+    );
+    let cache = tempfile::tempdir().unwrap();
+    let media = describer(&server.llm_config(), cache.path());
+    let callers: Vec<_> = (0..16)
+        .map(|_| {
+            let media = media.clone();
+            tokio::spawn(async move { media.describe_image("board.png", PNG).await })
+        })
+        .collect();
+    for caller in callers {
+        let error = caller.await.unwrap().unwrap_err();
+        assert!(error.to_string().contains("image too small"), "{error}");
+    }
+    assert_eq!(server.request_count(), 1, "the failing call was made once");
+    assert!(
+        files_under(cache.path()).is_empty(),
+        "a failure is not cached"
+    );
+}

@@ -63,6 +63,11 @@ pub enum MediaError {
     #[error(transparent)]
     Document(#[from] crate::media::document::DocumentFileError),
 
+    /// The same work, done at this moment for another caller in this process (single flight),
+    /// failed: its message.
+    #[error("{0}")]
+    SharedFailure(String),
+
     /// Work on the blocking pool ended without an answer (the runtime is shutting down).
     #[error("interrupted: {0}")]
     Interrupted(String),

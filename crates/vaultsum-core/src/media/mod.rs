@@ -10,6 +10,7 @@ pub mod diarize;
 pub mod document;
 mod error;
 mod image;
+pub mod single_flight;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -21,6 +22,7 @@ use crate::llm::{ChatClient, LlmError};
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::MediaCache;
 use document::{DocLimits, DocumentKind};
+use single_flight::{Shared, SingleFlight};
 
 /// Names the extractors in the document cache key, so a new version of vaultsum (new or fixed
 /// extractors) extracts again instead of serving an older version's text.
@@ -41,6 +43,8 @@ pub struct MediaDescriber {
     /// Ask for speaker turns (`media.diarize`).
     diarize: bool,
     cache: MediaCache,
+    /// One call per cache key in flight (shared by every clone of this describer).
+    flights: SingleFlight,
 }
 
 impl MediaDescriber {
@@ -62,6 +66,7 @@ impl MediaDescriber {
             whisper_model: cfg.whisper_model.clone(),
             diarize: false,
             cache: MediaCache::new(cache_root),
+            flights: SingleFlight::default(),
         }
     }
 
@@ -163,13 +168,17 @@ impl MediaDescriber {
             return Ok(hit);
         }
         let client = self.client(work.file_name, work.action)?;
-        let text = call(client).await.map_err(|source| MediaError::Llm {
-            file_name: work.file_name.to_string(),
-            action: work.action,
-            source,
-        })?;
-        self.store(&work.cache_key, &text).await;
-        Ok(text)
+        // Callers asking for the same work at the same moment share one paid call.
+        let flight = self.flights.run(&work.cache_key, || async move {
+            let text = call(client).await.map_err(|source| MediaError::Llm {
+                file_name: work.file_name.to_string(),
+                action: work.action,
+                source,
+            })?;
+            self.store(&work.cache_key, &text).await;
+            Ok(text)
+        });
+        shared_result(flight.await)
     }
 
     /// The text of a document (a PDF, or one page of it; an office file; CSV or TSV), from the
@@ -196,10 +205,13 @@ impl MediaDescriber {
             tracing::debug!(file = file_name, "document text from cache");
             return Ok(hit);
         }
-        let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
-        let markdown = text.to_markdown();
-        self.store(&key, &markdown).await;
-        Ok(markdown)
+        let flight = self.flights.run(&key, || async {
+            let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
+            let markdown = text.to_markdown();
+            self.store(&key, &markdown).await;
+            Ok::<_, MediaError>(markdown)
+        });
+        shared_result(flight.await)
     }
 
     /// The cached text under `key`; cache files are read on the blocking pool.
@@ -227,6 +239,15 @@ impl MediaDescriber {
         if let Ok(Err(e)) = stored {
             tracing::warn!(cache = %self.cache.root().display(), error = %e, "cannot write the media cache");
         }
+    }
+}
+
+/// The caller's own result, or the result of the same work another caller did meanwhile.
+fn shared_result(shared: Shared<MediaError>) -> Result<String, MediaError> {
+    match shared {
+        Shared::Led(result) => result,
+        Shared::Waited(Ok(text)) => Ok(text),
+        Shared::Waited(Err(message)) => Err(MediaError::SharedFailure(message)),
     }
 }
 
