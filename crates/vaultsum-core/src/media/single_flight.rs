@@ -159,7 +159,7 @@ mod tests {
     #[tokio::test]
     async fn a_dropped_leader_hands_the_work_over() {
         let flights = SingleFlight::default();
-        let leader = flights.run("k", || std::future::pending::<Result<String, String>>());
+        let leader = flights.run("k", std::future::pending::<Result<String, String>>);
         tokio::select! {
             _ = leader => unreachable!("never finishes"),
             _ = tokio::task::yield_now() => {}
