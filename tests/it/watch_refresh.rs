@@ -6,7 +6,7 @@
 use crate::support;
 
 use support::fake_openai::{FakeOpenAi, FakeReply};
-use support::fingerprints::fingerprint_count;
+use support::fingerprints::{fingerprint_count, first_fingerprint};
 use support::watcher::{
     long_body, registry, summary_count, wait_until_async, RunningWatcher, WatchVault,
 };
@@ -66,12 +66,17 @@ async fn an_edited_note_is_refreshed_once_per_edit_and_its_own_write_starts_noth
     for round in 1..=10 {
         let topic = format!("topic-{round}");
         let note = vault.read("Plan.md");
+        let old_fingerprint = first_fingerprint(&note).map(str::to_string);
         vault.write("Plan.md", &with_body(&note, &long_body(&topic)));
         let refreshed = |text: &str| {
-            // The body as written (a refresh trims the blank space before the summary).
+            // The body as written (a refresh trims the blank space before the summary), and a
+            // summary written for it: the fake answers every round with the same text, so only
+            // the fingerprint tells the refreshed summary from the one the edit kept. (Editing
+            // again before that write would rightly make it refuse: the note changed.)
             text.starts_with(long_body(&topic).trim_end())
                 && summary_count(text) == 1
                 && fingerprint_count(text) == 1
+                && first_fingerprint(text).map(str::to_string) != old_fingerprint
                 && text.ends_with(&format!("{SUMMARY}\n"))
         };
         assert!(

@@ -20,3 +20,9 @@ pub fn fingerprint_count(text: &str) -> usize {
         .filter(|line| is_fingerprint_line(line))
         .count()
 }
+
+/// The first fingerprint line of `text`, if it has one: it changes with every summary written
+/// of a different note body, so a test can tell a new summary from an old one with equal text.
+pub fn first_fingerprint(text: &str) -> Option<&str> {
+    text.lines().find(|line| is_fingerprint_line(line))
+}
