@@ -126,5 +126,15 @@ pub fn run(mut app: App, args: RollupArgs) -> anyhow::Result<ExitCode> {
         eprintln!("vaultsum: no API key configured (FIREWORKS_API_KEY); using the built-in local summarizer");
     }
     print_output(&output, args.json)?;
+    if !app.quiet {
+        // What the rollup cost, after its result: every request its parts, merges and the
+        // media of its notes made.
+        let notes = output.details["note_count"].as_u64().unwrap_or(0);
+        eprintln!(
+            "vaultsum: rollup of {notes} note{}; {}",
+            if notes == 1 { "" } else { "s" },
+            registry.usage().describe()
+        );
+    }
     Ok(exit_code(&output))
 }

@@ -11,6 +11,7 @@ use super::interrupt::Interrupts;
 use super::{App, UsageError};
 use crate::config::{Engine, SummaryInto};
 use crate::tools::ToolOutput;
+use crate::tools::Usage;
 
 /// Arguments of `vaultsum summarize-file`.
 #[derive(Debug, clap::Args)]
@@ -122,6 +123,7 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         quiet: app.quiet,
         previews: 0,
         succeeded: 0,
+        skipped: 0,
         failed: 0,
         write_error: None,
     };
@@ -143,6 +145,9 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     })?;
     match end {
         BatchEnd::Completed => {
+            if !app.quiet {
+                eprintln!("{}", printer.closing(registry.usage()));
+            }
             if let Some(error) = printer.write_error.take() {
                 return Err(error.into());
             }
@@ -164,7 +169,11 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
                 // Every call in flight finished; only stray background work can be left.
                 runtime.shutdown_timeout(WRITE_GRACE);
             }
-            eprintln!("{}", printer.interrupted(not_started, cancelled));
+            eprintln!(
+                "{}; {}",
+                printer.interrupted(not_started, cancelled),
+                registry.usage().describe()
+            );
             Ok(ExitCode::from(by.batch_exit_code()))
         }
     }
@@ -189,6 +198,8 @@ struct Printer<'a> {
     /// Dry-run previews printed so far (a blank line separates them).
     previews: usize,
     succeeded: usize,
+    /// Of the succeeded, those left as they were (their summary is current).
+    skipped: usize,
     failed: usize,
     /// The first failure to write stdout (`| head` closed it); the batch goes on unprinted and
     /// the error is returned at the end, where a broken pipe counts as success.
@@ -203,6 +214,9 @@ impl Printer<'_> {
                     self.failed += 1;
                 } else {
                     self.succeeded += 1;
+                    if output.details["skipped"].is_string() {
+                        self.skipped += 1;
+                    }
                 }
                 let targets = self.targets;
                 if self.write_error.is_none() {
@@ -273,6 +287,29 @@ impl Printer<'_> {
             self.previews += 1;
         }
         out.flush()
+    }
+
+    /// The closing line of a batch that ran to its end, on stderr: what was done and what it
+    /// cost, `vaultsum: 3 notes: 2 summarized, 1 skipped; 2 requests, 1,240 prompt + 300
+    /// completion tokens, 0 media calls` (`skipped`, `failed` only when there are any).
+    fn closing(&self, usage: Usage) -> String {
+        let verb = if self.dry_run {
+            "previewed"
+        } else {
+            "summarized"
+        };
+        let mut line = format!(
+            "vaultsum: {}: {} {verb}",
+            plural(self.targets.len(), "note"),
+            self.succeeded - self.skipped
+        );
+        if self.skipped > 0 {
+            line.push_str(&format!(", {} skipped", self.skipped));
+        }
+        if self.failed > 0 {
+            line.push_str(&format!(", {} failed", self.failed));
+        }
+        format!("{line}; {}", usage.describe())
     }
 
     /// The closing line after a signal, on stderr:

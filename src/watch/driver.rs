@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use tokio::task::{Id, JoinSet};
 use tokio::time::{sleep_until, Instant};
 
+use crate::tools::rollup_selection::Day;
 use crate::tools::vault_view::{
     is_visible_note, text_facts, ChangeBackend, NoteEntry, NoteFacts, VaultChange, VaultChanges,
 };
@@ -18,6 +19,7 @@ use crate::tools::{with_progress, ProgressSink, Registry, ToolContext, ToolOutpu
 
 use super::budget::Budget;
 use super::clock::{complete_mark_ns, describe_wait, now_ns};
+use super::daily_usage::DailyUsage;
 use super::retry::{RetryDecision, RetryPolicy};
 use super::scheduler::{later, Scheduler};
 use super::skip::SkipRules;
@@ -82,6 +84,8 @@ pub(super) struct Driver {
     announced: Option<(usize, Instant)>,
     save_at: Option<Instant>,
     report: WatchReport,
+    /// Today's summaries and paid calls, logged when the day is over and at stop.
+    daily: DailyUsage,
 }
 
 impl Driver {
@@ -110,6 +114,7 @@ impl Driver {
             state.started_ns.iter().copied(),
             now_ns(),
         );
+        let daily = DailyUsage::new(Day::today(), registry.usage());
         Ok(Driver {
             tracker: Tracker::new(state),
             budget,
@@ -124,6 +129,7 @@ impl Driver {
             failed: HashMap::new(),
             jobs: HashMap::new(),
             save_at: None,
+            daily,
             report: WatchReport {
                 first_run,
                 ..WatchReport::default()
@@ -221,6 +227,9 @@ impl Driver {
             .filter(|r| r.status == NoteStatus::New)
             .count();
         self.report.waiting = self.tracker.waiting_count();
+        // What today cost so far, at every end (a stop, or the end of `--once`).
+        self.log_daily_usage();
+        tracing::info!("{}", self.daily.line(self.registry.usage(), "used today"));
         if stopped {
             let r = &self.report;
             tracing::info!(
@@ -233,6 +242,13 @@ impl Driver {
             );
         }
         Ok(self.report)
+    }
+
+    /// Logs the day that ended, once a result comes in on a later day.
+    fn log_daily_usage(&mut self) {
+        if let Some(line) = self.daily.roll_over(Day::today(), self.registry.usage()) {
+            tracing::info!("{line}");
+        }
     }
 
     /// Lets summaries in flight finish within the grace period, then abandons the rest. A
@@ -632,6 +648,7 @@ impl Driver {
             return;
         };
         let changed_meanwhile = self.scheduler.finish(&rel);
+        self.log_daily_usage();
         match outcome {
             Some(Outcome::TooShort) => {}
             Some(Outcome::Called(output))
@@ -649,6 +666,7 @@ impl Driver {
                 self.retries.remove(&rel);
                 self.failed.remove(&rel);
                 self.report.summarized += 1;
+                self.daily.count_summary();
                 tracing::info!(
                     "watch: summarized {rel}{}",
                     describe_summary(&output.details)

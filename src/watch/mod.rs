@@ -8,7 +8,7 @@
 //! The pieces, one per file: `state` (what is remembered between runs, outside the vault),
 //! `tracker` (which notes are new; renames followed), `skip` and `conflict` (notes left alone
 //! by path), `scheduler` (settle time and concurrency), `budget` (the hourly limit on summaries
-//! started), `retry` (the watcher's own bounded retry of failures the tool marks retryable),
+//! started), `daily_usage` (the day's notes and paid calls, logged when the day is over), `retry` (the watcher's own bounded retry of failures the tool marks retryable),
 //! `clock` (when a walk is known complete; waits as people read them) and `driver` (the loop
 //! tying them together and calling `summarize_file`; stopped by the future the caller passes,
 //! Ctrl-C and SIGTERM for the CLI).
@@ -16,6 +16,7 @@
 mod budget;
 mod clock;
 mod conflict;
+mod daily_usage;
 mod driver;
 mod retry;
 mod scheduler;

@@ -164,10 +164,15 @@ fn assert_stopped_cleanly(batch: &Batch, exited: &Exited, code: i32) {
     );
     // Every note that was started made exactly one request; the rest were never started.
     let started = batch.fake.request_count();
+    // Each summarized note was one answer of 120 + 30 tokens, and only they were answered.
+    let answered = summarized.len();
     let closing = format!(
-        "vaultsum: interrupted; {} of {NOTES} notes summarized, {} not started",
-        summarized.len(),
-        NOTES - started
+        "vaultsum: interrupted; {answered} of {NOTES} notes summarized, {} not started; \
+         {answered} request{}, {} prompt + {} completion tokens, 0 media calls",
+        NOTES - started,
+        if answered == 1 { "" } else { "s" },
+        grouped(120 * answered),
+        30 * answered,
     );
     assert!(
         exited.stderr.contains(&closing),
@@ -233,7 +238,8 @@ fn second_ctrl_c_drops_the_calls_in_flight_and_exits_130_at_once() {
     );
     assert!(exited.stdout.is_empty(), "{:?}", exited.stdout);
     let closing = format!(
-        "vaultsum: interrupted; 0 of {NOTES} notes summarized, {} not started, 2 cancelled",
+        "vaultsum: interrupted; 0 of {NOTES} notes summarized, {} not started, 2 cancelled; \
+         0 requests, 0 prompt + 0 completion tokens, 0 media calls",
         NOTES - 2
     );
     assert!(
@@ -364,4 +370,13 @@ fn each_dry_run_preview_is_printed_as_soon_as_it_is_done() {
     );
     assert_eq!(run.vault.read("A.md"), b"# A\n\nThe first note.\n");
     assert_eq!(run.vault.read("B.md"), b"# B\n\nThe second note.\n");
+}
+
+/// `1440` as `1,440` (below a million), as the closing line writes token counts.
+fn grouped(n: usize) -> String {
+    if n < 1000 {
+        n.to_string()
+    } else {
+        format!("{},{:03}", n / 1000, n % 1000)
+    }
 }

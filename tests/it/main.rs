@@ -8,6 +8,7 @@ mod bounded_reads;
 mod cli;
 mod compact_cli;
 mod compact_stubs;
+mod cost;
 mod doctor;
 mod documents;
 mod e2e_local_llm;

@@ -379,6 +379,16 @@ async fn summarize_file_over_mcp_takes_a_prompt_a_language_and_where_to_write() 
     assert_eq!(details["prompt"], "meeting");
     assert_eq!(details["prompt_from"], "call");
     assert_eq!(details["language"], "English");
+    // What the call paid: every chat request the server answered (120 + 30 tokens each).
+    let paid = fake
+        .requests()
+        .iter()
+        .filter(|r| r.path == "/v1/chat/completions")
+        .count() as u64;
+    assert!(paid >= 1);
+    assert_eq!(details["cost"]["requests"], paid);
+    assert_eq!(details["cost"]["prompt_tokens"], 120 * paid);
+    assert_eq!(details["cost"]["completion_tokens"], 30 * paid);
     let system = fake
         .requests()
         .iter()

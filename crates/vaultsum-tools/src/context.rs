@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Once};
 
 use crate::config::{Config, Engine};
-use crate::llm::{ChatClient, Limiter, LlmError};
+use crate::llm::{ChatClient, Limiter, LlmError, Usage};
 use crate::vault::embed::{AttachmentReader, ExpandOptions};
 use crate::vault::{Vault, VaultError};
 
@@ -121,6 +121,11 @@ impl ToolContext {
         let relative = self.vault()?.resolve_input(input)?.relative().to_string();
         let guard = self.note_locks.lock(&relative).await;
         Ok((guard, relative))
+    }
+
+    /// What the LLM client was answered so far in this process (zero without a client).
+    pub fn chat_usage(&self) -> Usage {
+        self.chat.as_ref().map(|c| c.usage()).unwrap_or_default()
     }
 
     /// The reader that describes embedded images and transcribes embedded audio.

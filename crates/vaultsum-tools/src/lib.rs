@@ -45,6 +45,7 @@ pub use progress::{with_progress, ProgressSink, ProgressUpdate};
 pub use registry::Registry;
 pub use stub::ToolSummary;
 pub use tool::{RetryHint, Tool, ToolAnnotations, ToolOutput, TypedTool};
+pub use vaultsum_core::llm::Usage;
 
 /// Every tool vaultsum offers to agents and lists, in the order they are listed.
 pub(crate) fn advertised_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>> {

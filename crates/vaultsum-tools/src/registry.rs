@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use serde_json::{json, Value};
+use vaultsum_core::llm::{metered, Usage};
 
 use super::compaction::{self, CompactStats, TranscriptError};
 use super::context::ToolContext;
@@ -104,7 +105,7 @@ impl Registry {
     /// Calls an advertised tool by name; an unknown name is an error result, not a panic.
     pub async fn call(&self, name: &str, args: Value) -> ToolOutput {
         match self.get(name) {
-            Some(tool) => tool.call(args).await,
+            Some(tool) => with_cost(tool.call(args)).await,
             None => self.unknown_tool(name),
         }
     }
@@ -112,9 +113,14 @@ impl Registry {
     /// Calls an advertised or a command-line tool by name (the CLI's entry point).
     pub async fn call_for_cli(&self, name: &str, args: Value) -> ToolOutput {
         match self.get_for_cli(name) {
-            Some(tool) => tool.call(args).await,
+            Some(tool) => with_cost(tool.call(args)).await,
             None => self.unknown_tool(name),
         }
+    }
+
+    /// What this process's paid calls used so far, over every front end (zero offline).
+    pub fn usage(&self) -> Usage {
+        self.context.chat_usage()
     }
 
     fn unknown_tool(&self, name: &str) -> ToolOutput {
@@ -208,6 +214,19 @@ fn describe_tool(tool: &dyn Tool) -> Value {
         "input_schema": tool.input_schema(),
         "annotations": annotations,
     })
+}
+
+/// The call's output with what its paid calls used in `details.cost` (requests, prompt and
+/// completion tokens, media calls), whenever it paid for any: every tool and every front end
+/// reports cost the same way, from this one place.
+async fn with_cost(call: impl std::future::Future<Output = ToolOutput>) -> ToolOutput {
+    let (mut output, usage) = metered(call).await;
+    if !usage.is_zero() {
+        if let Some(details) = output.details.as_object_mut() {
+            details.insert("cost".to_string(), json!(usage));
+        }
+    }
+    output
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
+use crate::llm::usage::{Usage, UsageMeter};
 use crate::llm::{ChatReply, ChatRequest, LlmError};
 
 /// A client for one OpenAI-compatible provider (Fireworks by default).
@@ -40,6 +41,8 @@ pub struct ChatClient {
     max_output_tokens: u32,
     /// Set once the server refused `max_tokens` naming `max_completion_tokens`.
     cap_as_completion_tokens: AtomicBool,
+    /// Everything this client was answered, for the closing line of a batch and watch's day.
+    usage: Arc<UsageMeter>,
 }
 
 impl std::fmt::Debug for ChatClient {
@@ -103,6 +106,7 @@ impl ChatClient {
             timeout_secs: cfg.timeout_secs,
             max_output_tokens: cfg.max_output_tokens.max(1),
             cap_as_completion_tokens: AtomicBool::new(false),
+            usage: Arc::default(),
         })
     }
 
@@ -129,6 +133,20 @@ impl ChatClient {
             Err(LlmError::MissingApiKey) => Ok(None),
             Err(other) => Err(other),
         }
+    }
+
+    /// What this client was answered so far (every front end of the process shares it).
+    pub fn usage(&self) -> Usage {
+        self.usage.read()
+    }
+
+    /// Counts one paid call made for embedded media (the request itself is counted by
+    /// [`ChatClient::chat`] or the transcription).
+    pub fn record_media_call(&self) {
+        self.usage.record(Usage {
+            media_calls: 1,
+            ..Usage::default()
+        });
     }
 
     /// The chat endpoint's base URL, e.g. `https://api.fireworks.ai/inference/v1`.
@@ -165,6 +183,8 @@ impl ChatClient {
             other => other,
         };
         let (value, attempts) = sent?;
+        // Counted before it is judged: a cut answer was paid for all the same.
+        self.usage.record(Usage::of_chat(value.get("usage")));
         let mut reply = parse_chat_reply(&value).map_err(|e| self.redact_error(e))?;
         reply.attempts = attempts;
         tracing::debug!(
@@ -235,6 +255,11 @@ impl ChatClient {
             .retry
             .run(&what, || self.transcribe_once(form.clone()))
             .await?;
+        // Billed by the second of audio, not by tokens: counted as a request only.
+        self.usage.record(Usage {
+            requests: 1,
+            ..Usage::default()
+        });
         let Some(text) = value.get("text").and_then(Value::as_str) else {
             return Err(self.redact_error(LlmError::Malformed(format!(
                 "the transcription reply has no \"text\": {}",

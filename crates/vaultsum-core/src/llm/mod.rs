@@ -18,6 +18,7 @@ mod redact;
 mod retry;
 mod transcription;
 mod transport;
+pub mod usage;
 
 pub mod local;
 
@@ -26,3 +27,4 @@ pub use chat_request::{ChatRequest, UserPart};
 pub use client::ChatClient;
 pub use error::LlmError;
 pub use limiter::{Answer, Limiter, LimiterSnapshot, Permit};
+pub use usage::{metered, Usage};
