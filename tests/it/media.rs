@@ -341,3 +341,59 @@ async fn a_failed_shared_description_reaches_every_waiter() {
         "a failure is not cached"
     );
 }
+
+/// Two processes on one cache (watch and an MCP server, say) reading a note whose image is not
+/// described yet: the second waits for the first one's call instead of paying again, and both
+/// read the description.
+#[test]
+fn two_processes_on_one_cache_pay_for_an_image_once() {
+    use support::fake_server::Gate;
+    use support::running::Running;
+
+    let server = FakeOpenAi::start();
+    let gate = Gate::new();
+    server.set_fallback(FakeReply::chat("A whiteboard listing three deadlines.").held_until(&gate));
+    let vault = support::temp_vault::TempVault::with(&[("Board.md", "# Board\n\n![[one.png]]\n")]);
+    vault.write("one.png", PNG);
+    // Both processes get the same scratch folder, so the same media cache.
+    let read = |log: &str| {
+        let mut command = support::cli::vaultsum_process(&vault.outside());
+        command
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["read", "Board.md"])
+            .envs(server.env())
+            .env("RUST_LOG", log);
+        Running::spawn(&mut command)
+    };
+    let first = read("warn");
+    assert!(
+        support::poll::wait_until(|| server.request_count() == 1),
+        "the first process never asked"
+    );
+    let mut second = read("vaultsum_core=debug");
+    second.wait_for_stderr(|line| {
+        line.contains("another vaultsum process is making this call; waiting for its result")
+    });
+    gate.open();
+    for run in [first.wait(), second.wait()] {
+        assert!(run.status.success(), "{}", run.stderr_text());
+        assert!(
+            run.stdout
+                .iter()
+                .any(|l| l.contains("A whiteboard listing three deadlines.")),
+            "{:?}",
+            run.stdout
+        );
+    }
+    assert_eq!(
+        server.request_count(),
+        1,
+        "one paid call for both processes"
+    );
+    let locks: Vec<_> = files_under(&vault.outside().join("cache"))
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|x| x == "lock"))
+        .collect();
+    assert!(locks.is_empty(), "no lock left behind: {locks:?}");
+}

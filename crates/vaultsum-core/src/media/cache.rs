@@ -61,6 +61,11 @@ impl MediaCache {
         crate::atomic_file::write_atomically(&self.path(key), text.as_bytes())
     }
 
+    /// Where a process making the call for `key` says so to the others (`cache_lock.rs`).
+    pub fn lock_path(&self, key: &str) -> PathBuf {
+        self.path(key).with_extension("lock")
+    }
+
     /// Two-character fan-out keeps folders small for large vaults.
     fn path(&self, key: &str) -> PathBuf {
         let prefix = key.get(..2).unwrap_or("xx");

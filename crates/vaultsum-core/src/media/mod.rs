@@ -6,6 +6,7 @@
 
 mod audio;
 mod cache;
+pub mod cache_lock;
 pub mod diarize;
 pub mod document;
 mod error;
@@ -21,6 +22,7 @@ use crate::llm::{ChatClient, LlmError};
 
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::MediaCache;
+use cache_lock::Claim;
 use document::{DocLimits, DocumentKind};
 use single_flight::{Shared, SingleFlight};
 
@@ -168,9 +170,20 @@ impl MediaDescriber {
             return Ok(hit);
         }
         let client = self.client(work.file_name, work.action)?;
-        // Callers asking for the same work at the same moment share one paid call.
+        // Callers asking for the same work at the same moment share one paid call: in this
+        // process by the single flight, with other processes by the cache lock.
         let flight = self.flights.run(&work.cache_key, || async move {
-            let text = call(client).await.map_err(|source| MediaError::Llm {
+            let _lock = match cache_lock::claim(&self.cache, &work.cache_key, work.file_name).await
+            {
+                Claim::Done(text) => return Ok(text),
+                Claim::Held(guard) => Some(guard),
+                Claim::Unlocked => None,
+            };
+            let answered = call(client).await;
+            if answered.is_ok() {
+                client.record_media_call();
+            }
+            let text = answered.map_err(|source| MediaError::Llm {
                 file_name: work.file_name.to_string(),
                 action: work.action,
                 source,
@@ -206,6 +219,11 @@ impl MediaDescriber {
             return Ok(hit);
         }
         let flight = self.flights.run(&key, || async {
+            let _lock = match cache_lock::claim(&self.cache, &key, file_name).await {
+                Claim::Done(text) => return Ok(text),
+                Claim::Held(guard) => Some(guard),
+                Claim::Unlocked => None,
+            };
             let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
             let markdown = text.to_markdown();
             self.store(&key, &markdown).await;
