@@ -64,6 +64,40 @@ fn folder_batch_against_a_rate_limited_server_summarizes_every_note_with_few_429
     assert!(fake.max_in_flight() <= 16, "{}", fake.max_in_flight());
 }
 
+/// Another client spent the quota a moment before: the batch's first answer is a 429, before
+/// any rate could be measured. The limiter probes upward from there (its arithmetic is tested
+/// with simulated time in `aimd.rs`; the time it takes is the `rate_limit` bench's), and the
+/// batch ends with every note summarized and few refusals, not a storm of retries.
+#[test]
+fn a_batch_that_starts_on_a_spent_quota_summarizes_every_note_with_few_429s() {
+    const NOTES: usize = 40;
+    let vault = inbox(NOTES);
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(20)));
+    fake.limit_rate_spent(20.0, 20.0);
+
+    let output = run_to_exit(
+        vaultsum(&vault.outside())
+            .envs(fake.env())
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["summarize-file", "--engine", "llm", "Inbox"]),
+    );
+
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+    let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
+    assert!(
+        refused >= 1,
+        "the quota was spent: the first answer is a 429"
+    );
+    assert_eq!(requests - refused, NOTES, "one accepted request per note");
+    assert!(
+        refused * 5 < requests,
+        "{refused} of {requests} requests were answered 429 (20 % or more)"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_in_flight_never_exceed_the_ceiling() {
     let fake = FakeOpenAi::start();

@@ -457,6 +457,15 @@ impl FakeServer {
         });
     }
 
+    /// As [`FakeServer::limit_rate`], with the bucket empty at the start: another client spent
+    /// the quota a moment before, so the first request is answered 429.
+    pub fn limit_rate_spent(&self, per_sec: f64, burst: f64) {
+        self.limit_rate(per_sec, burst);
+        if let Some(bucket) = self.shared.bucket.lock().unwrap().as_mut() {
+            bucket.tokens = 0.0;
+        }
+    }
+
     /// How many requests [`FakeServer::limit_rate`] refused with 429.
     pub fn rate_limited_count(&self) -> usize {
         self.shared.rate_limited.load(Ordering::SeqCst)

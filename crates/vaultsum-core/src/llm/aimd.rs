@@ -54,6 +54,12 @@ const REMEMBERED_STARTS: usize = 64;
 /// Without a 429 or 503 for this long, the pace is dropped: the limit may have been lifted, and
 /// a pace learned from a burst long ago should not slow the next.
 pub(crate) const FORGET_PACE: Duration = Duration::from_secs(30);
+/// A quota another client spent a moment before the first request refuses the requests in
+/// flight too, which the pace of the first 429 counted as accepted: the pace then probes. It
+/// doubles every this much time of answers without a 429, from the end of the
+/// `Retry-After`, until the next 429 measures the real rate (as TCP's slow start finds a path's
+/// rate, instead of crawling up from a guess for many seconds).
+const PROBE_DOUBLING: Duration = Duration::from_millis(250);
 /// The slowest pace: one start a minute (a `Retry-After` can still ask for longer).
 const MIN_RATE: f64 = 1.0 / 60.0;
 /// The fastest pace kept (beyond it, a pace means nothing; keeps the arithmetic finite).
@@ -94,6 +100,9 @@ pub(crate) struct Aimd {
     latency: Option<Duration>,
     /// The earliest next start, spreading the window's starts over one answer time.
     spread: Option<Instant>,
+    /// Fine answers since this burst of work began (a start after [`FORGET_PACE`] without
+    /// any begins a new one): fewer than [`MIN_SAMPLES`] and there is no rate to measure.
+    fine_answers: usize,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -108,6 +117,10 @@ struct Pace {
     next: Instant,
     /// When `rate` was last grown.
     grown: Instant,
+    /// Grown multiplicatively until the next 429 (see [`PROBE_DOUBLING`]).
+    probing: bool,
+    /// Set from requests still in flight, before enough fine answers to trust them.
+    unconfirmed: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -140,6 +153,7 @@ impl Aimd {
             recent: VecDeque::new(),
             latency: None,
             spread: None,
+            fine_answers: 0,
         }
     }
 
@@ -181,6 +195,13 @@ impl Aimd {
 
     /// Records a request starting at `now` (the caller checked [`Aimd::earliest_start`]).
     pub(crate) fn start(&mut self, now: Instant) -> Ticket {
+        let quiet_before = self
+            .recent
+            .back()
+            .is_none_or(|last| now.saturating_duration_since(last.at) >= FORGET_PACE);
+        if quiet_before {
+            self.fine_answers = 0;
+        }
         self.seq += 1;
         if let Some(pace) = &mut self.pace {
             pace.next = now + interval(pace.rate);
@@ -208,6 +229,12 @@ impl Aimd {
     pub(crate) fn succeeded(&mut self, ticket: Ticket, now: Instant, in_flight: usize) {
         if !self.adaptive {
             return;
+        }
+        self.fine_answers += 1;
+        if self.fine_answers >= MIN_SAMPLES {
+            if let Some(pace) = &mut self.pace {
+                pace.unconfirmed = false;
+            }
         }
         let took = now.saturating_duration_since(ticket.started);
         self.latency = Some(match self.latency {
@@ -244,6 +271,19 @@ impl Aimd {
             self.not_before = self.not_before.max(Some(until));
         }
         if ticket.round != self.round {
+            // The pace of the last 429 counted this request, then in flight, as accepted. If
+            // that pace was set before enough fine answers to trust the count, the server
+            // accepted nothing at all (a quota spent before the first request): probe instead,
+            // from the end of the `Retry-After`.
+            let refused_before_it = ticket.round + 1 == self.round;
+            let gate_end = self.not_before.map_or(now, |gate| gate.max(now));
+            if let Some(pace) = self.pace.as_mut().filter(|p| p.unconfirmed) {
+                if kind == Overload::RateLimited && refused_before_it {
+                    pace.unconfirmed = false;
+                    pace.probing = true;
+                    pace.grown = gate_end;
+                }
+            }
             return;
         }
         self.round += 1;
@@ -251,16 +291,28 @@ impl Aimd {
         self.window = (self.window * WINDOW_BACKOFF).max(1.0);
         if kind == Overload::RateLimited {
             self.grow_pace(now);
-            let accepted = self.accepted_rate(now);
-            let current = self.pace.map_or(f64::INFINITY, |p| p.rate);
-            let refused = current.min(accepted);
-            let rate = (refused * PACE_BACKOFF).clamp(MIN_RATE, MAX_RATE);
+            let next = self.pace.map_or(now, |p| p.next);
+            let probed = self.pace.filter(|p| p.probing).map(|p| p.rate);
+            let (rate, refused) = match probed {
+                // A probe refused: the rate one doubling ago was clean (as TCP halves its
+                // window when slow start overshoots). What was accepted just before would
+                // overstate it: it includes the burst the quota saved up while probing.
+                Some(refused) => (refused / 2.0, refused),
+                None => {
+                    let current = self.pace.map_or(f64::INFINITY, |p| p.rate);
+                    let refused = current.min(self.accepted_rate(now));
+                    (refused * PACE_BACKOFF, refused)
+                }
+            };
+            let rate = rate.clamp(MIN_RATE, MAX_RATE);
             self.pace = Some(Pace {
                 rate,
                 base: rate,
                 refused,
-                next: self.pace.map_or(now, |p| p.next),
+                next,
                 grown: now,
+                probing: false,
+                unconfirmed: self.fine_answers < MIN_SAMPLES,
             });
         }
         tracing::debug!(
@@ -276,7 +328,18 @@ impl Aimd {
 
     fn grow_pace(&mut self, now: Instant) {
         if let Some(pace) = &mut self.pace {
+            if now <= pace.grown {
+                return;
+            }
             let dt = now.saturating_duration_since(pace.grown).as_secs_f64();
+            if pace.probing {
+                // When the window rather than the pace holds the rate back, the probe runs
+                // ahead of what is sent; the next 429 then measures the rate instead (below).
+                let doublings = dt / PROBE_DOUBLING.as_secs_f64();
+                pace.rate = (pace.rate * doublings.exp2()).min(MAX_RATE);
+                pace.grown = now;
+                return;
+            }
             let excess = (pace.rate - pace.refused).max(0.0);
             let per_sec = PACE_GROWTH * pace.base + PACE_PROBE * excess;
             pace.rate = (pace.rate + per_sec * dt).min(MAX_RATE);
@@ -414,6 +477,78 @@ mod tests {
         aimd.overloaded(ticket, now + ms(100), Overload::Unavailable, Some(ms(10)));
         assert_eq!(aimd.earliest_start(now + ms(100)), now + ms(1500));
         assert_eq!(aimd.gate(now + ms(1500)), None);
+    }
+
+    #[test]
+    fn a_429_on_a_spent_quota_probes_upward_from_the_end_of_its_retry_after() {
+        let mut aimd = Aimd::new(16, true);
+        let t0 = Instant::now();
+        // Four requests start; the first is refused. The three in flight count as accepted …
+        let tickets: Vec<Ticket> = (0..4).map(|_| aimd.start(t0)).collect();
+        aimd.overloaded(tickets[0], t0, Overload::RateLimited, Some(ms(1000)));
+        let first = aimd.rate().unwrap();
+        assert!((first - 2.4).abs() < 0.01, "80 % of 3 in flight: {first}");
+        // … until they are refused too: nothing was accepted, so the pace probes.
+        for ticket in &tickets[1..] {
+            aimd.overloaded(*ticket, t0 + ms(5), Overload::RateLimited, Some(ms(1000)));
+        }
+        assert_eq!(aimd.rate(), Some(first), "one decrease per round");
+        assert_eq!(aimd.earliest_start(t0), t0 + ms(1005));
+        // Waiting out the Retry-After is not probing: the rate is unchanged at the gate …
+        let gate = t0 + ms(1005);
+        let ticket = aimd.start(gate);
+        aimd.succeeded(ticket, gate, 1);
+        assert_eq!(aimd.rate(), Some(first));
+        // … and doubles every quarter second of clean answers after it.
+        let mut at = gate;
+        for _ in 0..8 {
+            at += ms(125);
+            let ticket = aimd.start(at);
+            aimd.succeeded(ticket, at, 1);
+        }
+        let rate = aimd.rate().unwrap();
+        assert!((rate - 16.0 * first).abs() < 0.01, "{rate}");
+        // The next 429 ends the probe at the last clean rate, half the refused one, and the
+        // pace grows additively again.
+        let ticket = aimd.start(at);
+        aimd.overloaded(ticket, at, Overload::RateLimited, None);
+        let settled = aimd.rate().unwrap();
+        assert!(
+            (settled - rate / 2.0).abs() < 0.01,
+            "{settled} after probing to {rate}"
+        );
+        let later = at + ms(1000);
+        let ticket = aimd.start(later);
+        aimd.succeeded(ticket, later, 1);
+        assert!(
+            aimd.rate().unwrap() < 1.1 * settled,
+            "additive growth, not doubling"
+        );
+    }
+
+    #[test]
+    fn requests_in_flight_that_are_then_answered_confirm_the_pace() {
+        let mut aimd = Aimd::new(16, true);
+        let t0 = Instant::now();
+        // A quota of 3: three of four accepted, one refused; the three answer fine.
+        let tickets: Vec<Ticket> = (0..4).map(|_| aimd.start(t0)).collect();
+        aimd.overloaded(tickets[3], t0, Overload::RateLimited, None);
+        for ticket in &tickets[..3] {
+            aimd.succeeded(*ticket, t0 + ms(50), 3);
+        }
+        let rate = aimd.rate().unwrap();
+        // A later refusal of an old request does not turn the measured pace into a probe.
+        let late = aimd.start(t0 + ms(60));
+        aimd.overloaded(late, t0 + ms(2000), Overload::RateLimited, None);
+        let after = aimd.rate().unwrap();
+        assert!(after < rate, "a new round decreases: {rate} -> {after}");
+        let t = t0 + ms(4000);
+        let ticket = aimd.start(t);
+        aimd.succeeded(ticket, t, 1);
+        assert!(
+            aimd.rate().unwrap() < 2.0 * after,
+            "no doubling without a probe"
+        );
     }
 
     #[test]
