@@ -39,6 +39,8 @@ struct Case {
     /// The quota is spent when the batch starts (another client used it a moment before): the
     /// first request is answered 429, before any rate could be measured.
     spent: bool,
+    /// The server announces its quota in `x-ratelimit-*` headers on every answer.
+    announce: bool,
 }
 
 struct Outcome {
@@ -83,6 +85,9 @@ fn run(case: &Case, config: &str) -> Outcome {
         fake.limit_rate_spent(case.per_sec, case.per_sec);
     } else {
         fake.limit_rate(case.per_sec, case.per_sec);
+    }
+    if case.announce {
+        fake.announce_rate_limit();
     }
 
     let started = Instant::now();
@@ -136,41 +141,65 @@ fn main() {
             per_sec: 20.0,
             answer: Duration::from_millis(50),
             spent: false,
+            announce: false,
         },
         Case {
             notes: 60,
             per_sec: 3.0,
             answer: Duration::from_millis(50),
             spent: false,
+            announce: false,
         },
         Case {
             notes: 200,
             per_sec: 20.0,
             answer: Duration::from_millis(360),
             spent: false,
+            announce: false,
         },
         Case {
             notes: 200,
             per_sec: 20.0,
             answer: Duration::from_millis(300),
             spent: true,
+            announce: false,
         },
         Case {
             notes: 200,
             per_sec: 20.0,
             answer: Duration::from_millis(50),
             spent: true,
+            announce: false,
+        },
+        Case {
+            notes: 200,
+            per_sec: 20.0,
+            answer: Duration::from_millis(50),
+            spent: false,
+            announce: true,
+        },
+        Case {
+            notes: 200,
+            per_sec: 20.0,
+            answer: Duration::from_millis(50),
+            spent: true,
+            announce: true,
         },
     ];
     println!("rate_limit: summarize-file on a folder, token bucket of one second");
     for case in &cases {
         println!(
-            "{} notes at {} requests/s, answers in {} ms{}:",
+            "{} notes at {} requests/s, answers in {} ms{}{}:",
             case.notes,
             case.per_sec,
             case.answer.as_millis(),
             if case.spent {
                 ", the quota spent at the start"
+            } else {
+                ""
+            },
+            if case.announce {
+                ", quota in x-ratelimit headers"
             } else {
                 ""
             }

@@ -98,6 +98,46 @@ fn a_batch_that_starts_on_a_spent_quota_summarizes_every_note_with_few_429s() {
     );
 }
 
+/// A server that announces its quota in `x-ratelimit-*` headers (OpenAI's, Fireworks', Groq's)
+/// is paced by them: once what is left of the bucket is what the requests in flight will take,
+/// starts follow the refill rate the headers give: no 429 on a full quota, and on a spent one
+/// only the first requests, sent before any answer said so.
+#[test]
+fn announced_quotas_are_paced_below_before_any_429() {
+    for spent in [false, true] {
+        const NOTES: usize = 40;
+        let vault = inbox(NOTES);
+        let fake = FakeOpenAi::start();
+        fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(20)));
+        if spent {
+            fake.limit_rate_spent(10.0, 10.0);
+        } else {
+            fake.limit_rate(10.0, 10.0);
+        }
+        fake.announce_rate_limit();
+
+        let output = run_to_exit(
+            vaultsum(&vault.outside())
+                .envs(fake.env())
+                .arg("--vault")
+                .arg(vault.root())
+                .args(["summarize-file", "--engine", "llm", "Inbox"]),
+        );
+
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
+        let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
+        assert_eq!(requests - refused, NOTES, "one accepted request per note");
+        if spent {
+            // Only requests sent before the first answer told the quota was spent: the first
+            // window, at most.
+            assert!(refused <= 4, "{refused} of {requests} answered 429");
+        } else {
+            assert_eq!(refused, 0, "{refused} of {requests} answered 429");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_in_flight_never_exceed_the_ceiling() {
     let fake = FakeOpenAi::start();

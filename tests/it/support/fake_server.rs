@@ -294,9 +294,31 @@ struct TokenBucket {
     burst: f64,
     tokens: f64,
     filled: Instant,
+    /// Send the bucket's state in OpenAI's `x-ratelimit-*` headers on every answer.
+    announce: bool,
 }
 
 impl TokenBucket {
+    /// The `x-ratelimit-*` headers of the bucket as it is now (after the last take), as
+    /// OpenAI sends them: its size, what is left, and the time until it is full again.
+    fn headers(&self) -> Vec<(String, String)> {
+        if !self.announce {
+            return Vec::new();
+        }
+        let reset_ms = ((self.burst - self.tokens) / self.per_sec * 1000.0).ceil() as u64;
+        vec![
+            (
+                "x-ratelimit-limit-requests".into(),
+                format!("{}", self.burst as u64),
+            ),
+            (
+                "x-ratelimit-remaining-requests".into(),
+                format!("{}", self.tokens.floor() as u64),
+            ),
+            ("x-ratelimit-reset-requests".into(), format!("{reset_ms}ms")),
+        ]
+    }
+
     /// Takes a token, or says how long until there is one.
     fn take(&mut self, now: Instant) -> Result<(), Duration> {
         let elapsed = now.saturating_duration_since(self.filled).as_secs_f64();
@@ -454,7 +476,16 @@ impl FakeServer {
             burst: burst.max(1.0),
             tokens: burst.max(1.0),
             filled: Instant::now(),
+            announce: false,
         });
+    }
+
+    /// Makes the rate limit's answers carry `x-ratelimit-limit-requests`, `-remaining-requests`
+    /// and `-reset-requests`, as OpenAI, Fireworks and Groq send them.
+    pub fn announce_rate_limit(&self) {
+        if let Some(bucket) = self.shared.bucket.lock().unwrap().as_mut() {
+            bucket.announce = true;
+        }
     }
 
     /// As [`FakeServer::limit_rate`], with the bucket empty at the start: another client spent
@@ -510,12 +541,10 @@ async fn handle(
         at: Instant::now(),
         ended: None,
     };
-    let refused = shared
-        .bucket
-        .lock()
-        .unwrap()
-        .as_mut()
-        .and_then(|bucket| bucket.take(request.at).err());
+    let (refused, quota_headers) = match shared.bucket.lock().unwrap().as_mut() {
+        Some(bucket) => (bucket.take(request.at).err(), bucket.headers()),
+        None => (None, Vec::new()),
+    };
     if let Some(wait) = refused {
         shared.rate_limited.fetch_add(1, Ordering::SeqCst);
         let mut requests = shared.requests.lock().unwrap();
@@ -528,7 +557,11 @@ async fn handle(
         };
         drop(requests);
         let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
-        return Response::builder()
+        let mut response = Response::builder();
+        for (name, value) in &quota_headers {
+            response = response.header(name, value);
+        }
+        return response
             .status(StatusCode::TOO_MANY_REQUESTS)
             .header("content-type", "application/json")
             .header("retry-after", format!("{seconds}"))
@@ -578,7 +611,7 @@ async fn handle(
         gate.passed().await;
     }
     let mut response = Response::builder().status(StatusCode::from_u16(reply.status).unwrap());
-    for (name, value) in &reply.headers {
+    for (name, value) in reply.headers.iter().chain(&quota_headers) {
         response = response.header(name, value);
     }
     guard.answered = true;

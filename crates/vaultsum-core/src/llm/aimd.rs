@@ -33,6 +33,8 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::quota::Quota;
+
 /// The window a new limiter starts with (the old fixed default), or the ceiling if lower.
 pub(crate) const INITIAL_WINDOW: usize = 4;
 /// Weight of the newest answer time in the smoothed answer time.
@@ -103,6 +105,11 @@ pub(crate) struct Aimd {
     /// Fine answers since this burst of work began (a start after [`FORGET_PACE`] without
     /// any begins a new one): fewer than [`MIN_SAMPLES`] and there is no rate to measure.
     fine_answers: usize,
+    /// When the server last announced its quota (`x-ratelimit-*`), and the spacing of starts
+    /// it allows once only what refills is left; see [`Aimd::quota`].
+    quota_seen: Option<Instant>,
+    quota_spacing: Option<Duration>,
+    quota_next: Option<Instant>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -154,6 +161,9 @@ impl Aimd {
             latency: None,
             spread: None,
             fine_answers: 0,
+            quota_seen: None,
+            quota_spacing: None,
+            quota_next: None,
         }
     }
 
@@ -185,12 +195,22 @@ impl Aimd {
         if quiet {
             self.pace = None;
         }
+        if !self.quota_fresh(now) {
+            self.quota_spacing = None;
+            self.quota_next = None;
+        }
         let paced = self.pace.map(|p| p.next);
-        [Some(now), self.not_before, paced, self.spread]
-            .into_iter()
-            .flatten()
-            .max()
-            .unwrap_or(now)
+        [
+            Some(now),
+            self.not_before,
+            paced,
+            self.spread,
+            self.quota_next,
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(now)
     }
 
     /// Records a request starting at `now` (the caller checked [`Aimd::earliest_start`]).
@@ -205,6 +225,9 @@ impl Aimd {
         self.seq += 1;
         if let Some(pace) = &mut self.pace {
             pace.next = now + interval(pace.rate);
+        }
+        if let Some(spacing) = self.quota_spacing {
+            self.quota_next = Some(now + spacing);
         }
         if let Some(latency) = self.latency.filter(|_| self.adaptive) {
             self.spread = Some(now + latency / self.window() as u32);
@@ -289,7 +312,8 @@ impl Aimd {
         self.round += 1;
         self.slow_start = false;
         self.window = (self.window * WINDOW_BACKOFF).max(1.0);
-        if kind == Overload::RateLimited {
+        // A server that announces its quota is paced by it (`Aimd::quota`), not by a guess.
+        if kind == Overload::RateLimited && !self.quota_fresh(now) {
             self.grow_pace(now);
             let next = self.pace.map_or(now, |p| p.next);
             let probed = self.pace.filter(|p| p.probing).map(|p| p.rate);
@@ -324,6 +348,45 @@ impl Aimd {
             pace = ?self.rate(),
             "LLM server overloaded: fewer requests at once"
         );
+    }
+
+    /// What the `x-ratelimit-*` headers of the answer to `ticket` said. They describe the
+    /// bucket when that request arrived, so the requests started after it are taken off what
+    /// it had left. While more than a window is left, nothing changes; from then on, starts
+    /// are spaced at the rate the bucket refills, so the next request finds a token instead of
+    /// a 429. A used-up token quota closes the gate until it resets. The server's figures
+    /// replace the pace guessed from 429s.
+    pub(crate) fn quota(&mut self, now: Instant, quota: Quota, ticket: Ticket) {
+        if !self.adaptive {
+            return;
+        }
+        if let Some(until) = quota
+            .tokens_exhausted_for
+            .and_then(|wait| now.checked_add(wait))
+        {
+            self.not_before = self.not_before.max(Some(until));
+        }
+        let Some(rate) = quota.refill_per_sec else {
+            return;
+        };
+        self.quota_seen = Some(now);
+        self.pace = None;
+        // Answers come back an answer time late, and a window's worth of requests may start
+        // in that time: the pace begins while that many are still left, not once none are.
+        let left = quota
+            .remaining
+            .saturating_sub(self.seq.saturating_sub(ticket.seq));
+        if left <= self.window() as u64 {
+            self.quota_spacing = Some(interval(rate));
+        } else {
+            self.quota_spacing = None;
+            self.quota_next = None;
+        }
+    }
+
+    fn quota_fresh(&self, now: Instant) -> bool {
+        self.quota_seen
+            .is_some_and(|at| now.saturating_duration_since(at) < FORGET_PACE)
     }
 
     fn grow_pace(&mut self, now: Instant) {
@@ -524,6 +587,45 @@ mod tests {
             aimd.rate().unwrap() < 1.1 * settled,
             "additive growth, not doubling"
         );
+    }
+
+    #[test]
+    fn an_announced_quota_paces_starts_at_its_refill_rate_once_a_window_is_left() {
+        let mut aimd = Aimd::new(16, true);
+        let t0 = Instant::now();
+        let quota = |remaining| Quota {
+            remaining,
+            refill_per_sec: Some(10.0),
+            tokens_exhausted_for: None,
+        };
+        let first = aimd.start(t0);
+        for _ in 0..3 {
+            aimd.start(t0);
+        }
+        // 9 left when the first arrived, 3 started since: 6 left, more than the window of 4.
+        aimd.quota(t0 + ms(20), quota(9), first);
+        assert_eq!(aimd.earliest_start(t0 + ms(20)), t0 + ms(20));
+        let ticket = aimd.start(t0 + ms(20));
+        // 4 left when it arrived, nothing since: a window's worth, so starts follow the refill.
+        aimd.quota(t0 + ms(40), quota(4), ticket);
+        let at = t0 + ms(40);
+        aimd.start(at);
+        assert_eq!(aimd.earliest_start(at), at + ms(100), "10 a second");
+        // Plenty left again: the spacing goes.
+        let ticket = aimd.start(at + ms(100));
+        aimd.quota(at + ms(120), quota(50), ticket);
+        assert_eq!(aimd.earliest_start(at + ms(120)), at + ms(120));
+        // A used-up token quota holds every start until it resets.
+        aimd.quota(
+            at + ms(120),
+            Quota {
+                remaining: 50,
+                refill_per_sec: None,
+                tokens_exhausted_for: Some(ms(700)),
+            },
+            ticket,
+        );
+        assert_eq!(aimd.earliest_start(at + ms(120)), at + ms(820));
     }
 
     #[test]

@@ -95,11 +95,13 @@ impl ChatClient {
             )
             .build()
             .map_err(|e| LlmError::Request(redactor.apply(&e.to_string())))?;
+        let mut retry = RetryPolicy::from_config(cfg);
+        retry.set_quota_source(transport.latest_quota());
         Ok(ChatClient {
             probe,
             chat: make(&base_url),
             audio: make(&audio_base_url),
-            retry: RetryPolicy::from_config(cfg),
+            retry,
             redactor,
             base_url,
             audio_base_url,

@@ -19,6 +19,7 @@ use tokio::time::Instant;
 
 use crate::config::SummarizeConfig;
 use crate::llm::aimd::{Aimd, Overload, Ticket};
+use crate::llm::quota::Quota;
 
 /// Adapts how many LLM requests run at once, and how fast they start, to what the server
 /// answers: more while answers come back fine, fewer on 429 and 503, none before a
@@ -223,6 +224,11 @@ pub struct Permit<'a> {
 impl Permit<'_> {
     /// Tells the limiter how the server answered, and frees the place.
     pub fn answered(self, answer: Answer) {
+        self.answered_with_quota(answer, None);
+    }
+
+    /// [`Permit::answered`], with the quota the answer announced (`x-ratelimit-*`), if any.
+    pub(crate) fn answered_with_quota(self, answer: Answer, quota: Option<Quota>) {
         let limiter = self.limiter;
         let mut state = limiter.lock();
         let now = Instant::now();
@@ -241,6 +247,9 @@ impl Permit<'_> {
                     .overloaded(ticket, now, Overload::Unavailable, wait)
             }
             Answer::Other => {}
+        }
+        if let Some(quota) = quota {
+            state.aimd.quota(now, quota, ticket);
         }
         limiter.resize(&mut state);
     }

@@ -14,6 +14,7 @@ mod error;
 mod error_body;
 mod limiter;
 mod models;
+mod quota;
 mod redact;
 mod retry;
 mod transcription;

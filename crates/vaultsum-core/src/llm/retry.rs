@@ -13,6 +13,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use crate::config::LlmConfig;
 use crate::llm::limiter::{Answer, Limiter};
+use crate::llm::quota::LatestQuota;
 use crate::llm::LlmError;
 
 /// Longest backoff between two attempts when the server gives no `Retry-After`.
@@ -52,6 +53,8 @@ pub(crate) struct RetryPolicy {
     budget: Duration,
     initial_backoff: Duration,
     limiter: Arc<Limiter>,
+    /// The quota the answers announce, handed to the limiter after each attempt.
+    quota: LatestQuota,
 }
 
 impl RetryPolicy {
@@ -62,7 +65,13 @@ impl RetryPolicy {
             budget: Duration::from_secs(cfg.max_retry_secs),
             initial_backoff: Duration::from_millis(cfg.initial_backoff_ms),
             limiter: Arc::new(Limiter::default()),
+            quota: LatestQuota::default(),
         }
+    }
+
+    /// Reads the quota the answers announce from `quota` (the transport's).
+    pub(crate) fn set_quota_source(&mut self, quota: LatestQuota) {
+        self.quota = quota;
     }
 
     pub(crate) fn set_limiter(&mut self, limiter: Limiter) {
@@ -133,7 +142,7 @@ impl RetryPolicy {
             let permit = self.limiter.acquire().await;
             queued += asked.elapsed();
             let result = attempt().await;
-            permit.answered(self.answer(&result));
+            permit.answered_with_quota(self.answer(&result), self.quota.take());
             let failure = match result {
                 Ok(value) => return Ok((value, made)),
                 Err(failure) => failure,
@@ -188,6 +197,7 @@ mod tests {
             budget: Duration::from_secs(60),
             initial_backoff: Duration::from_millis(initial_ms),
             limiter: Arc::new(Limiter::default()),
+            quota: LatestQuota::default(),
         }
     }
 

@@ -15,6 +15,7 @@ use async_openai::error::OpenAIError;
 use async_openai::middleware::HttpRequestFactory;
 
 use crate::llm::error_body::error_excerpt;
+use crate::llm::quota::{LatestQuota, Quota};
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{parse_retry_after, Failure};
 use crate::llm::LlmError;
@@ -25,6 +26,8 @@ pub(crate) struct Transport {
     http: reqwest::Client,
     redactor: Redactor,
     timeout_secs: u64,
+    /// The quota the last answer announced, for the retry loop to hand to the limiter.
+    quota: LatestQuota,
 }
 
 /// A [`Failure`] travelling through async-openai inside `OpenAIError::Boxed`.
@@ -52,7 +55,13 @@ impl Transport {
             http,
             redactor,
             timeout_secs,
+            quota: LatestQuota::default(),
         })
+    }
+
+    /// Where every answer's announced quota is left (shared by clones of this transport).
+    pub(crate) fn latest_quota(&self) -> LatestQuota {
+        self.quota.clone()
     }
 
     async fn exchange(&self, factory: HttpRequestFactory) -> Result<reqwest::Response, Failure> {
@@ -68,6 +77,9 @@ impl Transport {
             .map_err(|e| self.network_error(&url, e))?;
         let status = response.status();
         let headers = response.headers().clone();
+        if let Some(quota) = Quota::from_headers(&headers) {
+            self.quota.set(quota);
+        }
         let body = response
             .bytes()
             .await
