@@ -73,6 +73,30 @@ async fn block_embeds_take_the_paragraph_or_the_item_with_children() {
     assert!(!out.text.contains("^item2\n>"));
 }
 
+/// `![[image.png]]^id` with no space, as Obsidian's own help vault writes it: the id names the
+/// embed's block, and it is not part of the embedded file's name.
+#[tokio::test]
+async fn an_embed_followed_by_its_block_id_is_that_block() {
+    let v = TempVault::with(&[
+        ("Guide.md", "Intro.\n\n![[Manual]]^fig1\n\nAfter.\n"),
+        ("Manual.md", "The manual's text.\n"),
+        ("Main.md", "![[Guide#^fig1]]\n"),
+    ]);
+    let out = v.expand("Main.md").await;
+    assert!(
+        out.text.contains(
+            "> [Embedded: Guide#^fig1]\n> > [Embedded: Manual]\n> > The manual's text.\n"
+        ),
+        "{}",
+        out.text
+    );
+    assert!(!out.text.contains("Intro") && !out.text.contains("After"), "{}", out.text);
+    assert!(!out.text.contains("^fig1\n"), "the id is hidden: {}", out.text);
+    // Read directly, the guide's embed resolves to Manual.md, not to `Manual]]^fig1`.
+    let guide = v.expand("Guide.md").await;
+    assert!(guide.text.contains("> The manual's text.\n"), "{}", guide.text);
+}
+
 #[tokio::test]
 async fn alias_and_size_are_not_part_of_the_target() {
     let v = TempVault::with(&[

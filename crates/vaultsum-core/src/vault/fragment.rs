@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use unicode_normalization::UnicodeNormalization;
 
-use super::markdown::{inside_any, line_end, line_start, BlockKind, NoteMap};
+use super::markdown::{ends_an_embed, inside_any, line_end, line_start, BlockKind, NoteMap};
 
 /// A block chosen by its id: the source range, and the `^id` marker text to leave out.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,7 +105,8 @@ pub fn block_with_id(source: &str, map: &NoteMap, id: &str) -> Option<BlockSelec
         let start_of_line = line_start(source, at);
         let before = &source[start_of_line..at];
         let ends_line = after.trim().is_empty();
-        let separated = before.is_empty() || before.ends_with([' ', '\t', '>']);
+        let separated =
+            before.is_empty() || before.ends_with([' ', '\t', '>']) || ends_an_embed(map, at);
         if !ends_line || !separated || inside_any(&map.verbatim, at) {
             continue;
         }
@@ -286,6 +287,18 @@ mod tests {
             block(table, "tbl").unwrap().trim_end(),
             "| a | b |\n|---|---|\n| 1 | 2 |"
         );
+    }
+
+    #[test]
+    fn an_embed_carries_its_block_id_without_a_space() {
+        assert_eq!(
+            block("Intro.\n\n![[pic.png]]^fig1\n\nAfter.\n", "fig1")
+                .unwrap()
+                .trim_end(),
+            "![[pic.png]]"
+        );
+        // A link is not an embed: its caret still needs the space.
+        assert_eq!(block("[[Note]]^nope\n", "nope"), None);
     }
 
     #[test]

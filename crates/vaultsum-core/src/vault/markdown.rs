@@ -194,6 +194,12 @@ pub fn map_note(source: &str) -> NoteMap {
     map
 }
 
+/// True when an embed ends right at `caret`: `![[image.png]]^id` is a block id with no space
+/// before it (Obsidian's own help vault writes an embed's id this way, and Obsidian finds it).
+pub(crate) fn ends_an_embed(map: &NoteMap, caret: usize) -> bool {
+    map.embeds.iter().any(|embed| embed.range.end == caret)
+}
+
 fn find_block_ids(map: &mut NoteMap, source: &str) {
     let bytes = source.as_bytes();
     let mut from = 0;
@@ -216,6 +222,8 @@ fn find_block_ids(map: &mut NoteMap, source: &str) {
             start_of_line..end
         } else if before.ends_with([' ', '\t']) {
             (caret - (before.len() - before.trim_end_matches([' ', '\t']).len()))..id_end
+        } else if ends_an_embed(map, caret) {
+            caret..id_end
         } else {
             continue;
         };
