@@ -90,11 +90,23 @@ async fn an_embed_followed_by_its_block_id_is_that_block() {
         "{}",
         out.text
     );
-    assert!(!out.text.contains("Intro") && !out.text.contains("After"), "{}", out.text);
-    assert!(!out.text.contains("^fig1\n"), "the id is hidden: {}", out.text);
+    assert!(
+        !out.text.contains("Intro") && !out.text.contains("After"),
+        "{}",
+        out.text
+    );
+    assert!(
+        !out.text.contains("^fig1\n"),
+        "the id is hidden: {}",
+        out.text
+    );
     // Read directly, the guide's embed resolves to Manual.md, not to `Manual]]^fig1`.
     let guide = v.expand("Guide.md").await;
-    assert!(guide.text.contains("> The manual's text.\n"), "{}", guide.text);
+    assert!(
+        guide.text.contains("> The manual's text.\n"),
+        "{}",
+        guide.text
+    );
 }
 
 #[tokio::test]

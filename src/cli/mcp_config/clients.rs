@@ -79,6 +79,8 @@ pub struct Places {
     pub home: Option<PathBuf>,
     /// `%APPDATA%` (Windows).
     pub appdata: Option<PathBuf>,
+    /// `%LOCALAPPDATA%` (Windows), where Microsoft Store apps keep their files.
+    pub local_appdata: Option<PathBuf>,
     /// `XDG_CONFIG_HOME` (Linux), when set to an absolute path.
     pub xdg_config_home: Option<PathBuf>,
     /// `CODEX_HOME`, which moves Codex's folder.
@@ -98,6 +100,7 @@ impl Places {
                 .or_else(|| var("USERPROFILE"))
                 .or_else(dirs::home_dir),
             appdata: var("APPDATA"),
+            local_appdata: var("LOCALAPPDATA"),
             xdg_config_home: var("XDG_CONFIG_HOME").filter(|p| p.is_absolute()),
             codex_home: var("CODEX_HOME"),
         }
@@ -118,6 +121,42 @@ impl Places {
             None => Ok(self.home()?.join(".config")),
         }
     }
+}
+
+/// The Microsoft Store (MSIX) package of Claude Desktop.
+const CLAUDE_MSIX_PACKAGE: &str = "Claude_pzs8sxrjxfjjc";
+
+/// Claude Desktop's folder on Windows. The regular install reads `%APPDATA%\Claude`; the
+/// Microsoft Store install sees that path redirected into its package, so its file really lies
+/// in `%LOCALAPPDATA%\Packages\Claude_pzs8sxrjxfjjc\LocalCache\Roaming\Claude`. The package's
+/// folder is the one in use when it exists and the regular one does not; when both exist (an
+/// install moved from one to the other), the one whose config file was saved last.
+fn claude_desktop_on_windows(places: &Places) -> Result<PathBuf, MissingHome> {
+    let regular = places.appdata()?.join("Claude");
+    let store = places.local_appdata.as_ref().map(|local| {
+        local
+            .join("Packages")
+            .join(CLAUDE_MSIX_PACKAGE)
+            .join("LocalCache")
+            .join("Roaming")
+            .join("Claude")
+    });
+    let Some(store) = store.filter(|dir| dir.is_dir()) else {
+        return Ok(regular);
+    };
+    if !regular.is_dir() {
+        return Ok(store);
+    }
+    let saved = |dir: &Path| {
+        std::fs::metadata(dir.join(Client::ClaudeDesktop.file_name()))
+            .and_then(|m| m.modified())
+            .ok()
+    };
+    Ok(if saved(&store) > saved(&regular) {
+        store
+    } else {
+        regular
+    })
 }
 
 /// A client file lies in a folder named by an environment variable that is not set.
@@ -176,7 +215,7 @@ impl Client {
         let windows = cfg!(windows);
         let macos = cfg!(target_os = "macos");
         Ok(match self {
-            Client::ClaudeDesktop if windows => places.appdata()?.join("Claude"),
+            Client::ClaudeDesktop if windows => claude_desktop_on_windows(places)?,
             Client::ClaudeDesktop if macos => places
                 .home()?
                 .join("Library")
@@ -224,5 +263,62 @@ impl Client {
             Client::Codex => "restart `codex` (then /mcp lists vaultsum)",
             Client::Zed => "Zed picks the change up on save; see the Agent panel's settings",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn places(root: &Path) -> Places {
+        Places {
+            appdata: Some(root.join("Roaming")),
+            local_appdata: Some(root.join("Local")),
+            ..Places::default()
+        }
+    }
+
+    fn store(root: &Path) -> PathBuf {
+        root.join("Local/Packages/Claude_pzs8sxrjxfjjc/LocalCache/Roaming/Claude")
+    }
+
+    #[test]
+    fn the_regular_install_is_appdata_claude() {
+        let root = tempfile::tempdir().unwrap();
+        assert_eq!(
+            claude_desktop_on_windows(&places(root.path())).unwrap(),
+            root.path().join("Roaming").join("Claude")
+        );
+    }
+
+    #[test]
+    fn the_microsoft_store_install_is_found_in_its_package() {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(store(root.path())).unwrap();
+        assert_eq!(
+            claude_desktop_on_windows(&places(root.path())).unwrap(),
+            store(root.path())
+        );
+    }
+
+    #[test]
+    fn with_both_the_last_saved_config_wins() {
+        let root = tempfile::tempdir().unwrap();
+        let regular = root.path().join("Roaming").join("Claude");
+        for dir in [&regular, &store(root.path())] {
+            std::fs::create_dir_all(dir).unwrap();
+            std::fs::write(dir.join("claude_desktop_config.json"), "{}").unwrap();
+        }
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+        std::fs::File::options()
+            .write(true)
+            .open(regular.join("claude_desktop_config.json"))
+            .unwrap()
+            .set_modified(old)
+            .unwrap();
+        assert_eq!(
+            claude_desktop_on_windows(&places(root.path())).unwrap(),
+            store(root.path())
+        );
     }
 }
