@@ -314,19 +314,82 @@ fn codex_toml_keeps_its_comments_and_other_servers() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
 }
 
+/// Zed's default settings.json as Zed creates it: comments first, then the settings.
+const ZED_DEFAULT: &str = "// Zed settings
+//
+// For information on how to configure Zed, see the Zed
+// documentation: https://zed.dev/docs/configuring-zed
+//
+// To see all of Zed's default settings without changing your
+// custom settings, run `zed: open default settings` from the
+// command palette (cmd-shift-p / ctrl-shift-p)
+{
+  \"ui_font_size\": 16,
+  \"buffer_font_size\": 15,
+  \"theme\": {
+    \"mode\": \"system\",
+    \"light\": \"One Light\",
+    \"dark\": \"One Dark\" // my theme
+  },
+}
+";
+
 #[test]
-fn zed_settings_with_comments_are_refused_and_left_unchanged() {
+fn zed_settings_with_comments_get_the_entry_and_keep_every_other_byte() {
     let setup = Setup::new();
     let file = setup.client_file("zed");
     std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    let original =
-        "// Zed settings\n{\n  \"theme\": \"One Dark\", // my theme\n  \"vim_mode\": true,\n}\n";
+    std::fs::write(&file, ZED_DEFAULT).unwrap();
+    let output = setup.run(&["zed", "--write"], false);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    // Everything before the last closing brace is kept byte for byte; the entry is added
+    // after the last setting, in the file's own style (its trailing comma too).
+    let kept = ZED_DEFAULT.trim_end().strip_suffix('}').unwrap();
+    assert!(written.starts_with(kept), "{written}");
+    assert!(written.contains("\"context_servers\": {"), "{written}");
+    assert!(written.contains("\"vaultsum\": {"), "{written}");
+    assert!(written.trim_end().ends_with('}'), "{written}");
+    // The backup is the file as it was, and a second run changes nothing.
+    assert_eq!(
+        std::fs::read_to_string(format!("{}.bak", file.display())).unwrap(),
+        ZED_DEFAULT
+    );
+    assert_eq!(setup.run(&["zed", "--write"], false).status.code(), Some(0));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+}
+
+#[test]
+fn a_vscode_mcp_json_with_comments_keeps_them_and_its_other_servers() {
+    let setup = Setup::new();
+    let file = setup.client_file("vscode");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let original = "{\n  // servers for this workspace\n  \"servers\": {\n    \"github\": { \"type\": \"http\", \"url\": \"https://api.githubcopilot.com/mcp/\" }, /* kept */\n  },\n}\n";
+    std::fs::write(&file, original).unwrap();
+    let output = setup.run(&["vscode", "--write"], false);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    for kept in [
+        "{\n  // servers for this workspace\n  \"servers\": {\n",
+        "    \"github\": { \"type\": \"http\", \"url\": \"https://api.githubcopilot.com/mcp/\" }, /* kept */\n",
+    ] {
+        assert!(written.contains(kept), "{kept:?} lost: {written}");
+    }
+    assert!(written.contains("\"vaultsum\": {"), "{written}");
+    assert!(written.contains("\"type\": \"stdio\""), "{written}");
+}
+
+#[test]
+fn a_commented_file_that_is_not_even_jsonc_is_refused_and_left_unchanged() {
+    let setup = Setup::new();
+    let file = setup.client_file("zed");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    let original = "// Zed settings\n{\n  \"theme\": \"One Dark\",,\n";
     std::fs::write(&file, original).unwrap();
     let output = setup.run(&["zed", "--write"], false);
     assert_eq!(output.status.code(), Some(1));
     let stderr = text(&output.stderr);
     assert!(stderr.contains("untouched"), "{stderr}");
-    assert!(stderr.contains("comments"), "{stderr}");
     assert!(stderr.contains("by hand"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), original);
     assert!(!PathBuf::from(format!("{}.bak", file.display())).exists());

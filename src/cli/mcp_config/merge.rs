@@ -36,14 +36,16 @@ pub fn merge_json(
     let existing = existing.filter(|text| !text.trim().is_empty());
     let mut document = match existing {
         None => Value::Object(Map::new()),
-        Some(text) => serde_json::from_str::<Value>(text).map_err(|e| {
-            let reason = e.to_string();
-            if comments_possible {
-                MergeError::Commented { reason }
-            } else {
-                MergeError::NotJson { reason }
+        Some(text) => match serde_json::from_str::<Value>(text) {
+            Ok(document) => document,
+            // Zed's settings.json starts with comments; VS Code's mcp.json may hold them.
+            Err(_) if comments_possible => return merge_jsonc(text, servers_key, &entry),
+            Err(e) => {
+                return Err(MergeError::NotJson {
+                    reason: e.to_string(),
+                })
             }
-        })?,
+        },
     };
     let Value::Object(top) = &mut document else {
         return Err(MergeError::Shape(
@@ -67,6 +69,50 @@ pub fn merge_json(
         .map_err(|e| MergeError::Shape(e.to_string()))?;
     out.push(b'\n');
     Ok(String::from_utf8(out).expect("serde_json writes UTF-8"))
+}
+
+/// `text`, JSON with comments (and trailing commas), with `entry` set as the `vaultsum` server
+/// under `servers_key`, edited in its syntax tree: the comments, trailing commas, key order and
+/// formatting of everything else stay as written; only the entry is (re)written.
+fn merge_jsonc(text: &str, servers_key: &str, entry: &Value) -> Result<String, MergeError> {
+    use jsonc_parser::cst::CstRootNode;
+    use jsonc_parser::ParseOptions;
+
+    let root =
+        CstRootNode::parse(text, &ParseOptions::default()).map_err(|e| MergeError::Commented {
+            reason: e.to_string(),
+        })?;
+    let top = root
+        .object_value_or_create()
+        .ok_or_else(|| MergeError::Shape("its top level is not a JSON object".to_string()))?;
+    let servers = top
+        .object_value_or_create(servers_key)
+        .ok_or_else(|| MergeError::Shape(format!("its \"{servers_key}\" is not a JSON object")))?;
+    let value = cst_value(entry);
+    match servers.get(SERVER_NAME) {
+        Some(old) => old.set_value(value),
+        None => {
+            servers.append(SERVER_NAME, value);
+        }
+    }
+    Ok(root.to_string())
+}
+
+/// A JSON value as the syntax tree takes it (object keys in their order).
+fn cst_value(value: &Value) -> jsonc_parser::cst::CstInputValue {
+    use jsonc_parser::cst::CstInputValue;
+    match value {
+        Value::Null => CstInputValue::Null,
+        Value::Bool(b) => CstInputValue::Bool(*b),
+        Value::Number(n) => CstInputValue::Number(n.to_string()),
+        Value::String(s) => CstInputValue::String(s.clone()),
+        Value::Array(items) => CstInputValue::Array(items.iter().map(cst_value).collect()),
+        Value::Object(map) => CstInputValue::Object(
+            map.iter()
+                .map(|(key, value)| (key.clone(), cst_value(value)))
+                .collect(),
+        ),
+    }
 }
 
 /// The indentation of the first indented line (tabs or spaces), else two spaces.
@@ -119,4 +165,25 @@ pub fn merge_codex_toml(existing: Option<&str>, entry: &Entry) -> Result<String,
     }
     servers.insert(SERVER_NAME, Item::Table(server));
     Ok(document.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn jsonc_strings_are_escaped_as_json() {
+        let written = merge_jsonc(
+            "{\n  // mine\n}\n",
+            "servers",
+            &json!({ "command": "C:\\vaultsum \"x\".exe" }),
+        )
+        .unwrap();
+        assert!(written.contains("// mine"), "{written}");
+        assert!(
+            written.contains(r#""command": "C:\\vaultsum \"x\".exe""#),
+            "{written}"
+        );
+    }
 }
