@@ -32,6 +32,17 @@ fn inbox(n: usize) -> TempVault {
     vault
 }
 
+/// `vaultsum summarize-file Inbox` with the LLM engine against `fake`, run to its end.
+fn summarize_inbox(vault: &TempVault, fake: &FakeOpenAi) -> std::process::Output {
+    run_to_exit(
+        vaultsum(&vault.outside())
+            .envs(fake.env())
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["summarize-file", "--engine", "llm", "Inbox"]),
+    )
+}
+
 #[test]
 fn folder_batch_against_a_rate_limited_server_summarizes_every_note_with_few_429s() {
     const NOTES: usize = 40;
@@ -41,13 +52,7 @@ fn folder_batch_against_a_rate_limited_server_summarizes_every_note_with_few_429
     // 10 requests a second, 10 at once: the default 16 in flight would get most refused.
     fake.limit_rate(10.0, 10.0);
 
-    let output = run_to_exit(
-        vaultsum(&vault.outside())
-            .envs(fake.env())
-            .arg("--vault")
-            .arg(vault.root())
-            .args(["summarize-file", "--engine", "llm", "Inbox"]),
-    );
+    let output = summarize_inbox(&vault, &fake);
 
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
@@ -76,13 +81,7 @@ fn a_batch_that_starts_on_a_spent_quota_summarizes_every_note_with_few_429s() {
     fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(20)));
     fake.limit_rate_spent(20.0, 20.0);
 
-    let output = run_to_exit(
-        vaultsum(&vault.outside())
-            .envs(fake.env())
-            .arg("--vault")
-            .arg(vault.root())
-            .args(["summarize-file", "--engine", "llm", "Inbox"]),
-    );
+    let output = summarize_inbox(&vault, &fake);
 
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");
@@ -116,13 +115,7 @@ fn announced_quotas_are_paced_below_before_any_429() {
         }
         fake.announce_rate_limit();
 
-        let output = run_to_exit(
-            vaultsum(&vault.outside())
-                .envs(fake.env())
-                .arg("--vault")
-                .arg(vault.root())
-                .args(["summarize-file", "--engine", "llm", "Inbox"]),
-        );
+        let output = summarize_inbox(&vault, &fake);
 
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(0), "stderr: {stderr}");

@@ -13,7 +13,13 @@
 //!   before; it then grows slowly (by 4 % of that rate per second, so the next 429 comes
 //!   several seconds and many requests later), and fast once past the rate that was refused
 //!   (30 % of the excess per second: the limit may have risen). After
-//!   [`FORGET_PACE`] without an overload answer the pace is dropped.
+//!   [`FORGET_PACE`] without an overload answer the pace is dropped. When the first 429
+//!   came before the server had accepted anything (a quota spent by another client), the
+//!   rate measured is none, and the pace probes instead: it doubles every
+//!   [`PROBE_DOUBLING`] until the next 429 halves it.
+//! - a server that announces its quota (`x-ratelimit-*`, [`Aimd::quota`]) is paced by it:
+//!   once no more than a window is left, starts follow the rate the quota refills at, and no
+//!   pace is guessed from 429s.
 //!
 //! Either overload answer also closes a gate until its `Retry-After` has passed: no request
 //! starts before. One decrease per round: answers to requests started before the last decrease
@@ -103,7 +109,8 @@ pub(crate) struct Aimd {
     /// The earliest next start, spreading the window's starts over one answer time.
     spread: Option<Instant>,
     /// Fine answers since this burst of work began (a start after [`FORGET_PACE`] without
-    /// any begins a new one): fewer than [`MIN_SAMPLES`] and there is no rate to measure.
+    /// any begins a new one): with fewer than [`MIN_SAMPLES`], a pace set from the requests in
+    /// flight is unconfirmed.
     fine_answers: usize,
     /// When the server last announced its quota (`x-ratelimit-*`), and the spacing of starts
     /// it allows once only what refills is left; see [`Aimd::quota`].
@@ -397,7 +404,8 @@ impl Aimd {
             let dt = now.saturating_duration_since(pace.grown).as_secs_f64();
             if pace.probing {
                 // When the window rather than the pace holds the rate back, the probe runs
-                // ahead of what is sent; the next 429 then measures the rate instead (below).
+                // ahead of what is sent and its half means little; the 429 after that one
+                // measures the rate the server accepted (`overloaded`).
                 let doublings = dt / PROBE_DOUBLING.as_secs_f64();
                 pace.rate = (pace.rate * doublings.exp2()).min(MAX_RATE);
                 pace.grown = now;

@@ -170,25 +170,42 @@ impl MediaDescriber {
             return Ok(hit);
         }
         let client = self.client(work.file_name, work.action)?;
-        // Callers asking for the same work at the same moment share one paid call: in this
-        // process by the single flight, with other processes by the cache lock.
-        let flight = self.flights.run(&work.cache_key, || async move {
-            let _lock = match cache_lock::claim(&self.cache, &work.cache_key, work.file_name).await
-            {
-                Claim::Done(text) => return Ok(text),
-                Claim::Held(guard) => Some(guard),
-                Claim::Unlocked => None,
-            };
+        self.once_per_key(&work.cache_key, work.file_name, || async move {
             let answered = call(client).await;
             if answered.is_ok() {
                 client.record_media_call();
             }
-            let text = answered.map_err(|source| MediaError::Llm {
+            answered.map_err(|source| MediaError::Llm {
                 file_name: work.file_name.to_string(),
                 action: work.action,
                 source,
-            })?;
-            self.store(&work.cache_key, &text).await;
+            })
+        })
+        .await
+    }
+
+    /// `work` done once for `key`, its text stored for next time: callers asking for the same
+    /// work at the same moment share one call, in this process by the single flight and with
+    /// other processes by the cache lock (a process that finds the entry stored meanwhile takes
+    /// it instead).
+    async fn once_per_key<F, Fut>(
+        &self,
+        key: &str,
+        file_name: &str,
+        work: F,
+    ) -> Result<String, MediaError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<String, MediaError>>,
+    {
+        let flight = self.flights.run(key, || async move {
+            let _lock = match cache_lock::claim(&self.cache, key, file_name).await {
+                Claim::Done(text) => return Ok(text),
+                Claim::Held(guard) => Some(guard),
+                Claim::Unlocked => None,
+            };
+            let text = work().await?;
+            self.store(key, &text).await;
             Ok(text)
         });
         shared_result(flight.await)
@@ -218,18 +235,11 @@ impl MediaDescriber {
             tracing::debug!(file = file_name, "document text from cache");
             return Ok(hit);
         }
-        let flight = self.flights.run(&key, || async {
-            let _lock = match cache_lock::claim(&self.cache, &key, file_name).await {
-                Claim::Done(text) => return Ok(text),
-                Claim::Held(guard) => Some(guard),
-                Claim::Unlocked => None,
-            };
+        self.once_per_key(&key, file_name, || async {
             let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
-            let markdown = text.to_markdown();
-            self.store(&key, &markdown).await;
-            Ok::<_, MediaError>(markdown)
-        });
-        shared_result(flight.await)
+            Ok(text.to_markdown())
+        })
+        .await
     }
 
     /// The cached text under `key`; cache files are read on the blocking pool.
