@@ -78,10 +78,13 @@ fn run(case: &Case, config: &str) -> Outcome {
     let dir = vault(case.notes);
     let root = dir.path().join("vault");
     let config_path = dir.path().join("config.toml");
+    // The fake stands for a hosted API (a token-bucket quota, 429s), though it runs on loopback.
     std::fs::write(&config_path, config).unwrap();
     let fake = FakeOpenAi::start();
     fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(case.answer));
-    if case.spent {
+    if case.per_sec == 0.0 {
+        fake.serve_one_at_a_time();
+    } else if case.spent {
         fake.limit_rate_spent(case.per_sec, case.per_sec);
     } else {
         fake.limit_rate(case.per_sec, case.per_sec);
@@ -204,9 +207,48 @@ fn main() {
                 ""
             }
         );
-        let adaptive = run(case, "");
+        // The fake stands for a hosted API (a token-bucket quota, 429s), though on loopback.
+        let adaptive = run(case, "[llm]\nlocal_server = false\n");
         report("adaptive (concurrency 16)", case, &adaptive);
-        let fixed = run(case, "[summarize]\nadaptive = false\nconcurrency = 4\n");
+        let fixed = run(
+            case,
+            "[llm]\nlocal_server = false\n[summarize]\nadaptive = false\nconcurrency = 4\n",
+        );
         report("baseline: fixed concurrency 4", case, &fixed);
+    }
+    one_slot_server();
+}
+
+/// Issue 22: a local server with one slot that queues instead of answering 429 (llama.cpp),
+/// 40 notes of 300 ms each and a 2 s timeout. The ideal is the sum of the requests' own times
+/// (12 s); the baseline is the limiter without queue sensing (`llm.local_server = false`, as
+/// before), whose queue outgrows the timeout.
+fn one_slot_server() {
+    let case = Case {
+        notes: 40,
+        per_sec: 0.0,
+        answer: Duration::from_millis(300),
+        spent: false,
+        announce: false,
+    };
+    let ideal = case.notes as f64 * case.answer.as_secs_f64();
+    println!("40 notes on a one-slot local server, answers in 300 ms, 2 s timeout:");
+    for (label, llm) in [
+        ("queue sensing (default)", ""),
+        ("baseline: no queue sensing", "local_server = false\n"),
+    ] {
+        let outcome = run(
+            &case,
+            &format!("[llm]\ntimeout_secs = 2\nmax_attempts = 1\n{llm}"),
+        );
+        println!(
+            "  {label:<34} {:>6.2} s = {:.2}x the sum of single requests ({ideal:.1} s); \
+             {} of {} notes summarized; most in flight {}",
+            outcome.elapsed.as_secs_f64(),
+            outcome.elapsed.as_secs_f64() / ideal,
+            outcome.summarized,
+            case.notes,
+            outcome.most_in_flight,
+        );
     }
 }

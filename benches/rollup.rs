@@ -74,7 +74,11 @@ struct Outcome {
 fn run(days: usize, to: &str) -> Outcome {
     let dir = vault(days);
     let config = dir.path().join("config.toml");
-    std::fs::write(&config, "[llm]\ncontext_tokens = 4096\n").unwrap();
+    std::fs::write(
+        &config,
+        "[llm]\ncontext_tokens = 4096\nlocal_server = false\n",
+    )
+    .unwrap();
     let fake = FakeOpenAi::start();
     fake.set_fallback(
         FakeReply::chat("### Key Points\n\n- Roadmap work.\n\n### Action Items\n\n- [ ] Follow up")

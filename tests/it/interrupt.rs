@@ -66,7 +66,13 @@ impl Batch {
             .map(|index| (note_path(index), vault.read(&note_path(index))))
             .collect();
         let config = vault.outside().join("config.toml");
-        std::fs::write(&config, "[summarize]\nconcurrency = 2\n").expect("config file");
+        // Two calls in flight from the start, as against a hosted API (a server on loopback
+        // is otherwise taken for a local one, which starts one request at a time).
+        std::fs::write(
+            &config,
+            "[llm]\nlocal_server = false\n[summarize]\nconcurrency = 2\n",
+        )
+        .expect("config file");
         Batch {
             entries_before: vault.entries(),
             vault,

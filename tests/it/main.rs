@@ -22,6 +22,7 @@ mod kagi_summarize;
 mod llm_client;
 mod llm_real_server;
 mod local_real_vault;
+mod local_server;
 mod local_split;
 mod local_summary;
 mod long_notes;

@@ -204,6 +204,8 @@ async fn a_timeout_counts_as_overload_and_shrinks_the_window() {
     fake.push(FakeReply::chat(SUMMARY).with_delay(Duration::from_secs(3)));
     let mut cfg = fake.llm_config();
     cfg.timeout_secs = 1;
+    // A hosted API's window (4): a local server's starts at one already.
+    cfg.local_server = Some(false);
     let client = ChatClient::new(&cfg).unwrap();
     let before = client.limiter().snapshot().window;
     let err = client.chat(&request()).await.unwrap_err();

@@ -271,12 +271,44 @@ async fn empty_llm_reply_leaves_note_unchanged() {
 async fn answer_cut_at_the_output_cap_leaves_note_unchanged() {
     let vault = TempVault::new();
     let fake = FakeOpenAi::start();
-    // A model caught repeating itself runs until the cap cuts it.
-    let looping = format!("### Overview\n{}- the same", "- the same\n".repeat(40));
-    fake.set_fallback(FakeReply::chat_cut_at_cap(&looping));
+    // A long answer the cap cut in the middle of a sentence: its end is missing.
+    let cut = "### Overview\n\n- The vendor ships in May.\n- Prices rise by four percent from";
+    fake.set_fallback(FakeReply::chat_cut_at_cap(cut));
     assert_failure_leaves_note_unchanged(&fake, config(&vault, &fake), "max_output_tokens").await;
     assert_eq!(fake.request_count(), 1, "a cut answer is not asked again");
     assert_eq!(fake.requests()[0].json()["max_tokens"], 4096);
+}
+
+#[tokio::test]
+async fn a_looping_answer_is_written_up_to_its_first_repeat_with_a_marker() {
+    let vault = TempVault::with(&[("Meeting.md", "# Weekly\n\nWe chose SQLite.\n")]);
+    let fake = FakeOpenAi::start();
+    // A small model caught repeating itself runs until the cap cuts it.
+    let whole = "### Key Points\n\n- The team chose SQLite.\n- Backups run nightly.";
+    let looping = format!(
+        "{whole}\n{}- Backups run",
+        "- The team chose SQLite.\n- Backups run nightly.\n".repeat(60)
+    );
+    fake.push(FakeReply::chat_cut_at_cap(&looping));
+    let output = summarize(&registry(&vault, &fake), json!({ "path": "Meeting.md" })).await;
+    assert!(!output.is_error, "{}", output.text);
+    let marker = vaultsum_core::llm::repetition::LOOP_MARKER;
+    let kept = format!("{whole}\n\n{marker}");
+    assert_eq!(
+        result_json(&output)["summary_length"],
+        json!(kept.chars().count())
+    );
+    assert_eq!(output.details["summarizer"]["repeats_cut"], json!(true));
+    let written = String::from_utf8(vault.read("Meeting.md")).unwrap();
+    assert_eq!(
+        without_fingerprints(&written),
+        format!("# Weekly\n\nWe chose SQLite.\n\n## Summary\n\n{kept}\n")
+    );
+    assert_eq!(
+        fake.request_count(),
+        1,
+        "the cleaned answer is not asked again"
+    );
 }
 
 #[tokio::test]
@@ -580,7 +612,10 @@ async fn calls_on_different_notes_still_run_together() {
     let vault = TempVault::with(&[("A.md", "Alpha notes.\n"), ("B.md", "Beta notes.\n")]);
     let fake = FakeOpenAi::start();
     fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(400)));
-    let registry = Arc::new(registry(&vault, &fake));
+    // A hosted API: a local server's requests start one at a time (`local_server.rs`).
+    let mut config = config(&vault, &fake);
+    config.llm.local_server = Some(false);
+    let registry = Arc::new(registry_with(config));
     let calls: Vec<_> = ["A.md", "B.md"]
         .into_iter()
         .map(|path| {

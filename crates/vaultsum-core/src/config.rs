@@ -224,6 +224,9 @@ pub struct LlmConfig {
     /// The most tokens one answer may take, reasoning included (config `llm.max_output_tokens`,
     /// default 4096): sent with every chat request so a local model cannot run on for ever.
     pub max_output_tokens: u32,
+    /// Whether the server queues requests it cannot serve instead of answering 429 (config
+    /// `llm.local_server`); unset: judged by its address (`llm/local_server.rs`).
+    pub local_server: Option<bool>,
 }
 
 /// `summarize_file` settings.
@@ -377,6 +380,7 @@ impl Default for Config {
                 initial_backoff_ms: 500,
                 context_tokens: None,
                 max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS,
+                local_server: None,
             },
             summarize: SummarizeConfig {
                 engine: Engine::Auto,
@@ -465,6 +469,7 @@ struct FileLlm {
     initial_backoff_ms: Option<u64>,
     context_tokens: Option<u64>,
     max_output_tokens: Option<u32>,
+    local_server: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -781,6 +786,9 @@ impl Config {
             &mut self.llm.max_output_tokens,
             llm.max_output_tokens.map(|n| n.max(1)),
         );
+        if llm.local_server.is_some() {
+            self.llm.local_server = llm.local_server;
+        }
         if !summarize_model_set {
             self.llm.summarize_model = self.llm.model.clone();
         }

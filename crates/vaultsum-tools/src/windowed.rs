@@ -11,6 +11,7 @@
 
 use serde_json::{json, Value};
 
+use crate::llm::repetition::LOOP_MARKER;
 use crate::llm::{ChatClient, ChatReply, ChatRequest, LlmError, UserPart};
 use crate::long_note::{
     budget, estimate_tokens, fewest_tokens, one_action_items_list, split_into_parts,
@@ -124,6 +125,7 @@ fn single_pass(reply: ChatReply, model: &str, window: Option<u64>) -> SummaryTex
             "finish_reason": reply.finish_reason,
             "usage": reply.usage,
             "attempts": reply.attempts,
+            "repeats_cut": reply.repeats_cut,
             "parts": 1,
             "context_window": window,
         }),
@@ -198,7 +200,7 @@ async fn try_in_parts(
         );
         let reply = client.chat(&chat).await?;
         usage.push(reply.usage.clone().unwrap_or(Value::Null));
-        summaries.push(reply.content);
+        summaries.push(without_marker(reply.content));
     }
     crate::progress::step("merging the parts");
     let merged = merge(client, model, window, request, &summaries, &mut usage).await?;
@@ -256,12 +258,25 @@ async fn merge(
             let chat = summary_request(model, &system, merge_message(request, &group));
             let reply = client.chat(&chat).await?;
             usage.push(reply.usage.clone().unwrap_or(Value::Null));
-            next.push(reply.content);
+            next.push(if single {
+                reply.content
+            } else {
+                without_marker(reply.content)
+            });
         }
         if single {
             return Ok(next.remove(0));
         }
         level = next;
+    }
+}
+
+/// A part's summary as the merge reads it: the marker of a loop cut is for the note's reader,
+/// and the merge's own answer carries one if it loops itself.
+fn without_marker(summary: String) -> String {
+    match summary.strip_suffix(LOOP_MARKER) {
+        Some(kept) => kept.trim_end().to_string(),
+        None => summary,
     }
 }
 

@@ -286,6 +286,8 @@ struct Shared {
     max_in_flight: AtomicUsize,
     bucket: Mutex<Option<TokenBucket>>,
     rate_limited: AtomicUsize,
+    /// Set: replies are worked out one at a time, in arrival order (a one-slot local server).
+    one_slot: Mutex<Option<Arc<tokio::sync::Semaphore>>>,
 }
 
 /// `per_sec` tokens a second, at most `burst` saved up; each request takes one or is refused.
@@ -387,6 +389,7 @@ impl FakeServer {
             max_in_flight: AtomicUsize::new(0),
             bucket: Mutex::default(),
             rate_limited: AtomicUsize::new(0),
+            one_slot: Mutex::new(None),
         });
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let app = axum::Router::new()
@@ -497,6 +500,14 @@ impl FakeServer {
         }
     }
 
+    /// From now on, works out one model call's reply at a time, as llama.cpp's server with one
+    /// slot does:
+    /// a request waits (in arrival order, counted in flight) until those before it were
+    /// answered, then takes its reply's delay. An answer takes longer the more are queued.
+    pub fn serve_one_at_a_time(&self) {
+        *self.shared.one_slot.lock().unwrap() = Some(Arc::new(tokio::sync::Semaphore::new(1)));
+    }
+
     /// How many requests [`FakeServer::limit_rate`] refused with 429.
     pub fn rate_limited_count(&self) -> usize {
         self.shared.rate_limited.load(Ordering::SeqCst)
@@ -594,6 +605,7 @@ async fn handle(
             .replace(ECHO, &value)
             .into_bytes();
     }
+    let takes_slot = (shared.queue_serves)(&request);
     let mut guard = {
         let mut requests = shared.requests.lock().unwrap();
         requests.push(request);
@@ -604,6 +616,17 @@ async fn handle(
         }
     };
 
+    // Only model calls take the slot: a server answers `/props` or `/models` at once.
+    let slot = shared
+        .one_slot
+        .lock()
+        .unwrap()
+        .clone()
+        .filter(|_| takes_slot);
+    let _slot = match slot {
+        Some(slot) => Some(slot.acquire_owned().await.expect("never closed")),
+        None => None,
+    };
     if !reply.delay.is_zero() {
         tokio::time::sleep(reply.delay).await;
     }

@@ -21,6 +21,16 @@
 //!   once no more than a window is left, starts follow the rate the quota refills at, and no
 //!   pace is guessed from 429s.
 //!
+//! - a server that queues instead of refusing (a local llama.cpp, Ollama or LM Studio with one
+//!   slot: [`Aimd::sense_queueing`]) is watched for it: each answer's time per unit of work
+//!   (completion tokens, plus prompt tokens at [`PREFILL_SHARE`] of the cost) is compared with
+//!   the lowest seen. An answer that took [`QUEUED`] times that or more waited behind another
+//!   whole request: the window shrinks by that ratio (once per round, as for an overload). Up
+//!   to [`CLEAN`] times, it grows as usual; in between it holds, so a one-slot server keeps one
+//!   request waiting (no idle gap between answers) and never a queue that outgrows the timeout.
+//!   Such a server starts at one request at a time, unless it says how many slots it has
+//!   ([`Aimd::set_capacity`], llama.cpp's `/props`).
+//!
 //! Either overload answer also closes a gate until its `Retry-After` has passed: no request
 //! starts before. One decrease per round: answers to requests started before the last decrease
 //! say nothing new, so they do not decrease again.
@@ -34,7 +44,7 @@
 //! of answers and times. The constants were chosen with a simulation of token-bucket servers
 //! (3–50 requests/s, answers in 50 ms to 2 s) for few 429s at close to the allowed rate.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeSet, VecDeque};
 use std::time::Duration;
 
 use tokio::time::Instant;
@@ -68,6 +78,16 @@ pub(crate) const FORGET_PACE: Duration = Duration::from_secs(30);
 /// `Retry-After`, until the next 429 measures the real rate (as TCP's slow start finds a path's
 /// rate, instead of crawling up from a guess for many seconds).
 const PROBE_DOUBLING: Duration = Duration::from_millis(250);
+/// Work units per prompt token: a local server reads a prompt about this many times faster
+/// than it writes an answer (llama.cpp on a CPU with the test model: 6.5 ms a prompt token,
+/// 34 ms an answer token; GPUs read faster still, which only makes prompts weigh less).
+const PREFILL_SHARE: f64 = 0.2;
+/// An answer whose time per unit of work is this many times the lowest waited behind another.
+const QUEUED: f64 = 1.75;
+/// Up to this ratio an answer is taken for unqueued, and the window may grow.
+const CLEAN: f64 = 1.3;
+/// Ratios remembered per load, for [`Aimd::served_at_once`].
+const LOAD_SAMPLES: usize = 5;
 /// The slowest pace: one start a minute (a `Retry-After` can still ask for longer).
 const MIN_RATE: f64 = 1.0 / 60.0;
 /// The fastest pace kept (beyond it, a pace means nothing; keeps the arithmetic finite).
@@ -88,6 +108,8 @@ pub(crate) struct Ticket {
     seq: u64,
     round: u64,
     started: Instant,
+    /// Requests in flight when it started, itself included.
+    load: usize,
 }
 
 /// The window, the pace and the gate; see the module documentation.
@@ -117,6 +139,19 @@ pub(crate) struct Aimd {
     quota_seen: Option<Instant>,
     quota_spacing: Option<Duration>,
     quota_next: Option<Instant>,
+    /// Judge answer times for queueing ([`Aimd::sense_queueing`]).
+    senses_queueing: bool,
+    /// The lowest time per unit of work seen since this burst of work began, in seconds.
+    base_cost: Option<f64>,
+    /// Requests started and not yet ended, by sequence number.
+    in_flight: BTreeSet<u64>,
+    /// The request timeout (`llm.timeout_secs`), when known.
+    timeout: Option<Duration>,
+    /// The latest fine answers' times, for [`Aimd::waiting_fits_timeout`].
+    answer_times: VecDeque<Duration>,
+    /// The latest ratios (answer time per unit of work over the lowest), by how many requests
+    /// were in flight when the answer's request started (index 0: alone).
+    ratios_by_load: Vec<VecDeque<f64>>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -171,7 +206,41 @@ impl Aimd {
             quota_seen: None,
             quota_spacing: None,
             quota_next: None,
+            senses_queueing: false,
+            base_cost: None,
+            in_flight: BTreeSet::new(),
+            ratios_by_load: Vec::new(),
+            timeout: None,
+            answer_times: VecDeque::new(),
         }
+    }
+
+    /// Watches answer times for queueing (see the module documentation), starting from one
+    /// request at a time: for servers that queue requests instead of refusing them.
+    pub(crate) fn sense_queueing(&mut self) {
+        if !self.adaptive {
+            return;
+        }
+        self.senses_queueing = true;
+        if self.seq == 0 {
+            self.window = 1.0;
+        }
+    }
+
+    /// The request timeout: a queueing server gets a waiting request only when it would be
+    /// answered within it.
+    pub(crate) fn set_timeout(&mut self, timeout: Duration) {
+        self.timeout = Some(timeout);
+    }
+
+    /// The server said it serves `slots` requests at once: never more in flight, and as many
+    /// from the start.
+    pub(crate) fn set_capacity(&mut self, slots: usize) {
+        if !self.adaptive || slots == 0 {
+            return;
+        }
+        self.ceiling = self.ceiling.min(slots);
+        self.window = self.ceiling as f64;
     }
 
     /// The most requests in flight now: between 1 and the ceiling.
@@ -228,6 +297,7 @@ impl Aimd {
             .is_none_or(|last| now.saturating_duration_since(last.at) >= FORGET_PACE);
         if quiet_before {
             self.fine_answers = 0;
+            self.base_cost = None;
         }
         self.seq += 1;
         if let Some(pace) = &mut self.pace {
@@ -239,6 +309,7 @@ impl Aimd {
         if let Some(latency) = self.latency.filter(|_| self.adaptive) {
             self.spread = Some(now + latency / self.window() as u32);
         }
+        self.in_flight.insert(self.seq);
         self.recent.push_back(Start {
             seq: self.seq,
             at: now,
@@ -251,15 +322,37 @@ impl Aimd {
             seq: self.seq,
             round: self.round,
             started: now,
+            load: self.in_flight.len(),
         }
+    }
+
+    /// The request of `ticket` ended, answered or not.
+    pub(crate) fn ended(&mut self, ticket: Ticket) {
+        self.in_flight.remove(&ticket.seq);
     }
 
     /// A request was answered fine; `in_flight` counts it too. The window grows only while it
     /// is at least half used, so a quiet process does not earn a wide window it never tried.
+    #[cfg(test)]
     pub(crate) fn succeeded(&mut self, ticket: Ticket, now: Instant, in_flight: usize) {
+        self.served(ticket, now, in_flight, None);
+    }
+
+    /// [`Aimd::succeeded`], with the answer's size in tokens (prompt, completion) when it said.
+    pub(crate) fn served(
+        &mut self,
+        ticket: Ticket,
+        now: Instant,
+        in_flight: usize,
+        tokens: Option<(u64, u64)>,
+    ) {
         if !self.adaptive {
             return;
         }
+        let may_grow = match tokens.filter(|_| self.senses_queueing) {
+            Some(tokens) => self.judge_queueing(ticket, now, tokens),
+            None => true,
+        };
         self.fine_answers += 1;
         if self.fine_answers >= MIN_SAMPLES {
             if let Some(pace) = &mut self.pace {
@@ -272,14 +365,102 @@ impl Aimd {
             Some(smoothed) => smoothed.mul_f64(1.0 - LATENCY_WEIGHT) + took.mul_f64(LATENCY_WEIGHT),
         });
         self.grow_pace(now);
-        if (in_flight as f64) >= self.window / 2.0 {
+        if may_grow && (in_flight as f64) >= self.window / 2.0 {
             let step = if self.slow_start {
                 1.0
             } else {
                 1.0 / self.window
             };
-            self.window = (self.window + step).min(self.ceiling as f64);
+            let mut most = self.ceiling as f64;
+            if self.senses_queueing {
+                // One more than the server was seen to serve at once: a one-slot server
+                // gets two at the most, never a queue. Not even that when a request waiting
+                // for the longest recent answer, then answered, would pass the timeout.
+                let spare = usize::from(self.waiting_fits_timeout());
+                most = most
+                    .min((self.served_at_once() + spare) as f64)
+                    .max(self.window);
+            }
+            self.window = (self.window + step).min(most);
         }
+    }
+
+    /// Compares the answer's time per unit of work with the lowest seen; shrinks the window
+    /// when it waited behind another request. True when the window may grow.
+    fn judge_queueing(
+        &mut self,
+        ticket: Ticket,
+        now: Instant,
+        (prompt, completion): (u64, u64),
+    ) -> bool {
+        let work = completion as f64 + prompt as f64 * PREFILL_SHARE;
+        if completion == 0 || work < 1.0 {
+            return true;
+        }
+        let took = now.saturating_duration_since(ticket.started);
+        self.answer_times.push_back(took);
+        if self.answer_times.len() > LOAD_SAMPLES {
+            self.answer_times.pop_front();
+        }
+        let cost = took.as_secs_f64() / work;
+        let base = self.base_cost.map_or(cost, |base| base.min(cost));
+        self.base_cost = Some(base);
+        if base <= 0.0 {
+            return true;
+        }
+        let ratio = cost / base;
+        let load = ticket.load.max(1);
+        if self.ratios_by_load.len() < load {
+            self.ratios_by_load.resize_with(load, VecDeque::new);
+        }
+        let ratios = &mut self.ratios_by_load[load - 1];
+        ratios.push_back(ratio);
+        if ratios.len() > LOAD_SAMPLES {
+            ratios.pop_front();
+        }
+        if ratio <= CLEAN {
+            return true;
+        }
+        if ratio < QUEUED {
+            return false;
+        }
+        if ticket.round == self.round {
+            self.round += 1;
+            self.slow_start = false;
+            self.window = (self.window / ratio).max(1.0);
+            tracing::debug!(
+                ratio,
+                window = self.window(),
+                "LLM server queueing: fewer requests at once"
+            );
+        }
+        false
+    }
+
+    /// Whether twice the longest of the latest answer times fits the request timeout: a
+    /// request that waits for one whole answer before its own still gets its answer in time.
+    fn waiting_fits_timeout(&self) -> bool {
+        let Some(timeout) = self.timeout else {
+            return true;
+        };
+        let longest = self.answer_times.iter().max().copied().unwrap_or_default();
+        longest * 2 <= timeout
+    }
+
+    /// The most requests the server was seen to serve at once without queueing: the highest
+    /// load whose latest answers ([`LOAD_SAMPLES`], at least [`MIN_SAMPLES`]) mostly came back
+    /// unqueued. On a one-slot server an answer sent beside another waits for part of it, so
+    /// that load's median stays above [`CLEAN`]; a server with free slots answers as fast.
+    fn served_at_once(&self) -> usize {
+        let unqueued = |ratios: &VecDeque<f64>| {
+            let mut sorted: Vec<f64> = ratios.iter().copied().collect();
+            sorted.sort_by(f64::total_cmp);
+            sorted.len() >= MIN_SAMPLES && sorted[sorted.len() / 2] <= CLEAN
+        };
+        self.ratios_by_load
+            .iter()
+            .rposition(unqueued)
+            .map_or(1, |index| index + 1)
     }
 
     /// A request was answered 429 or 503, asking to wait `retry_after` if it did.
@@ -793,5 +974,128 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A local server with `slots` slots serving in arrival order, each request taking time in
+    /// proportion to its work (prompt tokens read at 14 % of the cost of written ones: not the
+    /// limiter's 20 %, as a real server is not). Runs `n` requests of varied sizes through
+    /// `aimd` and returns, after the first ten answers, the most requests ever waiting for a
+    /// slot, the window at the end, and the batch's time over the sum of its requests' times
+    /// (all simulated time).
+    fn one_batch_on(slots: usize, aimd: &mut Aimd, n: usize) -> (usize, usize, f64) {
+        let per_token = ms(20);
+        let size = |i: usize| {
+            let prompt = 400 + (i * 977) % 2600;
+            let completion = 150 + (i * 613) % 450;
+            let cost = per_token.mul_f64(completion as f64 + prompt as f64 * 0.14);
+            ((prompt as u64, completion as u64), cost)
+        };
+        let t0 = Instant::now();
+        let mut now = t0;
+        let mut started = 0;
+        let mut answered = 0;
+        // Waiting for a slot: (ticket, request); in service: (ticket, request, done at).
+        let mut queue: VecDeque<(Ticket, usize)> = VecDeque::new();
+        let mut serving: Vec<(Ticket, usize, Instant)> = Vec::new();
+        let mut most_waiting = 0;
+        while answered < n {
+            // Start what the limiter allows now.
+            while started < n
+                && queue.len() + serving.len() < aimd.window()
+                && aimd.earliest_start(now) <= now
+            {
+                queue.push_back((aimd.start(now), started));
+                started += 1;
+            }
+            while serving.len() < slots {
+                let Some((ticket, i)) = queue.pop_front() else {
+                    break;
+                };
+                serving.push((ticket, i, now + size(i).1));
+            }
+            if answered >= 10 {
+                most_waiting = most_waiting.max(queue.len());
+            }
+            // The next event: an answer, or a start the pace or spread holds back.
+            let next_done = serving.iter().map(|(_, _, at)| *at).min();
+            let next_start = (started < n && queue.len() + serving.len() < aimd.window())
+                .then(|| aimd.earliest_start(now));
+            now = [next_done, next_start]
+                .into_iter()
+                .flatten()
+                .min()
+                .expect("an event");
+            let in_flight = queue.len() + serving.len();
+            if let Some(pos) = serving.iter().position(|(_, _, at)| *at <= now) {
+                let (ticket, i, _) = serving.remove(pos);
+                aimd.served(ticket, now, in_flight, Some(size(i).0));
+                aimd.ended(ticket);
+                answered += 1;
+            }
+        }
+        let alone: Duration = (0..n).map(|i| size(i).1).sum();
+        let took = now - t0;
+        (
+            most_waiting,
+            aimd.window(),
+            took.as_secs_f64() / alone.as_secs_f64(),
+        )
+    }
+
+    #[test]
+    fn a_one_slot_server_that_queues_keeps_at_most_one_request_waiting() {
+        let mut aimd = Aimd::new(16, true);
+        aimd.sense_queueing();
+        assert_eq!(aimd.window(), 1, "a local server starts at one at a time");
+        let (most_waiting, window, over_alone) = one_batch_on(1, &mut aimd, 60);
+        assert!(most_waiting <= 1, "{most_waiting} waited for the one slot");
+        assert!(window <= 2, "window {window}");
+        // The target for a local batch: within 1.2x the sum of single requests.
+        assert!(
+            over_alone <= 1.2,
+            "{over_alone:.3}x the requests one by one"
+        );
+    }
+
+    #[test]
+    fn without_sensing_the_same_server_queues_the_whole_window() {
+        // What a hosted API's limiter (429s only) does to a server that queues silently.
+        let mut aimd = Aimd::new(16, true);
+        let (most_waiting, _, _) = one_batch_on(1, &mut aimd, 60);
+        assert!(most_waiting >= 8, "{most_waiting}");
+    }
+
+    #[test]
+    fn a_local_server_with_many_slots_still_gets_them_all() {
+        let mut aimd = Aimd::new(16, true);
+        aimd.sense_queueing();
+        let (_, window, over_alone) = one_batch_on(8, &mut aimd, 200);
+        assert!(window >= 8, "window {window} for 8 slots");
+        assert!(over_alone < 0.2, "{over_alone:.3}x: the slots are used");
+    }
+
+    #[test]
+    fn no_request_waits_when_waiting_for_the_longest_answer_would_pass_the_timeout() {
+        // Answers of 3 to 12 s of work (20 ms a token) and a 20 s timeout: waiting behind one
+        // of the longest, then being answered, would take longer than that.
+        let mut aimd = Aimd::new(16, true);
+        aimd.sense_queueing();
+        aimd.set_timeout(Duration::from_secs(20));
+        let (most_waiting, window, _) = one_batch_on(1, &mut aimd, 60);
+        assert_eq!((most_waiting, window), (0, 1));
+    }
+
+    #[test]
+    fn a_server_that_names_its_slots_gets_that_many_from_the_start_and_no_more() {
+        let mut aimd = Aimd::new(16, true);
+        aimd.sense_queueing();
+        aimd.set_capacity(3);
+        assert_eq!((aimd.window(), aimd.ceiling()), (3, 3));
+        let (most_waiting, window, _) = one_batch_on(3, &mut aimd, 60);
+        assert_eq!(window, 3);
+        assert!(most_waiting <= 1, "{most_waiting}");
+        let mut fixed = Aimd::new(16, false);
+        fixed.set_capacity(3);
+        assert_eq!(fixed.window(), 16, "a fixed limit stays as configured");
     }
 }

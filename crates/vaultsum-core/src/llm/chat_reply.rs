@@ -18,6 +18,9 @@ pub struct ChatReply {
     pub usage: Option<Value>,
     /// Requests made, including retries.
     pub attempts: u32,
+    /// The answer went round in a loop and was cut before its first repeat, with a marker
+    /// (`llm/repetition.rs`).
+    pub repeats_cut: bool,
 }
 
 /// Reads the first choice of a chat completion. Unknown fields and values are ignored; only a
@@ -59,6 +62,7 @@ pub(crate) fn parse_chat_reply(value: &Value) -> Result<ChatReply, LlmError> {
         return Err(LlmError::EmptyReply { finish_reason });
     }
     Ok(ChatReply {
+        repeats_cut: false,
         content,
         reasoning,
         finish_reason,

@@ -14,7 +14,9 @@ use crate::llm::chat_request::CapField;
 use crate::llm::context_window;
 use crate::llm::error_body::error_excerpt;
 use crate::llm::limiter::Limiter;
+use crate::llm::local_server;
 use crate::llm::redact::Redactor;
+use crate::llm::repetition;
 use crate::llm::retry::{Failure, RetryPolicy};
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
@@ -41,6 +43,10 @@ pub struct ChatClient {
     max_output_tokens: u32,
     /// Set once the server refused `max_tokens` naming `max_completion_tokens`.
     cap_as_completion_tokens: AtomicBool,
+    /// The server queues what it cannot serve (`llm.local_server`, or judged by its address).
+    local: bool,
+    /// Held while the server is asked about a model, so concurrent notes ask once.
+    probing: tokio::sync::Mutex<()>,
     /// Everything this client was answered, for the closing line of a batch and watch's day.
     usage: Arc<UsageMeter>,
 }
@@ -97,6 +103,13 @@ impl ChatClient {
             .map_err(|e| LlmError::Request(redactor.apply(&e.to_string())))?;
         let mut retry = RetryPolicy::from_config(cfg);
         retry.set_quota_source(transport.latest_quota());
+        let local = local_server::treat_as_local(&base_url, cfg.local_server);
+        if local {
+            retry.limiter().sense_queueing();
+            retry
+                .limiter()
+                .set_timeout(std::time::Duration::from_secs(cfg.timeout_secs));
+        }
         Ok(ChatClient {
             probe,
             chat: make(&base_url),
@@ -108,13 +121,21 @@ impl ChatClient {
             timeout_secs: cfg.timeout_secs,
             max_output_tokens: cfg.max_output_tokens.max(1),
             cap_as_completion_tokens: AtomicBool::new(false),
+            local,
+            probing: tokio::sync::Mutex::new(()),
             usage: Arc::default(),
         })
     }
 
     /// Every request of this client goes through `limiter` (by default, an adaptive one within
     /// the default `summarize.concurrency`).
+    /// A server on this machine or network queues what it cannot serve: the limiter watches
+    /// answer times for that, from one request at a time (`llm/local_server.rs`).
     pub fn with_limiter(mut self, limiter: Limiter) -> ChatClient {
+        if self.local {
+            limiter.sense_queueing();
+            limiter.set_timeout(std::time::Duration::from_secs(self.timeout_secs));
+        }
         self.retry.set_limiter(limiter);
         self
     }
@@ -162,8 +183,10 @@ impl ChatClient {
     /// Every request carries an output cap: `req.max_tokens`, else `llm.max_output_tokens`,
     /// sent as `max_tokens`; a server that refuses that name with a 400 naming
     /// `max_completion_tokens` is asked again once under that name, which the client then
-    /// keeps. An answer that stopped at the cap (`finish_reason: length`) is
-    /// [`LlmError::CutOff`], never a reply: a cut or looping answer must not be written.
+    /// keeps. An answer caught in a repetition loop is cut before its first repeat, with a
+    /// marker ([`crate::llm::repetition`]); one that otherwise stopped at the cap
+    /// (`finish_reason: length`) is [`LlmError::CutOff`], never a reply: a cut answer must not
+    /// be written as if it were whole.
     pub async fn chat(&self, req: &ChatRequest) -> Result<ChatReply, LlmError> {
         let cap = req.max_tokens.unwrap_or(self.max_output_tokens);
         let mut capped = req.clone();
@@ -196,6 +219,19 @@ impl ChatClient {
             chars = reply.content.len(),
             "chat completion done"
         );
+        // A loop is cut before its first repeat, whether the cap or the model ended it; an
+        // answer cut by the cap without one is missing its end and is an error.
+        if let Some(cleaned) = repetition::without_loop(&reply.content) {
+            tracing::warn!(
+                model = %req.model,
+                kept_chars = cleaned.len(),
+                answer_chars = reply.content.len(),
+                "the model repeated itself; its answer was cut before the repeats"
+            );
+            reply.content = cleaned;
+            reply.repeats_cut = true;
+            return Ok(reply);
+        }
         if reply.finish_reason.as_deref() == Some("length") {
             return Err(LlmError::CutOff { cap });
         }
@@ -297,9 +333,17 @@ impl ChatClient {
         if let Some(known) = context_window::remembered(&self.base_url, model) {
             return known;
         }
+        // Asked once: the notes of a batch all want it at their start.
+        let _asking = self.probing.lock().await;
+        if let Some(known) = context_window::remembered(&self.base_url, model) {
+            return known;
+        }
         let probed = context_window::probe(&self.probe, &self.base_url, model).await;
-        tracing::debug!(model, window = ?probed, "context window asked of the server");
-        context_window::remember(&self.base_url, model, probed);
+        tracing::debug!(model, window = ?probed.window, slots = ?probed.slots, "context window asked of the server");
+        if let Some(slots) = probed.slots {
+            self.limiter().set_capacity(slots);
+        }
+        context_window::remember(&self.base_url, model, probed.window);
         context_window::remembered(&self.base_url, model).flatten()
     }
 

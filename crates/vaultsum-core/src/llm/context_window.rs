@@ -85,21 +85,54 @@ pub fn context_limit_in(error: &LlmError) -> Option<Option<u64>> {
     UNNUMBERED.is_match(message).then_some(None)
 }
 
+/// What a server says of itself when asked ([`probe`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Probed {
+    /// The model's context window in tokens.
+    pub window: Option<u64>,
+    /// How many requests the server serves at once (llama.cpp's `/props` `total_slots`).
+    pub slots: Option<usize>,
+}
+
 /// Asks the server at `base_url` (the OpenAI-compatible base, usually ending in `/v1`) for the
-/// context window of `model`, trying each server kind's own endpoint; `None` when none says.
-/// `http` carries the authorization; each probe is short and its failure is ignored.
-pub async fn probe(http: &reqwest::Client, base_url: &str, model: &str) -> Option<u64> {
+/// context window of `model`, trying each server kind's own endpoint, and, from llama.cpp's
+/// `/props` read on the way, how many slots it has. `http` carries the authorization; each
+/// probe is short and its failure is ignored.
+pub async fn probe(http: &reqwest::Client, base_url: &str, model: &str) -> Probed {
     let base = base_url.trim_end_matches('/');
     let root = base.strip_suffix("/v1").unwrap_or(base);
-    let get = |url: String| async move {
-        let reply = http.get(url).timeout(PROBE_TIMEOUT).send().await.ok()?;
-        if !reply.status().is_success() {
-            return None;
-        }
-        reply.json::<Value>().await.ok()
-    };
+    let props = get_json(http, format!("{root}/props")).await;
+    let slots = props
+        .as_ref()
+        .and_then(|props| props.get("total_slots"))
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .filter(|n| *n > 0);
+    Probed {
+        window: window_of(http, base, root, model, props.as_ref()).await,
+        slots,
+    }
+}
+
+async fn get_json(http: &reqwest::Client, url: String) -> Option<Value> {
+    let reply = http.get(url).timeout(PROBE_TIMEOUT).send().await.ok()?;
+    if !reply.status().is_success() {
+        return None;
+    }
+    reply.json::<Value>().await.ok()
+}
+
+/// The window, from the first server kind's endpoint that names it.
+async fn window_of(
+    http: &reqwest::Client,
+    base: &str,
+    root: &str,
+    model: &str,
+    props: Option<&Value>,
+) -> Option<u64> {
+    let get = |url: String| get_json(http, url);
     // llama.cpp
-    if let Some(props) = get(format!("{root}/props")).await {
+    if let Some(props) = props {
         if let Some(n) = props
             .pointer("/default_generation_settings/n_ctx")
             .or_else(|| props.get("n_ctx"))

@@ -135,6 +135,27 @@ impl Limiter {
         }
     }
 
+    /// Watches answer times for a server that queues requests instead of refusing them (a
+    /// local one), starting from one request at a time (see `llm/aimd.rs`).
+    pub fn sense_queueing(&self) {
+        let mut state = self.lock();
+        state.aimd.sense_queueing();
+        self.resize(&mut state);
+    }
+
+    /// The request timeout, so a queueing server is never sent a request that would wait
+    /// past it.
+    pub fn set_timeout(&self, timeout: Duration) {
+        self.lock().aimd.set_timeout(timeout);
+    }
+
+    /// The server said how many requests it serves at once (llama.cpp's `total_slots`).
+    pub fn set_capacity(&self, slots: usize) {
+        let mut state = self.lock();
+        state.aimd.set_capacity(slots);
+        self.resize(&mut state);
+    }
+
     /// What the limiter is doing now.
     pub fn snapshot(&self) -> LimiterSnapshot {
         let state = self.lock();
@@ -224,18 +245,24 @@ pub struct Permit<'a> {
 impl Permit<'_> {
     /// Tells the limiter how the server answered, and frees the place.
     pub fn answered(self, answer: Answer) {
-        self.answered_with_quota(answer, None);
+        self.answered_with(answer, None, None);
     }
 
-    /// [`Permit::answered`], with the quota the answer announced (`x-ratelimit-*`), if any.
-    pub(crate) fn answered_with_quota(self, answer: Answer, quota: Option<Quota>) {
+    /// [`Permit::answered`], with the quota the answer announced (`x-ratelimit-*`) and its
+    /// size in (prompt, completion) tokens, when known.
+    pub(crate) fn answered_with(
+        self,
+        answer: Answer,
+        quota: Option<Quota>,
+        tokens: Option<(u64, u64)>,
+    ) {
         let limiter = self.limiter;
         let mut state = limiter.lock();
         let now = Instant::now();
         let in_flight = state.in_flight;
         let ticket = self.ticket;
         match answer {
-            Answer::Fine => state.aimd.succeeded(ticket, now, in_flight),
+            Answer::Fine => state.aimd.served(ticket, now, in_flight, tokens),
             Answer::RateLimited(wait) => {
                 state
                     .aimd
@@ -257,7 +284,9 @@ impl Permit<'_> {
 
 impl Drop for Permit<'_> {
     fn drop(&mut self) {
-        self.limiter.lock().in_flight -= 1;
+        let mut state = self.limiter.lock();
+        state.in_flight -= 1;
+        state.aimd.ended(self.ticket);
     }
 }
 

@@ -130,6 +130,7 @@ impl RetryPolicy {
         mut attempt: F,
     ) -> Result<(T, u32), LlmError>
     where
+        T: AnswerSize,
         F: FnMut() -> Fut,
         Fut: Future<Output = Result<T, Failure>>,
     {
@@ -142,7 +143,8 @@ impl RetryPolicy {
             let permit = self.limiter.acquire().await;
             queued += asked.elapsed();
             let result = attempt().await;
-            permit.answered_with_quota(self.answer(&result), self.quota.take());
+            let tokens = result.as_ref().ok().and_then(AnswerSize::tokens);
+            permit.answered_with(self.answer(&result), self.quota.take(), tokens);
             let failure = match result {
                 Ok(value) => return Ok((value, made)),
                 Err(failure) => failure,
@@ -171,6 +173,24 @@ impl RetryPolicy {
     }
 }
 
+/// What an answer says of its size, for the limiter's view of queueing (`llm/aimd.rs`).
+pub(crate) trait AnswerSize {
+    /// (prompt, completion) tokens, when the answer reports them.
+    fn tokens(&self) -> Option<(u64, u64)>;
+}
+
+impl AnswerSize for serde_json::Value {
+    /// The OpenAI `usage` object's `prompt_tokens` and `completion_tokens`.
+    fn tokens(&self) -> Option<(u64, u64)> {
+        let usage = self.get("usage")?;
+        let count = |key: &str| usage.get(key).and_then(serde_json::Value::as_u64);
+        Some((
+            count("prompt_tokens").unwrap_or(0),
+            count("completion_tokens")?,
+        ))
+    }
+}
+
 /// Parses a `Retry-After` value: delay-seconds (fractions tolerated) or an HTTP date.
 ///
 /// Never panics: a value too large for a `Duration` (`1e20`, `inf`) is `Duration::MAX`, which
@@ -190,6 +210,12 @@ pub(crate) fn parse_retry_after(value: &str, now: SystemTime) -> Option<Duration
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl AnswerSize for () {
+        fn tokens(&self) -> Option<(u64, u64)> {
+            None
+        }
+    }
 
     fn policy(initial_ms: u64) -> RetryPolicy {
         RetryPolicy {
