@@ -15,7 +15,7 @@
 //! Targets (issue 12): at most 1.25x the ideal and at most 10 % 429s; (issue 22) the same when
 //! the quota is spent at the start (the first answer is a 429: before, 2.48x).
 //!
-//! Run: `cargo bench --bench rate_limit`
+//! Run: `cargo bench --bench rate_limit` (`-- one_slot` for the local-server case only)
 
 #[allow(dead_code, unused_imports)]
 #[path = "../tests/it/support/fake_openai.rs"]
@@ -137,6 +137,11 @@ fn report(label: &str, case: &Case, outcome: &Outcome) {
 fn main() {
     if std::env::args().any(|a| a == "--list") {
         return; // `cargo test --benches` asks for a list; this bench has no criterion cases
+    }
+    // `cargo bench --bench rate_limit -- one_slot`: only the local-server case.
+    if std::env::args().any(|a| a == "one_slot") {
+        one_slot_server();
+        return;
     }
     let cases = [
         Case {

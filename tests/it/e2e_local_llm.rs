@@ -128,7 +128,7 @@ async fn a_note_longer_than_a_real_servers_window_is_summarized_in_parts() {
 /// of lines written three times in a row). The wall time is printed; set it beside the sum of
 /// the server's own request times (its log's `total time` lines) for the figure of the README.
 #[test]
-#[ignore = "needs a real local LLM server: set VAULTSUM_E2E_BASE_URL (about 10 min on 2 cores)"]
+#[ignore = "needs a real local LLM server: set VAULTSUM_E2E_BASE_URL (about 20 min on 2 cores)"]
 fn a_batch_of_25_real_notes_on_a_one_slot_server_summarizes_every_note() {
     let base_url = std::env::var("VAULTSUM_E2E_BASE_URL")
         .expect("VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start)");

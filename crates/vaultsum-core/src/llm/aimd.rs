@@ -306,7 +306,13 @@ impl Aimd {
         if let Some(spacing) = self.quota_spacing {
             self.quota_next = Some(now + spacing);
         }
-        if let Some(latency) = self.latency.filter(|_| self.adaptive) {
+        // Spreading is for quotas that run out; a server that queues is held by its window,
+        // and a spread after a short answer would leave its slot idle (measured: 1.22x the
+        // sum of single requests on the real one-slot server, 1.0x expected).
+        if let Some(latency) = self
+            .latency
+            .filter(|_| self.adaptive && !self.senses_queueing)
+        {
             self.spread = Some(now + latency / self.window() as u32);
         }
         self.in_flight.insert(self.seq);
@@ -1050,9 +1056,10 @@ mod tests {
         let (most_waiting, window, over_alone) = one_batch_on(1, &mut aimd, 60);
         assert!(most_waiting <= 1, "{most_waiting} waited for the one slot");
         assert!(window <= 2, "window {window}");
-        // The target for a local batch: within 1.2x the sum of single requests.
+        // The target for a local batch is 1.2x the sum of single requests; the slot
+        // is never left idle, so this is 1.0x.
         assert!(
-            over_alone <= 1.2,
+            over_alone <= 1.05,
             "{over_alone:.3}x the requests one by one"
         );
     }
