@@ -1,6 +1,7 @@
 //! `vaultsum doctor`: renders the diagnosis made by `vaultsum_tools::doctor` (one line per
 //! check: `✓` ok, `!` a warning, `✗` something a command needs) and picks the exit code:
-//! 0 when nothing is `✗`, 1 otherwise. It decides nothing itself.
+//! 0 when nothing is `✗`, 1 otherwise. It decides nothing itself; the Claude Desktop line
+//! comes from `mcp_config`, which knows the client files (a binary-side concern).
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -28,7 +29,10 @@ pub fn run(cli: &Cli, _args: &DoctorArgs) -> anyhow::Result<ExitCode> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let diagnosis = runtime.block_on(doctor::diagnose(request));
+    let mut diagnosis = runtime.block_on(doctor::diagnose(request));
+    diagnosis
+        .checks
+        .push(super::mcp_config::claude_desktop_check());
     let mut out = std::io::stdout().lock();
     out.write_all(render(&diagnosis).as_bytes())?;
     out.flush()?;

@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use support::cli::{run_to_exit, vaultsum};
@@ -299,4 +299,84 @@ fn a_broken_config_file_is_a_missing_line_not_a_crash() {
     assert!(line.contains("no_such_key"), "{text}");
     // The other checks still ran.
     assert!(text.contains("✓ vault "), "{text}");
+}
+
+/// The environment that puts every per-user client file under `home`, on any platform.
+fn home_env(home: &Path) -> Vec<(&'static str, String)> {
+    let at = |path: PathBuf| path.display().to_string();
+    vec![
+        ("HOME", at(home.to_path_buf())),
+        ("USERPROFILE", at(home.to_path_buf())),
+        ("APPDATA", at(home.join("AppData"))),
+        ("LOCALAPPDATA", at(home.join("LocalAppData"))),
+        ("XDG_CONFIG_HOME", at(home.join(".config"))),
+    ]
+}
+
+/// Where Claude Desktop's regular install keeps its file under `home` (see `home_env`).
+fn claude_desktop_file(home: &Path) -> PathBuf {
+    let folder = if cfg!(windows) {
+        home.join("AppData").join("Claude")
+    } else if cfg!(target_os = "macos") {
+        home.join("Library")
+            .join("Application Support")
+            .join("Claude")
+    } else {
+        home.join(".config").join("Claude")
+    };
+    folder.join("claude_desktop_config.json")
+}
+
+#[test]
+fn the_claude_desktop_line_says_where_its_file_is_and_whether_vaultsum_is_in_it() {
+    let vault = TempVault::with(&[("Note.md", "# Note\n")]);
+    let home = vault.outside().join("home");
+    std::fs::create_dir_all(&home).unwrap();
+    let env = home_env(&home);
+    let claude_line = || {
+        let output = doctor(&vault.outside(), Some(&vault.root()), &env);
+        line(&stdout(&output), "Claude Desktop").to_string()
+    };
+    let file = claude_desktop_file(&home);
+    let folder = file.parent().unwrap().display().to_string();
+
+    let absent = claude_line();
+    assert!(absent.starts_with('✓'), "not having it is fine: {absent}");
+    assert!(
+        absent.contains("not found") && absent.contains(&folder),
+        "{absent}"
+    );
+
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, r#"{"mcpServers": {"other": {"command": "x"}}}"#).unwrap();
+    let without = claude_line();
+    assert!(without.contains("has no vaultsum entry"), "{without}");
+    assert!(
+        without.contains("mcp config claude-desktop --write"),
+        "{without}"
+    );
+
+    let mut write = vaultsum(&vault.outside());
+    for (name, value) in &env {
+        write.env(name, value);
+    }
+    write
+        .arg("--vault")
+        .arg(vault.root())
+        .args(["mcp", "config", "claude-desktop", "--write"]);
+    assert_eq!(run_to_exit(&mut write).status.code(), Some(0));
+    let set_up = claude_line();
+    assert!(set_up.starts_with('✓'), "{set_up}");
+    assert!(
+        set_up.contains(&format!("vaultsum is set up in {}", file.display())),
+        "{set_up}"
+    );
+    if cfg!(windows) {
+        assert!(set_up.contains("(regular install)"), "{set_up}");
+    }
+
+    std::fs::write(&file, "{\"mcpServers\": {,}").unwrap();
+    let broken = claude_line();
+    assert!(broken.starts_with('!'), "{broken}");
+    assert!(broken.contains("not valid JSON"), "{broken}");
 }

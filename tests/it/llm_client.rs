@@ -131,10 +131,29 @@ async fn every_chat_request_carries_the_configured_output_cap() {
 }
 
 #[tokio::test]
-async fn an_answer_cut_at_the_output_cap_is_an_error_not_a_reply() {
+async fn an_answer_cut_at_the_output_cap_is_kept_to_its_last_whole_item_with_a_marker() {
     let server = FakeOpenAi::start();
     server.push(FakeReply::chat_cut_at_cap(
-        "### Overview\n- one\n- one\n- o",
+        "### Overview\n- The budget was approved.\n- Hiring starts in May.\n\n### Risks\n- Supplier la",
+    ));
+    let mut cfg = server.llm_config();
+    cfg.max_output_tokens = 300;
+    let reply = chat(&cfg).await.unwrap();
+    let marker = vaultsum_core::llm::cut_answer::CAP_MARKER;
+    assert_eq!(
+        reply.content,
+        format!("### Overview\n- The budget was approved.\n- Hiring starts in May.\n\n{marker}")
+    );
+    assert!(reply.cut_at_cap);
+    assert!(marker.contains("llm.max_output_tokens"), "{marker}");
+    assert_eq!(server.request_count(), 1, "a cut answer is not retried");
+}
+
+#[tokio::test]
+async fn an_answer_cut_at_the_output_cap_with_nothing_whole_is_an_error_not_a_reply() {
+    let server = FakeOpenAi::start();
+    server.push(FakeReply::chat_cut_at_cap(
+        "### Overview\n- The budget was appr",
     ));
     let mut cfg = server.llm_config();
     cfg.max_output_tokens = 300;

@@ -23,7 +23,7 @@ fn real_server_config() -> (LlmConfig, String) {
 async fn real_server_answers_a_chat_completion() {
     let (cfg, model) = real_server_config();
     let mut req = ChatRequest::text(model, "You answer in one short sentence.", "Say hello.");
-    // Room to finish: an answer cut at the cap is an error (LlmError::CutOff).
+    // Room to finish: an answer cut at the cap would be kept only to its last whole sentence.
     req.max_tokens = Some(256);
     let reply = ChatClient::new(&cfg).unwrap().chat(&req).await.unwrap();
     assert!(!reply.content.trim().is_empty());

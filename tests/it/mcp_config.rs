@@ -234,6 +234,44 @@ fn write_into_an_existing_config_keeps_everything_else_and_backs_it_up() {
     );
 }
 
+/// A plain JSON file as a person wrote it: four spaces, objects and arrays on one line.
+const CLAUDE_AS_WRITTEN: &str = "{
+    \"globalShortcut\": \"Ctrl+Space\",
+    \"mcpServers\": {
+        \"filesystem\": { \"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-filesystem\", \"/tmp\"] }
+    },
+    \"preferences\": { \"zeta\": 1, \"alpha\": [true, null, 2.5] }
+}
+";
+
+#[test]
+fn a_plain_json_file_keeps_its_formatting_outside_the_entry_and_stays_strict_json() {
+    let setup = Setup::new();
+    let file = setup.client_file("claude-desktop");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, CLAUDE_AS_WRITTEN).unwrap();
+    let output = setup.run(&["claude-desktop", "--write"], false);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let written = std::fs::read_to_string(&file).unwrap();
+    // Byte for byte up to the last server before ours, and from the end of the servers on.
+    let (before, after) = CLAUDE_AS_WRITTEN.split_at(CLAUDE_AS_WRITTEN.find("\n    },").unwrap());
+    assert!(written.starts_with(before), "{written}");
+    assert!(written.ends_with(after), "{written}");
+    // Claude Desktop reads strict JSON: no comment, no trailing comma.
+    let read: Value = serde_json::from_str(&written).unwrap();
+    assert_eq!(read["mcpServers"]["vaultsum"]["command"], json!(binary()));
+    assert_eq!(read["mcpServers"].as_object().unwrap().len(), 2);
+    // A second write replaces the entry in place and changes nothing else.
+    assert_eq!(
+        setup
+            .run(&["claude-desktop", "--write"], false)
+            .status
+            .code(),
+        Some(0)
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), written);
+}
+
 #[test]
 fn a_second_write_is_idempotent() {
     let setup = Setup::new();

@@ -268,15 +268,41 @@ async fn empty_llm_reply_leaves_note_unchanged() {
 }
 
 #[tokio::test]
-async fn answer_cut_at_the_output_cap_leaves_note_unchanged() {
-    let vault = TempVault::new();
+async fn answer_cut_at_the_output_cap_is_written_to_its_last_whole_item_with_a_marker() {
+    let vault = TempVault::with(&[("Vendor.md", "# Vendor call\n\nMay shipping.\n")]);
     let fake = FakeOpenAi::start();
     // A long answer the cap cut in the middle of a sentence: its end is missing.
-    let cut = "### Overview\n\n- The vendor ships in May.\n- Prices rise by four percent from";
+    let whole = "### Overview\n\n- The vendor ships in May.";
+    let cut = format!("{whole}\n- Prices rise by four percent from");
+    fake.push(FakeReply::chat_cut_at_cap(&cut));
+    let output = summarize(&registry(&vault, &fake), json!({ "path": "Vendor.md" })).await;
+    assert!(!output.is_error, "{}", output.text);
+    let marker = vaultsum_core::llm::cut_answer::CAP_MARKER;
+    let kept = format!("{whole}\n\n{marker}");
+    assert_eq!(
+        result_json(&output)["summary_length"],
+        json!(kept.chars().count())
+    );
+    assert_eq!(output.details["summarizer"]["cut_at_cap"], json!(true));
+    assert_eq!(output.details["summarizer"]["repeats_cut"], json!(false));
+    let written = String::from_utf8(vault.read("Vendor.md")).unwrap();
+    assert_eq!(
+        without_fingerprints(&written),
+        format!("# Vendor call\n\nMay shipping.\n\n## Summary\n\n{kept}\n")
+    );
+    assert_eq!(fake.request_count(), 1, "a cut answer is not asked again");
+    assert_eq!(fake.requests()[0].json()["max_tokens"], 4096);
+}
+
+#[tokio::test]
+async fn answer_cut_at_the_output_cap_with_nothing_whole_leaves_note_unchanged() {
+    let vault = TempVault::new();
+    let fake = FakeOpenAi::start();
+    // The cap came inside the first item: nothing whole to keep.
+    let cut = "### Overview\n\n- Prices rise by four percent from";
     fake.set_fallback(FakeReply::chat_cut_at_cap(cut));
     assert_failure_leaves_note_unchanged(&fake, config(&vault, &fake), "max_output_tokens").await;
     assert_eq!(fake.request_count(), 1, "a cut answer is not asked again");
-    assert_eq!(fake.requests()[0].json()["max_tokens"], 4096);
 }
 
 #[tokio::test]

@@ -11,6 +11,7 @@
 
 use serde_json::{json, Value};
 
+use crate::llm::cut_answer::CAP_MARKER;
 use crate::llm::repetition::LOOP_MARKER;
 use crate::llm::{ChatClient, ChatReply, ChatRequest, LlmError, UserPart};
 use crate::long_note::{
@@ -126,6 +127,7 @@ fn single_pass(reply: ChatReply, model: &str, window: Option<u64>) -> SummaryTex
             "usage": reply.usage,
             "attempts": reply.attempts,
             "repeats_cut": reply.repeats_cut,
+            "cut_at_cap": reply.cut_at_cap,
             "parts": 1,
             "context_window": window,
         }),
@@ -271,10 +273,13 @@ async fn merge(
     }
 }
 
-/// A part's summary as the merge reads it: the marker of a loop cut is for the note's reader,
-/// and the merge's own answer carries one if it loops itself.
+/// A part's summary as the merge reads it: the marker of a loop or cap cut is for the note's
+/// reader, and the merge's own answer carries one if it is cut itself.
 fn without_marker(summary: String) -> String {
-    match summary.strip_suffix(LOOP_MARKER) {
+    match [LOOP_MARKER, CAP_MARKER]
+        .iter()
+        .find_map(|marker| summary.strip_suffix(marker))
+    {
         Some(kept) => kept.trim_end().to_string(),
         None => summary,
     }

@@ -126,6 +126,18 @@ impl Places {
 /// The Microsoft Store (MSIX) package of Claude Desktop.
 const CLAUDE_MSIX_PACKAGE: &str = "Claude_pzs8sxrjxfjjc";
 
+/// The kind of Claude Desktop install on Windows that reads `file`, told by its folder.
+fn install_named_by(file: &Path) -> &'static str {
+    if file
+        .components()
+        .any(|part| part.as_os_str() == CLAUDE_MSIX_PACKAGE)
+    {
+        "Microsoft Store install"
+    } else {
+        "regular install"
+    }
+}
+
 /// Claude Desktop's folder on Windows. The regular install reads `%APPDATA%\Claude`; the
 /// Microsoft Store install sees that path redirected into its package, so its file really lies
 /// in `%LOCALAPPDATA%\Packages\Claude_pzs8sxrjxfjjc\LocalCache\Roaming\Claude`. The package's
@@ -238,6 +250,15 @@ impl Client {
         .join(self.file_name()))
     }
 
+    /// Which install a Claude Desktop file belongs to, where there are two kinds (Windows: the
+    /// regular one and the Microsoft Store package); `None` elsewhere and for other clients.
+    pub fn install_of(self, file: &Path) -> Option<&'static str> {
+        if self != Client::ClaudeDesktop || !cfg!(windows) {
+            return None;
+        }
+        Some(install_named_by(file))
+    }
+
     fn file_name(self) -> &'static str {
         match self {
             Client::ClaudeDesktop => "claude_desktop_config.json",
@@ -298,6 +319,23 @@ mod tests {
         assert_eq!(
             claude_desktop_on_windows(&places(root.path())).unwrap(),
             store(root.path())
+        );
+    }
+
+    #[test]
+    fn the_install_is_named_by_its_folder() {
+        let root = tempfile::tempdir().unwrap();
+        assert_eq!(
+            install_named_by(&store(root.path()).join("claude_desktop_config.json")),
+            "Microsoft Store install"
+        );
+        assert_eq!(
+            install_named_by(
+                &root
+                    .path()
+                    .join("Roaming/Claude/claude_desktop_config.json")
+            ),
+            "regular install"
         );
     }
 

@@ -26,7 +26,7 @@ pub enum MergeError {
 
 /// `existing` (the file's text, `None` when there is no file) with `entry` as the
 /// `vaultsum` server under `servers_key`: replaced in place when present, added last otherwise.
-/// The result is indented like the file was (two spaces for a new one).
+/// Every byte outside the entry stays as it was; a new file is indented by two spaces.
 pub fn merge_json(
     existing: Option<&str>,
     servers_key: &str,
@@ -60,7 +60,17 @@ pub fn merge_json(
             "its \"{servers_key}\" is not a JSON object"
         )));
     };
-    servers.insert(SERVER_NAME.to_string(), entry);
+    servers.insert(SERVER_NAME.to_string(), entry.clone());
+    // An existing file is edited in its syntax tree, so its indentation, spacing and one-line
+    // arrays stay as written; the edit is kept only if it reads back, as strict JSON, as the
+    // document merged above (else the file is re-indented whole, which loses nothing).
+    if let Some(text) = existing {
+        if let Ok(edited) = merge_jsonc(text, servers_key, &entry) {
+            if serde_json::from_str::<Value>(&edited).is_ok_and(|read| read == document) {
+                return Ok(edited);
+            }
+        }
+    }
     let indent = existing.map_or_else(|| "  ".to_string(), detect_indent);
     let mut out = Vec::new();
     let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());

@@ -16,6 +16,7 @@ use std::process::ExitCode;
 use anyhow::Context;
 
 use super::{App, UsageError};
+use crate::tools::doctor::{Check, CheckStatus};
 use crate::tools::vault_view::stage;
 use clients::{Client, Entry, Format, Places};
 use merge::MergeError;
@@ -120,6 +121,82 @@ fn vault_root(app: &App) -> anyhow::Result<PathBuf> {
         return Err(UsageError(format!("vault {} is not a folder", root.display())).into());
     }
     Ok(root)
+}
+
+/// The doctor's line on Claude Desktop: which file it reads (and, on Windows, which install
+/// that is: the regular one or the Microsoft Store package) and whether vaultsum is in it.
+/// Not having Claude Desktop is fine; a file it cannot read is a warning, since Claude Desktop
+/// then starts none of its servers.
+pub fn claude_desktop_check() -> Check {
+    let client = Client::ClaudeDesktop;
+    let name = client.label().to_string();
+    // The vault does not matter: Claude Desktop's file is per user, not per project.
+    let file = match client.config_file(Path::new("."), &Places::from_env()) {
+        Ok(file) => file,
+        Err(e) => return info(name, e.to_string()),
+    };
+    let install = client
+        .install_of(&file)
+        .map(|kind| format!(" ({kind})"))
+        .unwrap_or_default();
+    let folder = file.parent().unwrap_or(&file);
+    if !folder.is_dir() {
+        return info(
+            name,
+            format!("not found (no {}{install})", folder.display()),
+        );
+    }
+    let text = match std::fs::read_to_string(&file) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return info(
+                name,
+                format!(
+                    "{}{install} does not exist yet; `vaultsum mcp config claude-desktop --write` creates it",
+                    file.display()
+                ),
+            )
+        }
+        Err(e) => return unreadable(name, &file, &e.to_string()),
+    };
+    if text.trim().is_empty() {
+        return info(name, format!("{}{install} is empty", file.display()));
+    }
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(_) if has_entry(client, &text) => info(
+            name,
+            format!("vaultsum is set up in {}{install}", file.display()),
+        ),
+        Ok(_) => info(
+            name,
+            format!(
+                "{}{install} has no vaultsum entry; `vaultsum mcp config claude-desktop --write` adds it",
+                file.display()
+            ),
+        ),
+        Err(e) => unreadable(name, &file, &format!("it is not valid JSON ({e})")),
+    }
+}
+
+fn info(name: String, finding: String) -> Check {
+    Check {
+        name,
+        status: CheckStatus::Ok,
+        finding,
+        fix: None,
+    }
+}
+
+fn unreadable(name: String, file: &Path, why: &str) -> Check {
+    Check {
+        name,
+        status: CheckStatus::Warning,
+        finding: format!("cannot read {}: {why}", file.display()),
+        fix: Some(
+            "fix or remove the file: Claude Desktop starts none of its servers while it is broken"
+                .to_string(),
+        ),
+    }
 }
 
 /// The entry: this binary (absolute, links resolved), `mcp`, the vault, and the keys when asked.

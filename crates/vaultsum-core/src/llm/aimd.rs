@@ -147,8 +147,11 @@ pub(crate) struct Aimd {
     in_flight: BTreeSet<u64>,
     /// The request timeout (`llm.timeout_secs`), when known.
     timeout: Option<Duration>,
-    /// The latest fine answers' times, for [`Aimd::waiting_fits_timeout`].
-    answer_times: VecDeque<Duration>,
+    /// The longest fine answer seen, for [`Aimd::waiting_fits_timeout`]: kept for good, since
+    /// a small model that loops once until the cap can do it again on any note.
+    longest_answer: Duration,
+    /// The slots the server said it has (llama.cpp's `/props`): it serves that many at once.
+    announced_slots: Option<usize>,
     /// The latest ratios (answer time per unit of work over the lowest), by how many requests
     /// were in flight when the answer's request started (index 0: alone).
     ratios_by_load: Vec<VecDeque<f64>>,
@@ -211,7 +214,8 @@ impl Aimd {
             in_flight: BTreeSet::new(),
             ratios_by_load: Vec::new(),
             timeout: None,
-            answer_times: VecDeque::new(),
+            longest_answer: Duration::ZERO,
+            announced_slots: None,
         }
     }
 
@@ -241,6 +245,7 @@ impl Aimd {
         }
         self.ceiling = self.ceiling.min(slots);
         self.window = self.ceiling as f64;
+        self.announced_slots = Some(self.ceiling);
     }
 
     /// The most requests in flight now: between 1 and the ceiling.
@@ -359,6 +364,15 @@ impl Aimd {
             Some(tokens) => self.judge_queueing(ticket, now, tokens),
             None => true,
         };
+        if self.senses_queueing && !self.waiting_fits_timeout() {
+            // An answer this long was seen: a request sent to wait behind one like it would
+            // time out, so none waits from now on (the window is what the server serves at
+            // once), whatever the window grew to while answers were short. Seen on a real
+            // one-slot server: a window of 2 earned on 15-50 s answers left a request behind
+            // an 87 s one, and it timed out at 120 s.
+            let at_once = self.served_at_once().max(self.announced_slots.unwrap_or(1));
+            self.window = self.window.min(at_once as f64);
+        }
         self.fine_answers += 1;
         if self.fine_answers >= MIN_SAMPLES {
             if let Some(pace) = &mut self.pace {
@@ -404,10 +418,7 @@ impl Aimd {
             return true;
         }
         let took = now.saturating_duration_since(ticket.started);
-        self.answer_times.push_back(took);
-        if self.answer_times.len() > LOAD_SAMPLES {
-            self.answer_times.pop_front();
-        }
+        self.longest_answer = self.longest_answer.max(took);
         let cost = took.as_secs_f64() / work;
         let base = self.base_cost.map_or(cost, |base| base.min(cost));
         self.base_cost = Some(base);
@@ -443,14 +454,13 @@ impl Aimd {
         false
     }
 
-    /// Whether twice the longest of the latest answer times fits the request timeout: a
-    /// request that waits for one whole answer before its own still gets its answer in time.
+    /// Whether twice the longest answer time seen fits the request timeout: a request that
+    /// waits for one whole answer before its own still gets its answer in time.
     fn waiting_fits_timeout(&self) -> bool {
         let Some(timeout) = self.timeout else {
             return true;
         };
-        let longest = self.answer_times.iter().max().copied().unwrap_or_default();
-        longest * 2 <= timeout
+        self.longest_answer * 2 <= timeout
     }
 
     /// The most requests the server was seen to serve at once without queueing: the highest
@@ -989,13 +999,27 @@ mod tests {
     /// slot, the window at the end, and the batch's time over the sum of its requests' times
     /// (all simulated time).
     fn one_batch_on(slots: usize, aimd: &mut Aimd, n: usize) -> (usize, usize, f64) {
-        let per_token = ms(20);
-        let size = |i: usize| {
-            let prompt = 400 + (i * 977) % 2600;
-            let completion = 150 + (i * 613) % 450;
-            let cost = per_token.mul_f64(completion as f64 + prompt as f64 * 0.14);
-            ((prompt as u64, completion as u64), cost)
-        };
+        batch_on(slots, aimd, n, varied_size, 10)
+    }
+
+    /// A request's (prompt, completion) tokens and its time alone on the simulated server:
+    /// sizes that vary from 3 to 12 s of work at 20 ms a token.
+    fn varied_size(i: usize) -> ((u64, u64), Duration) {
+        let prompt = 400 + (i * 977) % 2600;
+        let completion = 150 + (i * 613) % 450;
+        let cost = ms(20).mul_f64(completion as f64 + prompt as f64 * 0.14);
+        ((prompt as u64, completion as u64), cost)
+    }
+
+    /// [`one_batch_on`] with request sizes of `size`, counting the requests waiting from the
+    /// `count_from`th answer on.
+    fn batch_on(
+        slots: usize,
+        aimd: &mut Aimd,
+        n: usize,
+        size: impl Fn(usize) -> ((u64, u64), Duration),
+        count_from: usize,
+    ) -> (usize, usize, f64) {
         let t0 = Instant::now();
         let mut now = t0;
         let mut started = 0;
@@ -1019,7 +1043,7 @@ mod tests {
                 };
                 serving.push((ticket, i, now + size(i).1));
             }
-            if answered >= 10 {
+            if answered >= count_from {
                 most_waiting = most_waiting.max(queue.len());
             }
             // The next event: an answer, or a start the pace or spread holds back.
@@ -1090,6 +1114,38 @@ mod tests {
         aimd.set_timeout(Duration::from_secs(20));
         let (most_waiting, window, _) = one_batch_on(1, &mut aimd, 60);
         assert_eq!((most_waiting, window), (0, 1));
+    }
+
+    #[test]
+    fn once_a_long_answer_is_seen_no_request_waits_again_even_after_short_ones() {
+        // Short answers (1-2 s) earn a window of 2 under a 20 s timeout; then one in seven
+        // loops until the cap (12 s). Before that rule held for good, the long answers fell
+        // out of the recent ones, the window grew back, and a request sent behind a 12 s
+        // answer waited: on the real server, that request timed out.
+        let size = |i: usize| {
+            let completion = if i >= 12 && i % 7 == 5 {
+                600
+            } else {
+                60 + (i * 37) % 40
+            };
+            let prompt = 300 + (i * 131) % 200;
+            let cost = ms(20).mul_f64(completion as f64 + prompt as f64 * 0.14);
+            ((prompt as u64, completion as u64), cost)
+        };
+        let local = || {
+            let mut aimd = Aimd::new(16, true);
+            aimd.sense_queueing();
+            aimd.set_timeout(Duration::from_secs(20));
+            aimd
+        };
+        let (before, ..) = batch_on(1, &mut local(), 12, size, 0);
+        assert_eq!(
+            before, 1,
+            "short answers: one request waits, the slot is never idle"
+        );
+        // From the answer after the first long one (request 12) on, nothing waits.
+        let (after_long, window, _) = batch_on(1, &mut local(), 80, size, 14);
+        assert_eq!((after_long, window), (0, 1));
     }
 
     #[test]

@@ -21,6 +21,9 @@ pub struct ChatReply {
     /// The answer went round in a loop and was cut before its first repeat, with a marker
     /// (`llm/repetition.rs`).
     pub repeats_cut: bool,
+    /// The answer reached the output cap and was kept up to its last whole item, with a
+    /// marker (`llm/cut_answer.rs`).
+    pub cut_at_cap: bool,
 }
 
 /// Reads the first choice of a chat completion. Unknown fields and values are ignored; only a
@@ -63,6 +66,7 @@ pub(crate) fn parse_chat_reply(value: &Value) -> Result<ChatReply, LlmError> {
     }
     Ok(ChatReply {
         repeats_cut: false,
+        cut_at_cap: false,
         content,
         reasoning,
         finish_reason,

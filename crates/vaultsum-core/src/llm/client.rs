@@ -16,11 +16,11 @@ use crate::llm::error_body::error_excerpt;
 use crate::llm::limiter::Limiter;
 use crate::llm::local_server;
 use crate::llm::redact::Redactor;
-use crate::llm::repetition;
 use crate::llm::retry::{Failure, RetryPolicy};
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
 use crate::llm::usage::{Usage, UsageMeter};
+use crate::llm::{cut_answer, repetition};
 use crate::llm::{ChatReply, ChatRequest, LlmError};
 
 /// A client for one OpenAI-compatible provider (Fireworks by default).
@@ -185,8 +185,9 @@ impl ChatClient {
     /// `max_completion_tokens` is asked again once under that name, which the client then
     /// keeps. An answer caught in a repetition loop is cut before its first repeat, with a
     /// marker ([`crate::llm::repetition`]); one that otherwise stopped at the cap
-    /// (`finish_reason: length`) is [`LlmError::CutOff`], never a reply: a cut answer must not
-    /// be written as if it were whole.
+    /// (`finish_reason: length`) is kept up to its last whole item with another marker
+    /// ([`crate::llm::cut_answer`]), or is [`LlmError::CutOff`] when nothing whole is left: a
+    /// cut answer must never be written as if it were whole.
     pub async fn chat(&self, req: &ChatRequest) -> Result<ChatReply, LlmError> {
         let cap = req.max_tokens.unwrap_or(self.max_output_tokens);
         let mut capped = req.clone();
@@ -220,7 +221,7 @@ impl ChatClient {
             "chat completion done"
         );
         // A loop is cut before its first repeat, whether the cap or the model ended it; an
-        // answer cut by the cap without one is missing its end and is an error.
+        // answer cut by the cap without one is missing its end and says so.
         if let Some(cleaned) = repetition::without_loop(&reply.content) {
             tracing::warn!(
                 model = %req.model,
@@ -233,7 +234,17 @@ impl ChatClient {
             return Ok(reply);
         }
         if reply.finish_reason.as_deref() == Some("length") {
-            return Err(LlmError::CutOff { cap });
+            let cleaned =
+                cut_answer::to_last_whole_item(&reply.content).ok_or(LlmError::CutOff { cap })?;
+            tracing::warn!(
+                model = %req.model,
+                cap,
+                kept_chars = cleaned.len(),
+                answer_chars = reply.content.len(),
+                "the answer reached the output cap; it was kept up to its last whole item"
+            );
+            reply.content = cleaned;
+            reply.cut_at_cap = true;
         }
         Ok(reply)
     }

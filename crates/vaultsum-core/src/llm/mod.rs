@@ -10,6 +10,7 @@ mod chat_reply;
 mod chat_request;
 mod client;
 pub mod context_window;
+pub mod cut_answer;
 mod error;
 mod error_body;
 mod limiter;
