@@ -179,11 +179,12 @@ fn a_batch_of_25_real_notes_on_a_one_slot_server_summarizes_every_note() {
         .filter(|l| l.contains("\"success\":false"))
         .collect::<Vec<_>>();
     eprintln!(
-        "wall time {:.0} s\n{}\nqueueing lines: {}\nloops cut: {}\nfailures:\n{}",
+        "wall time {:.0} s\n{}\nqueueing lines: {}\nloops cut: {}\ncut at the cap: {}\nfailures:\n{}",
         started.elapsed().as_secs_f64(),
         closing.join("\n"),
         stderr.matches("LLM server queueing").count(),
         stderr.matches("the model repeated itself").count(),
+        stderr.matches("the answer reached the output cap").count(),
         failures.join("\n"),
     );
     assert_eq!(stdout.matches("timed out").count(), 0, "{stdout}");
