@@ -34,6 +34,8 @@ VAULTSUM_MARKUP = [
     re.compile(r"^\*\*Page \d+\*\*$", re.M),  # page labels
     re.compile(r"_\[[^\]]*\]_"),  # markers: scan, blank page, unreadable layer
     re.compile(r"^> \[Embedded[^\]]*\]$", re.M),
+    # document notes (`_the file looks truncated (no %%EOF marker): ..._`): a whole line
+    re.compile(r"^_[a-z][^\n]*_$", re.M),
 ]
 
 

@@ -348,6 +348,16 @@ mod tests {
     }
 
     #[test]
+    fn pdf_encrypted_with_an_empty_user_password_reads() {
+        // What most "protected" PDFs are: an owner password restricting printing or copying
+        // and an empty user password, which every viewer opens without asking. Standard
+        // Security revisions 2 to 4 derive the key with MD5 (pdf_oxide's `legacy-crypto`).
+        let md = &pdf("encrypted-empty-password.pdf", None).sections[0].markdown;
+        assert!(md.contains("pdf encryption test"), "{md}");
+        assert!(md.contains("asdfzxcv"), "{md}");
+    }
+
+    #[test]
     fn word_hyphenated_at_line_end_is_joined() {
         assert_eq!(
             clean("the total amoun-\nting to ten\nmore"),
