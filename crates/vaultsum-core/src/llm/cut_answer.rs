@@ -48,15 +48,11 @@ fn finished_part(text: &str) -> &str {
     sentence_end.map_or("", |end| &text[..end])
 }
 
-/// `text` without the headings (and blank lines) at its end: a heading whose items were cut.
+/// `text` (trimmed at its end) without the headings at its end: headings whose items were cut.
 fn without_trailing_headings(mut text: &str) -> &str {
     loop {
         let last_line_start = text.rfind('\n').map_or(0, |i| i + 1);
-        let last = text[last_line_start..].trim();
-        if last.is_empty() && last_line_start == 0 {
-            return "";
-        }
-        if !last.starts_with('#') && !last.is_empty() {
+        if !text[last_line_start..].trim_start().starts_with('#') {
             return text;
         }
         text = text[..last_line_start].trim_end();

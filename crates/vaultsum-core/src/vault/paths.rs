@@ -62,9 +62,8 @@ pub(crate) fn identity_of(path: &Path) -> Option<file_id::FileId> {
 /// folders on every system (Obsidian allows neither in a name, so a vault written on Windows
 /// reads the same on Linux); the result uses `/`.
 pub fn normalize_relative(path: &str) -> Option<String> {
-    let plain = |part: &str| !matches!(part, "" | "." | "..");
-    if !path.contains('\\') && path.split('/').all(plain) {
-        // Already normal, the usual case for links and index paths.
+    if is_already_normal(path) {
+        // The usual case for links and index paths.
         return Some(path.to_string());
     }
     let mut parts: Vec<&str> = Vec::new();
@@ -131,23 +130,26 @@ pub fn parent_of(relative: &str) -> &str {
     relative.rsplit_once('/').map_or("", |(dir, _)| dir)
 }
 
+/// True when `path` is a vault-relative path with nothing to normalize: `/` separators only,
+/// no empty, `.` or `..` segment.
+fn is_already_normal(path: &str) -> bool {
+    !path.contains('\\') && path.split('/').all(|part| !matches!(part, "" | "." | ".."))
+}
+
 /// Turns an absolute path below `root` into a vault-relative one with forward slashes.
 pub(crate) fn relative_below(root: &Path, path: &Path) -> Option<String> {
     // The common case, every file of a walk: `root/a/b/c.md` with nothing to normalize, so it
     // is taken as bytes rather than split into components, compared and joined again (that
     // was 6 % of the instructions of a `vaultsum read` of 1,000 notes). A `\` may be a
     // separator (Windows) and goes the long way, like anything else unusual.
-    let plain = |part: &str| !part.is_empty() && part != "." && part != "..";
     let tail = path
         .as_os_str()
         .as_encoded_bytes()
         .strip_prefix(root.as_os_str().as_encoded_bytes())
         .and_then(|tail| tail.strip_prefix(b"/"))
         .and_then(|tail| std::str::from_utf8(tail).ok());
-    if let Some(text) = tail {
-        if !text.contains('\\') && text.split('/').all(plain) {
-            return Some(text.to_string());
-        }
+    if let Some(text) = tail.filter(|text| is_already_normal(text)) {
+        return Some(text.to_string());
     }
     let rest = path.strip_prefix(root).ok()?;
     let mut parts = Vec::new();
