@@ -521,3 +521,71 @@ async fn transcription_is_retried_after_a_rate_limit() {
         "the retry re-sends the whole file"
     );
 }
+
+/// Two callers asking the very same request at the same moment (the same note summarized by
+/// two MCP sessions, a rollup and a batch) make one paid call: the others get its answer,
+/// marked as shared. A different request, or the same one once the call is over, is a call
+/// of its own (an answer is not a cache).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn identical_requests_in_flight_share_one_call() {
+    let server = FakeOpenAi::start();
+    let gate = support::fake_server::Gate::new();
+    server.set_fallback(FakeReply::chat("### Overview\nShared.").held_until(&gate));
+    let client = Arc::new(ChatClient::new(&server.llm_config()).unwrap());
+    let callers: Vec<_> = (0..8)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { client.chat(&request()).await })
+        })
+        .collect();
+    assert!(
+        support::poll::wait_until_async(|| client.callers_waiting_on(&request()) == 7).await,
+        "seven callers wait on the first one's call"
+    );
+    assert_eq!(server.request_count(), 1);
+    gate.open();
+    let mut shared = 0;
+    for caller in callers {
+        let reply = caller.await.unwrap().unwrap();
+        assert_eq!(reply.content, "### Overview\nShared.");
+        shared += usize::from(reply.shared);
+    }
+    assert_eq!(shared, 7, "the one that paid is not marked shared");
+    assert_eq!(server.request_count(), 1, "one paid call for eight callers");
+    assert_eq!(client.usage().requests, 1, "what was paid is counted once");
+    let other = ChatRequest::text("test-model", "You summarize.", "Another note.");
+    assert!(!client.chat(&other).await.unwrap().shared);
+    assert!(!client.chat(&request()).await.unwrap().shared);
+    assert_eq!(server.request_count(), 3);
+}
+
+/// The call the others wait on fails: each of them gets its error (a context-length error
+/// stays one, so each caller can split its note), none hangs, and the failing call is made once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_failed_shared_request_reaches_every_waiter_with_its_error() {
+    let server = FakeOpenAi::start();
+    let gate = support::fake_server::Gate::new();
+    server.set_fallback(
+        FakeReply::openai_error(400, "This model's maximum context length is 4096 tokens")
+            .held_until(&gate),
+    );
+    let client = Arc::new(ChatClient::new(&server.llm_config()).unwrap());
+    let callers: Vec<_> = (0..8)
+        .map(|_| {
+            let client = client.clone();
+            tokio::spawn(async move { client.chat(&request()).await })
+        })
+        .collect();
+    assert!(support::poll::wait_until_async(|| client.callers_waiting_on(&request()) == 7).await);
+    gate.open();
+    for caller in callers {
+        let error = caller.await.unwrap().unwrap_err();
+        assert_eq!(error.status(), Some(400), "{error}");
+        assert_eq!(
+            client.learn_from_error("test-model", &error),
+            Some(Some(4096)),
+            "{error}"
+        );
+    }
+    assert_eq!(server.request_count(), 1, "the failing call was made once");
+}

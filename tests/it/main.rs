@@ -39,6 +39,7 @@ mod rate_limit;
 mod retry_hints;
 mod rollup;
 mod service_exit;
+mod shared_answers;
 mod summarize_file;
 mod summarize_text_cli;
 mod summary_input;

@@ -17,7 +17,16 @@ use vaultsum_core::llm::{ChatClient, ChatRequest, Limiter, LlmError};
 const SUMMARY: &str = "### Key Points\n\n- Summarized within the rate limit.";
 
 fn request() -> ChatRequest {
-    ChatRequest::text("test-model", "You summarize.", "Summarize this note.")
+    note_request(0)
+}
+
+/// The request for note `n`: distinct requests, since identical ones in flight share one call.
+fn note_request(n: usize) -> ChatRequest {
+    ChatRequest::text(
+        "test-model",
+        "You summarize.",
+        format!("Summarize note {n}."),
+    )
 }
 
 /// A vault of `n` notes under `Inbox/`.
@@ -182,7 +191,7 @@ async fn no_other_request_starts_before_retry_after_has_passed() {
     };
     // Once the client has heard the 429, a second call waits for the Retry-After the first got.
     assert!(wait_until_async(|| client.limiter().snapshot().gate.is_some()).await);
-    let second = client.chat(&request()).await.unwrap();
+    let second = client.chat(&note_request(1)).await.unwrap();
     assert_eq!(second.attempts, 1);
     first.await.unwrap().unwrap();
 
@@ -234,9 +243,9 @@ async fn without_adaptation_the_client_keeps_its_fixed_concurrency() {
 /// Makes `calls` chat requests at once through `client` and waits for every one to succeed.
 async fn chat_at_once(client: &Arc<ChatClient>, calls: usize) {
     let calls: Vec<_> = (0..calls)
-        .map(|_| {
+        .map(|n| {
             let client = client.clone();
-            tokio::spawn(async move { client.chat(&request()).await })
+            tokio::spawn(async move { client.chat(&note_request(n)).await })
         })
         .collect();
     for call in calls {

@@ -79,9 +79,13 @@ impl ToolContext {
             None => None,
         };
         // One limiter for the process: every summary, description and transcription of every
-        // front end shares what it learns about the server.
-        let chat =
-            ChatClient::from_config_if_keyed(&config.llm, Limiter::from_config(&config.summarize))?;
+        // front end shares what it learns about the server. Identical requests at the same
+        // moment, from any process of this machine, are paid once.
+        let chat = ChatClient::from_config_if_keyed(
+            &config.llm,
+            Limiter::from_config(&config.summarize),
+            &config.cache_dir.join("answers"),
+        )?;
         let attachments: Arc<dyn AttachmentReader> = Arc::new(MediaAttachments::new(
             &config,
             chat.clone().filter(|_| config.read.describe_media),

@@ -128,6 +128,7 @@ fn single_pass(reply: ChatReply, model: &str, window: Option<u64>) -> SummaryTex
             "attempts": reply.attempts,
             "repeats_cut": reply.repeats_cut,
             "cut_at_cap": reply.cut_at_cap,
+            "shared_call": reply.shared,
             "parts": 1,
             "context_window": window,
         }),

@@ -6,7 +6,7 @@ use crate::llm::error_body::error_excerpt;
 use crate::llm::LlmError;
 
 /// The useful part of a chat completion.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ChatReply {
     /// The answer text, never blank. Reasoning put inline as `<think>…</think>` is moved out.
     pub content: String,
@@ -24,6 +24,18 @@ pub struct ChatReply {
     /// The answer reached the output cap and was kept up to its last whole item, with a
     /// marker (`llm/cut_answer.rs`).
     pub cut_at_cap: bool,
+    /// The answer of an identical request another caller made at the same moment (in this
+    /// process or another): this caller paid nothing for it (`llm/shared_answer.rs`).
+    #[serde(default)]
+    pub shared: bool,
+}
+
+impl ChatReply {
+    /// This answer as handed to a caller that waited on the call (paid once, by its maker).
+    pub fn shared(mut self) -> ChatReply {
+        self.shared = true;
+        self
+    }
 }
 
 /// Reads the first choice of a chat completion. Unknown fields and values are ignored; only a
@@ -67,6 +79,7 @@ pub(crate) fn parse_chat_reply(value: &Value) -> Result<ChatReply, LlmError> {
     Ok(ChatReply {
         repeats_cut: false,
         cut_at_cap: false,
+        shared: false,
         content,
         reasoning,
         finish_reason,

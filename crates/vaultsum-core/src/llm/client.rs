@@ -9,6 +9,8 @@ use bytes::Bytes;
 use serde_json::Value;
 
 use crate::config::LlmConfig;
+use crate::flight::lock_file::Claim;
+use crate::flight::single_flight::{Shared, SingleFlight};
 use crate::llm::chat_reply::parse_chat_reply;
 use crate::llm::chat_request::CapField;
 use crate::llm::context_window;
@@ -17,6 +19,7 @@ use crate::llm::limiter::Limiter;
 use crate::llm::local_server;
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
+use crate::llm::shared_answer::{self, SharedAnswers};
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
 use crate::llm::usage::{Usage, UsageMeter};
@@ -49,6 +52,11 @@ pub struct ChatClient {
     probing: tokio::sync::Mutex<()>,
     /// Everything this client was answered, for the closing line of a batch and watch's day.
     usage: Arc<UsageMeter>,
+    /// Identical chat requests in flight in this process share one call.
+    flights: SingleFlight<Result<ChatReply, LlmError>>,
+    /// Where processes of this machine hand each other the answers of identical requests
+    /// (`llm/shared_answer.rs`); `None`: within this process only.
+    shared_answers: Option<SharedAnswers>,
 }
 
 impl std::fmt::Debug for ChatClient {
@@ -124,6 +132,8 @@ impl ChatClient {
             local,
             probing: tokio::sync::Mutex::new(()),
             usage: Arc::default(),
+            flights: SingleFlight::default(),
+            shared_answers: None,
         })
     }
 
@@ -140,19 +150,32 @@ impl ChatClient {
         self
     }
 
+    /// Identical chat requests made by other processes of this machine at the same moment are
+    /// answered once, through `dir` (`<cache_dir>/answers`; see `llm/shared_answer.rs`).
+    pub fn with_shared_answers(mut self, dir: impl Into<std::path::PathBuf>) -> ChatClient {
+        self.shared_answers = Some(SharedAnswers::new(dir));
+        self
+    }
+
     /// The limiter every request of this client goes through.
     pub fn limiter(&self) -> &Limiter {
         self.retry.limiter()
     }
 
-    /// A shareable client whose requests all go through `limiter`, or `None` when no API key is
+    /// A shareable client whose requests all go through `limiter` and whose identical requests
+    /// are answered once on this machine through `answers_dir`, or `None` when no API key is
     /// configured (the offline case).
     pub fn from_config_if_keyed(
         cfg: &LlmConfig,
         limiter: Limiter,
+        answers_dir: &std::path::Path,
     ) -> Result<Option<Arc<ChatClient>>, LlmError> {
         match ChatClient::new(cfg) {
-            Ok(client) => Ok(Some(Arc::new(client.with_limiter(limiter)))),
+            Ok(client) => Ok(Some(Arc::new(
+                client
+                    .with_limiter(limiter)
+                    .with_shared_answers(answers_dir),
+            ))),
             Err(LlmError::MissingApiKey) => Ok(None),
             Err(other) => Err(other),
         }
@@ -188,10 +211,57 @@ impl ChatClient {
     /// (`finish_reason: length`) is kept up to its last whole item with another marker
     /// ([`crate::llm::cut_answer`]), or is [`LlmError::CutOff`] when nothing whole is left: a
     /// cut answer must never be written as if it were whole.
+    ///
+    /// A request identical to one in flight (in this process, or in another one sharing the
+    /// answers folder) is not sent: it gets that call's answer, marked [`ChatReply::shared`],
+    /// or, within the process, its error ([`crate::llm::shared_answer`]).
     pub async fn chat(&self, req: &ChatRequest) -> Result<ChatReply, LlmError> {
         let cap = req.max_tokens.unwrap_or(self.max_output_tokens);
         let mut capped = req.clone();
         capped.max_tokens = Some(cap);
+        let key = shared_answer::key(&self.base_url, &capped);
+        let work = || self.chat_once_per_machine(&key, &capped);
+        match self.flights.run(&key, work, Clone::clone).await {
+            Shared::Led(result) => result,
+            Shared::Waited(result) => result.map(ChatReply::shared),
+        }
+    }
+
+    /// How many callers wait on the call in flight for a request identical to `req` in this
+    /// process (for tests and logs).
+    pub fn callers_waiting_on(&self, req: &ChatRequest) -> usize {
+        let mut capped = req.clone();
+        capped.max_tokens = Some(req.max_tokens.unwrap_or(self.max_output_tokens));
+        self.flights
+            .waiting(&shared_answer::key(&self.base_url, &capped))
+    }
+
+    /// `capped` asked of the server, unless another process of this machine is asking it at
+    /// this moment: then its answer.
+    async fn chat_once_per_machine(
+        &self,
+        key: &str,
+        capped: &ChatRequest,
+    ) -> Result<ChatReply, LlmError> {
+        let Some(answers) = &self.shared_answers else {
+            return self.chat_paid(capped).await;
+        };
+        let lock = match answers.claim(key, &capped.model).await {
+            Claim::Done(reply) => return Ok(reply.shared()),
+            Claim::Held(lock) => Some(lock),
+            Claim::Unlocked => None,
+        };
+        let result = self.chat_paid(capped).await;
+        if let (Some(lock), Ok(reply)) = (&lock, &result) {
+            answers.hand_over(key, lock, reply);
+        }
+        result
+    }
+
+    /// The request itself, with its retries, cleaned of loops and cut ends.
+    async fn chat_paid(&self, capped: &ChatRequest) -> Result<ChatReply, LlmError> {
+        let req = capped;
+        let cap = capped.max_tokens.unwrap_or(self.max_output_tokens);
         let what = format!("chat completion with {}", req.model);
         let field = if self.cap_as_completion_tokens.load(Ordering::Relaxed) {
             CapField::MaxCompletionTokens
@@ -428,9 +498,12 @@ mod tests {
         let text = ChatClient::new(&cfg).unwrap_err().to_string();
         assert!(text.contains("FIREWORKS_API_KEY"), "{text}");
         assert!(text.contains("--engine local"), "{text}");
-        assert!(ChatClient::from_config_if_keyed(&cfg, Limiter::default())
-            .unwrap()
-            .is_none());
+        let answers = tempfile::tempdir().unwrap();
+        assert!(
+            ChatClient::from_config_if_keyed(&cfg, Limiter::default(), answers.path())
+                .unwrap()
+                .is_none()
+        );
     }
 
     #[test]

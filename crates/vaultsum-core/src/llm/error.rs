@@ -3,8 +3,9 @@
 
 use std::time::Duration;
 
-/// Why a request to the OpenAI-compatible API failed.
-#[derive(Debug, thiserror::Error)]
+/// Why a request to the OpenAI-compatible API failed. `Clone`, so that callers that waited on
+/// one request (`llm/shared_answer.rs`) each get its error.
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum LlmError {
     /// No `FIREWORKS_API_KEY` was configured.
     #[error(

@@ -20,6 +20,7 @@ mod quota;
 mod redact;
 pub mod repetition;
 mod retry;
+pub mod shared_answer;
 mod transcription;
 mod transport;
 pub mod usage;

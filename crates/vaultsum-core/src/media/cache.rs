@@ -61,7 +61,7 @@ impl MediaCache {
         crate::atomic_file::write_atomically(&self.path(key), text.as_bytes())
     }
 
-    /// Where a process making the call for `key` says so to the others (`cache_lock.rs`).
+    /// Where a process making the call for `key` says so to the others (`flight/lock_file.rs`).
     pub fn lock_path(&self, key: &str) -> PathBuf {
         self.path(key).with_extension("lock")
     }

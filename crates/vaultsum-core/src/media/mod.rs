@@ -6,12 +6,10 @@
 
 mod audio;
 mod cache;
-pub mod cache_lock;
 pub mod diarize;
 pub mod document;
 mod error;
 mod image;
-pub mod single_flight;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -20,11 +18,11 @@ use std::sync::Arc;
 use crate::config::LlmConfig;
 use crate::llm::{ChatClient, LlmError};
 
+use crate::flight::lock_file::{self, Claim};
+use crate::flight::single_flight::{Shared, SingleFlight};
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::MediaCache;
-use cache_lock::Claim;
 use document::{DocLimits, DocumentKind};
-use single_flight::{Shared, SingleFlight};
 
 /// Names the extractors in the document cache key, so a new version of vaultsum (new or fixed
 /// extractors) extracts again instead of serving an older version's text.
@@ -46,7 +44,7 @@ pub struct MediaDescriber {
     diarize: bool,
     cache: MediaCache,
     /// One call per cache key in flight (shared by every clone of this describer).
-    flights: SingleFlight,
+    flights: SingleFlight<Result<String, String>>,
 }
 
 impl MediaDescriber {
@@ -198,8 +196,10 @@ impl MediaDescriber {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<String, MediaError>>,
     {
-        let flight = self.flights.run(key, || async move {
-            let _lock = match cache_lock::claim(&self.cache, key, file_name).await {
+        let work = || async move {
+            let lock = self.cache.lock_path(key);
+            let stored = |_: &[String]| self.cache.get(key);
+            let _lock = match lock_file::claim(&lock, file_name, stored).await {
                 Claim::Done(text) => return Ok(text),
                 Claim::Held(guard) => Some(guard),
                 Claim::Unlocked => None,
@@ -207,8 +207,12 @@ impl MediaDescriber {
             let text = work().await?;
             self.store(key, &text).await;
             Ok(text)
-        });
-        shared_result(flight.await)
+        };
+        let share = |result: &Result<String, MediaError>| match result {
+            Ok(text) => Ok(text.clone()),
+            Err(error) => Err(error.to_string()),
+        };
+        shared_result(self.flights.run(key, work, share).await)
     }
 
     /// The text of a document (a PDF, or one page of it; an office file; CSV or TSV), from the
@@ -271,7 +275,9 @@ impl MediaDescriber {
 }
 
 /// The caller's own result, or the result of the same work another caller did meanwhile.
-fn shared_result(shared: Shared<MediaError>) -> Result<String, MediaError> {
+fn shared_result(
+    shared: Shared<Result<String, MediaError>, Result<String, String>>,
+) -> Result<String, MediaError> {
     match shared {
         Shared::Led(result) => result,
         Shared::Waited(Ok(text)) => Ok(text),

@@ -45,6 +45,27 @@ pub struct SectionEdit<'a> {
     pub replace: bool,
 }
 
+impl SectionEdit<'_> {
+    /// Whether another writer put this very section in the note since it was read (`original`):
+    /// its fingerprint marker (the hash of the note as summarized and of this summary) under a
+    /// `## Summary` heading now, and not then. Another process that summarized the same note
+    /// at the same moment, and shared the one paid answer with this one
+    /// (`llm/shared_answer.rs`), wrote it first: it is not written twice. Asked again
+    /// afterwards, a note gets its summary appended again, as ever (`replace` to swap it).
+    fn written_meanwhile(&self, original: &[u8], current: &[u8]) -> bool {
+        current != original && self.holds(current) && !self.holds(original)
+    }
+
+    fn holds(&self, current: &[u8]) -> bool {
+        let Some(marker) = self.marker else {
+            return false;
+        };
+        let heading_then_marker = |newline: &str| format!("## Summary{newline}{marker}{newline}");
+        let text = String::from_utf8_lossy(current);
+        text.contains(&heading_then_marker("\n")) || text.contains(&heading_then_marker("\r\n"))
+    }
+}
+
 /// The summary property to set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PropertyEdit<'a> {
@@ -79,7 +100,12 @@ impl<'a> SummaryEdit<'a> {
 
     /// The note's new content: the property set first (only the frontmatter changes), then the
     /// section appended. A frontmatter that does not parse refuses the whole write.
-    fn compose(&self, relative: &str, current: &[u8]) -> Result<Vec<u8>, VaultError> {
+    fn compose(
+        &self,
+        relative: &str,
+        original: &[u8],
+        current: &[u8],
+    ) -> Result<Vec<u8>, VaultError> {
         let mut content = current.to_vec();
         let refused = |source| VaultError::Frontmatter {
             path: relative.to_string(),
@@ -112,7 +138,10 @@ impl<'a> SummaryEdit<'a> {
             content = text.into_bytes();
         }
         if let Some(section) = self.section {
-            content = compose_section(&content, section.summary, section.marker, section.replace);
+            if !section.written_meanwhile(original, &content) {
+                content =
+                    compose_section(&content, section.summary, section.marker, section.replace);
+            }
         }
         Ok(content)
     }
@@ -287,7 +316,7 @@ pub fn write_summary(
             held = Some(opened);
             continue;
         };
-        let content = edit.compose(relative, &current)?;
+        let content = edit.compose(relative, original, &current)?;
         let edited_meanwhile = current != original;
         if content == current {
             // The property already holds this value: nothing to write.
@@ -338,7 +367,7 @@ pub fn create_with_summary(
 ) -> Result<WriteOutcome, VaultError> {
     let relative = note.relative();
     let real_relative = check_summary_write(vault, note, edit)?;
-    let content = edit.compose(relative, seed.as_bytes())?;
+    let content = edit.compose(relative, seed.as_bytes(), seed.as_bytes())?;
     create_note(vault, relative, &real_relative, note.absolute(), &content)?;
     Ok(WriteOutcome {
         stale: false,
@@ -390,6 +419,45 @@ mod tests {
 
     fn compose(current: &str, replace: bool) -> String {
         String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace)).unwrap()
+    }
+
+    #[test]
+    fn a_section_another_writer_put_in_meanwhile_is_not_appended_twice() {
+        for newline in ["\n", "\r\n"] {
+            let marker = "<!-- vaultsum: note=aa summary=bb -->";
+            let edit = SummaryEdit {
+                section: Some(SectionEdit {
+                    summary: "Short.",
+                    marker: Some(marker),
+                    replace: false,
+                }),
+                property: None,
+                properties: &[],
+            };
+            let note = format!("# Standup{newline}Text{newline}");
+            let note = note.as_bytes();
+            let once = edit.compose("n.md", note, note).unwrap();
+            assert_eq!(
+                edit.compose("n.md", note, &once).unwrap(),
+                once,
+                "written by another process since the note was read: left as it is"
+            );
+            // Read with that summary and asked again: appended again.
+            let twice = edit.compose("n.md", &once, &once).unwrap();
+            assert_eq!(
+                String::from_utf8(twice)
+                    .unwrap()
+                    .matches("## Summary")
+                    .count(),
+                2
+            );
+            // The marker in the body, not under the heading, is no summary of ours.
+            let quoted = [note, marker.as_bytes(), newline.as_bytes()].concat();
+            assert!(edit
+                .compose("n.md", note, &quoted)
+                .unwrap()
+                .ends_with(format!("Short.{newline}").as_bytes()));
+        }
     }
 
     #[test]

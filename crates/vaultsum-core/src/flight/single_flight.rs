@@ -1,8 +1,9 @@
 //! One paid call (or extraction) per piece of work in flight per process: the first caller for
-//! a cache key does the work, every other caller for the same key waits for its result instead
-//! of paying again (16 MCP sessions reading a note that embeds an image not yet cached make one
-//! vision call, not 16). A failure releases every waiter with the error; a leader that is
-//! cancelled (its call dropped) hands the work to one of the waiters, which then does it.
+//! a key does the work, every other caller for the same key waits for its result instead of
+//! paying again (16 MCP sessions reading a note that embeds an image not yet cached make one
+//! vision call, not 16; two notes asking for the same summary at once make one chat request).
+//! A failure releases every waiter with the error; a leader that is cancelled (its call
+//! dropped) hands the work to one of the waiters, which then does it.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -10,32 +11,45 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::watch;
 
-/// What waiters receive: the text, or the leader's error message.
-type Outcome = Result<String, String>;
+/// The calls in flight, by key: the channel their shared outcome `V` will be sent on.
+#[derive(Debug)]
+pub struct SingleFlight<V> {
+    in_flight: Arc<Mutex<HashMap<String, watch::Sender<Option<V>>>>>,
+}
 
-/// The calls in flight, by cache key: the channel their result will be sent on.
-#[derive(Debug, Default, Clone)]
-pub struct SingleFlight {
-    in_flight: Arc<Mutex<HashMap<String, watch::Sender<Option<Outcome>>>>>,
+impl<V> Default for SingleFlight<V> {
+    fn default() -> Self {
+        SingleFlight {
+            in_flight: Arc::default(),
+        }
+    }
+}
+
+impl<V> Clone for SingleFlight<V> {
+    fn clone(&self) -> Self {
+        SingleFlight {
+            in_flight: self.in_flight.clone(),
+        }
+    }
 }
 
 /// How a call ended for one caller.
-pub enum Shared<E> {
-    /// This caller did the work: its own result, with its own error type.
-    Led(Result<String, E>),
-    /// Another caller did it: its text, or its error as a message.
-    Waited(Outcome),
+pub enum Shared<R, V> {
+    /// This caller did the work: its own result `R`, with its own types.
+    Led(R),
+    /// Another caller did it: what that caller shared of its result.
+    Waited(V),
 }
 
-/// The leader's hold on its key: removed when the work ends, with the result sent to every
+/// The leader's hold on its key: removed when the work ends, with the outcome sent to every
 /// waiter, or without one when the leader's future is dropped (a waiter then takes over).
-struct Lead {
-    flights: SingleFlight,
+struct Lead<V> {
+    flights: SingleFlight<V>,
     key: String,
 }
 
-impl Lead {
-    fn finish(self, outcome: Outcome) {
+impl<V> Lead<V> {
+    fn finish(self, outcome: V) {
         if let Some(sender) = self.flights.take(&self.key) {
             // No waiter is fine: nobody asked meanwhile.
             let _ = sender.send(Some(outcome));
@@ -43,14 +57,14 @@ impl Lead {
     }
 }
 
-impl Drop for Lead {
+impl<V> Drop for Lead<V> {
     fn drop(&mut self) {
         self.flights.take(&self.key);
     }
 }
 
-impl SingleFlight {
-    fn take(&self, key: &str) -> Option<watch::Sender<Option<Outcome>>> {
+impl<V> SingleFlight<V> {
+    fn take(&self, key: &str) -> Option<watch::Sender<Option<V>>> {
         self.in_flight
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -65,14 +79,21 @@ impl SingleFlight {
             .get(key)
             .map_or(0, |sender| sender.receiver_count())
     }
+}
 
-    /// Runs `work` for `key` unless a call for it is in flight, in which case its result is
-    /// awaited. `work` runs at most once per key at a time in this process.
-    pub async fn run<E, F, Fut>(&self, key: &str, work: F) -> Shared<E>
+impl<V: Clone> SingleFlight<V> {
+    /// Runs `work` for `key` unless a call for it is in flight, in which case its outcome is
+    /// awaited. `work` runs at most once per key at a time in this process; what the waiters
+    /// get of its result is `share(&result)`.
+    pub async fn run<R, F, Fut>(
+        &self,
+        key: &str,
+        work: F,
+        share: impl FnOnce(&R) -> V,
+    ) -> Shared<R, V>
     where
-        E: std::fmt::Display,
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<String, E>>,
+        Fut: Future<Output = R>,
     {
         let mut work = Some(work);
         loop {
@@ -95,10 +116,7 @@ impl SingleFlight {
                 };
                 let work = work.take().expect("the work runs once");
                 let result = work().await;
-                lead.finish(match &result {
-                    Ok(text) => Ok(text.clone()),
-                    Err(error) => Err(error.to_string()),
-                });
+                lead.finish(share(&result));
                 return Shared::Led(result);
             };
             loop {
@@ -106,7 +124,7 @@ impl SingleFlight {
                     return Shared::Waited(outcome);
                 }
                 if receiver.changed().await.is_err() {
-                    // The leader is gone: its result if it sent one, else take the work over.
+                    // The leader is gone: its outcome if it sent one, else take the work over.
                     if let Some(outcome) = receiver.borrow().clone() {
                         return Shared::Waited(outcome);
                     }
@@ -124,7 +142,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn concurrent_callers_share_one_call_and_its_error() {
-        let flights = SingleFlight::default();
+        let flights = SingleFlight::<Result<String, String>>::default();
         let calls = Arc::new(AtomicUsize::new(0));
         let gate = Arc::new(tokio::sync::Notify::new());
         let mut tasks = Vec::new();
@@ -132,11 +150,15 @@ mod tests {
             let (flights, calls, gate) = (flights.clone(), calls.clone(), gate.clone());
             tasks.push(tokio::spawn(async move {
                 let outcome = flights
-                    .run("k", || async move {
-                        calls.fetch_add(1, Ordering::SeqCst);
-                        gate.notified().await;
-                        Err::<String, _>("the server said no")
-                    })
+                    .run(
+                        "k",
+                        || async move {
+                            calls.fetch_add(1, Ordering::SeqCst);
+                            gate.notified().await;
+                            Err::<String, _>("the server said no")
+                        },
+                        |result| result.clone().map_err(str::to_string),
+                    )
                     .await;
                 match outcome {
                     Shared::Led(result) => result.map_err(str::to_string),
@@ -158,15 +180,23 @@ mod tests {
 
     #[tokio::test]
     async fn a_dropped_leader_hands_the_work_over() {
-        let flights = SingleFlight::default();
-        let leader = flights.run("k", std::future::pending::<Result<String, String>>);
+        let flights = SingleFlight::<Result<String, String>>::default();
+        let leader = flights.run(
+            "k",
+            std::future::pending::<Result<String, String>>,
+            Clone::clone,
+        );
         tokio::select! {
             _ = leader => unreachable!("never finishes"),
             _ = tokio::task::yield_now() => {}
         }
         // The leader's future was dropped: the next caller does the work itself.
         match flights
-            .run("k", || async { Ok::<_, String>("done".into()) })
+            .run(
+                "k",
+                || async { Ok::<_, String>("done".into()) },
+                Clone::clone,
+            )
             .await
         {
             Shared::Led(result) => assert_eq!(result.unwrap(), "done"),
