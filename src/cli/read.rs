@@ -51,7 +51,8 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
         progress: false,
     };
     let results = runtime.block_on(run_batch(&registry, "read_file", calls, options));
-    let mut out = std::io::stdout().lock();
+    // Buffered: stdout's own line buffering would make a write call per line of every note.
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
     let mut failed = false;
     for (index, (path, output)) in targets.iter().zip(&results).enumerate() {
         failed |= output.is_error;
@@ -61,6 +62,8 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
             continue;
         }
         if output.is_error {
+            // What was printed before the error shows before it.
+            out.flush()?;
             eprintln!("vaultsum: {path}: {}", output.text);
             continue;
         }

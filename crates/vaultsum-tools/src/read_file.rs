@@ -69,7 +69,7 @@ impl ReadFileTool {
             "total_chars": page.total,
             "offset": page.start,
             "end": page.end,
-            "lines": expanded.text.lines().count(),
+            "lines": line_count(&expanded.text),
             "bytes": expanded.text.len(),
             "truncated": page.end < page.total,
             "expansion": expanded.details,
@@ -85,6 +85,13 @@ pub struct Page {
     pub start: usize,
     pub end: usize,
     pub total: usize,
+}
+
+/// How many lines `text` has, as `str::lines` counts them (a final line break ends the last
+/// line, it does not start another), found with a SIMD byte count.
+fn line_count(text: &str) -> usize {
+    let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+    breaks + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 /// Cuts `[offset, offset+length)` out of `text`, counted in characters, and adds
@@ -200,6 +207,22 @@ impl TypedTool for ReadFileTool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_are_counted_as_str_lines_counts_them() {
+        for text in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\r\nb\r\n",
+            "\n\n",
+            "a\n\nb\n",
+        ] {
+            assert_eq!(line_count(text), text.lines().count(), "{text:?}");
+        }
+    }
 
     #[test]
     fn whole_text_has_no_markers() {

@@ -203,7 +203,7 @@ pub(crate) fn ends_an_embed(map: &NoteMap, caret: usize) -> bool {
 fn find_block_ids(map: &mut NoteMap, source: &str) {
     let bytes = source.as_bytes();
     let mut from = 0;
-    while let Some(found) = source[from..].find('^') {
+    while let Some(found) = memchr::memchr(b'^', &bytes[from..]) {
         let caret = from + found;
         from = caret + 1;
         let id_len = bytes[caret + 1..]
@@ -339,20 +339,10 @@ fn find_comments(map: &mut NoteMap, source: &str) {
         .retain(|e| !comments.iter().any(|c| overlaps(c, &e.range)));
 }
 
-/// The first `needle` (ASCII, non-empty) in `haystack`: its first byte is looked for with
-/// `memchr`, which beats the general substring search on these short, rare needles.
+/// The first `needle` in `haystack` (SIMD substring search: these scans run over every note
+/// read and every note embedded).
 fn find_ascii(haystack: &str, needle: &str) -> Option<usize> {
-    let first = char::from(needle.as_bytes()[0]);
-    let mut from = 0;
-    while let Some(found) = haystack[from..].find(first) {
-        let at = from + found;
-        if haystack.as_bytes()[at..].starts_with(needle.as_bytes()) {
-            return Some(at);
-        }
-        // `first` is ASCII, so the next byte starts a character.
-        from = at + 1;
-    }
-    None
+    memchr::memmem::find(haystack.as_bytes(), needle.as_bytes())
 }
 
 fn block_kind(tag: &Tag) -> Option<BlockKind> {
@@ -400,7 +390,10 @@ fn overlaps(a: &Range<usize>, b: &Range<usize>) -> bool {
 
 /// The index just past the line break at or after `at` (or the end of the text).
 pub fn line_end(source: &str, at: usize) -> usize {
-    match source.get(at..).and_then(|rest| rest.find('\n')) {
+    match source
+        .get(at..)
+        .and_then(|rest| memchr::memchr(b'\n', rest.as_bytes()))
+    {
         Some(offset) => at + offset + 1,
         None => source.len(),
     }
@@ -410,7 +403,7 @@ pub fn line_end(source: &str, at: usize) -> usize {
 pub fn line_start(source: &str, at: usize) -> usize {
     source
         .get(..at)
-        .and_then(|before| before.rfind('\n'))
+        .and_then(|before| memchr::memrchr(b'\n', before.as_bytes()))
         .map_or(0, |newline| newline + 1)
 }
 
