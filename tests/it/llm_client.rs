@@ -522,16 +522,12 @@ async fn transcription_is_retried_after_a_rate_limit() {
     );
 }
 
-/// Two callers asking the very same request at the same moment (the same note summarized by
-/// two MCP sessions, a rollup and a batch) make one paid call: the others get its answer,
-/// marked as shared. A different request, or the same one once the call is over, is a call
-/// of its own (an answer is not a cache).
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn identical_requests_in_flight_share_one_call() {
-    let server = FakeOpenAi::start();
-    let gate = support::fake_server::Gate::new();
-    server.set_fallback(FakeReply::chat("### Overview\nShared.").held_until(&gate));
-    let client = Arc::new(ChatClient::new(&server.llm_config()).unwrap());
+/// Eight callers of [`request`] at once, returned once seven wait on the first one's call and
+/// its request has reached the server (held there until the test opens its gate).
+async fn eight_callers_of_one_request(
+    server: &FakeOpenAi,
+    client: &Arc<ChatClient>,
+) -> Vec<tokio::task::JoinHandle<Result<vaultsum_core::llm::ChatReply, LlmError>>> {
     let callers: Vec<_> = (0..8)
         .map(|_| {
             let client = client.clone();
@@ -544,6 +540,20 @@ async fn identical_requests_in_flight_share_one_call() {
     );
     // The first one's request reaches the server (it may still be on its way).
     assert!(support::poll::wait_until_async(|| server.request_count() == 1).await);
+    callers
+}
+
+/// Two callers asking the very same request at the same moment (the same note summarized by
+/// two MCP sessions, a rollup and a batch) make one paid call: the others get its answer,
+/// marked as shared. A different request, or the same one once the call is over, is a call
+/// of its own (an answer is not a cache).
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn identical_requests_in_flight_share_one_call() {
+    let server = FakeOpenAi::start();
+    let gate = support::fake_server::Gate::new();
+    server.set_fallback(FakeReply::chat("### Overview\nShared.").held_until(&gate));
+    let client = Arc::new(ChatClient::new(&server.llm_config()).unwrap());
+    let callers = eight_callers_of_one_request(&server, &client).await;
     gate.open();
     let mut shared = 0;
     for caller in callers {
@@ -571,13 +581,7 @@ async fn a_failed_shared_request_reaches_every_waiter_with_its_error() {
             .held_until(&gate),
     );
     let client = Arc::new(ChatClient::new(&server.llm_config()).unwrap());
-    let callers: Vec<_> = (0..8)
-        .map(|_| {
-            let client = client.clone();
-            tokio::spawn(async move { client.chat(&request()).await })
-        })
-        .collect();
-    assert!(support::poll::wait_until_async(|| client.callers_waiting_on(&request()) == 7).await);
+    let callers = eight_callers_of_one_request(&server, &client).await;
     gate.open();
     for caller in callers {
         let error = caller.await.unwrap().unwrap_err();

@@ -2,11 +2,12 @@
 
 use crate::support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use base64::Engine as _;
 use support::fake_openai::{FakeOpenAi, FakeReply};
+use support::files::files_under;
 use vaultsum_core::llm::ChatClient;
 use vaultsum_core::media::{MediaDescriber, MediaError};
 use vaultsum_tools::config::LlmConfig;
@@ -17,15 +18,6 @@ const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-fake-image";
 fn describer(cfg: &LlmConfig, cache_root: &Path) -> MediaDescriber {
     let client = Arc::new(ChatClient::new(cfg).unwrap());
     MediaDescriber::with_cache_root(Some(client), cfg, cache_root)
-}
-
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| e.into_path())
-        .collect()
 }
 
 #[tokio::test]

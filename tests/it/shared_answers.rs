@@ -55,22 +55,9 @@ fn two_processes_summarizing_one_note_at_once_pay_for_one_call() {
         note.contains("Ada ships the parser on Friday after"),
         "{note}"
     );
-    let left: Vec<_> = walk(&vault.outside().join("cache"))
+    let left: Vec<_> = support::files::files_under(&vault.outside().join("cache"))
         .into_iter()
         .filter(|p| p.extension().is_some_and(|x| x == "lock" || x == "wanted"))
         .collect();
     assert!(left.is_empty(), "no lock or want left behind: {left:?}");
-}
-
-fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            files.extend(walk(&path));
-        } else {
-            files.push(path);
-        }
-    }
-    files
 }

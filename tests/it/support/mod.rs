@@ -7,6 +7,7 @@ pub mod cli;
 pub mod fake_kagi;
 pub mod fake_openai;
 pub mod fake_server;
+pub mod files;
 pub mod fingerprints;
 pub mod fixture_tools;
 pub mod mcp_http_client;

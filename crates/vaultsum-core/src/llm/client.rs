@@ -216,9 +216,7 @@ impl ChatClient {
     /// answers folder) is not sent: it gets that call's answer, marked [`ChatReply::shared`],
     /// or, within the process, its error ([`crate::llm::shared_answer`]).
     pub async fn chat(&self, req: &ChatRequest) -> Result<ChatReply, LlmError> {
-        let cap = req.max_tokens.unwrap_or(self.max_output_tokens);
-        let mut capped = req.clone();
-        capped.max_tokens = Some(cap);
+        let capped = self.capped(req);
         let key = shared_answer::key(&self.base_url, &capped);
         let work = || self.chat_once_per_machine(&key, &capped);
         match self.flights.run(&key, work, Clone::clone).await {
@@ -230,10 +228,15 @@ impl ChatClient {
     /// How many callers wait on the call in flight for a request identical to `req` in this
     /// process (for tests and logs).
     pub fn callers_waiting_on(&self, req: &ChatRequest) -> usize {
+        self.flights
+            .waiting(&shared_answer::key(&self.base_url, &self.capped(req)))
+    }
+
+    /// `req` as it is sent: with its own output cap, else `llm.max_output_tokens`.
+    fn capped(&self, req: &ChatRequest) -> ChatRequest {
         let mut capped = req.clone();
         capped.max_tokens = Some(req.max_tokens.unwrap_or(self.max_output_tokens));
-        self.flights
-            .waiting(&shared_answer::key(&self.base_url, &capped))
+        capped
     }
 
     /// `capped` asked of the server, unless another process of this machine is asking it at
@@ -260,9 +263,8 @@ impl ChatClient {
 
     /// The request itself, with its retries, cleaned of loops and cut ends.
     async fn chat_paid(&self, capped: &ChatRequest) -> Result<ChatReply, LlmError> {
-        let req = capped;
         let cap = capped.max_tokens.unwrap_or(self.max_output_tokens);
-        let what = format!("chat completion with {}", req.model);
+        let what = format!("chat completion with {}", capped.model);
         let field = if self.cap_as_completion_tokens.load(Ordering::Relaxed) {
             CapField::MaxCompletionTokens
         } else {
@@ -284,7 +286,7 @@ impl ChatClient {
         let mut reply = parse_chat_reply(&value).map_err(|e| self.redact_error(e))?;
         reply.attempts = attempts;
         tracing::debug!(
-            model = %req.model,
+            model = %capped.model,
             attempts,
             finish_reason = reply.finish_reason.as_deref().unwrap_or("none"),
             chars = reply.content.len(),
@@ -294,7 +296,7 @@ impl ChatClient {
         // answer cut by the cap without one is missing its end and says so.
         if let Some(cleaned) = repetition::without_loop(&reply.content) {
             tracing::warn!(
-                model = %req.model,
+                model = %capped.model,
                 kept_chars = cleaned.len(),
                 answer_chars = reply.content.len(),
                 "the model repeated itself; its answer was cut before the repeats"
@@ -307,7 +309,7 @@ impl ChatClient {
             let cleaned =
                 cut_answer::to_last_whole_item(&reply.content).ok_or(LlmError::CutOff { cap })?;
             tracing::warn!(
-                model = %req.model,
+                model = %capped.model,
                 cap,
                 kept_chars = cleaned.len(),
                 answer_chars = reply.content.len(),
