@@ -2,8 +2,10 @@
 //! (which shows the latest step a call in flight reported).
 //!
 //! [`stream_batch`] reports each result the moment its call finishes (completion order) and
-//! stops on Ctrl-C or SIGTERM; [`run_batch`] collects the results in input order for commands
-//! whose output follows the order given (`read`).
+//! stops on Ctrl-C or SIGTERM; [`run_batch_in_order`] hands them over in input order, as soon as
+//! each one's turn comes, for commands whose output follows the order given (`read`).
+
+use std::collections::BTreeMap;
 
 use futures::stream::{FuturesUnordered, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -71,23 +73,30 @@ pub async fn stream_batch(
     drive(registry, tool, calls, options, Some(interrupts), on_event).await
 }
 
-/// Calls `tool` once per argument object, at most `options.concurrency` at a time, and returns
-/// the outputs in input order. Signals keep their default effect (the process ends).
-pub async fn run_batch(
+/// Calls `tool` once per argument object, at most `options.concurrency` at a time, and hands
+/// each output to `on_output` in input order, each as soon as it and every output before it
+/// are in: a command whose output follows the order given (`read`) prints while later calls
+/// run, holding only the outputs that finished ahead of their turn. Signals keep their
+/// default effect (the process ends).
+pub async fn run_batch_in_order(
     registry: &Registry,
     tool: &str,
     calls: Vec<Value>,
     options: BatchOptions,
-) -> Vec<ToolOutput> {
-    let mut results: Vec<(usize, ToolOutput)> = Vec::with_capacity(calls.len());
+    mut on_output: impl FnMut(usize, ToolOutput),
+) {
+    let mut ahead_of_turn: BTreeMap<usize, ToolOutput> = BTreeMap::new();
+    let mut next = 0;
     drive(registry, tool, calls, options, None, |event| {
         if let BatchEvent::Finished { index, output } = event {
-            results.push((index, output));
+            ahead_of_turn.insert(index, output);
+            while let Some(output) = ahead_of_turn.remove(&next) {
+                on_output(next, output);
+                next += 1;
+            }
         }
     })
     .await;
-    results.sort_by_key(|(index, _)| *index);
-    results.into_iter().map(|(_, output)| output).collect()
 }
 
 async fn drive(

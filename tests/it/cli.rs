@@ -240,6 +240,56 @@ fn read_json_gives_one_object_per_path_and_pages_by_characters() {
     }
 }
 
+/// `read` of several notes prints each one as soon as it and the ones before it are read, in
+/// the order given: the first note is out while the second still waits for its image's
+/// description, and the third, read by then, waits its turn.
+#[test]
+fn read_prints_each_note_in_order_as_soon_as_its_turn_comes() {
+    use support::fake_server::Gate;
+    use support::running::Running;
+
+    let server = FakeOpenAi::start();
+    let gate = Gate::new();
+    server.set_fallback(FakeReply::chat("A whiteboard listing three deadlines.").held_until(&gate));
+    let vault = TempVault::with(&[
+        ("A.md", "# A\n\nThe first note, plain text.\n"),
+        ("B.md", "# B\n\n![[board.png]]\n"),
+        ("C.md", "# C\n\nThe third note, plain text.\n"),
+    ]);
+    vault.write("board.png", b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR-fake-image");
+    let mut command = support::cli::vaultsum_process(&vault.outside());
+    command
+        .arg("--vault")
+        .arg(vault.root())
+        .args(["read", "A.md", "B.md", "C.md"])
+        .envs(server.env());
+    let mut run = Running::spawn(&mut command);
+    assert!(
+        support::poll::wait_until(|| server.request_count() == 1),
+        "B's image is never sent to be described"
+    );
+    // B's description is held back by the closed gate, so B cannot have been read yet.
+    run.wait_for_stdout(|line| line.contains("The first note, plain text."));
+    let printed = run.stdout();
+    assert!(
+        !printed
+            .iter()
+            .any(|l| l.contains("==> B.md") || l.contains("third note")),
+        "nothing after A is printed while B is not read: {printed:?}"
+    );
+    gate.open();
+    let exited = run.wait();
+    assert!(exited.status.success(), "{}", exited.stderr_text());
+    let text = exited.stdout.join("\n");
+    let at = |needle: &str| {
+        text.find(needle)
+            .unwrap_or_else(|| panic!("{needle} in {text}"))
+    };
+    assert!(at("==> A.md <==") < at("==> B.md <=="));
+    assert!(at("A whiteboard listing three deadlines.") < at("==> C.md <=="));
+    assert!(at("==> C.md <==") < at("The third note, plain text."));
+}
+
 #[test]
 fn read_of_a_missing_note_exits_1_with_the_reason() {
     let vault = fixture();

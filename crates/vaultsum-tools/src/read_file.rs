@@ -64,7 +64,7 @@ impl ReadFileTool {
             .length
             .unwrap_or(self.context.config.read.default_length);
         let page = page_by_chars(&expanded.text, args.offset, length)?;
-        let details = json!({
+        let mut details = json!({
             "path": expanded.path,
             "total_chars": page.total,
             "offset": page.start,
@@ -72,8 +72,9 @@ impl ReadFileTool {
             "lines": line_count(&expanded.text),
             "bytes": expanded.text.len(),
             "truncated": page.end < page.total,
-            "expansion": expanded.details,
         });
+        // Moved in, not written into `json!`, which would copy it by serializing it again.
+        details["expansion"] = expanded.details;
         Ok(ToolOutput::ok(page.text, details))
     }
 }

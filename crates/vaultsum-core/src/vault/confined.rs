@@ -88,6 +88,25 @@ impl ConfinedRoot {
         Beneath::CheckSlowly
     }
 
+    /// Whether the vault-relative `relative` (normalised, not empty) names an existing file or
+    /// folder reached without any symlink and without leaving the root, asked of the kernel in
+    /// one call: then `root/relative` is already its real path and needs no `canonicalize` (a
+    /// `readlink` per path component). `false` whenever the kernel cannot tell (a symlink on
+    /// the way, a missing file, no `openat2`, another system): the caller checks slowly.
+    pub(crate) fn is_real_path_beneath(&self, relative: &str) -> bool {
+        #[cfg(target_os = "linux")]
+        if let (Some(dir), true) = (&self.dir, self.beneath_works.load(Ordering::Relaxed)) {
+            use rustix::fs::{Mode, OFlags, ResolveFlags};
+            // `O_PATH`: nothing is opened for reading, so no FIFO blocks and no access is needed.
+            let flags = OFlags::PATH | OFlags::CLOEXEC;
+            let resolve =
+                ResolveFlags::BENEATH | ResolveFlags::NO_SYMLINKS | ResolveFlags::NO_MAGICLINKS;
+            return rustix::fs::openat2(dir, relative, flags, Mode::empty(), resolve).is_ok();
+        }
+        let _ = relative;
+        false
+    }
+
     /// Opens the vault-relative folder `relative_dir` (`""` for the root; a real path, with no
     /// symlinks in it) for the `*at` calls of a write, letting the kernel refuse any step out of
     /// the root and any symlink. `None` when the kernel cannot do this (no `openat2`, another

@@ -9,8 +9,8 @@
 //! Odd embeds: `![[]]` (no target) gives the marker `empty embed, no target`; `![[#]]` likewise;
 //! `![[....]]` is a name like any other and gives `not found` unless such a file exists.
 
+use foldhash::{HashMap, HashMapExt};
 use std::collections::hash_map::RandomState;
-use std::collections::HashMap;
 use std::hash::{BuildHasher, Hasher};
 use std::ops::Range;
 use std::sync::{Arc, LazyLock};

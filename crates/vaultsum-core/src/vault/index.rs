@@ -1,6 +1,9 @@
 //! The note index: every file of the vault by lookup key, so links resolve without touching disk.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+// The vault's own file names as keys, looked up for every link: a fast hasher.
+use foldhash::HashMap;
 use std::path::Path;
 use std::sync::Mutex;
 

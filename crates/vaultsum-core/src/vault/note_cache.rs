@@ -1,7 +1,7 @@
 //! Parsed notes kept between expansions, so a long-lived vault (MCP, watch, a folder of notes)
 //! parses each note once until it changes on disk.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
