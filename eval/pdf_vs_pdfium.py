@@ -117,7 +117,7 @@ def main():
         try:
             reference = pdfium_text(path)
         except Exception as error:  # PDFium refuses it: nothing to compare with
-            rows.append((os.path.relpath(path, corpus), None, f"PDFium: {error}"))
+            rows.append((os.path.relpath(path, corpus), None, f"PDFium: {error}", None))
             continue
         pdfium_time = time.perf_counter() - started
         elapsed, done = run_vaultsum(name)
@@ -128,18 +128,22 @@ def main():
         reference_words = words(reference)
         note = "" if done.returncode == 0 else f"exit {done.returncode}"
         if not reference_words:
-            rows.append((os.path.relpath(path, corpus), None, "scan (PDFium: no text) " + note))
+            rows.append((os.path.relpath(path, corpus), None, "scan (PDFium: no text) " + note, None))
             continue
         times_pdfium += pdfium_time
-        times_ours += max(elapsed - start_cost, 0.0)
-        rows.append((os.path.relpath(path, corpus), f1(reference_words, words(ours)), note))
+        ours_time = max(elapsed - start_cost, 0.0)
+        times_ours += ours_time
+        timing = (ours_time, pdfium_time)
+        rows.append((os.path.relpath(path, corpus), f1(reference_words, words(ours)), note, timing))
 
     width = max(len(row[0]) for row in rows)
-    for name, score, note in rows:
+    print(f"{'file':<{width}}  word-F1  vaultsum ms  PDFium ms")
+    for name, score, note, timing in rows:
         shown = "   -  " if score is None else f"{score:6.3f}"
-        print(f"{name:<{width}}  {shown}  {note}")
-    scores = [score for _, score, _ in rows if score is not None]
-    under = [name for name, score, _ in rows if score is not None and score < 0.8]
+        timed = "" if timing is None else f"  {timing[0] * 1000:9.1f}  {timing[1] * 1000:9.1f}"
+        print(f"{name:<{width}}  {shown}{timed}  {note}")
+    scores = [score for _, score, _, _ in rows if score is not None]
+    under = [name for name, score, _, _ in rows if score is not None and score < 0.8]
     print(f"\nfiles: {len(files)}, compared: {len(scores)}")
     print(f"median word-F1: {statistics.median(scores):.3f} (target >= 0.98)")
     print(f"under 0.8: {len(under)} {under}")
