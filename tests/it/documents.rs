@@ -131,6 +131,31 @@ fn a_corrupt_document_is_a_marker_and_the_rest_of_the_note_is_read() {
 }
 
 #[test]
+fn a_pdf_that_needs_a_password_is_a_marker_saying_so_never_blank_pages() {
+    let vault = vault_with(
+        &[("encrypted-user-password.pdf", "Contract.pdf")],
+        &[("Note.md", "Signed copy:\n\n![[Contract.pdf]]\n")],
+    );
+    let (code, text, stderr) = read(&vault, "Note.md");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains("[Embed failed: Contract.pdf: ")
+            && text.contains("the PDF is encrypted and cannot be read: it needs a password"),
+        "{text}"
+    );
+    assert!(!text.contains("blank page"), "{text}");
+    // Read on its own, the PDF is the same marker naming the file, not a page of nothing.
+    let (code, text, stderr) = read(&vault, "Contract.pdf");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains("[Contract.pdf: cannot read Contract.pdf as a document: ")
+            && text.contains("needs a password"),
+        "{text}"
+    );
+    assert!(!text.contains("blank page"), "{text}");
+}
+
+#[test]
 fn a_canvas_reads_its_cards_and_expands_its_file_cards_through_the_same_expander() {
     let canvas = r##"{
       "nodes": [

@@ -58,6 +58,13 @@ pub enum DocumentError {
         seconds: u64,
     },
 
+    /// The PDF is encrypted and its text could not be decrypted.
+    #[error("the PDF is encrypted and cannot be read: {reason}")]
+    Encrypted {
+        /// Why: a password is needed, or decryption gave nothing.
+        reason: &'static str,
+    },
+
     /// The parser panicked. The panic was contained; the message is the parser's.
     #[error("the {format} parser failed on this file (a bug in the parser: {message})")]
     Panicked {

@@ -37,6 +37,15 @@ pub fn pdf_to_markdown(
     let doc = contain_panic(FORMAT, || {
         PdfDocument::from_bytes(bytes.to_vec()).map_err(|e| corrupt(&e))
     })?;
+    let encrypted = doc.is_encrypted();
+    // pdf_oxide tries the empty password when it opens a file; one that needs a real password
+    // would otherwise read as blank pages, and a model told "blank" summarizes nothing as if
+    // that were the document.
+    if encrypted && matches!(doc.authenticate(b""), Ok(false)) {
+        return Err(DocumentError::Encrypted {
+            reason: "it needs a password to open, and vaultsum is given none",
+        });
+    }
     let count = contain_panic(FORMAT, || doc.page_count().map_err(|e| corrupt(&e)))?;
     if count == 0 {
         return Err(corrupt(&"it has no pages"));
@@ -57,6 +66,7 @@ pub fn pdf_to_markdown(
     let mut notes = Vec::new();
     let mut unreadable = 0usize;
     let mut texted = 0usize;
+    let mut blank = 0usize;
     for index in pages.clone() {
         let number = index + 1;
         // Pages are started in order, so the first one left unread is where time ran out.
@@ -78,7 +88,10 @@ pub fn pdf_to_markdown(
                 texted += 1;
                 text
             }
-            PageText::Marker(marker) => marker.to_string(),
+            PageText::Marker(marker) => {
+                blank += usize::from(marker == BLANK_MARKER);
+                marker.to_string()
+            }
             PageText::Failed(e) => {
                 unreadable += 1;
                 format!("_[this page could not be read: {e}]_")
@@ -88,6 +101,13 @@ pub fn pdf_to_markdown(
     }
     if unreadable == sections.len() {
         return Err(corrupt(&"no page could be read"));
+    }
+    if encrypted && texted == 0 && blank == sections.len() {
+        // Opened without a password, then every page came out with nothing on it: the
+        // decryption did not work (Adobe's withdrawn AES-256 draft, revision 5, does this).
+        return Err(DocumentError::Encrypted {
+            reason: "it opened without a password but every page decrypted to nothing",
+        });
     }
     // A cut-off download still parses (the reader rebuilds what it can) but its pages come out
     // empty; calling them all blank or scanned would hide the real problem.
@@ -525,6 +545,22 @@ mod tests {
             md.contains("東京の会議") && md.contains("Tokyo meeting"),
             "{md}"
         );
+    }
+
+    #[test]
+    fn pdf_that_needs_a_password_is_an_error_not_blank_pages() {
+        let bytes = fixture_bytes("encrypted-user-password.pdf");
+        let err = pdf_to_markdown(&bytes, None, &DocLimits::default()).unwrap_err();
+        assert!(matches!(err, DocumentError::Encrypted { .. }), "{err:?}");
+        assert!(err.to_string().contains("needs a password"), "{err}");
+    }
+
+    #[test]
+    fn encrypted_pdf_whose_pages_all_decrypt_to_nothing_is_an_error() {
+        let bytes = fixture_bytes("encrypted-r5-empty-password.pdf");
+        let err = pdf_to_markdown(&bytes, None, &DocLimits::default()).unwrap_err();
+        assert!(matches!(err, DocumentError::Encrypted { .. }), "{err:?}");
+        assert!(err.to_string().contains("decrypted to nothing"), "{err}");
     }
 
     #[test]
