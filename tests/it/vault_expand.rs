@@ -476,6 +476,55 @@ async fn a_long_lived_vault_rereads_an_embedded_note_edited_to_the_same_length()
     assert!(second.text.contains("version two"), "{}", second.text);
 }
 
+/// Sets the modification time of `path` to `ago` before now.
+fn age(path: &std::path::Path, ago: std::time::Duration) {
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(std::time::SystemTime::now() - ago)
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_note_parsed_as_an_embed_and_then_edited_reads_its_new_text() {
+    // An hour old: its stamp vouches for the copy parsed while expanding Main, so reading
+    // Alpha itself next may use that copy, but only while the file keeps that stamp.
+    let v = TempVault::with(&[
+        ("Alpha.md", "# Alpha
+version one
+"),
+        ("Main.md", "![[Alpha]]
+"),
+    ]);
+    let hour = std::time::Duration::from_secs(3600);
+    age(&v.root().join("Alpha.md"), hour);
+    let vault = v.open();
+    let opts = ExpandOptions::default();
+    let main = vault.resolve_input("Main.md").unwrap();
+    let alpha = vault.resolve_input("Alpha.md").unwrap();
+    let embedded = expand_note(&vault, &main, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(embedded.text.contains("version one"), "{}", embedded.text);
+    let read = expand_note(&vault, &alpha, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert_eq!(read.text, "# Alpha\nversion one\n");
+    // Edited to the same length, and dated in the past too: only the time differs.
+    std::fs::write(v.root().join("Alpha.md"), "# Alpha\nversion two\n").unwrap();
+    age(&v.root().join("Alpha.md"), 2 * hour);
+    let read = expand_note(&vault, &alpha, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert_eq!(read.text, "# Alpha\nversion two\n");
+    // Deleted: not found, never the copy.
+    std::fs::remove_file(v.root().join("Alpha.md")).unwrap();
+    assert!(expand_note(&vault, &alpha, &opts, &PlaceholderAttachments)
+        .await
+        .is_err());
+}
+
 #[cfg(unix)] // unix-only: see the Windows counterpart in tests/it/windows_paths.rs
 #[tokio::test]
 async fn a_long_lived_vault_refuses_a_folder_swapped_for_a_symlink_out() {

@@ -23,7 +23,7 @@ use super::fragment::{block_with_id, heading_section};
 use super::index::NoteIndex;
 use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpath};
 use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
-use super::note_cache::{ParsedNote, Stamp};
+use super::note_cache::ParsedNote;
 use super::note_facts::{summary_ranges, summary_sections};
 use super::paths::VaultPath;
 use super::resolve::ResolveError;
@@ -85,14 +85,22 @@ pub async fn expand_note(
 ) -> Result<Expansion, VaultError> {
     let supported = supported_kinds(attachments);
     let (vault, path, opts) = (Arc::clone(vault), note.clone(), opts.clone());
-    let (source, plan) = on_blocking_pool(move || {
-        let (bytes, stamp) = vault.read_stamped(&path)?;
-        let source = super::note_source(path.relative(), bytes)?;
-        let plan = plan_expansion(&vault, &path, &source, stamp, opts, supported);
-        Ok::<_, VaultError>((source, plan))
+    let (root, plan) = on_blocking_pool(move || {
+        // A note this process parsed already (embedded by one read before, in a batch) is
+        // not read again while its file is unchanged: one stat instead of an open and reads.
+        let root = match vault.parsed_if_unchanged(path.relative()) {
+            Some(root) => root,
+            None => {
+                let (bytes, stamp) = vault.read_stamped(&path)?;
+                let source = super::note_source(path.relative(), bytes)?;
+                vault.parse_owned(path.relative(), source, stamp)
+            }
+        };
+        let plan = plan_expansion(&vault, &path, &root, opts, supported);
+        Ok::<_, VaultError>((root, plan))
     })
     .await?;
-    Ok(finish_expansion(&source, plan, attachments).await)
+    Ok(finish_expansion(&root.source, plan, attachments).await)
 }
 
 /// Expands `source`, the content of `note` (read by the caller, so a writer can compare the
@@ -112,8 +120,11 @@ pub async fn expand_source(
         opts.clone(),
         source.to_string(),
     );
-    let plan =
-        on_blocking_pool(move || plan_expansion(&vault, &path, &text, None, opts, supported)).await;
+    let plan = on_blocking_pool(move || {
+        let root = vault.parse_text(path.relative(), &text, None);
+        plan_expansion(&vault, &path, &root, opts, supported)
+    })
+    .await;
     finish_expansion(source, plan, attachments).await
 }
 
@@ -148,17 +159,16 @@ struct ExpansionPlan {
     nonce: String,
 }
 
-/// Walks `source` (the content of `note`, of the file version `stamp` when known) and every
-/// note it embeds, reading them from disk against a snapshot of the index.
+/// Walks `root` (the parsed content of `note`) and every note it embeds, reading them from
+/// disk against a snapshot of the index.
 fn plan_expansion(
     vault: &Vault,
     note: &VaultPath,
-    source: &str,
-    stamp: Option<Stamp>,
+    root: &Arc<ParsedNote>,
     opts: ExpandOptions,
     supported: Vec<AttachmentKind>,
 ) -> ExpansionPlan {
-    let root = vault.parse_text(note.relative(), source, stamp);
+    let source = root.source.as_str();
     let left_out = match &opts.leave_out_summaries {
         Some(property) => summary_ranges(&root.source, &root.map, property),
         None => Vec::new(),

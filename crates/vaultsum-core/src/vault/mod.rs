@@ -364,22 +364,35 @@ impl Vault {
         relative: &str,
     ) -> Result<Arc<note_cache::ParsedNote>, VaultError> {
         // The file is looked at only when a parse of it is cached.
-        if let Some(note) = self
-            .parsed
-            .get_fresh(relative, || self.confined.stamp(relative))
-        {
+        if let Some(note) = self.parsed_if_unchanged(relative) {
             return Ok(note);
         }
         let (bytes, stamp) = self.read_confined(relative)?;
         let source = note_source(relative, bytes)?;
-        let note = match self.parsed.get_same_text(relative, &source) {
+        Ok(self.parse_owned(relative, source, stamp))
+    }
+
+    /// The note at `relative` as this process parsed it before, when its file has the stamp
+    /// it was read with (one stat); `None` when it was not parsed, or may have changed.
+    pub(crate) fn parsed_if_unchanged(
+        &self,
+        relative: &str,
+    ) -> Option<Arc<note_cache::ParsedNote>> {
+        self.parsed
+            .get_fresh(relative, || self.confined.stamp(relative))
+    }
+
+    /// [`Vault::parse_text`] of a text already owned, which is kept rather than copied.
+    pub(crate) fn parse_owned(
+        &self,
+        relative: &str,
+        source: String,
+        stamp: Option<note_cache::Stamp>,
+    ) -> Arc<note_cache::ParsedNote> {
+        match self.parsed.get_same_text(relative, &source) {
             Some(note) => note,
-            None => Arc::new(note_cache::ParsedNote::new(source)),
-        };
-        if let Some(stamp) = stamp {
-            self.parsed.insert(relative, stamp, note.clone());
+            None => self.parse_new(relative, source, stamp),
         }
-        Ok(note)
     }
 
     /// The parsed form of `source`, the current text of `relative`, reusing the cache when the
@@ -391,10 +404,20 @@ impl Vault {
         source: &str,
         stamp: Option<note_cache::Stamp>,
     ) -> Arc<note_cache::ParsedNote> {
-        if let Some(note) = self.parsed.get_same_text(relative, source) {
-            return note;
+        match self.parsed.get_same_text(relative, source) {
+            Some(note) => note,
+            None => self.parse_new(relative, source.to_string(), stamp),
         }
-        let note = Arc::new(note_cache::ParsedNote::new(source.to_string()));
+    }
+
+    /// Parses `source`, kept for later expansions when the `stamp` of its file is known.
+    fn parse_new(
+        &self,
+        relative: &str,
+        source: String,
+        stamp: Option<note_cache::Stamp>,
+    ) -> Arc<note_cache::ParsedNote> {
+        let note = Arc::new(note_cache::ParsedNote::new(source));
         if let Some(stamp) = stamp {
             self.parsed.insert(relative, stamp, note.clone());
         }
