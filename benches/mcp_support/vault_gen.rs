@@ -14,6 +14,23 @@ pub fn note_path(i: usize) -> String {
     format!("Area {:03}/Note {:05}.md", i / PER_FOLDER, i)
 }
 
+/// The notes note `i` embeds (a heading of each).
+fn embedded_by(i: usize) -> [usize; 3] {
+    [
+        (i * 7 + 1) % NOTES,
+        (i * 13 + 5) % NOTES,
+        (i * 31 + 11) % NOTES,
+    ]
+}
+
+/// Every note a read of `notes` opens: those notes and the notes they embed (none of the
+/// embedded sections embeds anything), each once, in index order.
+pub fn notes_touched_reading(notes: std::ops::Range<usize>) -> Vec<usize> {
+    let mut touched: std::collections::BTreeSet<usize> = notes.clone().collect();
+    touched.extend(notes.flat_map(embedded_by));
+    touched.into_iter().collect()
+}
+
 /// Writes the vault (with `.obsidian/`, as Obsidian would) under `root`.
 pub fn generate(root: &Path) {
     std::fs::create_dir_all(root.join(".obsidian")).unwrap();
@@ -21,11 +38,7 @@ pub fn generate(root: &Path) {
 technician logged the reading twice to be sure. The office booked a repair for the next \
 morning and asked for photos of the data plate before the visit. ";
     for i in 0..NOTES {
-        let [a, b, c] = [
-            (i * 7 + 1) % NOTES,
-            (i * 13 + 5) % NOTES,
-            (i * 31 + 11) % NOTES,
-        ];
+        let [a, b, c] = embedded_by(i);
         let mut text = format!(
             "---\nid: {i}\n---\n# Note {i}\n\n## Background\n\n{}\n\n## Details\n\n",
             paragraph.repeat(3)

@@ -2,10 +2,8 @@
 //! (which shows the latest step a call in flight reported).
 //!
 //! [`stream_batch`] reports each result the moment its call finishes (completion order) and
-//! stops on Ctrl-C or SIGTERM; [`run_batch_in_order`] hands them over in input order, as soon as
-//! each one's turn comes, for commands whose output follows the order given (`read`).
-
-use std::collections::BTreeMap;
+//! stops on Ctrl-C or SIGTERM; `batch_in_order.rs` hands results over in input order, for
+//! commands whose output follows the order given (`read`).
 
 use futures::stream::{FuturesUnordered, StreamExt};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -71,32 +69,6 @@ pub async fn stream_batch(
     on_event: impl FnMut(BatchEvent),
 ) -> BatchEnd {
     drive(registry, tool, calls, options, Some(interrupts), on_event).await
-}
-
-/// Calls `tool` once per argument object, at most `options.concurrency` at a time, and hands
-/// each output to `on_output` in input order, each as soon as it and every output before it
-/// are in: a command whose output follows the order given (`read`) prints while later calls
-/// run, holding only the outputs that finished ahead of their turn. Signals keep their
-/// default effect (the process ends).
-pub async fn run_batch_in_order(
-    registry: &Registry,
-    tool: &str,
-    calls: Vec<Value>,
-    options: BatchOptions,
-    mut on_output: impl FnMut(usize, ToolOutput),
-) {
-    let mut ahead_of_turn: BTreeMap<usize, ToolOutput> = BTreeMap::new();
-    let mut next = 0;
-    drive(registry, tool, calls, options, None, |event| {
-        if let BatchEvent::Finished { index, output } = event {
-            ahead_of_turn.insert(index, output);
-            while let Some(output) = ahead_of_turn.remove(&next) {
-                on_output(next, output);
-                next += 1;
-            }
-        }
-    })
-    .await;
 }
 
 async fn drive(

@@ -3,6 +3,7 @@
 
 mod app;
 mod batch;
+mod batch_in_order;
 mod compact;
 mod doctor;
 pub(crate) mod interrupt;

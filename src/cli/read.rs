@@ -2,11 +2,12 @@
 
 use std::io::Write;
 use std::process::ExitCode;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::json;
 
 use super::app::exit_code_for_batch;
-use super::batch::{run_batch_in_order, BatchOptions};
+use super::batch_in_order::run_batch_in_order;
 use super::{App, UsageError};
 use crate::tools::ToolOutput;
 
@@ -29,7 +30,11 @@ pub struct ReadArgs {
 
 /// Reads each note through the registry and prints it (`==> PATH <==` headers for several).
 pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
-    let registry = app.registry()?;
+    let registry = Arc::new(app.registry()?);
+    // Every task of this command is a read: each note's file work is done where its call
+    // runs, and the calls are spread over the runtime's workers (see run_batch_in_order).
+    registry.context().read_files_on_caller();
+    registry.context().index_vault_in_background();
     let targets = registry
         .context()
         .expand_targets(&args.paths)
@@ -46,46 +51,60 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
             call
         })
         .collect();
-    let options = BatchOptions {
-        concurrency: app.config.summarize.concurrency,
-        verbose: app.verbose,
-        progress: false,
-    };
     // Buffered: stdout's own line buffering would make a write call per line of every note.
-    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout());
-    let mut failed = false;
+    let printer = Arc::new(Mutex::new(Printer {
+        out: std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout()),
+        failed: false,
+        written: Ok(()),
+    }));
+    let json_lines = args.json;
+    let shared = Arc::clone(&printer);
     // Each note is printed as soon as its turn comes, so the notes read are not all held in
     // memory until the last one is in. The first write error (stdout closed) ends the printing.
-    let mut written: std::io::Result<()> = Ok(());
     runtime.block_on(run_batch_in_order(
         &registry,
         "read_file",
         calls,
-        options,
-        |index, output| {
-            failed |= output.is_error;
-            if written.is_ok() {
+        app.config.summarize.concurrency,
+        app.verbose,
+        move |index, output| {
+            let mut printer = shared.lock().unwrap_or_else(PoisonError::into_inner);
+            let printer = &mut *printer;
+            printer.failed |= output.is_error;
+            if printer.written.is_ok() {
                 // Flushed note by note, so what is read is seen at once (a write call per
                 // note, not per line).
-                written = print_one(
-                    &mut out,
+                printer.written = print_one(
+                    &mut printer.out,
                     &targets[index],
                     &output,
                     index,
                     several,
-                    args.json,
+                    json_lines,
                 )
-                .and_then(|()| out.flush());
+                .and_then(|()| printer.out.flush());
             }
         },
     ));
-    written?;
-    out.flush()?;
+    let mut printer = printer.lock().unwrap_or_else(PoisonError::into_inner);
+    std::mem::replace(&mut printer.written, Ok(()))?;
+    printer.out.flush()?;
+    let failed = printer.failed;
+    drop(printer);
     // The process ends here: freeing the index and every cached note one by one would cost
     // about 4% of a large read for nothing the operating system does not do at once. Nothing
     // in it is left to finish (every call has returned, no write is pending).
     std::mem::forget(registry);
     Ok(exit_code_for_batch(failed))
+}
+
+/// Where `read` prints, and how printing went so far.
+struct Printer {
+    out: std::io::BufWriter<std::io::Stdout>,
+    /// Whether any note failed to be read.
+    failed: bool,
+    /// The first write error, after which nothing more is printed.
+    written: std::io::Result<()>,
 }
 
 /// Prints one note's result: a JSON line with `--json`, else the text under a `==> PATH <==`

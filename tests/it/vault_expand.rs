@@ -491,11 +491,17 @@ async fn a_note_parsed_as_an_embed_and_then_edited_reads_its_new_text() {
     // An hour old: its stamp vouches for the copy parsed while expanding Main, so reading
     // Alpha itself next may use that copy, but only while the file keeps that stamp.
     let v = TempVault::with(&[
-        ("Alpha.md", "# Alpha
+        (
+            "Alpha.md",
+            "# Alpha
 version one
-"),
-        ("Main.md", "![[Alpha]]
-"),
+",
+        ),
+        (
+            "Main.md",
+            "![[Alpha]]
+",
+        ),
     ]);
     let hour = std::time::Duration::from_secs(3600);
     age(&v.root().join("Alpha.md"), hour);

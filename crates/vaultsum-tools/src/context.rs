@@ -108,6 +108,30 @@ impl ToolContext {
             .store(false, std::sync::atomic::Ordering::SeqCst);
     }
 
+    /// Reads and expands notes on the calling thread from now on (see
+    /// [`Vault::read_files_on_caller`]): for the batch `read`, never for a server.
+    pub fn read_files_on_caller(&self) {
+        if let Some(vault) = &self.vault {
+            vault.read_files_on_caller();
+        }
+    }
+
+    /// Starts building the vault's index on a thread of its own, so a command that will need
+    /// it (a batch `read`) does its own start-up work meanwhile (listing the folders it was
+    /// given); the first call that needs the index waits for this build, never starts another.
+    pub fn index_vault_in_background(&self) {
+        if let Some(vault) = &self.vault {
+            let vault = Arc::clone(vault);
+            // Without a thread for it, the first call that needs the index builds it, as it
+            // would have anyway.
+            let _ = std::thread::Builder::new()
+                .name("vault-index".into())
+                .spawn(move || {
+                    vault.index();
+                });
+        }
+    }
+
     /// False once [`ToolContext::forbid_writes`] was called.
     pub fn writes_allowed(&self) -> bool {
         self.writes_allowed

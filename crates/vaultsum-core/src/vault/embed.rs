@@ -85,7 +85,7 @@ pub async fn expand_note(
 ) -> Result<Expansion, VaultError> {
     let supported = supported_kinds(attachments);
     let (vault, path, opts) = (Arc::clone(vault), note.clone(), opts.clone());
-    let (root, plan) = on_blocking_pool(move || {
+    let (root, plan) = off_the_runtime(vault.files_on_caller(), move || {
         // A note this process parsed already (embedded by one read before, in a batch) is
         // not read again while its file is unchanged: one stat instead of an open and reads.
         let root = match vault.parsed_if_unchanged(path.relative()) {
@@ -120,7 +120,7 @@ pub async fn expand_source(
         opts.clone(),
         source.to_string(),
     );
-    let plan = on_blocking_pool(move || {
+    let plan = off_the_runtime(vault.files_on_caller(), move || {
         let root = vault.parse_text(path.relative(), &text, None);
         plan_expansion(&vault, &path, &root, opts, supported)
     })
@@ -129,8 +129,15 @@ pub async fn expand_source(
 }
 
 /// Runs file-reading work on tokio's blocking pool, so a slow disk or a cloud-synced file
-/// being downloaded holds one pool thread, never an async worker that other calls need.
-async fn on_blocking_pool<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
+/// being downloaded holds one pool thread, never an async worker that other calls need;
+/// on the calling thread when the front end asked for that ([`Vault::read_files_on_caller`]).
+async fn off_the_runtime<T: Send + 'static>(
+    on_caller: bool,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    if on_caller {
+        return work();
+    }
     match tokio::task::spawn_blocking(work).await {
         Ok(value) => value,
         Err(error) => match error.try_into_panic() {
@@ -181,7 +188,7 @@ fn plan_expansion(
     expander
         .stack
         .push((note.relative().to_string(), Subpath::Whole));
-    let splices = expander.splice_list(note.relative(), &root, 0..source.len(), &left_out, 0);
+    let splices = expander.splice_list(note.relative(), root, 0..source.len(), &left_out, 0);
     expander.flush_report();
     ExpansionPlan {
         splices,
