@@ -63,14 +63,15 @@ impl ReadFileTool {
         let length = args
             .length
             .unwrap_or(self.context.config.read.default_length);
-        let page = page_by_chars(&expanded.text, args.offset, length)?;
+        let (lines, bytes) = (line_count(&expanded.text), expanded.text.len());
+        let page = page_by_chars(expanded.text, args.offset, length)?;
         let mut details = json!({
             "path": expanded.path,
             "total_chars": page.total,
             "offset": page.start,
             "end": page.end,
-            "lines": line_count(&expanded.text),
-            "bytes": expanded.text.len(),
+            "lines": lines,
+            "bytes": bytes,
             "truncated": page.end < page.total,
         });
         // Moved in, not written into `json!`, which would copy it by serializing it again.
@@ -97,8 +98,9 @@ fn line_count(text: &str) -> usize {
 
 /// Cuts `[offset, offset+length)` out of `text`, counted in characters, and adds
 /// `[Continuing from char X of N]` before and `[... truncated at char E of N. Use offset=E to
-/// read more.]` after when the page does not start at 0 or does not reach the end.
-pub fn page_by_chars(text: &str, offset: usize, length: usize) -> Result<Page, String> {
+/// read more.]` after when the page does not start at 0 or does not reach the end. A page that
+/// is the whole text is the text itself, not a copy.
+pub fn page_by_chars(text: String, offset: usize, length: usize) -> Result<Page, String> {
     let total = text.chars().count();
     if offset > total || (offset == total && total > 0) {
         return Err(format!(
@@ -109,9 +111,17 @@ pub fn page_by_chars(text: &str, offset: usize, length: usize) -> Result<Page, S
         return Err("length must be at least 1".to_string());
     }
     let end = offset.saturating_add(length).min(total);
+    if offset == 0 && end == total {
+        return Ok(Page {
+            text,
+            start: 0,
+            end,
+            total,
+        });
+    }
     // The page is sliced by byte positions found once, not rebuilt char by char: a whole note
     // is one copy.
-    let body = &text[byte_at_char(text, offset)..byte_at_char(text, end)];
+    let body = &text[byte_at_char(&text, offset)..byte_at_char(&text, end)];
     let mut out = String::with_capacity(body.len() + 120);
     if offset > 0 {
         out.push_str(&format!("[Continuing from char {offset} of {total}]\n\n"));
@@ -227,14 +237,14 @@ mod tests {
 
     #[test]
     fn whole_text_has_no_markers() {
-        let page = page_by_chars("hello", 0, 100).unwrap();
+        let page = page_by_chars("hello".to_string(), 0, 100).unwrap();
         assert_eq!(page.text, "hello");
         assert_eq!((page.start, page.end, page.total), (0, 5, 5));
     }
 
     #[test]
     fn first_page_ends_with_truncation_marker_naming_next_offset() {
-        let page = page_by_chars("abcdefghij", 0, 4).unwrap();
+        let page = page_by_chars("abcdefghij".to_string(), 0, 4).unwrap();
         assert_eq!(
             page.text,
             "abcd\n\n[... truncated at char 4 of 10. Use offset=4 to read more.]"
@@ -243,21 +253,21 @@ mod tests {
 
     #[test]
     fn later_page_starts_with_continuation_marker() {
-        let page = page_by_chars("abcdefghij", 4, 100).unwrap();
+        let page = page_by_chars("abcdefghij".to_string(), 4, 100).unwrap();
         assert_eq!(page.text, "[Continuing from char 4 of 10]\n\nefghij");
     }
 
     #[test]
     fn paging_counts_characters_not_bytes() {
-        let page = page_by_chars("ééééé", 2, 2).unwrap();
+        let page = page_by_chars("ééééé".to_string(), 2, 2).unwrap();
         assert!(page.text.contains("\n\néé\n\n"), "{}", page.text);
         assert_eq!(page.end, 4);
     }
 
     #[test]
     fn offset_past_end_is_an_error_naming_the_size() {
-        let err = page_by_chars("abc", 3, 10).unwrap_err();
+        let err = page_by_chars("abc".to_string(), 3, 10).unwrap_err();
         assert!(err.contains("3 characters"), "{err}");
-        assert!(page_by_chars("", 0, 10).is_ok());
+        assert!(page_by_chars("".to_string(), 0, 10).is_ok());
     }
 }
