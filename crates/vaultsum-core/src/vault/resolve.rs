@@ -37,6 +37,43 @@ pub fn resolve_link(
     from_note: &str,
     target: &str,
 ) -> Result<Resolution, ResolveError> {
+    match only_file_named(index, target) {
+        Some(path) => Ok(Resolution {
+            path: path.to_string(),
+            alternatives: Vec::new(),
+        }),
+        None => resolve_by_rules(index, from_note, target),
+    }
+}
+
+/// The one file a bare name (`Meeting notes`, `chart.png`: no folder, no `..`) can mean when
+/// the vault has exactly one file of that name, with `.md` or as written: every step of
+/// [`resolve_link`] then finds that file and no other, so the steps are skipped (a batch
+/// read resolves thousands of links; the steps cost a dozen lookups each).
+fn only_file_named<'a>(index: &'a NoteIndex, target: &str) -> Option<&'a str> {
+    let name = target.trim();
+    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, ' ' | '-' | '_' | '.');
+    if name.is_empty() || name.starts_with(['.', ' ']) || !name.chars().all(plain) {
+        return None;
+    }
+    let mut candidates = if name.to_ascii_lowercase().ends_with(".md") {
+        index.with_name(name).iter().chain(&[])
+    } else {
+        index
+            .with_name(&format!("{name}.md"))
+            .iter()
+            .chain(index.with_name(name))
+    };
+    let only = candidates.next()?;
+    candidates.next().is_none().then_some(only.as_str())
+}
+
+/// [`resolve_link`] step by step.
+fn resolve_by_rules(
+    index: &NoteIndex,
+    from_note: &str,
+    target: &str,
+) -> Result<Resolution, ResolveError> {
     let trimmed = target.trim();
     let rooted = trimmed.starts_with('/');
     let target = trimmed.trim_start_matches('/');
@@ -160,6 +197,30 @@ fn key_ends_with(candidate: &str, key: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The shortcut for a name only one file has gives what the steps give, on vaults
+        /// of a few files with clashing names, cases, extensions and folders.
+        #[test]
+        fn a_unique_name_resolves_as_the_steps_resolve_it(
+            paths in proptest::collection::vec(
+                ("(|A/|a/|A/B/|b/)", "(Note|note|NOTE|Plan|x|Note.md)", "(\\.md|\\.png|\\.MD|)"),
+                0..6,
+            ),
+            from in "(|A/|b/|A/B/)",
+            target in "(Note|note|Plan|x|Note.md|note.MD|x.png|Plan.png| Note|A/Note|\\.md)",
+        ) {
+            let paths: Vec<String> = paths.into_iter().map(|(d, n, e)| format!("{d}{n}{e}")).collect();
+            let refs: Vec<&str> = paths.iter().map(String::as_str).collect();
+            let index = index(&refs);
+            let from = format!("{from}From.md");
+            prop_assert_eq!(
+                resolve_link(&index, &from, &target),
+                resolve_by_rules(&index, &from, &target)
+            );
+        }
+    }
 
     fn index(paths: &[&str]) -> NoteIndex {
         let mut index = NoteIndex::default();
