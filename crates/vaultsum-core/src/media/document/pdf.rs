@@ -37,11 +37,17 @@ pub fn pdf_to_markdown(
     let doc = contain_panic(FORMAT, || {
         PdfDocument::from_bytes(bytes.to_vec()).map_err(|e| corrupt(&e))
     })?;
-    let encrypted = doc.is_encrypted();
     // pdf_oxide tries the empty password when it opens a file; one that needs a real password
     // would otherwise read as blank pages, and a model told "blank" summarizes nothing as if
     // that were the document.
-    if encrypted && matches!(doc.authenticate(b""), Ok(false)) {
+    let (encrypted, needs_password) = contain_panic(FORMAT, || {
+        let encrypted = doc.is_encrypted();
+        Ok((
+            encrypted,
+            encrypted && matches!(doc.authenticate(b""), Ok(false)),
+        ))
+    })?;
+    if needs_password {
         return Err(DocumentError::Encrypted {
             reason: "it needs a password to open, and vaultsum is given none",
         });
