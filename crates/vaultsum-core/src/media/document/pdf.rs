@@ -28,15 +28,9 @@ pub fn pdf_to_markdown(
     limits: &DocLimits,
 ) -> Result<DocumentText, DocumentError> {
     check_bytes(FORMAT, bytes, limits)?;
-    let corrupt = |e: &dyn std::fmt::Display| DocumentError::Corrupt {
-        format: FORMAT,
-        reason: e.to_string(),
-    };
     // pdf_oxide is large and young: every call into it is panic-contained, so this function
     // keeps the no-panic promise even when called without `extract`.
-    let doc = contain_panic(FORMAT, || {
-        PdfDocument::from_bytes(bytes.to_vec()).map_err(|e| corrupt(&e))
-    })?;
+    let doc = open(bytes)?;
     // pdf_oxide tries the empty password when it opens a file; one that needs a real password
     // would otherwise read as blank pages, and a model told "blank" summarizes nothing as if
     // that were the document.
@@ -128,6 +122,21 @@ pub fn pdf_to_markdown(
     Ok(DocumentText { sections, notes })
 }
 
+/// The document in `bytes`, opened (a copy of the bytes is the document's own).
+fn open(bytes: &[u8]) -> Result<PdfDocument, DocumentError> {
+    contain_panic(FORMAT, || {
+        PdfDocument::from_bytes(bytes.to_vec()).map_err(|e| corrupt(&e))
+    })
+}
+
+/// The error for bytes that are not a readable PDF, saying why.
+fn corrupt(reason: &dyn std::fmt::Display) -> DocumentError {
+    DocumentError::Corrupt {
+        format: FORMAT,
+        reason: reason.to_string(),
+    }
+}
+
 /// What one page gave.
 enum PageText {
     /// Its text, cleaned.
@@ -192,13 +201,7 @@ fn read_pages_on(
             scope.spawn(|| {
                 // It opened once already; should a second open fail, this thread reads nothing
                 // and the others read every page.
-                let own = contain_panic(FORMAT, || {
-                    PdfDocument::from_bytes(bytes.to_vec()).map_err(|_| DocumentError::Corrupt {
-                        format: FORMAT,
-                        reason: String::new(),
-                    })
-                });
-                if let Ok(own) = own {
+                if let Ok(own) = open(bytes) {
                     work(&own);
                 }
             });
@@ -238,10 +241,6 @@ const EXTRA_COPIES_BUDGET: usize = 256 << 20;
 /// One page's text or the marker that stands for it. One page's parser bug costs that page,
 /// not the document.
 fn read_page(doc: &PdfDocument, index: usize) -> PageText {
-    let corrupt = |e: &dyn std::fmt::Display| DocumentError::Corrupt {
-        format: FORMAT,
-        reason: e.to_string(),
-    };
     match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
         Ok(text) => {
             let text = clean(&text);
@@ -554,19 +553,21 @@ mod tests {
     }
 
     #[test]
-    fn pdf_that_needs_a_password_is_an_error_not_blank_pages() {
-        let bytes = fixture_bytes("encrypted-user-password.pdf");
-        let err = pdf_to_markdown(&bytes, None, &DocLimits::default()).unwrap_err();
-        assert!(matches!(err, DocumentError::Encrypted { .. }), "{err:?}");
-        assert!(err.to_string().contains("needs a password"), "{err}");
-    }
-
-    #[test]
-    fn encrypted_pdf_whose_pages_all_decrypt_to_nothing_is_an_error() {
-        let bytes = fixture_bytes("encrypted-r5-empty-password.pdf");
-        let err = pdf_to_markdown(&bytes, None, &DocLimits::default()).unwrap_err();
-        assert!(matches!(err, DocumentError::Encrypted { .. }), "{err:?}");
-        assert!(err.to_string().contains("decrypted to nothing"), "{err}");
+    fn encrypted_pdf_without_readable_text_is_an_error_not_blank_pages() {
+        for (fixture, why) in [
+            // A user password is needed to open it.
+            ("encrypted-user-password.pdf", "needs a password"),
+            // Opens without one, and every page decrypts to nothing.
+            ("encrypted-r5-empty-password.pdf", "decrypted to nothing"),
+        ] {
+            let bytes = fixture_bytes(fixture);
+            let err = pdf_to_markdown(&bytes, None, &DocLimits::default()).unwrap_err();
+            assert!(
+                matches!(err, DocumentError::Encrypted { .. }),
+                "{fixture}: {err:?}"
+            );
+            assert!(err.to_string().contains(why), "{fixture}: {err}");
+        }
     }
 
     #[test]
