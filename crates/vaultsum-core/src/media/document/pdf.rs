@@ -11,6 +11,7 @@ use unicode_normalization::UnicodeNormalization;
 
 use super::error::DocumentError;
 use super::limits::{check_bytes, contain_panic, DocLimits};
+use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells, GlyphRun};
 use super::{DocumentText, Section};
 
 const FORMAT: &str = "PDF";
@@ -61,7 +62,9 @@ pub fn pdf_to_markdown(
         None => 0..count,
     };
     let deadline = Instant::now() + limits.timeout;
-    let mut read = read_pages(&doc, bytes, pages.clone(), deadline).into_iter();
+    let read = read_pages(&doc, bytes, pages.clone(), deadline);
+    release(doc, bytes.len());
+    let mut read = read.into_iter();
     let mut sections = Vec::new();
     let mut notes = Vec::new();
     let mut unreadable = 0usize;
@@ -203,6 +206,7 @@ fn read_pages_on(
                 // and the others read every page.
                 if let Ok(own) = open(bytes) {
                     work(&own);
+                    release(own, bytes.len());
                 }
             });
         }
@@ -218,6 +222,27 @@ fn read_pages_on(
     }
     results
 }
+
+/// Frees a document opened from `size` bytes. An open document takes about 8 times its file's
+/// size in many small pieces, and freeing them is slow (15 ms for an 8 MB paper, on every
+/// thread's copy): a large one is freed on a thread of its own, so the text is not held up.
+fn release(doc: PdfDocument, size: usize) {
+    if size < RELEASED_ASIDE_FROM {
+        return;
+    }
+    let freeing = std::thread::Builder::new()
+        .name("pdf-free".into())
+        .spawn(move || {
+            drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
+                || drop(doc),
+            )))
+        });
+    // Without a thread to spare, `doc` was dropped with the failed spawn's closure, here.
+    drop(freeing);
+}
+
+/// File size from which a document is freed on a thread of its own.
+const RELEASED_ASIDE_FROM: usize = 1 << 20;
 
 /// Threads for reading `pages` pages of a PDF of `size` bytes: one per core, at most
 /// [`MAX_THREADS`], and no more extra copies of the document than [`EXTRA_COPIES_BUDGET`]
@@ -243,7 +268,7 @@ const EXTRA_COPIES_BUDGET: usize = 256 << 20;
 fn read_page(doc: &PdfDocument, index: usize) -> PageText {
     match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
         Ok(text) => {
-            let text = clean(&text);
+            let text = clean(&with_cjk_cells_apart(doc, index, text));
             if is_unmapped_glyphs(&text) {
                 PageText::Marker(UNREADABLE_LAYER_MARKER)
             } else if !text.is_empty() {
@@ -256,6 +281,30 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
         }
         Err(e) => PageText::Failed(e),
     }
+}
+
+/// `text` of page `index` with the spaces between CJK table cells that pdf_oxide drops put
+/// back ([`space_cjk_cells`]). Only a page with CJK text pays for reading its glyph runs; should
+/// that fail, the text is kept as it came.
+fn with_cjk_cells_apart(doc: &PdfDocument, index: usize, text: String) -> String {
+    if !text.chars().any(is_cjk_script) {
+        return text;
+    }
+    let Ok(spans) = contain_panic(FORMAT, || doc.extract_spans(index).map_err(|e| corrupt(&e)))
+    else {
+        return text;
+    };
+    let runs: Vec<GlyphRun> = spans
+        .iter()
+        .map(|span| GlyphRun {
+            text: &span.text,
+            left: span.bbox.x,
+            right: span.bbox.x + span.bbox.width,
+            baseline: span.bbox.y,
+            font_size: span.font_size,
+        })
+        .collect();
+    space_cjk_cells(text, &runs)
 }
 
 /// Shown for a page with pictures but no text: what a scanner makes.
@@ -518,6 +567,17 @@ mod tests {
         let alpha = md.find("Alpha column begins here").expect("left column");
         let omega = md.find("Omega column ends the page").expect("right column");
         assert!(alpha < omega, "{md}");
+    }
+
+    #[test]
+    fn cjk_table_cells_read_apart() {
+        let md = &pdf("cjk-table.pdf", None).sections[0].markdown;
+        for row in [
+            "商品编码 数量 商品名称 商品基本条码 334010052 2.18 华联绿豆",
+            "302000002 -2.98 散称华联粉块 2700550 340010001 0 蒙牛桶装原味酸牛奶1100g",
+        ] {
+            assert!(md.contains(row), "{row} missing from {md}");
+        }
     }
 
     #[test]

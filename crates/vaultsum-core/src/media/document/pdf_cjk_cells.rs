@@ -1,0 +1,179 @@
+//! Table cells of Chinese, Japanese and Korean text kept apart.
+//!
+//! pdf_oxide never puts a space between two CJK glyph runs (CJK prose has no spaces between
+//! words) and removes the one between a CJK character and a number ("公元前 1000 年" reads
+//! "公元前1000年"), with no option to keep them. Right for prose, wrong for a table: its cells
+//! ran together (`商品编码数量商品名称`, `2.18华联绿豆`) and a price read as part of the product's
+//! name. Where the page's geometry shows a real gap at such a junction, the space goes back.
+
+/// One run of glyphs the PDF draws together, as far as this repair needs it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct GlyphRun<'a> {
+    pub text: &'a str,
+    /// Left and right edges and baseline, in points.
+    pub left: f32,
+    pub right: f32,
+    pub baseline: f32,
+    pub font_size: f32,
+}
+
+/// `text` (a page as pdf_oxide assembled it from `runs`, in drawing order) with a space put back
+/// wherever two runs on one line meet at a CJK character across a gap: at least
+/// [`GAP_NEXT_TO_LATIN`] of an em where CJK meets a digit or letter (a space's width; or the
+/// producer drew a space there), at least [`GAP_BETWEEN_CJK`] between two CJK characters, whose
+/// glyphs otherwise abut (justified lines stretch them by far less).
+///
+/// The repair is done on the text, by the two runs' joined text: a junction is spaced only when
+/// no other junction with the same text is tight and no run holds that text whole, so text the
+/// PDF draws in one piece is never split.
+pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
+    if !text.chars().any(is_cjk_script) {
+        return text;
+    }
+    // Joined text of a junction -> (where the space goes, whether every junction with this text
+    // is a gap). Insertion order is kept so the result does not depend on hashing.
+    let mut junctions: Vec<(String, usize, bool)> = Vec::new();
+    for pair in runs.windows(2) {
+        let (before, after) = (&pair[0], &pair[1]);
+        let (Some(tail), Some(head)) = (
+            before.text.trim_end().chars().next_back(),
+            after.text.trim_start().chars().next(),
+        ) else {
+            continue;
+        };
+        if !(is_cjk_script(tail) || is_cjk_script(head)) {
+            continue;
+        }
+        let size = before.font_size.min(after.font_size).max(1.0);
+        if (before.baseline - after.baseline).abs() > size * 0.5 {
+            continue; // another line: the assembler breaks it already
+        }
+        let gap = (after.left - before.right) / size;
+        let drawn_space = before.text.ends_with(char::is_whitespace)
+            || after.text.starts_with(char::is_whitespace);
+        let spaced = if is_cjk_script(tail) && is_cjk_script(head) {
+            gap >= GAP_BETWEEN_CJK
+        } else {
+            gap >= GAP_NEXT_TO_LATIN || (drawn_space && gap > 0.0)
+        };
+        let left = before.text.trim_end();
+        let joined = format!("{left}{}", after.text.trim_start());
+        match junctions.iter_mut().find(|(text, ..)| *text == joined) {
+            Some(junction) => junction.2 &= spaced,
+            None => junctions.push((joined, left.len(), spaced)),
+        }
+    }
+    let mut text = text;
+    for (joined, split, spaced) in junctions {
+        if spaced && !runs.iter().any(|run| run.text.contains(&joined)) {
+            let spaced_text = format!("{} {}", &joined[..split], &joined[split..]);
+            text = text.replace(&joined, &spaced_text);
+        }
+    }
+    text
+}
+
+/// Gap, in ems, that separates a CJK character from a digit or Latin letter: a space's width.
+const GAP_NEXT_TO_LATIN: f32 = 0.3;
+
+/// Gap, in ems, that separates two CJK characters, whose glyphs are set edge to edge.
+const GAP_BETWEEN_CJK: f32 = 0.5;
+
+/// A character of a script written without spaces between words: Han ideographs, kana, and
+/// Hangul syllables (Korean does use spaces, which the PDF then draws and pdf_oxide keeps).
+pub(super) fn is_cjk_script(c: char) -> bool {
+    matches!(c as u32,
+        0x3040..=0x30FF          // Hiragana, Katakana
+        | 0x3400..=0x4DBF        // CJK Unified Ideographs Extension A
+        | 0x4E00..=0x9FFF        // CJK Unified Ideographs
+        | 0xAC00..=0xD7AF        // Hangul Syllables
+        | 0xF900..=0xFAFF        // CJK Compatibility Ideographs
+        | 0xFF66..=0xFF9F        // Halfwidth Katakana
+        | 0x20000..=0x2FA1F      // Extensions B and later
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str, left: f32, width: f32, baseline: f32, font_size: f32) -> GlyphRun<'_> {
+        GlyphRun {
+            text,
+            left,
+            right: left + width,
+            baseline,
+            font_size,
+        }
+    }
+
+    #[test]
+    fn table_cells_get_their_space_back() {
+        // The first row of a real invoice table (pypdf's issue-914-xmp-data.pdf).
+        let runs = [
+            run("商品编码", 70.5, 36.3, 885.3, 9.1),
+            run("数量", 115.7, 24.0, 883.0, 12.0),
+            run("商品名称", 195.9, 36.3, 885.3, 9.1),
+            run("334010052", 342.1, 41.5, 884.2, 9.1),
+            run("2.18", 397.1, 24.0, 883.0, 12.0),
+            run(" 华联绿豆", 424.9, 40.9, 883.0, 9.1),
+            run("302000001", 65.0, 41.5, 869.7, 9.1),
+        ];
+        let text = "商品编码数量商品名称 334010052 2.18华联绿豆\n302000001".to_string();
+        assert_eq!(
+            space_cjk_cells(text, &runs),
+            "商品编码 数量 商品名称 334010052 2.18 华联绿豆\n302000001"
+        );
+    }
+
+    #[test]
+    fn prose_set_edge_to_edge_is_left_as_it_is() {
+        // One glyph per run, as many CJK producers draw: abutting, or stretched a little by
+        // justification, and a number set tight against its counter.
+        let runs = [
+            run("公", 10.0, 10.0, 100.0, 10.0),
+            run("元", 20.5, 10.0, 100.0, 10.0),
+            run("前", 31.0, 10.0, 100.0, 10.0),
+            run("1000", 41.5, 20.0, 100.0, 10.0),
+            run("年", 62.0, 10.0, 100.0, 10.0),
+        ];
+        let text = "公元前1000年".to_string();
+        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
+    }
+
+    #[test]
+    fn text_drawn_whole_elsewhere_is_never_split() {
+        // The same two words apart in a table header and drawn as one run in a sentence.
+        let runs = [
+            run("数量", 10.0, 20.0, 100.0, 10.0),
+            run("单位", 60.0, 20.0, 100.0, 10.0),
+            run("按数量单位计价", 10.0, 70.0, 80.0, 10.0),
+        ];
+        let text = "数量单位\n按数量单位计价".to_string();
+        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
+    }
+
+    #[test]
+    fn a_junction_tight_somewhere_is_not_spaced_anywhere() {
+        let runs = [
+            run("数量", 10.0, 20.0, 100.0, 10.0),
+            run("单位", 60.0, 20.0, 100.0, 10.0),
+            run("数量", 10.0, 20.0, 80.0, 10.0),
+            run("单位", 30.0, 20.0, 80.0, 10.0),
+        ];
+        let text = "数量单位\n数量单位".to_string();
+        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
+    }
+
+    #[test]
+    fn latin_text_and_runs_on_different_lines_are_untouched() {
+        let runs = [
+            run("Total", 10.0, 25.0, 100.0, 10.0),
+            run("42", 80.0, 10.0, 100.0, 10.0),
+            run("合计", 10.0, 20.0, 100.0, 10.0),
+            run("数量", 10.0, 20.0, 80.0, 10.0),
+        ];
+        let text = "Total42\n合计\n数量".to_string();
+        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
+    }
+}
