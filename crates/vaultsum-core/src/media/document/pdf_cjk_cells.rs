@@ -165,6 +165,33 @@ mod tests {
         assert_eq!(space_cjk_cells(text.clone(), &runs), text);
     }
 
+    proptest::proptest! {
+        /// Whatever the runs and the text, the repair only ever adds spaces.
+        #[test]
+        fn only_spaces_are_ever_added(
+            pieces in proptest::collection::vec(
+                ("[数量单位合计2.1a ]{1,4}", 0f32..200.0, 1f32..40.0, 0u8..3, 5f32..14.0),
+                0..12,
+            ),
+            separators in proptest::collection::vec("[ \n]{0,1}", 12),
+        ) {
+            let runs: Vec<GlyphRun> = pieces
+                .iter()
+                .map(|(text, left, width, line, size)| {
+                    run(text, *left, *width, f32::from(*line) * 20.0, *size)
+                })
+                .collect();
+            let text: String = pieces
+                .iter()
+                .zip(&separators)
+                .map(|((piece, ..), separator)| format!("{piece}{separator}"))
+                .collect();
+            let repaired = space_cjk_cells(text.clone(), &runs);
+            let without_spaces = |s: &str| s.replace(' ', "");
+            proptest::prop_assert_eq!(without_spaces(&repaired), without_spaces(&text));
+        }
+    }
+
     #[test]
     fn latin_text_and_runs_on_different_lines_are_untouched() {
         let runs = [
