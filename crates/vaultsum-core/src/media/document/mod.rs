@@ -13,6 +13,7 @@ mod docx;
 mod error;
 mod limits;
 mod pdf;
+mod pdf_byte_swapped;
 mod pdf_cjk_cells;
 mod pptx;
 mod sheet;
