@@ -135,6 +135,7 @@ def main():
 
     rows, times_ours, times_pdfium, log_lines = [], 0.0, 0.0, 0
     compared_names = []
+    scan_times = [0.0, 0.0]  # vaultsum, PDFium, over the files PDFium finds no text in
     for index, path in enumerate(files):
         name = f"{index:03}.pdf"
         shutil.copy(path, os.path.join(vault, name))
@@ -153,7 +154,10 @@ def main():
         reference_words = words(reference)
         note = "" if done.returncode == 0 else f"exit {done.returncode}"
         if not reference_words:
-            rows.append((os.path.relpath(path, corpus), None, "scan (PDFium: no text) " + note, None))
+            scan_times[0] += max(elapsed - start_cost, 0.0)
+            scan_times[1] += pdfium_time
+            timing = (max(elapsed - start_cost, 0.0), pdfium_time)
+            rows.append((os.path.relpath(path, corpus), None, "scan (PDFium: no text) " + note, timing))
             continue
         times_pdfium += pdfium_time
         ours_time = max(elapsed - start_cost, 0.0)
@@ -167,7 +171,7 @@ def main():
     for name, score, note, timing in rows:
         shown = "   -  " if score is None else f"{score:6.3f}"
         timed = "" if timing is None else f"  {timing[0] * 1000:9.1f}  {timing[1] * 1000:9.1f}"
-        print(f"{name:<{width}}  {shown}{timed}  {note}")
+        print(f"{name:<{width}}  {shown}{timed}  {note}".rstrip())
     scores = [score for _, score, _, _ in rows if score is not None]
     under = [name for name, score, _, _ in rows if score is not None and score < 0.8]
     print(f"\nfiles: {len(files)}, compared: {len(scores)}")
@@ -178,6 +182,11 @@ def main():
         f"{times_ours / times_pdfium:.2f}x (target <= 2x; vaultsum's process start, "
         f"{start_cost * 1000:.0f} ms, subtracted per file)"
     )
+    if scan_times[1]:
+        print(
+            f"time on scans (not in the ratios above): vaultsum {scan_times[0]:.2f} s, PDFium "
+            f"{scan_times[1]:.2f} s"
+        )
     one_process = one_process_time(args.bin, vault, scratch, compared_names) - start_cost
     print(
         f"time in one process: vaultsum {one_process:.2f} s, PDFium {times_pdfium:.2f} s, ratio "
