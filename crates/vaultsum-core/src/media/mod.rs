@@ -228,14 +228,17 @@ impl MediaDescriber {
         limits: DocLimits,
     ) -> Result<String, MediaError> {
         let extra = page.map(|p| format!("page={p}")).unwrap_or_default();
-        // Hashing tens of megabytes is CPU work: on the blocking pool too.
-        let (key, bytes) = tokio::task::spawn_blocking(move || {
+        // Hashing tens of megabytes is CPU work and the cache is files: both on the blocking
+        // pool, in one trip there.
+        let cache = self.cache.clone();
+        let (key, bytes, hit) = tokio::task::spawn_blocking(move || {
             let key = MediaCache::key("document", DOCUMENT_EXTRACTOR, &extra, &bytes);
-            (key, bytes)
+            let hit = cache.get(&key);
+            (key, bytes, hit)
         })
         .await
         .map_err(|e| MediaError::Interrupted(e.to_string()))?;
-        if let Some(hit) = self.cache_get(&key).await {
+        if let Some(hit) = hit {
             tracing::debug!(file = file_name, "document text from cache");
             return Ok(hit);
         }
