@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use support::cli::{run_to_exit, vaultsum};
 use support::fingerprints::without_fingerprints;
 use support::temp_vault::TempVault;
+use vaultsum_core::media::UNCACHED_DOCUMENT_BELOW;
 
 /// A committed document fixture (made by real tools: see `make_fixtures.py` beside them).
 fn fixture(name: &str) -> PathBuf {
@@ -228,6 +229,37 @@ fn an_extraction_is_cached_outside_the_vault_by_content() {
             .all(|e| e.file_type().is_dir() || e.file_name() == "report.docx"),
         "nothing written in the vault"
     );
+}
+
+#[test]
+fn a_small_document_is_extracted_each_time_and_never_cached() {
+    let vault = vault_with(
+        &[("values.tsv", "values.tsv"), ("report.docx", "report.docx")],
+        &[],
+    );
+    let small = std::fs::metadata(vault.root().join("values.tsv"))
+        .unwrap()
+        .len();
+    assert!(small < UNCACHED_DOCUMENT_BELOW as u64, "{small} bytes");
+    let cache = vault.outside().join("cache/media");
+    let cached = || {
+        walkdir::WalkDir::new(&cache)
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_type().is_file())
+            .count()
+    };
+    let (code, first, _) = read(&vault, "values.tsv");
+    assert_eq!(code, 0);
+    assert!(first.contains("| "), "a table: {first}");
+    assert_eq!(cached(), 0, "a small file's text is not cached");
+    // Edited, it reads its new text (nothing stale served from anywhere).
+    vault.write("values.tsv", "id\tvalue\nzeta\t99\n");
+    let (_, second, _) = read(&vault, "values.tsv");
+    assert!(second.contains("zeta") && second.contains("99"), "{second}");
+    // A larger one in the same vault is cached, as before.
+    read(&vault, "report.docx");
+    assert_eq!(cached(), 1);
 }
 
 /// `read` on a 1 GB file (a sparse PDF and a sparse video) refuses or names it without reading
