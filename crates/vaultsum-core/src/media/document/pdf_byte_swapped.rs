@@ -8,18 +8,20 @@
 
 /// `text` with its bytes swapped back when it is such a page; otherwise unchanged.
 pub(super) fn unswapped(text: String) -> String {
-    let (mut swapped, mut visible) = (0usize, 0usize);
+    let (mut swapped, mut letters, mut visible) = (0usize, 0usize, 0usize);
     for c in text.chars() {
-        if swapped_ascii(c).is_some() {
+        if let Some(ascii) = swapped_ascii(c) {
             swapped += 1;
+            letters += usize::from(ascii.is_ascii_alphanumeric());
             visible += 1;
         } else if !c.is_whitespace() {
             visible += 1;
         }
     }
     // Real CJK text has a character of this form once in 256 or so: nine in ten of a page's
-    // characters (and at least eight) is not chance.
-    if visible < 8 || swapped * 10 < visible * 9 {
+    // characters (and at least eight) is not chance. Half of them letters or digits once
+    // swapped, so a page of box-drawing rules (`─` is U+2500, `%` swapped) stays as it is.
+    if visible < 8 || swapped * 10 < visible * 9 || letters * 2 < swapped {
         return text;
     }
     text.chars()
@@ -56,7 +58,8 @@ mod tests {
             "一丁七万丈三上下不与丐丑专且丕世丘丙业丛东丝丞丢两严丧", // U+4E00.. has 一 (U+4E00)
             "商品编码 数量 商品名称 商品基本条码",
             "Plain English text, nothing swapped here.",
-            "一", // too short to tell
+            "一",                                      // too short to tell
+            "──────────────────────── ──────────────", // box-drawing rules
         ] {
             assert_eq!(unswapped(text.to_string()), text);
         }
