@@ -127,42 +127,54 @@ mod tests {
     }
 
     #[test]
-    fn prose_set_edge_to_edge_is_left_as_it_is() {
-        // One glyph per run, as many CJK producers draw: abutting, or stretched a little by
-        // justification, and a number set tight against its counter.
-        let runs = [
-            run("公", 10.0, 10.0, 100.0, 10.0),
-            run("元", 20.5, 10.0, 100.0, 10.0),
-            run("前", 31.0, 10.0, 100.0, 10.0),
-            run("1000", 41.5, 20.0, 100.0, 10.0),
-            run("年", 62.0, 10.0, 100.0, 10.0),
+    fn text_that_is_not_cells_apart_is_left_as_it_is() {
+        let cases: [(&str, Vec<GlyphRun>, &str); 4] = [
+            (
+                // One glyph per run, as many CJK producers draw: abutting, or stretched a little
+                // by justification, and a number set tight against its counter.
+                "prose set edge to edge",
+                vec![
+                    run("公", 10.0, 10.0, 100.0, 10.0),
+                    run("元", 20.5, 10.0, 100.0, 10.0),
+                    run("前", 31.0, 10.0, 100.0, 10.0),
+                    run("1000", 41.5, 20.0, 100.0, 10.0),
+                    run("年", 62.0, 10.0, 100.0, 10.0),
+                ],
+                "公元前1000年",
+            ),
+            (
+                "apart in a header, drawn as one run in a sentence",
+                vec![
+                    run("数量", 10.0, 20.0, 100.0, 10.0),
+                    run("单位", 60.0, 20.0, 100.0, 10.0),
+                    run("按数量单位计价", 10.0, 70.0, 80.0, 10.0),
+                ],
+                "数量单位\n按数量单位计价",
+            ),
+            (
+                "apart on one line, tight on another",
+                vec![
+                    run("数量", 10.0, 20.0, 100.0, 10.0),
+                    run("单位", 60.0, 20.0, 100.0, 10.0),
+                    run("数量", 10.0, 20.0, 80.0, 10.0),
+                    run("单位", 30.0, 20.0, 80.0, 10.0),
+                ],
+                "数量单位\n数量单位",
+            ),
+            (
+                "Latin apart, and runs on different lines",
+                vec![
+                    run("Total", 10.0, 25.0, 100.0, 10.0),
+                    run("42", 80.0, 10.0, 100.0, 10.0),
+                    run("合计", 10.0, 20.0, 100.0, 10.0),
+                    run("数量", 10.0, 20.0, 80.0, 10.0),
+                ],
+                "Total42\n合计\n数量",
+            ),
         ];
-        let text = "公元前1000年".to_string();
-        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
-    }
-
-    #[test]
-    fn text_drawn_whole_elsewhere_is_never_split() {
-        // The same two words apart in a table header and drawn as one run in a sentence.
-        let runs = [
-            run("数量", 10.0, 20.0, 100.0, 10.0),
-            run("单位", 60.0, 20.0, 100.0, 10.0),
-            run("按数量单位计价", 10.0, 70.0, 80.0, 10.0),
-        ];
-        let text = "数量单位\n按数量单位计价".to_string();
-        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
-    }
-
-    #[test]
-    fn a_junction_tight_somewhere_is_not_spaced_anywhere() {
-        let runs = [
-            run("数量", 10.0, 20.0, 100.0, 10.0),
-            run("单位", 60.0, 20.0, 100.0, 10.0),
-            run("数量", 10.0, 20.0, 80.0, 10.0),
-            run("单位", 30.0, 20.0, 80.0, 10.0),
-        ];
-        let text = "数量单位\n数量单位".to_string();
-        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
+        for (case, runs, text) in cases {
+            assert_eq!(space_cjk_cells(text.to_string(), &runs), text, "{case}");
+        }
     }
 
     proptest::proptest! {
@@ -190,17 +202,5 @@ mod tests {
             let without_spaces = |s: &str| s.replace(' ', "");
             proptest::prop_assert_eq!(without_spaces(&repaired), without_spaces(&text));
         }
-    }
-
-    #[test]
-    fn latin_text_and_runs_on_different_lines_are_untouched() {
-        let runs = [
-            run("Total", 10.0, 25.0, 100.0, 10.0),
-            run("42", 80.0, 10.0, 100.0, 10.0),
-            run("合计", 10.0, 20.0, 100.0, 10.0),
-            run("数量", 10.0, 20.0, 80.0, 10.0),
-        ];
-        let text = "Total42\n合计\n数量".to_string();
-        assert_eq!(space_cjk_cells(text.clone(), &runs), text);
     }
 }
