@@ -162,13 +162,33 @@ pub(crate) fn held_by_another_program(error: &std::io::Error) -> bool {
         )
 }
 
+/// True when renaming a file over a note failed because another program has the note open:
+/// a sharing violation, or "access denied", which Windows answers when the other program's
+/// handle does not allow deletion (an antivirus, a sync client, a reader opening it without
+/// `FILE_SHARE_DELETE`) or when the rename cannot use POSIX semantics (Wine, some file
+/// systems). "Access denied" also means a read-only note: the caller tells the two apart.
+pub(crate) fn replace_refused_while_open(error: &std::io::Error) -> bool {
+    const ERROR_ACCESS_DENIED: i32 = 5;
+    held_by_another_program(error)
+        || (cfg!(windows) && error.raw_os_error() == Some(ERROR_ACCESS_DENIED))
+}
+
 /// Runs `attempt` again while the file is held by another program, up to [`HELD_WAITS_MS`].
 pub(crate) fn retry_while_held<T>(
+    attempt: impl FnMut() -> std::io::Result<T>,
+) -> std::io::Result<T> {
+    retry_while(held_by_another_program, attempt)
+}
+
+/// Runs `attempt` again while its error is one `held` says another program causes, up to
+/// [`HELD_WAITS_MS`].
+pub(crate) fn retry_while<T>(
+    held: fn(&std::io::Error) -> bool,
     mut attempt: impl FnMut() -> std::io::Result<T>,
 ) -> std::io::Result<T> {
     for wait in HELD_WAITS_MS {
         match attempt() {
-            Err(error) if held_by_another_program(&error) => {
+            Err(error) if held(&error) => {
                 std::thread::sleep(std::time::Duration::from_millis(wait));
             }
             other => return other,

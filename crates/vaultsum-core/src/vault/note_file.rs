@@ -22,7 +22,10 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
-use super::bounded::{held_by_another_program, retry_while_held, ReadLimit, SpecialFile};
+use super::bounded::{
+    held_by_another_program, replace_refused_while_open, retry_while, retry_while_held, ReadLimit,
+    SpecialFile,
+};
 use super::error::VaultError;
 use super::note_cache::Stamp;
 use super::paths::parent_of;
@@ -235,6 +238,7 @@ impl OpenedNote {
         stamp: &Stamp,
     ) -> Result<Verified, VaultError> {
         let permissions = self.metadata()?.permissions();
+        let read_only = permissions.readonly();
         #[cfg(target_os = "linux")]
         if let Some(folder) = &self.folder {
             return super::note_swap::swap_in_folder(
@@ -260,9 +264,10 @@ impl OpenedNote {
         let relative = self.relative.clone();
         drop(self);
         // Windows refuses to replace a file another program holds open (Obsidian, an
-        // antivirus, a sync client): wait a little, then report the note busy, unchanged.
+        // antivirus, a sync client): wait a little, then report the note busy, unchanged, which
+        // callers may try again later (the watcher does), unlike a failed write.
         let mut staged = Some(staged);
-        retry_while_held(|| match staged.take() {
+        retry_while(replace_refused_while_open, || match staged.take() {
             Some(file) => file.try_commit().map_err(|(file, e)| {
                 staged = Some(file);
                 e
@@ -270,7 +275,7 @@ impl OpenedNote {
             None => Ok(()),
         })
         .map_err(|e| {
-            if held_by_another_program(&e) {
+            if replace_refused_while_open(&e) && !read_only {
                 VaultError::Held(relative.clone())
             } else {
                 VaultError::io("replace", &relative, e)
@@ -464,6 +469,46 @@ mod tests {
         assert_eq!(swapped, Verified::Same);
         assert_eq!(std::fs::read(&path).unwrap(), b"New.\n");
         assert_eq!(files(dir.path()), 1, "no temporary file left");
+    }
+
+    /// Another program reading the note without letting it be renamed over (no
+    /// `FILE_SHARE_DELETE`: an antivirus, a sync client; under Wine any open handle): Windows
+    /// answers "access denied" to the rename, which once read as a lasting write failure and
+    /// made the watcher give the note up for good. It is the note held open, unchanged, which
+    /// the watcher tries again later.
+    #[cfg(windows)]
+    #[test]
+    fn a_note_held_open_without_delete_sharing_is_held_not_a_write_error() {
+        use std::os::windows::fs::OpenOptionsExt;
+        const FILE_SHARE_READ_WRITE: u32 = 0x1 | 0x2;
+        let (_dir, path, note, bytes, stamp) = fresh_note();
+        let reader = std::fs::OpenOptions::new()
+            .read(true)
+            .share_mode(FILE_SHARE_READ_WRITE)
+            .open(&path)
+            .unwrap();
+        match note.swap_in(b"New.\n", &bytes, &stamp) {
+            Err(VaultError::Held(name)) => assert_eq!(name, "Note.md"),
+            other => panic!("expected the note held open, got {other:?}"),
+        }
+        drop(reader);
+        assert_eq!(std::fs::read(&path).unwrap(), BODY);
+    }
+
+    /// Windows refuses to rename over a read-only file with the same "access denied": that one
+    /// lasts, and is a write error, not a note held open.
+    #[cfg(windows)]
+    #[test]
+    fn a_read_only_note_that_cannot_be_replaced_is_a_write_error_not_held() {
+        let (_dir, path, note, bytes, stamp) = fresh_note();
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        match note.swap_in(b"New.\n", &bytes, &stamp) {
+            Err(VaultError::Io { .. }) => {}
+            other => panic!("expected a write error, got {other:?}"),
+        }
+        assert_eq!(std::fs::read(&path).unwrap(), BODY);
     }
 
     #[test]
