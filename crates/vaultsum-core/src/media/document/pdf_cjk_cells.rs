@@ -6,6 +6,8 @@
 //! ran together (`商品编码数量商品名称`, `2.18华联绿豆`) and a price read as part of the product's
 //! name. Where the page's geometry shows a real gap at such a junction, the space goes back.
 
+use std::collections::HashMap;
+
 /// One run of glyphs the PDF draws together, as far as this repair needs it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct GlyphRun<'a> {
@@ -17,7 +19,8 @@ pub(super) struct GlyphRun<'a> {
     pub font_size: f32,
 }
 
-/// `text` (a page as pdf_oxide assembled it from `runs`, in drawing order) with a space put back
+/// `text` (a page with CJK text, as pdf_oxide assembled it from `runs`, in drawing order; the
+/// caller checks for CJK, which it needs to know before reading the runs) with a space put back
 /// wherever two runs on one line meet at a CJK character across a gap: at least
 /// [`GAP_NEXT_TO_LATIN`] of an em where CJK meets a digit or letter (a space's width; or the
 /// producer drew a space there), at least [`GAP_BETWEEN_CJK`] between two CJK characters, whose
@@ -27,12 +30,11 @@ pub(super) struct GlyphRun<'a> {
 /// no other junction with the same text is tight and no run holds that text whole, so text the
 /// PDF draws in one piece is never split.
 pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
-    if !text.chars().any(is_cjk_script) {
-        return text;
-    }
-    // Joined text of a junction -> (where the space goes, whether every junction with this text
-    // is a gap). Insertion order is kept so the result does not depend on hashing.
+    // Each joined text once, in the order first met (so the result does not depend on
+    // hashing): where the space goes, and whether every junction with this text is a gap. A
+    // page drawn one glyph per run has thousands of junctions: they are looked up by hash.
     let mut junctions: Vec<(String, usize, bool)> = Vec::new();
+    let mut seen: HashMap<String, usize> = HashMap::new();
     for pair in runs.windows(2) {
         let (before, after) = (&pair[0], &pair[1]);
         let (Some(tail), Some(head)) = (
@@ -58,9 +60,12 @@ pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
         };
         let left = before.text.trim_end();
         let joined = format!("{left}{}", after.text.trim_start());
-        match junctions.iter_mut().find(|(text, ..)| *text == joined) {
-            Some(junction) => junction.2 &= spaced,
-            None => junctions.push((joined, left.len(), spaced)),
+        match seen.get(&joined) {
+            Some(&at) => junctions[at].2 &= spaced,
+            None => {
+                seen.insert(joined.clone(), junctions.len());
+                junctions.push((joined, left.len(), spaced));
+            }
         }
     }
     let mut text = text;
