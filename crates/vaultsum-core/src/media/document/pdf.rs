@@ -274,6 +274,10 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
                 PageText::Marker(UNREADABLE_LAYER_MARKER)
             } else if !text.is_empty() {
                 PageText::Text(text)
+            } else if shows_type3_glyphs(doc, index) {
+                // Glyphs are drawn and none could be read. "Blank" would tell the model the
+                // page says nothing.
+                PageText::Marker(UNREADABLE_LAYER_MARKER)
             } else if has_images(doc, index) {
                 PageText::Marker(SCAN_MARKER)
             } else {
@@ -329,6 +333,59 @@ fn is_unmapped_glyphs(text: &str) -> bool {
         }
     }
     visible >= 20 && unmapped * 2 > visible
+}
+
+/// Whether page `index`'s own content stream shows glyphs (a string not only of spaces) in a
+/// Type 3 font. pdf_oxide drops the glyphs of a Type 3 font with made-up glyph names and no
+/// Unicode map (ocrmypdf's `type3_font_nomapping.pdf`), so such a page extracts as empty.
+/// Other fonts are not counted: when their text extracts as nothing, it lies off the page
+/// (ImageMagick writes a label outside a picture's page box), which is rightly not read. Asked
+/// only of a page whose text is empty, so a scan or a blank page pays one parse of a short
+/// stream; text inside a form XObject is not looked for.
+fn shows_type3_glyphs(doc: &PdfDocument, index: usize) -> bool {
+    use pdf_oxide::content::{parse_content_stream, Operator, TextElement};
+    use pdf_oxide::object::Object;
+    let resolved = |object: &Object| match object.as_reference() {
+        Some(reference) => doc.load_object(reference).ok(),
+        None => Some(object.clone()),
+    };
+    let shown = |bytes: &[u8]| bytes.iter().any(|&b| b != b' ');
+    contain_panic(FORMAT, || {
+        let data = doc.get_page_content_data(index).map_err(|e| corrupt(&e))?;
+        let operators = parse_content_stream(&data).map_err(|e| corrupt(&e))?;
+        let page = doc.get_page(index).map_err(|e| corrupt(&e))?;
+        let fonts = page
+            .as_dict()
+            .and_then(|page| page.get("Resources"))
+            .and_then(resolved)
+            .and_then(|resources| resources.as_dict()?.get("Font").and_then(resolved));
+        let is_type3 = |name: &str| {
+            let font = fonts.as_ref()?.as_dict()?.get(name).and_then(resolved)?;
+            let subtype = font.as_dict()?.get("Subtype")?.as_name()? == "Type3";
+            Some(subtype)
+        };
+        let mut in_type3 = false;
+        for operator in &operators {
+            let text_shown = match operator {
+                Operator::Tf { font, .. } => {
+                    in_type3 = is_type3(font).unwrap_or(false);
+                    false
+                }
+                Operator::Tj { text }
+                | Operator::Quote { text }
+                | Operator::DoubleQuote { text, .. } => shown(text),
+                Operator::TJ { array } => array
+                    .iter()
+                    .any(|element| matches!(element, TextElement::String(text) if shown(text))),
+                _ => false,
+            };
+            if in_type3 && text_shown {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    })
+    .unwrap_or(false)
 }
 
 /// Shown for a page with neither text nor pictures.
@@ -543,6 +600,19 @@ mod tests {
             .markdown
             .contains("Cover letter with a real text layer."));
         assert_eq!(text.sections[1].markdown, SCAN_MARKER);
+    }
+
+    #[test]
+    fn a_page_of_type3_glyphs_without_unicode_is_unreadable_not_blank() {
+        let text = pdf("type3-unmapped.pdf", None);
+        assert_eq!(text.sections[0].markdown, UNREADABLE_LAYER_MARKER);
+        // Text in an ordinary font that extracts as nothing (a label ImageMagick draws outside
+        // the page box) is not taken for it: those pages are pictures.
+        let pictures = pdf("offpage-labels.pdf", None);
+        assert!(pictures.sections.len() > 1);
+        for section in &pictures.sections {
+            assert_eq!(section.markdown, SCAN_MARKER, "{}", section.label);
+        }
     }
 
     #[test]
