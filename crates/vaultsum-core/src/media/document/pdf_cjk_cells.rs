@@ -8,6 +8,8 @@
 
 use std::collections::HashMap;
 
+use super::pdf_text_replace::{count_all, put_spaces_into, SpacesInto};
+
 /// One run of glyphs the PDF draws together, as far as this repair needs it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct GlyphRun<'a> {
@@ -58,8 +60,10 @@ pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
         } else {
             gap >= GAP_NEXT_TO_LATIN || (drawn_space && gap > 0.0)
         };
-        let left = before.text.trim_end();
-        let joined = format!("{left}{}", after.text.trim_start());
+        // Each run trimmed whole: the junction is looked for in the page's text as it came,
+        // where a run's leading space (` 华联绿豆`) may be missing.
+        let left = before.text.trim();
+        let joined = format!("{left}{}", after.text.trim());
         match seen.get(&joined) {
             Some(&at) => junctions[at].2 &= spaced,
             None => {
@@ -68,14 +72,30 @@ pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
             }
         }
     }
-    let mut text = text;
-    for (joined, split, spaced) in junctions {
-        if spaced && !runs.iter().any(|run| run.text.contains(&joined)) {
-            let spaced_text = format!("{} {}", &joined[..split], &joined[split..]);
-            text = text.replace(&joined, &spaced_text);
-        }
-    }
-    text
+    let junctions: Vec<(String, usize)> = junctions
+        .into_iter()
+        .filter(|(_, _, spaced)| *spaced)
+        .map(|(joined, split, _)| (joined, split))
+        .collect();
+    // Text a run draws whole is never split: every run is searched for every junction in one
+    // scan, as the page is (a NUL, which no junction holds, keeps runs apart).
+    let joined: Vec<&str> = junctions
+        .iter()
+        .map(|(joined, _)| joined.as_str())
+        .collect();
+    let all_runs: Vec<&str> = runs.iter().map(|run| run.text).collect();
+    let drawn_whole = count_all(&all_runs.join("\0"), &joined);
+    let repairs: Vec<SpacesInto> = junctions
+        .iter()
+        .zip(drawn_whole)
+        .filter(|(_, whole)| *whole == 0)
+        .map(|((joined, split), _)| SpacesInto {
+            fragment: joined,
+            at: vec![*split],
+            only_if_found: None,
+        })
+        .collect();
+    put_spaces_into(text, &repairs)
 }
 
 /// Gap, in ems, that separates a CJK character from a digit or Latin letter: a space's width.

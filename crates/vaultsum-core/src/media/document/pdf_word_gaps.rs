@@ -9,6 +9,8 @@
 
 use std::collections::HashMap;
 
+use super::pdf_text_replace::{count_all, put_spaces_into, SpacesInto};
+
 /// One run of glyphs as pdf_oxide merged it, with where each glyph starts and how far it
 /// advances (user-space points, one entry per character of `text`).
 #[derive(Debug, Clone, Copy)]
@@ -33,65 +35,69 @@ pub(super) fn space_word_gaps(text: String, runs: &[PlacedRun]) -> String {
     let mut repairs: Vec<Repair> = Vec::new();
     let mut seen: HashMap<&str, usize> = HashMap::new();
     for run in runs {
-        let spaced = spaced(run);
+        let spaces = word_gaps(run);
         match seen.get(run.text) {
             Some(&at) => {
                 let repair = &mut repairs[at];
                 repair.runs += 1;
-                repair.consistent &= spaced == repair.spaced;
+                repair.consistent &= spaces == repair.spaces;
             }
             None => {
                 seen.insert(run.text, repairs.len());
                 repairs.push(Repair {
                     original: run.text,
-                    spaced,
+                    spaces,
                     runs: 1,
                     consistent: true,
                 });
             }
         }
     }
-    let mut text = text;
-    for repair in repairs {
-        let Some(spaced) = repair.spaced else {
-            continue;
-        };
-        if !repair.consistent {
-            continue;
-        }
-        let mut original = repair.original;
-        let mut spaced = spaced.as_str();
-        // pdf_oxide joins a word hyphenated at a line's end itself (`geome-` / `try`): such a
-        // run is found in the text without its hyphen.
-        if !text.contains(original) {
-            if let (Some(stem), Some(spaced_stem)) =
-                (original.strip_suffix('-'), spaced.strip_suffix('-'))
-            {
-                (original, spaced) = (stem, spaced_stem);
+    let repairs: Vec<(&str, Vec<usize>, usize)> = repairs
+        .into_iter()
+        .filter(|repair| repair.consistent)
+        .filter_map(|repair| Some((repair.original, repair.spaces?, repair.runs)))
+        .collect();
+    // pdf_oxide joins a word hyphenated at a line's end itself (`geome-` / `try`): a run not
+    // found as it is, ending in a hyphen, is looked for without it.
+    let originals: Vec<&str> = repairs.iter().map(|(original, ..)| *original).collect();
+    let found = count_all(&text, &originals);
+    let repairs: Vec<SpacesInto> = repairs
+        .into_iter()
+        .zip(found)
+        .map(|((original, spaces, runs), found)| {
+            let fragment = match original.strip_suffix('-') {
+                Some(stem) if found == 0 => stem,
+                _ => original,
+            };
+            SpacesInto {
+                fragment,
+                at: spaces
+                    .into_iter()
+                    .filter(|&at| at < fragment.len())
+                    .collect(),
+                only_if_found: Some(runs),
             }
-        }
-        if text.matches(original).count() == repair.runs {
-            text = text.replace(original, spaced);
-        }
-    }
-    text
+        })
+        .collect();
+    put_spaces_into(text, &repairs)
 }
 
 /// What the runs drawing one text say about it.
 struct Repair<'a> {
     original: &'a str,
-    /// Its spaced form, `None` when drawn without word gaps.
-    spaced: Option<String>,
+    /// Byte offsets into it of its word gaps, `None` when drawn without any.
+    spaces: Option<Vec<usize>>,
     /// How many runs draw it.
     runs: usize,
     /// Whether every one of them draws it the same way.
     consistent: bool,
 }
 
-/// The run's text with a space at each word gap between its glyphs, or `None` when it has
-/// none (or its glyph positions do not match its characters, which happens where pdf_oxide
-/// inserted a space of its own or expanded a glyph into several characters).
-fn spaced(run: &PlacedRun) -> Option<String> {
+/// Where the run's word gaps are, as byte offsets into its text (the start of the glyph after
+/// each gap), or `None` when it has none (or its glyph positions do not match its characters,
+/// which happens where pdf_oxide expanded a glyph into several characters).
+fn word_gaps(run: &PlacedRun) -> Option<Vec<usize>> {
     let chars: Vec<char> = run.text.chars().collect();
     if chars.len() < 2
         || chars.len() != run.glyph_left.len()
@@ -136,16 +142,14 @@ fn spaced(run: &PlacedRun) -> Option<String> {
     if unsettled || inside_words < MIN_PAIRS_INSIDE_WORDS || loose * 20 > inside_words {
         return None;
     }
-    let mut out = String::with_capacity(run.text.len() + 8);
-    let mut gaps = 0;
-    for (i, &c) in chars.iter().enumerate() {
-        if i > 0 && is_word_gap(i) {
-            out.push(' ');
-            gaps += 1;
-        }
-        out.push(c);
-    }
-    (gaps > 0).then_some(out)
+    let gaps: Vec<usize> = run
+        .text
+        .char_indices()
+        .enumerate()
+        .filter(|&(i, _)| i > 0 && is_word_gap(i))
+        .map(|(_, (at, _))| at)
+        .collect();
+    (!gaps.is_empty()).then_some(gaps)
 }
 
 /// The narrowest gap that parts two words whose glyphs at the junction advance `wider` at most
