@@ -4,7 +4,8 @@
 //! words) and removes the one between a CJK character and a number ("公元前 1000 年" reads
 //! "公元前1000年"), with no option to keep them. Right for prose, wrong for a table: its cells
 //! ran together (`商品编码数量商品名称`, `2.18华联绿豆`) and a price read as part of the product's
-//! name. Where the page's geometry shows a real gap at such a junction, the space goes back.
+//! name. Where the page's geometry shows a real gap at such a junction, the space goes back;
+//! not between two single characters, which is how an OCR layer sets every one.
 
 use std::collections::HashMap;
 
@@ -56,7 +57,10 @@ pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
         let drawn_space = before.text.ends_with(char::is_whitespace)
             || after.text.starts_with(char::is_whitespace);
         let spaced = if is_cjk_script(tail) && is_cjk_script(head) {
-            gap >= GAP_BETWEEN_CJK
+            // Two single glyphs apart are how an OCR layer sets every character (`流 体 力
+            // 学`), not two cells: a cell's text is drawn as one run.
+            let one_glyph = |run: &GlyphRun| run.text.trim().chars().count() == 1;
+            gap >= GAP_BETWEEN_CJK && !(one_glyph(before) && one_glyph(after))
         } else {
             gap >= GAP_NEXT_TO_LATIN || (drawn_space && gap > 0.0)
         };
@@ -153,7 +157,18 @@ mod tests {
 
     #[test]
     fn text_that_is_not_cells_apart_is_left_as_it_is() {
-        let cases: [(&str, Vec<GlyphRun>, &str); 4] = [
+        let cases: [(&str, Vec<GlyphRun>, &str); 5] = [
+            (
+                // An OCR layer: every character its own run, set where the scan shows it.
+                "single glyphs an OCR layer sets apart",
+                vec![
+                    run("流", 10.0, 10.0, 100.0, 10.0),
+                    run("体", 26.0, 10.0, 100.0, 10.0),
+                    run("力", 42.0, 10.0, 100.0, 10.0),
+                    run("学", 58.0, 10.0, 100.0, 10.0),
+                ],
+                "流体力学",
+            ),
             (
                 // One glyph per run, as many CJK producers draw: abutting, or stretched a little
                 // by justification, and a number set tight against its counter.
