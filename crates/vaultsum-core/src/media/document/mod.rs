@@ -15,6 +15,7 @@ mod limits;
 mod pdf;
 mod pdf_byte_swapped;
 mod pdf_cjk_cells;
+mod pdf_compound_hyphens;
 mod pdf_text_replace;
 mod pdf_word_gaps;
 mod pptx;

@@ -13,6 +13,7 @@ use super::error::DocumentError;
 use super::limits::{check_bytes, contain_panic, DocLimits};
 use super::pdf_byte_swapped::unswapped;
 use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells, GlyphRun};
+use super::pdf_compound_hyphens::with_compound_hyphens;
 use super::pdf_word_gaps::{space_word_gaps, PlacedRun};
 use super::{DocumentText, Section};
 
@@ -64,8 +65,12 @@ pub fn pdf_to_markdown(
         None => 0..count,
     };
     let deadline = Instant::now() + limits.timeout;
-    let read = read_pages(&doc, bytes, pages.clone(), deadline);
+    let mut read = read_pages(&doc, bytes, pages.clone(), deadline);
     release(doc, bytes.len());
+    with_compound_hyphens(read.iter_mut().filter_map(|page| match page {
+        Some(PageText::Text(text)) => Some(text),
+        _ => None,
+    }));
     let mut read = read.into_iter();
     let mut sections = Vec::new();
     let mut notes = Vec::new();
