@@ -36,42 +36,36 @@ pub(super) fn with_compound_hyphens<'a>(pages: impl IntoIterator<Item = &'a mut 
     if hyphenated.is_empty() {
         return;
     }
+    // One scan of the words: each page's words that are some compound joined, where they are.
     let mut joined_count: HashMap<String, usize> = HashMap::new();
-    for page in pages.iter() {
-        for word in WORD.find_iter(page) {
-            let word = word.as_str().to_lowercase();
-            if hyphenated.contains_key(&word) {
-                *joined_count.entry(word).or_default() += 1;
-            }
-        }
-    }
-    let restore: HashMap<&str, usize> = joined_count
+    let candidates: Vec<Vec<(std::ops::Range<usize>, String)>> = pages
         .iter()
-        .filter_map(|(joined, &count)| {
-            let (split, written) = hyphenated[joined.as_str()];
-            (written > count).then_some((joined.as_str(), split))
+        .map(|page| {
+            WORD.find_iter(page)
+                .filter_map(|word| {
+                    let joined = word.as_str().to_lowercase();
+                    hyphenated.contains_key(&joined).then(|| {
+                        *joined_count.entry(joined.clone()).or_default() += 1;
+                        (word.range(), joined)
+                    })
+                })
+                .collect()
         })
         .collect();
-    if restore.is_empty() {
-        return;
-    }
-    for page in pages.iter_mut() {
-        let restored = WORD.replace_all(page, |word: &regex::Captures| {
-            let word = &word[0];
-            match restore.get(word.to_lowercase().as_str()) {
-                Some(&split) => {
-                    let (first, second) = word.split_at(
-                        word.char_indices()
-                            .nth(split)
-                            .map_or(word.len(), |(at, _)| at),
-                    );
-                    format!("{first}-{second}")
-                }
-                None => word.to_string(),
+    let restore = |joined: &str| {
+        let (split, written) = hyphenated[joined];
+        (written > joined_count[joined]).then_some(split)
+    };
+    for (page, candidates) in pages.iter_mut().zip(candidates) {
+        // From the end, so the offsets of the words before stay true.
+        for (range, joined) in candidates.into_iter().rev() {
+            if let Some(split) = restore(&joined) {
+                let hyphen_at = page[range.clone()]
+                    .char_indices()
+                    .nth(split)
+                    .map_or(range.end, |(at, _)| range.start + at);
+                page.insert(hyphen_at, '-');
             }
-        });
-        if let std::borrow::Cow::Owned(restored) = restored {
-            **page = restored;
         }
     }
 }

@@ -121,9 +121,10 @@ fn word_gaps(run: &PlacedRun) -> Option<Vec<usize>> {
     // Positions are trusted only where the glyphs inside words are set tight: in some runs
     // pdf_oxide's positions swing a third of an em either way (`re` / `ducing`), and a swing
     // is not a word gap.
+    let word_gap: Vec<bool> = (0..chars.len()).map(|i| i > 0 && is_word_gap(i)).collect();
     let (mut inside_words, mut loose) = (0usize, 0usize);
     for i in 1..chars.len() {
-        if !is_word_gap(i) && !chars[i - 1].is_whitespace() && !chars[i].is_whitespace() {
+        if !word_gap[i] && !chars[i - 1].is_whitespace() && !chars[i].is_whitespace() {
             inside_words += 1;
             loose += usize::from(gap(i).abs() > MAX_JITTER * size);
         }
@@ -145,9 +146,9 @@ fn word_gaps(run: &PlacedRun) -> Option<Vec<usize>> {
     let gaps: Vec<usize> = run
         .text
         .char_indices()
-        .enumerate()
-        .filter(|&(i, _)| i > 0 && is_word_gap(i))
-        .map(|(_, (at, _))| at)
+        .zip(&word_gap)
+        .filter(|&(_, &gap)| gap)
+        .map(|((at, _), _)| at)
         .collect();
     (!gaps.is_empty()).then_some(gaps)
 }
