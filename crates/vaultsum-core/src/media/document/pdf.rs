@@ -14,6 +14,7 @@ use super::limits::{check_bytes, contain_panic, DocLimits};
 use super::pdf_byte_swapped::unswapped;
 use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells, GlyphRun};
 use super::pdf_compound_hyphens::with_compound_hyphens;
+use super::pdf_revision5::restated_as_revision_6;
 use super::pdf_word_gaps::{space_word_gaps, PlacedRun};
 use super::{DocumentText, Section};
 
@@ -50,6 +51,17 @@ pub fn pdf_to_markdown(
             reason: "it needs a password to open, and vaultsum is given none",
         });
     }
+    let restated = match encrypted {
+        true => contain_panic(FORMAT, || Ok(restated_as_revision_6(bytes, &doc)))?,
+        false => None,
+    };
+    let (doc, bytes) = match &restated {
+        Some(restated) => {
+            drop(doc);
+            (open(restated)?, restated.as_slice())
+        }
+        None => (doc, bytes),
+    };
     let count = contain_panic(FORMAT, || doc.page_count().map_err(|e| corrupt(&e)))?;
     if count == 0 {
         return Err(corrupt(&"it has no pages"));
@@ -723,20 +735,117 @@ mod tests {
 
     #[test]
     fn encrypted_pdf_without_readable_text_is_an_error_not_blank_pages() {
-        for (fixture, why) in [
+        // pypdf's revision-5 file that the empty user password opens, damaged in one hex digit.
+        let revision_5_damaged = |field: &[u8]| {
+            let mut bytes = fixture_bytes("encrypted-r5-empty-password.pdf");
+            let at = bytes.windows(field.len()).position(|w| w == field).unwrap();
+            let digit = &mut bytes[at + field.len()];
+            *digit = if *digit == b'0' { b'1' } else { b'0' };
+            bytes
+        };
+        for (case, bytes, why) in [
             // A user password is needed to open it.
-            ("encrypted-user-password.pdf", "needs a password"),
-            // Opens without one, and every page decrypts to nothing.
-            ("encrypted-r5-empty-password.pdf", "decrypted to nothing"),
+            (
+                "revisions 2-4",
+                fixture_bytes("encrypted-user-password.pdf"),
+                "needs a password",
+            ),
+            // Its /U no longer matches the empty password (nor does its owner hash, which mixes
+            // /U in): revision 5 with a password set.
+            (
+                "revision 5",
+                revision_5_damaged(b"/U <"),
+                "needs a password",
+            ),
+            // The empty password opens it, then every page decrypts to nothing: its wrapped
+            // file key (/UE) was damaged, so the key unwrapped from it is wrong.
+            (
+                "wrong key",
+                revision_5_damaged(b"/UE <"),
+                "decrypted to nothing",
+            ),
         ] {
-            let bytes = fixture_bytes(fixture);
             let err = pdf_to_markdown(&bytes, None, &DocLimits::default()).unwrap_err();
             assert!(
                 matches!(err, DocumentError::Encrypted { .. }),
-                "{fixture}: {err:?}"
+                "{case}: {err:?}"
             );
-            assert!(err.to_string().contains(why), "{fixture}: {err}");
+            assert!(err.to_string().contains(why), "{case}: {err}");
         }
+    }
+
+    #[test]
+    fn pdf_encrypted_with_revision_5_and_an_empty_password_reads() {
+        // Acrobat 9's AES-256 (revision 5), which pdf_oxide alone decrypts to empty pages: the
+        // empty password is the user's in one file and the owner's in the other.
+        for fixture in [
+            "encrypted-r5-empty-password.pdf",
+            "encrypted-r5-empty-owner-password.pdf",
+        ] {
+            let md = &pdf(fixture, None).sections[0].markdown;
+            assert!(
+                md.contains("pdf encryption test") && md.contains("password: asdfzxcv"),
+                "{fixture}: {md}"
+            );
+        }
+        // The same file with /U and /UE written as Acrobat writes them, literal strings with no
+        // space around: the values put in their place must fit it exactly.
+        let read = pdf_to_markdown(
+            &revision_5_with_literal_strings(),
+            None,
+            &DocLimits::default(),
+        )
+        .unwrap();
+        assert!(
+            read.sections[0].markdown.contains("pdf encryption test"),
+            "{read:?}"
+        );
+    }
+
+    /// pypdf's revision-5 file with `/U <hex> /UE <hex>` rewritten as `/U(...)/UE(...)`, special
+    /// bytes as octal escapes, the bytes saved put before `/U` so every offset stays true.
+    fn revision_5_with_literal_strings() -> Vec<u8> {
+        let bytes = fixture_bytes("encrypted-r5-empty-password.pdf");
+        let find = |needle: &[u8], from: usize| {
+            from + bytes[from..]
+                .windows(needle.len())
+                .position(|w| w == needle)
+                .unwrap()
+        };
+        let u_at = find(b"/U <", 0);
+        let ue_at = find(b"/UE <", u_at);
+        let end = find(b">", ue_at) + 1;
+        let from_hex = |hex: &[u8]| -> Vec<u8> {
+            hex.chunks(2)
+                .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).unwrap(), 16).unwrap())
+                .collect()
+        };
+        let literal = |value: &[u8]| -> Vec<u8> {
+            let mut out = vec![b'('];
+            for &byte in value {
+                match byte {
+                    b'(' | b')' | b'\\' | b'\r' | b'\n' => {
+                        out.extend_from_slice(format!("\\{byte:03o}").as_bytes())
+                    }
+                    _ => out.push(byte),
+                }
+            }
+            out.push(b')');
+            out
+        };
+        let u = from_hex(&bytes[u_at + 4..ue_at - 2]);
+        let ue = from_hex(&bytes[ue_at + 5..end - 1]);
+        assert_eq!((u.len(), ue.len()), (48, 32));
+        let mut entries = b"/U".to_vec();
+        entries.extend(literal(&u));
+        entries.extend_from_slice(b"/UE");
+        entries.extend(literal(&ue));
+        let mut rewritten = bytes[..u_at].to_vec();
+        rewritten.resize(rewritten.len() + (end - u_at) - entries.len(), b' ');
+        rewritten.extend(entries);
+        rewritten.extend_from_slice(&bytes[end..]);
+        assert_eq!(rewritten.len(), bytes.len());
+        rewritten
     }
 
     #[test]
