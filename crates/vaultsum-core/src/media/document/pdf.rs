@@ -126,7 +126,8 @@ pub fn pdf_to_markdown(
     }
     if encrypted && texted == 0 && blank == sections.len() {
         // Opened without a password, then every page came out with nothing on it: the
-        // decryption did not work (Adobe's withdrawn AES-256 draft, revision 5, does this).
+        // decryption did not work (a damaged key, or a revision-5 dictionary that
+        // `pdf_revision5` could not restate).
         return Err(DocumentError::Encrypted {
             reason: "it opened without a password but every page decrypted to nothing",
         });
