@@ -106,15 +106,15 @@ fn file_key_for_empty_password(u: &[u8], ue: &[u8], entries: &[Entry]) -> Option
 /// (an incremental update appends a newer version after the older one).
 fn object_body_start(bytes: &[u8], id: u32, gen: u16) -> Option<usize> {
     let header = format!("{id} {gen} obj");
-    let header = header.as_bytes();
-    bytes
-        .windows(header.len())
-        .enumerate()
-        .rev()
-        .find(|&(at, window)| {
-            window == header && (at == 0 || !bytes[at - 1].is_ascii_alphanumeric())
-        })
-        .map(|(at, _)| at + header.len())
+    let mut before = bytes.len();
+    loop {
+        let at = memchr::memmem::rfind(&bytes[..before], header.as_bytes())?;
+        // `15 0 obj` must not be the end of `115 0 obj`.
+        if at == 0 || !bytes[at - 1].is_ascii_alphanumeric() {
+            return Some(at + header.len());
+        }
+        before = at;
+    }
 }
 
 /// One top-level entry of a dictionary in the file: its key, its parsed value and the bytes
@@ -273,6 +273,14 @@ mod tests {
         assert_eq!(pdf_string_within(b"x)", 5).unwrap(), b"(x\\))");
         assert_eq!(pdf_string_within(b"a\rb\n", 8).unwrap(), b"(a\\rb\\n)");
         assert_eq!(pdf_string_within(b"x)", 4), None);
+    }
+
+    #[test]
+    fn an_object_is_found_by_its_last_header_and_never_inside_another_number() {
+        let bytes = b"15 0 obj<<>>endobj 115 0 obj<<>>endobj 15 0 obj<</New 1>>endobj 215 0 obj";
+        let start = object_body_start(bytes, 15, 0).unwrap();
+        assert!(bytes[start..].starts_with(b"<</New 1>>"));
+        assert_eq!(object_body_start(b"115 0 obj<<>>", 15, 0), None);
     }
 
     #[test]
