@@ -157,6 +157,30 @@ fn a_pdf_that_needs_a_password_is_a_marker_saying_so_never_blank_pages() {
 }
 
 #[test]
+fn a_pdf_with_acrobat_9_encryption_and_an_empty_password_reads_as_text() {
+    // Revision 5 (Acrobat 9's AES-256), which pdf_oxide alone decrypts to empty pages: the empty
+    // password is the user's in one file and the owner's in the other.
+    let vault = vault_with(
+        &[
+            ("encrypted-r5-empty-password.pdf", "Handout.pdf"),
+            ("encrypted-r5-empty-owner-password.pdf", "Minutes.pdf"),
+        ],
+        &[(
+            "Note.md",
+            "Handout:\n\n![[Handout.pdf]]\n\nMinutes:\n\n![[Minutes.pdf]]\n",
+        )],
+    );
+    let (code, text, stderr) = read(&vault, "Note.md");
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        text.matches("pdf encryption test").count(),
+        2,
+        "both files read: {text}"
+    );
+    assert!(!text.contains("[Embed failed"), "{text}");
+}
+
+#[test]
 fn a_canvas_reads_its_cards_and_expands_its_file_cards_through_the_same_expander() {
     let canvas = r##"{
       "nodes": [
