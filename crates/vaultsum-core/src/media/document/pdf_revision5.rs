@@ -48,9 +48,11 @@ pub(super) fn restated_as_revision_6(bytes: &[u8], doc: &PdfDocument) -> Option<
     let u = &u[..48];
     let file_key = file_key_for_empty_password(u, &ue[..32], &entries)?;
 
-    // The salts are free to choose: nothing else in the file depends on them. The file's own come
-    // first; others are tried when the new values, written as literal strings (which Acrobat
-    // uses, with no space to spare), need more escapes than the old ones had room for.
+    // The salts are free to choose: opening with the empty password needs nothing else that
+    // depends on them. (The owner's /O and /OE mix in /U and stop matching; this copy lives in
+    // memory only, and is never opened with an owner password.) The file's own come first;
+    // others are tried when the new values, written as literal strings (which Acrobat uses,
+    // with no space to spare), need more escapes than the old ones had room for.
     let salts = std::iter::once(Some(u[32..48].to_vec()))
         .chain((1..=64u8).map(|attempt| Some(sha256(&[u, &[attempt]])?[..16].to_vec())));
     let (new_u, new_ue) = salts.flatten().find_map(|salts| {
