@@ -255,6 +255,32 @@ fn an_extraction_is_cached_outside_the_vault_by_content() {
     );
 }
 
+/// A document's cache entry is not synced to disk (its text is free to make again, a sync is not
+/// free); one that a power cut left empty or cut short is extracted again, never served.
+#[test]
+fn a_document_cache_entry_left_torn_by_a_crash_is_extracted_again() {
+    let vault = vault_with(&[("report.docx", "report.docx")], &[]);
+    let (code, first, _) = read(&vault, "report.docx");
+    assert_eq!(code, 0);
+    let entries: Vec<_> = walkdir::WalkDir::new(vault.outside().join("cache/media"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| e.into_path())
+        .collect();
+    let [entry] = entries.as_slice() else {
+        panic!("one cached extraction: {entries:?}")
+    };
+    let whole = std::fs::read(entry).unwrap();
+    for torn in [Vec::new(), whole[..whole.len() / 2].to_vec()] {
+        std::fs::write(entry, &torn).unwrap();
+        let (code, again, _) = read(&vault, "report.docx");
+        assert_eq!(code, 0);
+        assert_eq!(again, first, "a torn entry of {} bytes", torn.len());
+        assert_eq!(std::fs::read(entry).unwrap(), whole, "stored whole again");
+    }
+}
+
 #[test]
 fn a_small_document_is_extracted_each_time_and_never_cached() {
     let vault = vault_with(

@@ -1,6 +1,7 @@
 //! Writing a file so that it is either wholly the old version or wholly the new one: the bytes
 //! go to a temporary file in the same folder, are synced, and the temporary file is renamed
-//! over the target. Notes, the media cache and the watch state all write this way.
+//! over the target. Notes, the media cache and the watch state all write this way; the media
+//! cache's entries that are cheap to make again skip the syncs ([`write_atomically_unsynced`]).
 
 use std::fs::Permissions;
 use std::io::Write;
@@ -27,14 +28,7 @@ pub fn stage(
     bytes: &[u8],
     permissions: Option<Permissions>,
 ) -> std::io::Result<StagedFile> {
-    let folder = target
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut temp = tempfile::Builder::new()
-        .prefix(TEMP_PREFIX)
-        .suffix(TEMP_SUFFIX)
-        .tempfile_in(folder)?;
+    let mut temp = temp_file_beside(target)?;
     temp.write_all(bytes)?;
     if let Some(permissions) = permissions {
         temp.as_file().set_permissions(permissions)?;
@@ -44,6 +38,18 @@ pub fn stage(
         temp,
         target: target.to_path_buf(),
     })
+}
+
+/// A new, empty temporary file in `target`'s folder, named so every scan passes over it.
+fn temp_file_beside(target: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    let folder = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .suffix(TEMP_SUFFIX)
+        .tempfile_in(folder)
 }
 
 impl StagedFile {
@@ -97,6 +103,23 @@ pub fn write_atomically(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
     stage(target, bytes, None)?.commit()
 }
 
+/// Replaces `target` with `bytes` atomically, creating its folder when missing, without
+/// syncing the file or its folder. A reader never sees half the file while this process runs,
+/// but a power cut may leave the target missing, empty or torn: only for files whose content
+/// says whether it is whole (the media cache's checked entries, `media/cache.rs`), which are
+/// cheap to make again.
+pub fn write_atomically_unsynced(target: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    if let Some(folder) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
+        std::fs::create_dir_all(folder)?;
+    }
+    let mut temp = temp_file_beside(target)?;
+    temp.write_all(bytes)?;
+    // std's rename, as in `try_commit`: it replaces an entry another process has open.
+    std::fs::rename(temp.path(), target)?;
+    let _ = temp.into_temp_path().keep();
+    Ok(())
+}
+
 /// Removes our temporary files (`.vaultsum-*.tmp`) directly in `folder` that are older than
 /// `min_age`: leftovers of a process killed between staging and renaming. A live write holds
 /// its temporary file for milliseconds, so `min_age` leaves other processes' writes alone.
@@ -133,16 +156,19 @@ mod tests {
 
     #[test]
     fn replaces_the_target_and_leaves_no_temporary_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let target = dir.path().join("sub/state.json");
-        write_atomically(&target, b"one").unwrap();
-        write_atomically(&target, b"two").unwrap();
-        assert_eq!(std::fs::read(&target).unwrap(), b"two");
-        let names: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
-            .unwrap()
-            .map(|e| e.unwrap().file_name())
-            .collect();
-        assert_eq!(names, ["state.json"]);
+        let write_synced: fn(&Path, &[u8]) -> std::io::Result<()> = write_atomically;
+        for write in [write_synced, write_atomically_unsynced] {
+            let dir = tempfile::tempdir().unwrap();
+            let target = dir.path().join("sub/state.json");
+            write(&target, b"one").unwrap();
+            write(&target, b"two").unwrap();
+            assert_eq!(std::fs::read(&target).unwrap(), b"two");
+            let names: Vec<_> = std::fs::read_dir(dir.path().join("sub"))
+                .unwrap()
+                .map(|e| e.unwrap().file_name())
+                .collect();
+            assert_eq!(names, ["state.json"]);
+        }
     }
 
     #[test]

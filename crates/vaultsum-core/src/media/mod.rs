@@ -21,7 +21,7 @@ use crate::llm::{ChatClient, LlmError};
 use crate::flight::lock_file::{self, Claim};
 use crate::flight::single_flight::{Shared, SingleFlight};
 pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
-pub use cache::MediaCache;
+pub use cache::{Keep, MediaCache};
 use document::{DocLimits, DocumentKind};
 
 /// Names the extractors in the document cache key, so a new version of vaultsum (new or fixed
@@ -166,7 +166,7 @@ impl MediaDescriber {
         F: FnOnce(&'a ChatClient) -> Fut,
         Fut: Future<Output = Result<String, LlmError>>,
     {
-        if let Some(hit) = self.cache_get(&work.cache_key).await {
+        if let Some(hit) = self.cache_get(&work.cache_key, Keep::Synced).await {
             tracing::debug!(
                 file = work.file_name,
                 action = work.action,
@@ -175,17 +175,22 @@ impl MediaDescriber {
             return Ok(hit);
         }
         let client = self.client(work.file_name, work.action)?;
-        self.once_per_key(&work.cache_key, work.file_name, || async move {
-            let answered = call(client).await;
-            if answered.is_ok() {
-                client.record_media_call();
-            }
-            answered.map_err(|source| MediaError::Llm {
-                file_name: work.file_name.to_string(),
-                action: work.action,
-                source,
-            })
-        })
+        self.once_per_key(
+            &work.cache_key,
+            Keep::Synced,
+            work.file_name,
+            || async move {
+                let answered = call(client).await;
+                if answered.is_ok() {
+                    client.record_media_call();
+                }
+                answered.map_err(|source| MediaError::Llm {
+                    file_name: work.file_name.to_string(),
+                    action: work.action,
+                    source,
+                })
+            },
+        )
         .await
     }
 
@@ -196,6 +201,7 @@ impl MediaDescriber {
     async fn once_per_key<F, Fut>(
         &self,
         key: &str,
+        keep: Keep,
         file_name: &str,
         work: F,
     ) -> Result<String, MediaError>
@@ -205,14 +211,14 @@ impl MediaDescriber {
     {
         let work = || async move {
             let lock = self.cache.lock_path(key);
-            let stored = |_: &[String]| self.cache.get(key);
+            let stored = |_: &[String]| self.cache.get(key, keep);
             let _lock = match lock_file::claim(&lock, file_name, stored).await {
                 Claim::Done(text) => return Ok(text),
                 Claim::Held(guard) => Some(guard),
                 Claim::Unlocked => None,
             };
             let text = work().await?;
-            self.store(key, &text).await;
+            self.store(key, &text, keep).await;
             Ok(text)
         };
         let share = |result: &Result<String, MediaError>| match result {
@@ -245,7 +251,7 @@ impl MediaDescriber {
         let cache = self.cache.clone();
         let (key, bytes, hit) = tokio::task::spawn_blocking(move || {
             let key = MediaCache::key("document", DOCUMENT_EXTRACTOR, &extra, &bytes);
-            let hit = cache.get(&key);
+            let hit = cache.get(&key, Keep::Checked);
             (key, bytes, hit)
         })
         .await
@@ -254,7 +260,7 @@ impl MediaDescriber {
             tracing::debug!(file = file_name, "document text from cache");
             return Ok(hit);
         }
-        self.once_per_key(&key, file_name, || async {
+        self.once_per_key(&key, Keep::Checked, file_name, || async {
             let text = document::extract_blocking(file_name, kind, bytes, page, limits).await?;
             Ok(text.to_markdown())
         })
@@ -262,9 +268,9 @@ impl MediaDescriber {
     }
 
     /// The cached text under `key`; cache files are read on the blocking pool.
-    async fn cache_get(&self, key: &str) -> Option<String> {
+    async fn cache_get(&self, key: &str, keep: Keep) -> Option<String> {
         let (cache, key) = (self.cache.clone(), key.to_string());
-        tokio::task::spawn_blocking(move || cache.get(&key))
+        tokio::task::spawn_blocking(move || cache.get(&key, keep))
             .await
             .ok()
             .flatten()
@@ -280,9 +286,9 @@ impl MediaDescriber {
     }
 
     /// A cache that cannot be written costs a repeat call later, not this result.
-    async fn store(&self, key: &str, text: &str) {
+    async fn store(&self, key: &str, text: &str, keep: Keep) {
         let (cache, key, text) = (self.cache.clone(), key.to_string(), text.to_string());
-        let stored = tokio::task::spawn_blocking(move || cache.put(&key, &text)).await;
+        let stored = tokio::task::spawn_blocking(move || cache.put(&key, &text, keep)).await;
         if let Ok(Err(e)) = stored {
             tracing::warn!(cache = %self.cache.root().display(), error = %e, "cannot write the media cache");
         }

@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 use pdf_oxide::PdfDocument;
@@ -268,13 +268,23 @@ const RELEASED_ASIDE_FROM: usize = 1 << 20;
 /// [`MAX_THREADS`], and no more extra copies of the document than [`EXTRA_COPIES_BUDGET`]
 /// allows (an open copy takes about 8 times the file's size: 64 MB for an 8 MB paper).
 fn worker_count(size: usize, pages: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if pages <= 1 {
+        return 1;
+    }
     let extra_copies = EXTRA_COPIES_BUDGET / size.saturating_mul(8).max(1);
-    cores
+    cores()
         .min(MAX_THREADS)
         .min(pages)
         .min(1 + extra_copies)
         .max(1)
+}
+
+/// Cores this process may use, asked once: on Linux the answer comes from reading cgroup
+/// files (about 0.1 ms, a twentieth of a one-page PDF's read), and it does not change between
+/// documents.
+fn cores() -> usize {
+    static CORES: OnceLock<usize> = OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// Threads one PDF is read on, at most.
@@ -594,6 +604,11 @@ mod tests {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         assert_eq!(worker_count(1_000, 1), 1, "one page, one thread");
         assert_eq!(worker_count(1_000, 100), cores.min(MAX_THREADS));
+        assert_eq!(
+            worker_count(1_000, 2),
+            cores.clamp(1, 2),
+            "never more threads than pages"
+        );
         // 200 MB: no memory left for a second copy.
         assert_eq!(worker_count(200 << 20, 100), 1);
     }
