@@ -15,6 +15,7 @@ use super::pdf_byte_swapped::unswapped;
 use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells, GlyphRun};
 use super::pdf_compound_hyphens::with_compound_hyphens;
 use super::pdf_revision5::restated_as_revision_6;
+use super::pdf_shifted_runs::{mark_shifted_runs, PlacedGlyph, SizedRun};
 use super::pdf_word_gaps::{space_word_gaps, PlacedRun};
 use super::{DocumentText, Section};
 
@@ -298,7 +299,7 @@ const EXTRA_COPIES_BUDGET: usize = 256 << 20;
 fn read_page(doc: &PdfDocument, index: usize) -> PageText {
     match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
         Ok(text) => {
-            let text = clean(&with_spaces_put_back(doc, index, unswapped(text)));
+            let text = clean(&repaired_from_runs(doc, index, unswapped(text)));
             if is_unmapped_glyphs(&text) {
                 PageText::Marker(UNREADABLE_LAYER_MARKER)
             } else if !text.is_empty() {
@@ -317,12 +318,13 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
     }
 }
 
-/// `text` of page `index` with the spaces pdf_oxide leaves out put back, from the page's
-/// glyph runs (cached by pdf_oxide after `extract_text`: no second parse): word gaps inside a
-/// run narrower than its threshold ([`space_word_gaps`]), and on a page with CJK text the gaps
+/// `text` of page `index` repaired from the page's glyph runs (cached by pdf_oxide after
+/// `extract_text`: no second parse): superscripts and subscripts marked (`x^2`, `H_2O`;
+/// [`mark_shifted_runs`]), the spaces pdf_oxide leaves out put back: word gaps inside a run
+/// narrower than its threshold ([`space_word_gaps`]), and on a page with CJK text the gaps
 /// between table cells ([`space_cjk_cells`]). Should reading the runs fail, the text is kept
 /// as it came.
-fn with_spaces_put_back(doc: &PdfDocument, index: usize, text: String) -> String {
+fn repaired_from_runs(doc: &PdfDocument, index: usize, text: String) -> String {
     if text.is_empty() {
         return text;
     }
@@ -330,6 +332,34 @@ fn with_spaces_put_back(doc: &PdfDocument, index: usize, text: String) -> String
     else {
         return text;
     };
+    let sized: Vec<SizedRun> = spans
+        .iter()
+        .map(|span| SizedRun {
+            text: &span.text,
+            left: span.bbox.x,
+            right: span.bbox.x + span.bbox.width,
+            line_y: span.bbox.y,
+            first_glyph_left: span.char_x_offsets.first().copied(),
+            last_glyph_left: span.char_x_offsets.last().copied(),
+            font_size: span.font_size,
+        })
+        .collect();
+    // The page's glyphs (with their own baselines, which the runs no longer have) are cached by
+    // pdf_oxide too; a page whose glyphs cannot be read marks nothing.
+    let text = mark_shifted_runs(text, &sized, || {
+        contain_panic(FORMAT, || doc.extract_chars(index).map_err(|e| corrupt(&e)))
+            .map(|chars| {
+                chars
+                    .iter()
+                    .map(|c| PlacedGlyph {
+                        ch: c.char,
+                        left: c.origin_x,
+                        baseline: c.origin_y,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    });
     let placed: Vec<PlacedRun> = spans
         .iter()
         .map(|span| PlacedRun {
@@ -611,6 +641,16 @@ mod tests {
         );
         // 200 MB: no memory left for a second copy.
         assert_eq!(worker_count(200 << 20, 100), 1);
+    }
+
+    #[test]
+    fn a_raised_exponent_reads_as_one_not_as_part_of_the_number() {
+        // pdfTeX's `x² = 9`: pdf_oxide joins the raised `2` to the `x` (`x2 = 9`).
+        let text = pdf("superscript-pdftex.pdf", None);
+        assert_eq!(
+            text.sections[0].markdown.trim(),
+            "x^2 = 9 means x ∈ {3, −3}."
+        );
     }
 
     #[test]

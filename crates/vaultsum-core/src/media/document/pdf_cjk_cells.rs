@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::pdf_text_replace::{count_all, put_spaces_into, SpacesInto};
+use super::pdf_text_replace::{count_all, put_into, InsertAt};
 
 /// One run of glyphs the PDF draws together, as far as this repair needs it.
 #[derive(Debug, Clone, Copy)]
@@ -89,17 +89,17 @@ pub(super) fn space_cjk_cells(text: String, runs: &[GlyphRun]) -> String {
         .collect();
     let all_runs: Vec<&str> = runs.iter().map(|run| run.text).collect();
     let drawn_whole = count_all(&all_runs.join("\0"), &joined);
-    let repairs: Vec<SpacesInto> = junctions
+    let repairs: Vec<InsertAt> = junctions
         .iter()
         .zip(drawn_whole)
         .filter(|(_, whole)| *whole == 0)
-        .map(|((joined, split), _)| SpacesInto {
+        .map(|((joined, split), _)| InsertAt {
             fragment: joined,
             at: vec![*split],
             only_if_found: None,
         })
         .collect();
-    put_spaces_into(text, &repairs)
+    put_into(text, &repairs, ' ')
 }
 
 /// Gap, in ems, that separates a CJK character from a digit or Latin letter: a space's width.

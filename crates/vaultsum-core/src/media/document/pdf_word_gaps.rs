@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::pdf_text_replace::{count_all, put_spaces_into, SpacesInto};
+use super::pdf_text_replace::{count_all, put_into, InsertAt};
 
 /// One run of glyphs as pdf_oxide merged it, with where each glyph starts and how far it
 /// advances (user-space points, one entry per character of `text`).
@@ -62,7 +62,7 @@ pub(super) fn space_word_gaps(text: String, runs: &[PlacedRun]) -> String {
     // found as it is, ending in a hyphen, is looked for without it.
     let originals: Vec<&str> = repairs.iter().map(|(original, ..)| *original).collect();
     let found = count_all(&text, &originals);
-    let repairs: Vec<SpacesInto> = repairs
+    let repairs: Vec<InsertAt> = repairs
         .into_iter()
         .zip(found)
         .map(|((original, spaces, runs), found)| {
@@ -70,7 +70,7 @@ pub(super) fn space_word_gaps(text: String, runs: &[PlacedRun]) -> String {
                 Some(stem) if found == 0 => stem,
                 _ => original,
             };
-            SpacesInto {
+            InsertAt {
                 fragment,
                 at: spaces
                     .into_iter()
@@ -80,7 +80,7 @@ pub(super) fn space_word_gaps(text: String, runs: &[PlacedRun]) -> String {
             }
         })
         .collect();
-    put_spaces_into(text, &repairs)
+    put_into(text, &repairs, ' ')
 }
 
 /// What the runs drawing one text say about it.
