@@ -16,6 +16,7 @@ mod pdf;
 mod pdf_byte_swapped;
 mod pdf_cjk_cells;
 mod pdf_compound_hyphens;
+mod pdf_glyph_run;
 mod pdf_revision5;
 mod pdf_shifted_runs;
 mod pdf_text_replace;

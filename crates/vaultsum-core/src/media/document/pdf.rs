@@ -12,11 +12,12 @@ use unicode_normalization::UnicodeNormalization;
 use super::error::DocumentError;
 use super::limits::{check_bytes, contain_panic, DocLimits};
 use super::pdf_byte_swapped::unswapped;
-use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells, GlyphRun};
+use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells};
 use super::pdf_compound_hyphens::with_compound_hyphens;
+use super::pdf_glyph_run::GlyphRun;
 use super::pdf_revision5::restated_as_revision_6;
-use super::pdf_shifted_runs::{mark_shifted_runs, PlacedGlyph, SizedRun};
-use super::pdf_word_gaps::{space_word_gaps, PlacedRun};
+use super::pdf_shifted_runs::{mark_shifted_runs, PlacedGlyph};
+use super::pdf_word_gaps::space_word_gaps;
 use super::{DocumentText, Section};
 
 const FORMAT: &str = "PDF";
@@ -332,21 +333,21 @@ fn repaired_from_runs(doc: &PdfDocument, index: usize, text: String) -> String {
     else {
         return text;
     };
-    let sized: Vec<SizedRun> = spans
+    let runs: Vec<GlyphRun> = spans
         .iter()
-        .map(|span| SizedRun {
+        .map(|span| GlyphRun {
             text: &span.text,
             left: span.bbox.x,
             right: span.bbox.x + span.bbox.width,
-            line_y: span.bbox.y,
-            first_glyph_left: span.char_x_offsets.first().copied(),
-            last_glyph_left: span.char_x_offsets.last().copied(),
+            baseline: span.bbox.y,
             font_size: span.font_size,
+            glyph_left: &span.char_x_offsets,
+            glyph_width: &span.char_widths,
         })
         .collect();
     // The page's glyphs (with their own baselines, which the runs no longer have) are cached by
     // pdf_oxide too; a page whose glyphs cannot be read marks nothing.
-    let text = mark_shifted_runs(text, &sized, || {
+    let text = mark_shifted_runs(text, &runs, || {
         contain_panic(FORMAT, || doc.extract_chars(index).map_err(|e| corrupt(&e)))
             .map(|chars| {
                 chars
@@ -360,29 +361,10 @@ fn repaired_from_runs(doc: &PdfDocument, index: usize, text: String) -> String {
             })
             .unwrap_or_default()
     });
-    let placed: Vec<PlacedRun> = spans
-        .iter()
-        .map(|span| PlacedRun {
-            text: &span.text,
-            glyph_left: &span.char_x_offsets,
-            glyph_width: &span.char_widths,
-            font_size: span.font_size,
-        })
-        .collect();
-    let text = space_word_gaps(text, &placed);
+    let text = space_word_gaps(text, &runs);
     if !text.chars().any(is_cjk_script) {
         return text;
     }
-    let runs: Vec<GlyphRun> = spans
-        .iter()
-        .map(|span| GlyphRun {
-            text: &span.text,
-            left: span.bbox.x,
-            right: span.bbox.x + span.bbox.width,
-            baseline: span.bbox.y,
-            font_size: span.font_size,
-        })
-        .collect();
     space_cjk_cells(text, &runs)
 }
 

@@ -9,18 +9,8 @@
 
 use std::collections::HashMap;
 
+use super::pdf_glyph_run::GlyphRun;
 use super::pdf_text_replace::{count_all, put_into, InsertAt};
-
-/// One run of glyphs the PDF draws together, as far as this repair needs it.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct GlyphRun<'a> {
-    pub text: &'a str,
-    /// Left and right edges and baseline, in points.
-    pub left: f32,
-    pub right: f32,
-    pub baseline: f32,
-    pub font_size: f32,
-}
 
 /// `text` (a page with CJK text, as pdf_oxide assembled it from `runs`, in drawing order; the
 /// caller checks for CJK, which it needs to know before reading the runs) with a space put back
@@ -133,6 +123,8 @@ mod tests {
             right: left + width,
             baseline,
             font_size,
+            glyph_left: &[],
+            glyph_width: &[],
         }
     }
 

@@ -6,21 +6,8 @@
 //! after a `^` (`_`), the notation a reader of Markdown or LaTeX and a model both read as meant.
 //! PDFium breaks the line there instead (`x` / `2 = 9`).
 
+use super::pdf_glyph_run::GlyphRun;
 use super::pdf_text_replace::{count_all, put_into, InsertAt};
-
-/// One run of glyphs as pdf_oxide merged it: its text, where it starts and ends across the page,
-/// the height of its line (pdf_oxide's, the same for a shifted run as for its base), where its
-/// first and last glyphs start, and its font size (user-space points).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct SizedRun<'a> {
-    pub text: &'a str,
-    pub left: f32,
-    pub right: f32,
-    pub line_y: f32,
-    pub first_glyph_left: Option<f32>,
-    pub last_glyph_left: Option<f32>,
-    pub font_size: f32,
-}
 
 /// One glyph where the page draws it: its character, where it starts and its baseline.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -39,10 +26,10 @@ pub(super) struct PlacedGlyph {
 /// it shifted the same way.
 pub(super) fn mark_shifted_runs(
     text: String,
-    runs: &[SizedRun],
+    runs: &[GlyphRun],
     glyphs: impl FnOnce() -> Vec<PlacedGlyph>,
 ) -> String {
-    let candidates: Vec<(&SizedRun, &SizedRun)> = runs
+    let candidates: Vec<(&GlyphRun, &GlyphRun)> = runs
         .windows(2)
         .map(|pair| (&pair[0], &pair[1]))
         .filter(|(base, shifted)| is_candidate(base, shifted))
@@ -124,7 +111,7 @@ const MAX_SHIFTED_CHARS: usize = 4;
 /// Whether `shifted` may be a superscript or subscript of `base`: a short run of ASCII letters,
 /// digits and signs, set at most 85% of `base`'s size, starting where `base` ends (within a
 /// tenth of an em either way), after a letter, digit or closing bracket.
-fn is_candidate(base: &SizedRun, shifted: &SizedRun) -> bool {
+fn is_candidate(base: &GlyphRun, shifted: &GlyphRun) -> bool {
     let em = base.font_size;
     let chars = shifted.text.chars().count();
     em > 0.0
@@ -147,18 +134,18 @@ fn is_candidate(base: &SizedRun, shifted: &SizedRun) -> bool {
 /// above that of `base`'s last glyph, down when more than 0.1 em below (a subscript drops less
 /// than a superscript rises), `None` when on the same line (a small capital, a smaller font
 /// for a unit) or when either glyph is not found among `glyphs`.
-fn shift_after(base: &SizedRun, shifted: &SizedRun, glyphs: &[PlacedGlyph]) -> Option<Shift> {
-    let near = |run: &SizedRun| (run.line_y, base.font_size);
+fn shift_after(base: &GlyphRun, shifted: &GlyphRun, glyphs: &[PlacedGlyph]) -> Option<Shift> {
+    let near = |run: &GlyphRun| (run.baseline, base.font_size);
     let base_glyph = glyph_at(
         glyphs,
         base.text.chars().next_back()?,
-        base.last_glyph_left?,
+        *base.glyph_left.last()?,
         near(base),
     )?;
     let shifted_glyph = glyph_at(
         glyphs,
         shifted.text.chars().next()?,
-        shifted.first_glyph_left?,
+        *shifted.glyph_left.first()?,
         near(shifted),
     )?;
     let rise = shifted_glyph.baseline - base_glyph.baseline;
@@ -198,21 +185,24 @@ mod tests {
     const LINE: f32 = 100.0;
 
     /// A run of `text` at `left`, each glyph `advance` wide, in `size`, on [`LINE`].
-    fn run(text: &'static str, left: f32, advance: f32, size: f32) -> SizedRun<'static> {
-        let glyphs = text.chars().count() as f32;
-        SizedRun {
+    fn run(text: &'static str, left: f32, advance: f32, size: f32) -> GlyphRun<'static> {
+        let lefts: Vec<f32> = (0..text.chars().count())
+            .map(|i| left + advance * i as f32)
+            .collect();
+        GlyphRun {
             text,
             left,
-            right: left + advance * glyphs,
-            line_y: LINE,
-            first_glyph_left: Some(left),
-            last_glyph_left: Some(left + advance * (glyphs - 1.0)),
+            right: left + advance * lefts.len() as f32,
+            baseline: LINE,
             font_size: size,
+            // A test's few runs live as long as the test binary.
+            glyph_left: Box::leak(lefts.into_boxed_slice()),
+            glyph_width: &[],
         }
     }
 
     /// The glyphs of `runs`, each run on the baseline given beside it.
-    fn glyphs_of(runs: &[(SizedRun, f32)]) -> Vec<PlacedGlyph> {
+    fn glyphs_of(runs: &[(GlyphRun, f32)]) -> Vec<PlacedGlyph> {
         runs.iter()
             .flat_map(|(run, baseline)| {
                 let advance = (run.right - run.left) / run.text.chars().count() as f32;
@@ -275,7 +265,7 @@ mod tests {
     #[test]
     fn runs_that_are_not_shifted_or_not_candidates_are_left_alone() {
         let word = run("Total", 10.0, 5.0, 10.0);
-        let cases: Vec<(SizedRun, f32, &str)> = vec![
+        let cases: Vec<(GlyphRun, f32, &str)> = vec![
             // Same baseline: a unit or small capitals set smaller.
             (run("2", 35.0, 4.0, 7.0), 100.0, "same baseline"),
             // Same size, raised: not a superscript's size.

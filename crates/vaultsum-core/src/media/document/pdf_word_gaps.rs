@@ -9,17 +9,8 @@
 
 use std::collections::HashMap;
 
+use super::pdf_glyph_run::GlyphRun;
 use super::pdf_text_replace::{count_all, put_into, InsertAt};
-
-/// One run of glyphs as pdf_oxide merged it, with where each glyph starts and how far it
-/// advances (user-space points, one entry per character of `text`).
-#[derive(Debug, Clone, Copy)]
-pub(super) struct PlacedRun<'a> {
-    pub text: &'a str,
-    pub glyph_left: &'a [f32],
-    pub glyph_width: &'a [f32],
-    pub font_size: f32,
-}
 
 /// `text` (a page as pdf_oxide assembled it from `runs`) with a space put back inside each run
 /// wherever two glyphs that are neither spaces nor CJK (whose glyphs abut; see
@@ -29,7 +20,7 @@ pub(super) struct PlacedRun<'a> {
 /// The repair is done on the text, by each run's text, and only where that text occurs in the
 /// page exactly as often as runs that draw it with these gaps: a run whose text also appears
 /// inside a longer word (`ofa` in `sofa`), or that another run draws tight, is left alone.
-pub(super) fn space_word_gaps(text: String, runs: &[PlacedRun]) -> String {
+pub(super) fn space_word_gaps(text: String, runs: &[GlyphRun]) -> String {
     // Each run's text once, in the order first met (so the result does not depend on
     // hashing), looked up by hash: a page drawn one glyph per run has thousands.
     let mut repairs: Vec<Repair> = Vec::new();
@@ -97,7 +88,7 @@ struct Repair<'a> {
 /// Where the run's word gaps are, as byte offsets into its text (the start of the glyph after
 /// each gap), or `None` when it has none (or its glyph positions do not match its characters,
 /// which happens where pdf_oxide expanded a glyph into several characters).
-fn word_gaps(run: &PlacedRun) -> Option<Vec<usize>> {
+fn word_gaps(run: &GlyphRun) -> Option<Vec<usize>> {
     let chars: Vec<char> = run.text.chars().collect();
     if chars.len() < 2
         || chars.len() != run.glyph_left.len()
@@ -214,13 +205,16 @@ mod tests {
     type Run = (String, Vec<f32>, Vec<f32>);
 
     fn repaired(page: &str, runs: &[Run]) -> String {
-        let placed: Vec<PlacedRun> = runs
+        let placed: Vec<GlyphRun> = runs
             .iter()
-            .map(|(text, left, width)| PlacedRun {
+            .map(|(text, left, width)| GlyphRun {
                 text,
+                left: 0.0,
+                right: 0.0,
+                baseline: 0.0,
+                font_size: 10.0,
                 glyph_left: left,
                 glyph_width: width,
-                font_size: 10.0,
             })
             .collect();
         space_word_gaps(page.to_string(), &placed)
