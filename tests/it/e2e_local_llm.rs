@@ -126,7 +126,7 @@ async fn a_note_longer_than_a_real_servers_window_is_summarized_in_parts() {
 /// part with a 500). Every
 /// note must be summarized, none may time out, and no appended summary may hold a loop (a block
 /// of lines written three times in a row). The wall time is printed; set it beside the sum of
-/// the server's own request times (its log's `total time` lines) for the figure of the README.
+/// the server's own request times (its log's `total time` lines) for the figure in docs/local-models.md.
 #[test]
 #[ignore = "needs a real local LLM server: set VAULTSUM_E2E_BASE_URL (about 20 min on 2 cores)"]
 fn a_batch_of_25_real_notes_on_a_one_slot_server_summarizes_every_note() {

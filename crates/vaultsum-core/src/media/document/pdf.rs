@@ -1,5 +1,5 @@
-//! PDF as Markdown: the text layer page by page, with pdf_oxide (pure Rust; the README's
-//! "Documents, recordings and canvases" says why it was chosen over pdf-extract and lopdf).
+//! PDF as Markdown: the text layer page by page, with pdf_oxide (pure Rust;
+//! docs/documents-and-recordings.md says why it was chosen over pdf-extract and lopdf).
 
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
