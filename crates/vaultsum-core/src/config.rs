@@ -1388,4 +1388,152 @@ mod example_file_tests {
         assert_eq!(config.compaction.keep_last, defaults.compaction.keep_last);
         assert_eq!(config.mcp.allowed_origins, defaults.mcp.allowed_origins);
     }
+
+    fn repository_file(relative: &str) -> std::path::PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../..")
+            .join(relative)
+    }
+
+    /// The pages that show config keys: the README and every page of `docs/`.
+    fn documentation() -> Vec<(String, String)> {
+        let mut pages = vec![repository_file("README.md")];
+        let mut docs: Vec<_> = std::fs::read_dir(repository_file("docs"))
+            .expect("docs/ exists")
+            .map(|entry| entry.expect("docs/ entry").path())
+            .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
+            .collect();
+        docs.sort();
+        pages.extend(docs);
+        pages
+            .into_iter()
+            .map(|page| {
+                let text = std::fs::read_to_string(&page).expect("page reads");
+                (page.display().to_string(), text)
+            })
+            .collect()
+    }
+
+    /// `config.example.toml` with its commented-out examples (`# context_tokens = 8192`,
+    /// `# [[summarize.rules]]`) switched on: every key the file documents, set.
+    fn example_with_every_key() -> String {
+        let commented = regex::Regex::new(r"^# (\[\[?[a-z_.]+\]\]?|[a-z_]+ = .+)$").unwrap();
+        let text = std::fs::read_to_string(repository_file("config.example.toml")).unwrap();
+        text.lines()
+            .map(|line| match commented.captures(line) {
+                Some(found) => found[1].to_string(),
+                None => line.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Every dotted key of a TOML table (`llm.model`, `summarize.rules.folder`).
+    fn dotted_keys(
+        table: &toml::Table,
+        prefix: &str,
+        keys: &mut std::collections::BTreeSet<String>,
+    ) {
+        for (name, value) in table {
+            let key = if prefix.is_empty() {
+                name.clone()
+            } else {
+                format!("{prefix}.{name}")
+            };
+            match value {
+                toml::Value::Table(inner) => dotted_keys(inner, &key, keys),
+                toml::Value::Array(items)
+                    if items.iter().all(toml::Value::is_table) && !items.is_empty() =>
+                {
+                    for item in items {
+                        dotted_keys(item.as_table().unwrap(), &key, keys);
+                    }
+                }
+                _ => {}
+            }
+            keys.insert(key);
+        }
+    }
+
+    fn load_text(text: &str) -> Result<Config, ConfigError> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        std::fs::write(&path, text).unwrap();
+        Config::load(Some(&path), &Env::default())
+    }
+
+    /// A key the README or `docs/` shows (`summarize.into`, `llm.local_server = true`,
+    /// `[mcp] allowed_origins = …`) is one `config.example.toml` documents, and the parser
+    /// (which refuses unknown keys) takes the example with every key set; a TOML block they
+    /// show is a config the parser takes, made of documented keys.
+    #[test]
+    fn every_config_key_the_documentation_shows_is_in_the_example_and_accepted() {
+        let example = example_with_every_key();
+        load_text(&example).unwrap_or_else(|e| panic!("the example with every key set: {e}"));
+        let mut documented = std::collections::BTreeSet::new();
+        dotted_keys(
+            &example.parse::<toml::Table>().unwrap(),
+            "",
+            &mut documented,
+        );
+        let sections: Vec<String> = example
+            .parse::<toml::Table>()
+            .unwrap()
+            .iter()
+            .filter(|(_, value)| value.is_table())
+            .map(|(name, _)| name.clone())
+            .collect();
+        let dotted = regex::Regex::new(r"^([a-z_]+)((?:\.[a-z_]+)+)(?: = .+)?$").unwrap();
+        let bracketed = regex::Regex::new(r"^\[([a-z_]+)\] ([a-z_]+) = ").unwrap();
+        let table = regex::Regex::new(r"^\[\[?([a-z_]+(?:\.[a-z_]+)*)\]\]?$").unwrap();
+        // `mcp.json` is a client's file, not the key `json` of `[mcp]`.
+        let file_name = regex::Regex::new(r"\.(json|toml|md|plist|service)$").unwrap();
+        let mut shown = Vec::new();
+        let mut missing = Vec::new();
+        for (page, text) in documentation() {
+            for span in text.split('`').skip(1).step_by(2) {
+                let key = if file_name.is_match(span) {
+                    None
+                } else if let Some(found) = dotted.captures(span) {
+                    sections
+                        .contains(&found[1].to_string())
+                        .then(|| format!("{}{}", &found[1], &found[2]))
+                } else if let Some(found) = bracketed.captures(span) {
+                    Some(format!("{}.{}", &found[1], &found[2]))
+                } else {
+                    // `[mcp]`, `[[summarize.rules]]`; not a wikilink such as `[[link]]`.
+                    table
+                        .captures(span)
+                        .map(|found| found[1].to_string())
+                        .filter(|name| sections.iter().any(|s| name.split('.').next() == Some(s)))
+                };
+                if let Some(key) = key {
+                    if !documented.contains(&key) {
+                        missing.push(format!("{page}: {key}"));
+                    }
+                    shown.push(key);
+                }
+            }
+            for block in text.split("```toml\n").skip(1) {
+                let block = block.split("```").next().unwrap();
+                if let Err(e) = load_text(block) {
+                    missing.push(format!(
+                        "{page}: a TOML block the parser refuses: {e}\n{block}"
+                    ));
+                }
+                let mut keys = std::collections::BTreeSet::new();
+                dotted_keys(&block.parse::<toml::Table>().unwrap(), "", &mut keys);
+                missing.extend(
+                    keys.difference(&documented)
+                        .map(|key| format!("{page}: {key} (TOML block)")),
+                );
+            }
+        }
+        assert!(shown.len() > 30, "the pages show config keys: {shown:?}");
+        assert!(
+            missing.is_empty(),
+            "not in config.example.toml:\n{}",
+            missing.join("\n")
+        );
+    }
 }
