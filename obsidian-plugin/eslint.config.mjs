@@ -1,0 +1,25 @@
+// The rules the Obsidian directory's review applies (eslint-plugin-obsidianmd's recommended set,
+// with typescript-eslint's type-checked rules), on the plugin's sources and tests.
+import { defineConfig } from "eslint/config";
+import obsidianmd from "eslint-plugin-obsidianmd";
+import globals from "globals";
+
+export default defineConfig([
+  { ignores: ["main.js", "node_modules/**"] },
+  ...obsidianmd.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: {
+          allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs"],
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      // The declarative settings API is from Obsidian 1.13; the tab supports older apps.
+      "obsidianmd/settings-tab/prefer-setting-definitions": "off",
+    },
+  },
+]);

@@ -1,0 +1,103 @@
+// Short runs of the binary's command line, where a command is the honest fit rather than a
+// tool of the MCP server: `--version`, `doctor` (what is set up, what is missing) and `status`
+// (each note's summary state, decided by the binary's freshness policy). And `watch`, the
+// binary's own mode for "summarize new notes automatically", which lives as long as Obsidian.
+
+import { spawn, type ChildProcess } from "node:child_process";
+
+import type { Launcher } from "./locate";
+
+export interface CliOutput {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `vaultsum ARGS` to its end (killed after `timeoutMs`). */
+export function runCli(
+  launcher: Launcher,
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+  timeoutMs = 60_000,
+): Promise<CliOutput> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(launcher.command, [...launcher.prefix, ...args], {
+      env,
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+      windowsHide: true,
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    const timer = window.setTimeout(() => child.kill(), timeoutMs);
+    child.on("error", (error) => {
+      window.clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      window.clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A note's summary state, as `vaultsum status --json` reports it. */
+export interface NoteState {
+  path: string;
+  /** current, stale, edited, unmarked or missing. */
+  state: string;
+}
+
+/** `vaultsum status [PATH] --json`: each note under PATH (the vault when empty). */
+export async function summaryStatus(
+  launcher: Launcher,
+  env: Record<string, string>,
+  vault: string,
+  target?: string,
+): Promise<NoteState[]> {
+  const args = ["--vault", vault, "status", "--json"];
+  if (target) args.push(target);
+  const output = await runCli(launcher, args, env, vault);
+  if (output.code !== 0 && output.code !== 1) {
+    throw new Error(`vaultsum status failed: ${output.stderr.trim() || `exit ${output.code}`}`);
+  }
+  const notes: NoteState[] = [];
+  for (const line of output.stdout.split("\n")) {
+    if (!line.trim()) continue;
+    const parsed = JSON.parse(line) as Partial<NoteState> & { counts?: unknown };
+    if (typeof parsed.path === "string" && typeof parsed.state === "string") {
+      notes.push({ path: parsed.path, state: parsed.state });
+    }
+  }
+  return notes;
+}
+
+/** `vaultsum --version`, e.g. `vaultsum 0.9.0`. */
+export async function binaryVersion(launcher: Launcher, env: Record<string, string>, cwd: string): Promise<string> {
+  const output = await runCli(launcher, ["--version"], env, cwd, 30_000);
+  return output.stdout.trim() || output.stderr.trim();
+}
+
+/** `vaultsum doctor`: its whole report, as it prints it. */
+export async function doctorReport(launcher: Launcher, env: Record<string, string>, cwd: string): Promise<string> {
+  const output = await runCli(launcher, ["--vault", cwd, "doctor"], env, cwd, 60_000);
+  return [output.stdout.trim(), output.stderr.trim()].filter(Boolean).join("\n");
+}
+
+/** `vaultsum watch` for this vault, while Obsidian is open; stopped with SIGTERM (a clean stop). */
+export function startWatch(
+  launcher: Launcher,
+  env: Record<string, string>,
+  vault: string,
+  maxPerHour: number,
+): ChildProcess {
+  return spawn(launcher.command, [...launcher.prefix, "--vault", vault, "watch", "--max-per-hour", String(maxPerHour)], {
+    env,
+    cwd: vault,
+    stdio: ["ignore", "ignore", "ignore"],
+    windowsHide: true,
+  });
+}

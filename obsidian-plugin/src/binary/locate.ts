@@ -1,0 +1,147 @@
+// Where the vaultsum binary is: the path setting, else the folders installers put it in.
+//
+// An app started from the macOS Dock or the Windows Start menu does not get the shell's PATH
+// (launchd and Explorer give a sparse one), so PATH alone misses `cargo install`'s ~/.cargo/bin,
+// `uv tool install`'s ~/.local/bin and Homebrew's /opt/homebrew/bin. The plugin never downloads
+// or installs the binary (Obsidian's developer policies): when nothing is found it says where it
+// looked and how to install it.
+
+import { existsSync, statSync } from "node:fs";
+import * as path from "node:path";
+
+/** How to start vaultsum: the program and the arguments that come before vaultsum's own. */
+export interface Launcher {
+  /** The program to run: the vaultsum binary, or `uvx` running it from PyPI's wheel. */
+  command: string;
+  /** Arguments before vaultsum's (`["vaultsum"]` for uvx). */
+  prefix: string[];
+  /** How it was found, for the settings tab. */
+  foundBy: "setting" | "search" | "uvx";
+}
+
+/** The outcome of a search: a launcher, or every folder that was looked in. */
+export type Located =
+  | { found: true; launcher: Launcher; searched: string[] }
+  | { found: false; searched: string[]; reason: string };
+
+/** What the search needs from the machine; the real one by default, a temporary one in tests. */
+export interface Machine {
+  platform: NodeJS.Platform;
+  env: Record<string, string | undefined>;
+  home: string;
+  isFile: (file: string) => boolean;
+}
+
+/** The machine Obsidian runs on. */
+export function thisMachine(): Machine {
+  return {
+    platform: process.platform,
+    env: process.env,
+    home: process.env.HOME ?? process.env.USERPROFILE ?? "",
+    isFile: (file) => {
+      try {
+        return existsSync(file) && statSync(file).isFile();
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+/** The install one-liners the README gives, shown when the binary is missing. */
+export const INSTALL_HINT =
+  "Install vaultsum with `uv tool install vaultsum` (or `pipx install vaultsum`, or " +
+  "`cargo install vaultsum`), or set its path in the vaultsum settings.";
+
+/**
+ * The folders searched when no path is set, in order: Obsidian's PATH, then the folders
+ * installers use, which the app's PATH often lacks. Duplicates are dropped.
+ */
+export function searchFolders(machine: Machine): string[] {
+  const windows = machine.platform === "win32";
+  const join = (...parts: string[]) => (windows ? path.win32 : path.posix).join(...parts);
+  const fromPath = (machine.env.PATH ?? machine.env.Path ?? "")
+    .split(windows ? ";" : ":")
+    .filter((folder) => folder.length > 0);
+  const home = machine.home;
+  const extra: string[] = [];
+  if (home) {
+    extra.push(join(home, ".cargo", "bin"), join(home, ".local", "bin"));
+  }
+  // uv's tool folder: UV_TOOL_BIN_DIR, else XDG_BIN_HOME, else ~/.local/bin (added above).
+  for (const name of ["UV_TOOL_BIN_DIR", "XDG_BIN_HOME"]) {
+    const folder = machine.env[name];
+    if (folder) extra.push(folder);
+  }
+  if (windows) {
+    const local = machine.env.LOCALAPPDATA;
+    const appData = machine.env.APPDATA;
+    if (local) extra.push(join(local, "Programs", "vaultsum"));
+    if (appData) extra.push(join(appData, "Python", "Scripts"));
+    if (home) extra.push(join(home, "scoop", "shims"));
+  } else {
+    extra.push("/opt/homebrew/bin", "/usr/local/bin", "/usr/bin");
+  }
+  return [...new Set([...fromPath, ...extra])];
+}
+
+function executableNames(machine: Machine, name: string): string[] {
+  // On Windows an installer puts `vaultsum.exe`; `.cmd` shims are left out, they need a shell.
+  return machine.platform === "win32" ? [`${name}.exe`] : [name];
+}
+
+/**
+ * Finds vaultsum: `setting` when given (it must exist), else the first `vaultsum` in
+ * [`searchFolders`], else `uvx vaultsum` when `uvx` is there, else nothing, with the folders
+ * searched.
+ */
+export function locateBinary(setting: string, machine: Machine = thisMachine()): Located {
+  const configured = setting.trim();
+  if (configured) {
+    if (machine.isFile(configured)) {
+      return {
+        found: true,
+        launcher: { command: configured, prefix: [], foundBy: "setting" },
+        searched: [],
+      };
+    }
+    return {
+      found: false,
+      searched: [configured],
+      reason: `The vaultsum path in the settings does not exist: ${configured}.`,
+    };
+  }
+  const folders = searchFolders(machine);
+  const join = (...parts: string[]) => (machine.platform === "win32" ? path.win32 : path.posix).join(...parts);
+  const first = (name: string): string | undefined => {
+    for (const folder of folders) {
+      for (const file of executableNames(machine, name)) {
+        const candidate = join(folder, file);
+        if (machine.isFile(candidate)) return candidate;
+      }
+    }
+    return undefined;
+  };
+  const binary = first("vaultsum");
+  if (binary) {
+    return { found: true, launcher: { command: binary, prefix: [], foundBy: "search" }, searched: folders };
+  }
+  const uvx = first("uvx");
+  if (uvx) {
+    return {
+      found: true,
+      launcher: { command: uvx, prefix: ["vaultsum"], foundBy: "uvx" },
+      searched: folders,
+    };
+  }
+  return {
+    found: false,
+    searched: folders,
+    reason: "vaultsum was not found.",
+  };
+}
+
+/** The notice text for a missing binary: what happened, where it looked, how to install it. */
+export function missingBinaryMessage(located: Extract<Located, { found: false }>): string {
+  return `${located.reason} Searched: ${located.searched.join(", ")}. ${INSTALL_HINT}`;
+}

@@ -1,0 +1,193 @@
+// One long-lived `vaultsum mcp` per vault, over stdio, through the official MCP SDK.
+//
+// Started on first use (so a vault where the plugin is never used starts nothing), stopped on
+// unload. If it dies, the reason (the last lines it wrote to stderr) is shown and it is
+// started again once; a second death is an error that names both reasons, so a binary that
+// crashes on start does not restart forever.
+
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+import type { Launcher } from "./locate";
+
+/** What a tool call returned: the text, whether it is an error, and the `details` (`_meta`). */
+export interface ToolResult {
+  text: string;
+  isError: boolean;
+  details: Record<string, unknown>;
+}
+
+/** One `notifications/progress` of a call. */
+export interface Progress {
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface CallOptions {
+  onProgress?: (progress: Progress) => void;
+  /** Aborting sends MCP `notifications/cancelled`; the binary then drops the call unwritten. */
+  signal?: AbortSignal;
+}
+
+/** The binary could not be started, or stopped and was not restarted. */
+export class ServerError extends Error {}
+
+/** A call the person cancelled. */
+export class CallCancelled extends Error {}
+
+export interface ServerOptions {
+  /** How to start the binary (found when the server starts, so a new path setting applies). */
+  launcher: () => Launcher;
+  /** The environment it starts with (the settings as its configuration). */
+  environment: () => Record<string, string>;
+  /** The vault folder (FileSystemAdapter.getBasePath()). */
+  vault: string;
+  /** Told when the binary stopped unexpectedly, with the reason, and whether it will restart. */
+  onExit?: (reason: string, restarting: boolean) => void;
+}
+
+/** How many lines of the binary's stderr are kept to say why it stopped. */
+const STDERR_LINES = 20;
+
+export class VaultsumServer {
+  private client: Client | undefined;
+  private transport: StdioClientTransport | undefined;
+  private starting: Promise<Client> | undefined;
+  private stopping = false;
+  private restarts = 0;
+  private lastExit: string | undefined;
+  private stderrTail: string[] = [];
+  private serverVersion: string | undefined;
+
+  constructor(private readonly options: ServerOptions) {}
+
+  /** The binary's version as it announced it, once started. */
+  get version(): string | undefined {
+    return this.serverVersion;
+  }
+
+  /** The process id of the running binary, if one runs. */
+  get pid(): number | undefined {
+    return this.transport?.pid ?? undefined;
+  }
+
+  /** Whether a binary is running. */
+  get running(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Calls a tool; starts the binary first when none runs. */
+  async call(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    const client = await this.ensureStarted();
+    if (options.signal?.aborted) throw new CallCancelled(`${name} cancelled`);
+    try {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        onprogress: options.onProgress,
+        signal: options.signal,
+        // A summary with a reasoning model takes minutes; the binary sends progress at least
+        // every 5 s, and each resets the timeout, so only a silent binary times out.
+        resetTimeoutOnProgress: true,
+        timeout: 120_000,
+      });
+      const content = Array.isArray(result.content) ? result.content : [];
+      const text = content
+        .map((block: { type: string; text?: string }) => (block.type === "text" ? (block.text ?? "") : ""))
+        .join("");
+      const meta = (result._meta ?? {}) as Record<string, unknown>;
+      const details = (meta.details ?? {}) as Record<string, unknown>;
+      return { text, isError: result.isError === true, details };
+    } catch (error) {
+      if (options.signal?.aborted) throw new CallCancelled(`${name} cancelled`);
+      if (this.lastExit !== undefined && this.client === undefined) {
+        throw new ServerError(`vaultsum stopped during ${name}: ${this.lastExit}`);
+      }
+      throw error;
+    }
+  }
+
+  /** Stops the binary (on unload, or when settings change); the next call starts it again. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    try {
+      await this.client?.close();
+    } finally {
+      this.client = undefined;
+      this.transport = undefined;
+      this.starting = undefined;
+      this.stopping = false;
+    }
+  }
+
+  /** Stops it and forgets past deaths: after the person changed a setting, it may work now. */
+  async reset(): Promise<void> {
+    await this.stop();
+    this.restarts = 0;
+    this.lastExit = undefined;
+  }
+
+  private async ensureStarted(): Promise<Client> {
+    if (this.client) return this.client;
+    if (this.starting) return this.starting;
+    if (this.lastExit !== undefined) {
+      if (this.restarts >= 1) {
+        throw new ServerError(
+          `vaultsum stopped again and was not restarted: ${this.lastExit}. ` +
+            "Run `vaultsum doctor` (its output is in the vaultsum settings), then reload the plugin.",
+        );
+      }
+      this.restarts += 1;
+    }
+    this.starting = this.start();
+    try {
+      return await this.starting;
+    } finally {
+      this.starting = undefined;
+    }
+  }
+
+  private async start(): Promise<Client> {
+    const launcher = this.options.launcher();
+    this.stderrTail = [];
+    const transport = new StdioClientTransport({
+      command: launcher.command,
+      args: [...launcher.prefix, "mcp"],
+      env: this.options.environment(),
+      cwd: this.options.vault,
+      stderr: "pipe",
+    });
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      for (const line of chunk.toString("utf8").split(/\r?\n/)) {
+        if (line.trim()) this.stderrTail.push(line.trim());
+      }
+      this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - STDERR_LINES));
+    });
+    const client = new Client({ name: "vaultsum-obsidian", version: "0.1.0" });
+    client.onclose = () => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.transport = undefined;
+      if (this.stopping) return;
+      this.lastExit = this.exitReason();
+      this.options.onExit?.(this.lastExit, this.restarts < 1);
+    };
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      const reason = this.stderrTail.at(-1) ?? (error instanceof Error ? error.message : String(error));
+      this.lastExit = reason;
+      await client.close().catch(() => undefined);
+      throw new ServerError(`vaultsum could not start (${launcher.command}): ${reason}`);
+    }
+    this.client = client;
+    this.transport = transport;
+    this.serverVersion = client.getServerVersion()?.version;
+    return client;
+  }
+
+  private exitReason(): string {
+    const last = this.stderrTail.filter((line) => /error|panic|fatal|killed|signal/i.test(line)).at(-1)
+      ?? this.stderrTail.at(-1);
+    return last ? `it exited (${last})` : "it exited without a message";
+  }
+}

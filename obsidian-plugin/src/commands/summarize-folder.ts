@@ -1,0 +1,106 @@
+// "Summarize a folder" and "Refresh stale summaries": summarize_file for each note of the
+// folder as `vaultsum status` lists it, two at a time, as the command line's batch does. The
+// binary decides each note (a current summary is left, a stale one replaced only on a
+// refresh, one edited by hand never); this file counts what it answered and says it in the
+// command line's closing words.
+
+import { CallCancelled } from "../binary/server";
+import { addUsage, describeUsage, NO_USAGE, usageOf, type Usage } from "../cost";
+import { messageOf, type Host } from "../host";
+import { summaryArguments } from "../settings";
+
+/** What a folder run reports as it goes, in order: start, one `note` per note, end. */
+export type FolderEvent =
+  | { kind: "start"; total: number }
+  | { kind: "note"; done: number; total: number; path: string; result: "summarized" | "skipped" | "failed"; text: string }
+  | { kind: "end"; counts: FolderCounts; usage: Usage; line: string };
+
+export interface FolderCounts {
+  notes: number;
+  summarized: number;
+  skipped: number;
+  failed: number;
+  /** Notes never started because the run was cancelled. */
+  notStarted: number;
+  cancelled: boolean;
+}
+
+export interface FolderRun {
+  /** The folder, vault-relative (`""` for the whole vault). */
+  folder: string;
+  /** Replace stale summaries too (never one edited by hand). */
+  refresh: boolean;
+  /** Stops new notes from starting; the notes in flight finish and are written whole. */
+  stop: AbortSignal;
+  onEvent?: (event: FolderEvent) => void;
+}
+
+/** How many notes are summarized at once (the binary's own limiter bounds the LLM calls). */
+export const FOLDER_CONCURRENCY = 2;
+
+/** Lists the folder's notes with the binary, runs them, and returns the closing counts. */
+export async function summarizeFolder(
+  host: Host & { noteStates(target?: string): Promise<{ path: string; state: string }[]> },
+  run: FolderRun,
+): Promise<FolderEvent & { kind: "end" }> {
+  const notes = (await host.noteStates(run.folder || undefined)).map((note) => note.path);
+  const total = notes.length;
+  const emit = (event: FolderEvent) => run.onEvent?.(event);
+  emit({ kind: "start", total });
+  const counts: FolderCounts = { notes: total, summarized: 0, skipped: 0, failed: 0, notStarted: 0, cancelled: false };
+  let usage = NO_USAGE;
+  let next = 0;
+  let done = 0;
+  const base = { ...summaryArguments(host.settings), skip_current: true, refresh: run.refresh };
+  const worker = async () => {
+    while (next < notes.length && !run.stop.aborted) {
+      const path = notes[next++];
+      let result: "summarized" | "skipped" | "failed";
+      let text: string;
+      try {
+        const answer = await host.callTool("summarize_file", { ...base, path }, {
+          onProgress: (progress) => {
+            if (progress.message) host.showProgress(`vaultsum ${done}/${total}: ${path}: ${progress.message}`);
+          },
+        });
+        usage = addUsage(usage, usageOf(answer.details));
+        await host.recordCost(answer.details);
+        result = answer.isError ? "failed" : typeof answer.details.skipped === "string" ? "skipped" : "summarized";
+        text = answer.isError ? answer.text : typeof answer.details.skipped === "string" ? answer.details.skipped : "summarized";
+      } catch (error) {
+        result = "failed";
+        text = error instanceof CallCancelled ? "cancelled" : messageOf(error);
+      }
+      counts[result] += 1;
+      done += 1;
+      host.showProgress(`vaultsum ${done}/${total} (click to cancel)`);
+      emit({ kind: "note", done, total, path, result, text });
+    }
+  };
+  try {
+    host.showProgress(`vaultsum 0/${total} (click to cancel)`);
+    await Promise.all(Array.from({ length: Math.min(FOLDER_CONCURRENCY, total) }, worker));
+  } finally {
+    host.showProgress(undefined);
+  }
+  counts.notStarted = total - done;
+  counts.cancelled = run.stop.aborted && counts.notStarted > 0;
+  host.statesChanged(notes);
+  const end = { kind: "end" as const, counts, usage, line: closingLine(counts, usage) };
+  emit(end);
+  return end;
+}
+
+/**
+ * The command line's closing line: `12 notes: 3 summarized, 8 skipped, 1 failed; 3 requests,
+ * 1,240 prompt + 300 completion tokens, 0 media calls`; after a cancel, how many were not started.
+ */
+export function closingLine(counts: FolderCounts, usage: Usage): string {
+  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
+  let line = counts.cancelled
+    ? `Cancelled: ${counts.summarized} of ${plural(counts.notes, "note")} summarized, ${counts.notStarted} not started`
+    : `${plural(counts.notes, "note")}: ${counts.summarized} summarized`;
+  if (counts.skipped > 0) line += `, ${counts.skipped} skipped`;
+  if (counts.failed > 0) line += `, ${counts.failed} failed`;
+  return `${line}; ${describeUsage(usage)}.`;
+}

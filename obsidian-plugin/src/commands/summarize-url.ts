@@ -1,0 +1,43 @@
+// "Summarize a web page": the binary's `summarize` tool (Kagi's Universal Summarizer) with
+// `save_to`, which writes a new note with `source` and `summarized` properties; then it is opened.
+
+import { messageOf, type Host } from "../host";
+import { notify, notifyError } from "../notify";
+import { waitForFile } from "./rollup";
+
+/** The new note's path: `Clippings/<host> <path words> <date>.md`, safe as a file name. */
+export function clippingPath(url: string, today: Date): string {
+  let name = url;
+  try {
+    const parsed = new URL(url);
+    const words = parsed.pathname.split("/").filter(Boolean).slice(-1)[0] ?? "";
+    name = [parsed.hostname.replace(/^www\./, ""), words].filter(Boolean).join(" ");
+  } catch {
+    // Not a URL the browser parses: the binary will say so; the name is only a fallback.
+  }
+  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
+  const safe = name.replace(/[\\/:*?"<>|#^[\]]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 80);
+  return `Clippings/${safe} ${day}.md`;
+}
+
+export async function summarizeUrl(host: Host, url: string, today = new Date()): Promise<string | undefined> {
+  const saveTo = clippingPath(url.trim(), today);
+  try {
+    host.showProgress("Summarizing the web page…");
+    const result = await host.callTool("summarize", { url: url.trim(), save_to: saveTo });
+    await host.recordCost(result.details);
+    if (result.isError) {
+      notifyError(`Could not summarize ${url}: ${result.text}`);
+      return undefined;
+    }
+  } catch (error) {
+    notifyError(messageOf(error));
+    return undefined;
+  } finally {
+    host.showProgress(undefined);
+  }
+  const file = await waitForFile(host.app, saveTo);
+  if (file) await host.app.workspace.getLeaf(true).openFile(file);
+  notify(`Web page summarized into ${saveTo}.`);
+  return saveTo;
+}

@@ -1,0 +1,28 @@
+// What commands and views need from the plugin: the app, the settings, the server, and the
+// places results go (cost, the summaries' states). An interface so each command file depends
+// on this, not on the plugin class.
+
+import type { App, TFile } from "obsidian";
+
+import type { CallOptions, ToolResult } from "./binary/server";
+import type { VaultsumSettings } from "./settings";
+
+export interface Host {
+  app: App;
+  settings: VaultsumSettings;
+  /** Calls a tool of the vault's `vaultsum mcp`; errors of the binary itself are thrown. */
+  callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
+  /** Adds a result's `details.cost` to the day's total. */
+  recordCost(details: Record<string, unknown>): Promise<void>;
+  /** Tells the side view and the status bar that these notes may have a new state. */
+  statesChanged(paths: string[]): void;
+  /** Shows a progress line in the status bar; `undefined` clears it. */
+  showProgress(text: string | undefined): void;
+  /** Saves the note first if it is open with unsaved changes (a summary never costs a keystroke). */
+  saveIfOpen(file: TFile): Promise<void>;
+}
+
+/** The message of anything thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

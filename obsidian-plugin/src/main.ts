@@ -1,0 +1,396 @@
+// The vaultsum plugin: commands, menus, the side view, the status bar item and the settings,
+// all over one `vaultsum mcp` per vault. It holds no summarizing, reading or writing logic:
+// every action is a call of a tool of the binary (see host.ts for what commands get).
+
+import * as os from "node:os";
+import * as path from "node:path";
+import type { ChildProcess } from "node:child_process";
+
+import { FileSystemAdapter, MarkdownView, Menu, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
+
+import { binaryVersion, doctorReport, startWatch, summaryStatus, type NoteState } from "./binary/cli";
+import { locateBinary, missingBinaryMessage, type Launcher, type Located } from "./binary/locate";
+import { ServerError, VaultsumServer, type CallOptions, type ToolResult } from "./binary/server";
+import { makeRollup, type RollupSelection } from "./commands/rollup";
+import { summarizeFolder } from "./commands/summarize-folder";
+import { summarizeNote, type NoteChoice } from "./commands/summarize-note";
+import { summarizeUrl } from "./commands/summarize-url";
+import { recordUsage, todaysUsage, usageOf, type DayCost, type Usage } from "./cost";
+import type { Host } from "./host";
+import { notify, notifyError } from "./notify";
+import { binaryEnvironment, loadSettings, PROMPT_PRESETS, type Into, type VaultsumSettings } from "./settings";
+import { VaultsumSettingTab } from "./settings-tab";
+import { SummaryStates } from "./states";
+import { askChoice, askConfirm, askText } from "./ui/modals";
+import { statusBarText } from "./views/status-bar";
+import { SUMMARIES_VIEW, SummariesView } from "./views/summaries-view";
+
+/** What the plugin keeps in data.json: the settings and the day's cost. */
+interface StoredData {
+  settings?: Partial<VaultsumSettings>;
+  cost?: DayCost;
+}
+
+export default class VaultsumPlugin extends Plugin implements Host {
+  settings: VaultsumSettings = loadSettings(undefined);
+  states!: SummaryStates;
+  private server: VaultsumServer | undefined;
+  private cost: DayCost | undefined;
+  private statusBarEl!: HTMLElement;
+  private progressText: string | undefined;
+  private folderStop: AbortController | undefined;
+  private watcher: ChildProcess | undefined;
+
+  override async onload(): Promise<void> {
+    const stored = ((await this.loadData()) ?? {}) as StoredData;
+    this.settings = loadSettings(stored.settings);
+    this.cost = stored.cost;
+    this.states = new SummaryStates((target) => this.noteStates(target));
+
+    this.registerView(SUMMARIES_VIEW, (leaf) => new SummariesView(leaf, this));
+    this.addSettingTab(new VaultsumSettingTab(this.app, this));
+    this.statusBarEl = this.addStatusBarItem();
+    this.statusBarEl.addClass("vaultsum-status");
+    this.statusBarEl.addEventListener("click", () => this.cancelFolderRun());
+    this.states.onUpdate(() => this.renderStatusBar());
+
+    this.addCommands();
+    this.registerEvent(this.app.workspace.on("file-menu", (menu, file) => this.fileMenu(menu, file)));
+    this.registerEvent(
+      this.app.workspace.on("editor-menu", (menu, _editor, view) => {
+        if (view.file) this.noteMenu(menu, view.file);
+      }),
+    );
+    this.registerEvent(this.app.workspace.on("file-open", () => void this.onActiveNote()));
+    this.registerEvent(this.app.vault.on("modify", (file) => this.states.changed(file.path)));
+    this.registerEvent(this.app.vault.on("create", (file) => this.states.changed(file.path)));
+    this.registerEvent(this.app.vault.on("delete", (file) => this.states.removed(file.path)));
+    this.registerEvent(
+      this.app.vault.on("rename", (file, oldPath) => {
+        this.states.removed(oldPath);
+        this.states.changed(file.path);
+      }),
+    );
+    this.app.workspace.onLayoutReady(() => {
+      if (this.settings.autoSummarize) this.startWatcher();
+    });
+  }
+
+  override onunload(): void {
+    this.folderStop?.abort();
+    this.states?.dispose();
+    this.stopWatcher();
+    void this.server?.stop();
+  }
+
+  // ----- Host -----------------------------------------------------------------------------
+
+  /** The vault's folder on disk; the plugin is desktop only, so the adapter is the file system. */
+  get vaultPath(): string {
+    const adapter = this.app.vault.adapter;
+    if (!(adapter instanceof FileSystemAdapter)) throw new ServerError("vaultsum needs a vault on this computer's disk.");
+    return adapter.getBasePath();
+  }
+
+  locate(): Located {
+    return locateBinary(this.settings.binaryPath);
+  }
+
+  /** The launcher, or a ServerError whose message says where it looked and how to install. */
+  launcher(): Launcher {
+    const located = this.locate();
+    if (!located.found) throw new ServerError(missingBinaryMessage(located));
+    return located.launcher;
+  }
+
+  environment(): Record<string, string> {
+    return binaryEnvironment(this.settings, this.vaultPath, process.env);
+  }
+
+  async callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolResult> {
+    if (!this.server) {
+      this.server = new VaultsumServer({
+        launcher: () => this.launcher(),
+        environment: () => this.environment(),
+        vault: this.vaultPath,
+        onExit: (reason, restarting) =>
+          notifyError(`vaultsum stopped: ${reason}. ${restarting ? "It will be started again on the next use." : "It will not be restarted."}`),
+      });
+    }
+    return this.server.call(name, args, options);
+  }
+
+  /** The running server (tests look at its process). */
+  get mcpServer(): VaultsumServer | undefined {
+    return this.server;
+  }
+
+  async recordCost(details: Record<string, unknown>): Promise<void> {
+    const usage = usageOf(details);
+    if (usage.requests === 0 && usage.media_calls === 0) return;
+    this.cost = recordUsage(this.cost, usage, new Date());
+    await this.persist();
+  }
+
+  todaysUsage(): Usage {
+    return todaysUsage(this.cost, new Date());
+  }
+
+  statesChanged(paths: string[]): void {
+    void this.states.update(paths);
+  }
+
+  showProgress(text: string | undefined): void {
+    this.progressText = text;
+    this.renderStatusBar();
+  }
+
+  async saveIfOpen(file: TFile): Promise<void> {
+    for (const leaf of this.app.workspace.getLeavesOfType("markdown")) {
+      const view = leaf.view;
+      if (view instanceof MarkdownView && view.file?.path === file.path) {
+        await view.save();
+      }
+    }
+  }
+
+  noteStates(target?: string): Promise<NoteState[]> {
+    return summaryStatus(this.launcher(), this.environment(), this.vaultPath, target);
+  }
+
+  async refreshNotes(paths: string[]): Promise<void> {
+    for (const notePath of paths) {
+      const file = this.app.vault.getAbstractFileByPath(notePath);
+      if (file instanceof TFile) await this.saveIfOpen(file);
+      const result = await this.guard(() => this.callTool("summarize_file", { path: notePath, refresh: true, into: this.settings.into }));
+      if (result) {
+        await this.recordCost(result.details);
+        if (result.isError) notifyError(`Could not refresh ${notePath}: ${result.text}`);
+      }
+    }
+    await this.states.update(paths);
+  }
+
+  version(): Promise<string> {
+    return binaryVersion(this.launcher(), this.environment(), this.vaultPath);
+  }
+
+  doctor(): Promise<string> {
+    return doctorReport(this.launcher(), this.environment(), this.vaultPath);
+  }
+
+  configFile(): string {
+    const explicit = process.env.VAULTSUM_CONFIG;
+    if (explicit) return explicit;
+    // Where the binary looks by default (its `default_config_path`, the `dirs` crate's config folder).
+    const home = os.homedir();
+    const folder =
+      process.platform === "darwin"
+        ? path.join(home, "Library", "Application Support")
+        : process.platform === "win32"
+          ? (process.env.APPDATA ?? path.join(home, "AppData", "Roaming"))
+          : (process.env.XDG_CONFIG_HOME ?? path.join(home, ".config"));
+    return path.join(folder, "vaultsum", "config.toml");
+  }
+
+  openConfigFile(): void {
+    const electron = (window as unknown as { require?: (name: string) => { shell?: { openPath(path: string): Promise<string> } } }).require?.("electron");
+    if (electron?.shell) void electron.shell.openPath(this.configFile());
+    else notify(`vaultsum's config file: ${this.configFile()}`);
+  }
+
+  async saveSettings(): Promise<void> {
+    await this.persist();
+    // The binary reads its configuration when it starts: the next call starts it anew.
+    await this.server?.reset();
+    this.stopWatcher();
+    if (this.settings.autoSummarize) this.startWatcher();
+  }
+
+  private async persist(): Promise<void> {
+    const data: StoredData = { settings: this.settings, cost: this.cost };
+    await this.saveData(data);
+  }
+
+  // ----- Commands and menus -----------------------------------------------------------------
+
+  private addCommands(): void {
+    const withNote = (run: (file: TFile) => Promise<unknown>) => (checking: boolean) => {
+      const file = this.app.workspace.getActiveFile();
+      if (!file || file.extension !== "md") return false;
+      if (!checking) void run(file);
+      return true;
+    };
+    this.addCommand({ id: "summarize-note", name: "Summarize this note", checkCallback: withNote((file) => this.summarize(file)) });
+    this.addCommand({
+      id: "summarize-note-again",
+      name: "Summarize this note again (replace its summary)",
+      checkCallback: withNote((file) => this.summarize(file, { replace: true })),
+    });
+    this.addCommand({ id: "summarize-note-focus", name: "Summarize this note with a focus…", checkCallback: withNote((file) => this.summarizeWithFocus(file)) });
+    this.addCommand({ id: "summarize-note-prompt", name: "Summarize this note with a prompt…", checkCallback: withNote((file) => this.summarizeWithPrompt(file)) });
+    this.addCommand({ id: "summarize-note-into", name: "Summarize this note into…", checkCallback: withNote((file) => this.summarizeInto(file)) });
+    this.addCommand({ id: "summarize-folder", name: "Summarize this note's folder", checkCallback: withNote((file) => this.runFolder(file.parent?.path ?? "", false)) });
+    this.addCommand({ id: "refresh-folder", name: "Refresh stale summaries in this note's folder", checkCallback: withNote((file) => this.runFolder(file.parent?.path ?? "", true)) });
+    this.addCommand({ id: "refresh-vault", name: "Refresh stale summaries in the vault", callback: () => void this.runFolder("", true) });
+    this.addCommand({ id: "cancel-folder", name: "Cancel the running folder summary", checkCallback: (checking) => {
+      if (!this.folderStop) return false;
+      if (!checking) this.cancelFolderRun();
+      return true;
+    } });
+    this.addCommand({ id: "rollup-this-week", name: "Rollup of this week's daily notes", callback: () => void this.rollup({ kind: "this-week" }) });
+    this.addCommand({ id: "rollup-last-week", name: "Rollup of last week's daily notes", callback: () => void this.rollup({ kind: "last-week" }) });
+    this.addCommand({ id: "rollup-this-month", name: "Rollup of this month's daily notes", callback: () => void this.rollup({ kind: "this-month" }) });
+    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.rollupTag() });
+    this.addCommand({
+      id: "rollup-links",
+      name: "Rollup of the notes this note links to",
+      checkCallback: withNote((file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })),
+    });
+    this.addCommand({
+      id: "summarize-url",
+      name: "Summarize a web page into a new note…",
+      checkCallback: (checking) => {
+        if (!this.settings.kagiKey) return false;
+        if (!checking) void this.askUrl();
+        return true;
+      },
+    });
+    this.addCommand({ id: "open-summaries", name: "Open the summaries view", callback: () => void this.openView() });
+  }
+
+  private fileMenu(menu: Menu, file: TAbstractFile): void {
+    if (file instanceof TFolder) {
+      menu.addItem((item) =>
+        item.setTitle("Summarize notes in this folder").setIcon("list-checks").onClick(() => void this.runFolder(file.path, false)),
+      );
+      menu.addItem((item) =>
+        item.setTitle("Refresh stale summaries in this folder").setIcon("refresh-cw").onClick(() => void this.runFolder(file.path, true)),
+      );
+    } else if (file instanceof TFile && file.extension === "md") {
+      this.noteMenu(menu, file);
+    }
+  }
+
+  private noteMenu(menu: Menu, file: TFile): void {
+    menu.addItem((item) => item.setTitle("Summarize this note").setIcon("list-checks").onClick(() => void this.summarize(file)));
+    menu.addItem((item) => item.setTitle("Summarize with a focus…").setIcon("target").onClick(() => void this.summarizeWithFocus(file)));
+  }
+
+  // ----- Actions ----------------------------------------------------------------------------
+
+  /** Runs an action, turning a missing or stopped binary into a notice; undefined then. */
+  private async guard<T>(run: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await run();
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error));
+      return undefined;
+    }
+  }
+
+  summarize(file: TFile, choice: NoteChoice = {}) {
+    return summarizeNote(this, file, choice);
+  }
+
+  private async summarizeWithFocus(file: TFile): Promise<void> {
+    const focus = await askText(this.app, "Summarize with a focus", "e.g. budget decisions");
+    if (focus?.trim()) await this.summarize(file, { focus });
+  }
+
+  private async summarizeWithPrompt(file: TFile): Promise<void> {
+    const choice = await askChoice(this.app, "Summarize with a prompt", [...PROMPT_PRESETS, "A prompt note…"]);
+    if (!choice) return;
+    const prompt = choice === "A prompt note…" ? await askText(this.app, "Prompt note", "[[Prompts/Meeting]]") : choice;
+    if (prompt?.trim()) await this.summarize(file, { prompt });
+  }
+
+  private async summarizeInto(file: TFile): Promise<void> {
+    const into = await askChoice(this.app, "Write the summary into", ["section", "property", "both"]);
+    if (into) await this.summarize(file, { into: into as Into });
+  }
+
+  /** A folder run; clicking the status bar (or the cancel command) stops it. */
+  async runFolder(folder: string, refresh: boolean) {
+    if (this.folderStop) {
+      notify("A folder is being summarized already; cancel it first (click the status bar).");
+      return undefined;
+    }
+    const stop = new AbortController();
+    this.folderStop = stop;
+    try {
+      const end = await this.guard(() => summarizeFolder(this, { folder, refresh, stop: stop.signal }));
+      if (end) notify(`${folder || "Vault"}: ${end.line}`, undefined, 10_000);
+      return end;
+    } finally {
+      this.folderStop = undefined;
+    }
+  }
+
+  cancelFolderRun(): void {
+    if (!this.folderStop) return;
+    this.folderStop.abort();
+    this.showProgress("vaultsum: cancelling; the notes in progress finish…");
+  }
+
+  rollup(selection: RollupSelection) {
+    return makeRollup(this, selection, (count, preview) =>
+      askConfirm(this.app, `${count} notes selected`, `${preview}\nThe limit is ${this.settings.rollupLimit}.`, `Summarize ${count} notes`),
+    );
+  }
+
+  private async rollupTag(): Promise<void> {
+    const tag = await askText(this.app, "Rollup of a tag", "#project");
+    if (tag?.trim()) await this.rollup({ kind: "tag", tag });
+  }
+
+  private async askUrl(): Promise<void> {
+    const url = await askText(this.app, "Summarize a web page", "https://…");
+    if (url?.trim()) await summarizeUrl(this, url);
+  }
+
+  async openView(): Promise<WorkspaceLeaf | undefined> {
+    const existing = this.app.workspace.getLeavesOfType(SUMMARIES_VIEW)[0];
+    const leaf = existing ?? this.app.workspace.getRightLeaf(false);
+    if (!leaf) return undefined;
+    if (!existing) await leaf.setViewState({ type: SUMMARIES_VIEW, active: true });
+    await this.app.workspace.revealLeaf(leaf);
+    return leaf;
+  }
+
+  private async onActiveNote(): Promise<void> {
+    const file = this.app.workspace.getActiveFile();
+    if (file && file.extension === "md" && this.states.get(file.path) === undefined && this.locate().found) {
+      await this.states.update([file.path]);
+    }
+    this.renderStatusBar();
+  }
+
+  private renderStatusBar(): void {
+    if (this.progressText) {
+      this.statusBarEl.setText(this.progressText);
+      return;
+    }
+    const file = this.app.workspace.getActiveFile();
+    this.statusBarEl.setText(file ? statusBarText(this.states.get(file.path)) : "");
+  }
+
+  // ----- Watch ------------------------------------------------------------------------------
+
+  private startWatcher(): void {
+    try {
+      this.watcher = startWatch(this.launcher(), this.environment(), this.vaultPath, this.settings.maxPerHour);
+      this.watcher.on("exit", (code) => {
+        if (code !== 0 && code !== null) notifyError(`vaultsum watch stopped (exit ${code}); new notes are not summarized automatically.`);
+        this.watcher = undefined;
+      });
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private stopWatcher(): void {
+    this.watcher?.kill("SIGTERM");
+    this.watcher = undefined;
+  }
+}

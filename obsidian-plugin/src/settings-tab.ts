@@ -1,0 +1,163 @@
+// The settings tab: each setting, the binary that was found (or where it was looked for and
+// how to install it), its version, and `vaultsum doctor`'s report.
+
+import { App, PluginSettingTab, Setting } from "obsidian";
+
+import { INSTALL_HINT, type Located } from "./binary/locate";
+import { PROMPT_PRESETS, type EngineSetting, type Into, type VaultsumSettings } from "./settings";
+
+export interface SettingsHost {
+  settings: VaultsumSettings;
+  saveSettings(): Promise<void>;
+  locate(): Located;
+  version(): Promise<string>;
+  doctor(): Promise<string>;
+  /** vaultsum's config file (folder rules live there), for "Open". */
+  configFile(): string;
+  openConfigFile(): void;
+}
+
+export class VaultsumSettingTab extends PluginSettingTab {
+  constructor(
+    app: App,
+    private readonly host: SettingsHost & ConstructorParameters<typeof PluginSettingTab>[1],
+  ) {
+    super(app, host);
+  }
+
+  override display(): void {
+    const { containerEl } = this;
+    containerEl.empty();
+    const settings = this.host.settings;
+    const save = () => void this.host.saveSettings();
+
+    new Setting(containerEl).setName("Program").setHeading();
+    const located = this.host.locate();
+    const found = new Setting(containerEl).setName("Program found");
+    if (located.found) {
+      const how = located.launcher.foundBy === "uvx" ? " (through uvx)" : "";
+      found.setDesc(`${located.launcher.command}${how}`);
+      const versionEl = found.descEl.createDiv({ cls: "vaultsum-version", text: "Version: …" });
+      void this.host.version().then(
+        (version) => versionEl.setText(`Version: ${version}`),
+        (error: unknown) => versionEl.setText(`Version: could not run it (${String(error)})`),
+      );
+    } else {
+      found.setDesc(`${located.reason} ${INSTALL_HINT}`);
+      const searched = found.descEl.createDiv({ cls: "vaultsum-searched" });
+      searched.createSpan({ text: "Searched: " });
+      searched.createSpan({ text: located.searched.join(", ") });
+    }
+    new Setting(containerEl)
+      .setName("Program path")
+      .setDesc("Leave empty to search the usual install folders.")
+      .addText((text) =>
+        text.setPlaceholder("/path/to/vaultsum").setValue(settings.binaryPath).onChange((value) => {
+          settings.binaryPath = value.trim();
+          save();
+        }),
+      );
+    const doctor = new Setting(containerEl).setName("Check the setup").setDesc("Runs `vaultsum doctor`: what is set up, what is missing, how to fix it.");
+    const report = containerEl.createEl("pre", { cls: "vaultsum-doctor" });
+    doctor.addButton((button) =>
+      button.setButtonText("Run doctor").onClick(async () => {
+        report.setText("Running…");
+        try {
+          report.setText(await this.host.doctor());
+        } catch (error) {
+          report.setText(String(error));
+        }
+      }),
+    );
+
+    new Setting(containerEl).setName("Summarizer").setHeading();
+    new Setting(containerEl)
+      .setName("Engine")
+      .setDesc("The LLM of your provider, or the offline engine (no network, extractive).")
+      .addDropdown((dropdown) =>
+        dropdown
+          .addOption("llm", "LLM")
+          .addOption("local", "Offline")
+          .setValue(settings.engine)
+          .onChange((value) => {
+            settings.engine = value as EngineSetting;
+            save();
+          }),
+      );
+    const text = (name: string, desc: string, key: "baseUrl" | "model" | "language" | "rollupFolder", placeholder: string) =>
+      new Setting(containerEl)
+        .setName(name)
+        .setDesc(desc)
+        .addText((input) =>
+          input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
+            settings[key] = value;
+            save();
+          }),
+        );
+    const secret = (name: string, desc: string, key: "apiKey" | "kagiKey") =>
+      new Setting(containerEl)
+        .setName(name)
+        .setDesc(desc)
+        .addText((input) => {
+          input.inputEl.type = "password";
+          input.setValue(settings[key]).onChange((value) => {
+            settings[key] = value.trim();
+            save();
+          });
+        });
+    text("Provider base URL", "An OpenAI-compatible endpoint; empty for the program's default.", "baseUrl", "https://api.fireworks.ai/inference/v1");
+    text("Model", "Empty for the program's default.", "model", "accounts/fireworks/models/gpt-oss-120b");
+    secret("API key", `Stored in this plugin's data.json in ${this.app.vault.configDir}/plugins/vaultsum/.`, "apiKey");
+    secret("Kagi API key", "Enables “Summarize a web page”. Stored like the API key.", "kagiKey");
+
+    new Setting(containerEl).setName("Summaries").setHeading();
+    new Setting(containerEl)
+      .setName("Write the summary into")
+      .addDropdown((dropdown) =>
+        dropdown
+          .addOption("section", "A summary section")
+          .addOption("property", "The summary property")
+          .addOption("both", "Both")
+          .setValue(settings.into)
+          .onChange((value) => {
+            settings.into = value as Into;
+            save();
+          }),
+      );
+    new Setting(containerEl)
+      .setName("Prompt")
+      .setDesc("A preset, or a link to a prompt note; empty lets the note and the folder rules decide.")
+      .addText((input) =>
+        input.setPlaceholder(PROMPT_PRESETS.join(", ")).setValue(settings.prompt).onChange((value) => {
+          settings.prompt = value;
+          save();
+        }),
+      );
+    text("Language", "The summaries' language; empty for each note's own.", "language", "auto");
+    text("Rollup folder", "Where rollups are saved.", "rollupFolder", "Reviews");
+    new Setting(containerEl)
+      .setName("Summarize new notes automatically")
+      .setDesc("Runs vaultsum's watch mode for this vault while Obsidian is open.")
+      .addToggle((toggle) =>
+        toggle.setValue(settings.autoSummarize).onChange((value) => {
+          settings.autoSummarize = value;
+          save();
+        }),
+      );
+    new Setting(containerEl)
+      .setName("Most notes summarized automatically per hour")
+      .addText((input) =>
+        input.setValue(String(settings.maxPerHour)).onChange((value) => {
+          const parsed = Number.parseInt(value, 10);
+          if (Number.isFinite(parsed) && parsed >= 0) {
+            settings.maxPerHour = parsed;
+            save();
+          }
+        }),
+      );
+    new Setting(containerEl)
+      .setName("Folder rules")
+      .setDesc(`Per-folder prompts and languages live in vaultsum's config file: ${this.host.configFile()}`)
+      .addButton((button) => button.setButtonText("Open").onClick(() => this.host.openConfigFile()));
+  }
+}

@@ -1,0 +1,114 @@
+// Each note's summary state (current, stale, edited, unmarked, missing) as the binary's
+// `vaultsum status` decides it, kept for the side view and the status bar. Read whole once,
+// when first needed; after that only the notes that changed are asked again, a moment after
+// the last change (Obsidian saves every few seconds while typing), never the whole vault on
+// every keystroke.
+
+import type { NoteState } from "./binary/cli";
+
+/** How long after the last change of a note its state is asked again. */
+export const SETTLE_MS = 1_500;
+
+export type StatesListener = () => void;
+
+export class SummaryStates {
+  private states = new Map<string, string>();
+  private loaded = false;
+  private loading: Promise<void> | undefined;
+  private pending = new Set<string>();
+  private timer: number | undefined;
+  private listeners = new Set<StatesListener>();
+  /** The last failure to ask the binary, shown in the view. */
+  error: string | undefined;
+
+  constructor(
+    private readonly ask: (target?: string) => Promise<NoteState[]>,
+    private readonly settleMs = SETTLE_MS,
+  ) {}
+
+  /** Calls `listener` after every update; returns the function that removes it. */
+  onUpdate(listener: StatesListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The state of one note, when known. */
+  get(path: string): string | undefined {
+    return this.states.get(path);
+  }
+
+  /** Every known note and its state, in path order. */
+  all(): NoteState[] {
+    return [...this.states.entries()]
+      .map(([path, state]) => ({ path, state }))
+      .sort((a, b) => a.path.localeCompare(b.path));
+  }
+
+  get isLoaded(): boolean {
+    return this.loaded;
+  }
+
+  /** Reads every note's state (the first time, and on "reload"). */
+  async loadAll(): Promise<void> {
+    if (this.loading) return this.loading;
+    this.loading = (async () => {
+      try {
+        const notes = await this.ask();
+        this.states = new Map(notes.map((note) => [note.path, note.state]));
+        this.loaded = true;
+        this.error = undefined;
+      } catch (error) {
+        this.error = error instanceof Error ? error.message : String(error);
+      } finally {
+        this.loading = undefined;
+        this.emit();
+      }
+    })();
+    return this.loading;
+  }
+
+  /** A note changed (or was created): its state is asked again once changes settle. */
+  changed(path: string): void {
+    if (!path.endsWith(".md")) return;
+    this.pending.add(path);
+    if (this.timer !== undefined) window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => void this.flush(), this.settleMs);
+  }
+
+  /** A note was deleted or renamed away. */
+  removed(path: string): void {
+    if (this.states.delete(path)) this.emit();
+  }
+
+  /** Asks now for the notes given (after a summary or a refresh). */
+  async update(paths: string[]): Promise<void> {
+    for (const path of paths) {
+      try {
+        const notes = await this.ask(path);
+        if (notes.length === 0) this.states.delete(path);
+        for (const note of notes) this.states.set(note.path, note.state);
+        this.error = undefined;
+      } catch (error) {
+        this.error = error instanceof Error ? error.message : String(error);
+      }
+    }
+    this.emit();
+  }
+
+  /** Stops the pending timer (on unload). */
+  dispose(): void {
+    if (this.timer !== undefined) window.clearTimeout(this.timer);
+    this.listeners.clear();
+  }
+
+  private async flush(): Promise<void> {
+    this.timer = undefined;
+    const paths = [...this.pending];
+    this.pending.clear();
+    await this.update(paths);
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
