@@ -57,9 +57,20 @@ export const DEFAULT_SETTINGS: VaultsumSettings = {
 /** The presets the binary knows (prompts/ in the repository). */
 export const PROMPT_PRESETS = ["default", "meeting", "paper", "journal", "brief"] as const;
 
+/** The environment variables the settings decide (the binary reads each: DESIGN §8). */
+export const SETTINGS_VARIABLES = [
+  "VAULTSUM_VAULT",
+  "VAULTSUM_ENGINE",
+  "FIREWORKS_BASE_URL",
+  "FIREWORKS_MODEL",
+  "SUMMARIZE_MODEL",
+  "FIREWORKS_API_KEY",
+  "KAGI_API_KEY",
+];
+
 /**
- * The environment the binary starts with: Obsidian's own (PATH, HOME, proxies), minus any
- * vaultsum or provider variables inherited from it, plus the vault and the settings. A setting
+ * The environment the binary starts with: Obsidian's own (PATH, HOME, proxies), minus the
+ * variables the settings decide, plus the vault and the settings. A setting
  * left empty sets nothing, so the binary's default (or its config file) applies.
  */
 export function binaryEnvironment(
@@ -68,12 +79,11 @@ export function binaryEnvironment(
   inherited: Record<string, string | undefined>,
 ): Record<string, string> {
   const env: Record<string, string> = {};
-  const ours = /^(VAULTSUM_|FIREWORKS_|KAGI_|SUMMARIZE_MODEL$)/;
   for (const [name, value] of Object.entries(inherited)) {
-    // VAULTSUM_CONFIG stays: it is where the person keeps folder rules.
-    if (value !== undefined && (!ours.test(name) || name === "VAULTSUM_CONFIG")) {
-      env[name] = value;
-    }
+    // What the settings decide is not inherited: an API key or model exported in a shell
+    // profile must not override what the person chose here. Others (VAULTSUM_CONFIG, the
+    // cache folder, proxies) pass through.
+    if (value !== undefined && !SETTINGS_VARIABLES.includes(name)) env[name] = value;
   }
   env.VAULTSUM_VAULT = vault;
   env.VAULTSUM_ENGINE = settings.engine;

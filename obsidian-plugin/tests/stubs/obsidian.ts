@@ -1,0 +1,527 @@
+// A small stand-in for the parts of Obsidian's API the plugin uses (the npm `obsidian` package
+// is types only). It is the tests' only fake: files are real files of a temporary vault, the
+// DOM is happy-dom's, the binary is the real one. What it records (notices, opened files,
+// modals) is what the tests look at.
+
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { EventEmitter } from "node:events";
+import * as nodePath from "node:path";
+
+// ----- Obsidian's DOM helpers (Obsidian adds these to every element) ----------------------
+
+interface ElementInfo {
+  text?: string;
+  cls?: string | string[];
+  type?: string;
+  value?: string;
+  placeholder?: string;
+  attr?: Record<string, string>;
+}
+
+type Parent = HTMLElement | DocumentFragment;
+
+function makeEl<K extends keyof HTMLElementTagNameMap>(parent: Parent, tag: K, info?: ElementInfo | string): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  const o: ElementInfo = typeof info === "string" ? { cls: info } : (info ?? {});
+  if (o.cls) el.className = Array.isArray(o.cls) ? o.cls.join(" ") : o.cls;
+  if (o.text !== undefined) el.textContent = o.text;
+  if (o.type) el.setAttribute("type", o.type);
+  if (o.value !== undefined) (el as unknown as { value: string }).value = o.value;
+  if (o.placeholder) el.setAttribute("placeholder", o.placeholder);
+  for (const [k, v] of Object.entries(o.attr ?? {})) el.setAttribute(k, v);
+  parent.appendChild(el);
+  return el;
+}
+
+function install(proto: object): void {
+  Object.assign(proto, {
+    createEl(this: Parent, tag: keyof HTMLElementTagNameMap, info?: ElementInfo) {
+      return makeEl(this, tag, info);
+    },
+    createDiv(this: Parent, info?: ElementInfo | string) {
+      return makeEl(this, "div", info);
+    },
+    createSpan(this: Parent, info?: ElementInfo | string) {
+      return makeEl(this, "span", info);
+    },
+    empty(this: Parent) {
+      while (this.firstChild) this.removeChild(this.firstChild);
+    },
+    setText(this: HTMLElement, text: string) {
+      this.textContent = text;
+    },
+    addClass(this: HTMLElement, ...classes: string[]) {
+      this.classList.add(...classes);
+    },
+  });
+}
+install(HTMLElement.prototype);
+install(DocumentFragment.prototype);
+Object.assign(globalThis, {
+  activeDocument: document,
+  activeWindow: window,
+  createFragment(build?: (fragment: DocumentFragment) => void) {
+    const fragment = document.createDocumentFragment();
+    build?.(fragment);
+    return fragment;
+  },
+});
+
+// ----- Notices -------------------------------------------------------------------------------
+
+/** Every notice shown, in order. */
+export const notices: Notice[] = [];
+/** Emits "notice" with each notice as it is shown. */
+export const noticeEvents = new EventEmitter();
+
+export class Notice {
+  readonly text: string;
+  hidden = false;
+  constructor(
+    public message: string | DocumentFragment,
+    public timeout?: number,
+  ) {
+    this.text = typeof message === "string" ? message : (message.textContent ?? "");
+    notices.push(this);
+    noticeEvents.emit("notice", this);
+  }
+  /** The notice's buttons (a DocumentFragment message keeps its elements). */
+  buttons(): HTMLButtonElement[] {
+    return typeof this.message === "string" ? [] : [...this.message.querySelectorAll("button")];
+  }
+  hide(): void {
+    this.hidden = true;
+  }
+}
+
+// ----- Files ---------------------------------------------------------------------------------
+
+export class TAbstractFile {
+  name: string;
+  parent: TFolder | null = null;
+  constructor(public path: string) {
+    this.name = path.split("/").pop() ?? path;
+  }
+}
+
+export class TFile extends TAbstractFile {
+  basename: string;
+  extension: string;
+  constructor(path: string) {
+    super(path);
+    const dot = this.name.lastIndexOf(".");
+    this.basename = dot > 0 ? this.name.slice(0, dot) : this.name;
+    this.extension = dot > 0 ? this.name.slice(dot + 1) : "";
+  }
+}
+
+export class TFolder extends TAbstractFile {
+  children: TAbstractFile[] = [];
+  isRoot(): boolean {
+    return this.path === "" || this.path === "/";
+  }
+}
+
+export class FileSystemAdapter {
+  constructor(private readonly base: string) {}
+  getBasePath(): string {
+    return this.base;
+  }
+}
+
+export interface EventRef {
+  name: string;
+  callback: (...args: never[]) => unknown;
+}
+
+class Events {
+  private handlers: EventRef[] = [];
+  on(name: string, callback: (...args: never[]) => unknown): EventRef {
+    const ref = { name, callback };
+    this.handlers.push(ref);
+    return ref;
+  }
+  offref(ref: EventRef): void {
+    this.handlers = this.handlers.filter((h) => h !== ref);
+  }
+  trigger(name: string, ...args: unknown[]): void {
+    for (const h of [...this.handlers]) if (h.name === name) (h.callback as (...a: unknown[]) => unknown)(...args);
+  }
+}
+
+/** A vault over a real folder: files are looked up on disk as they are now. */
+export class Vault extends Events {
+  adapter: FileSystemAdapter;
+  configDir = ".obsidian";
+  constructor(public readonly base: string) {
+    super();
+    this.adapter = new FileSystemAdapter(base);
+  }
+  getAbstractFileByPath(path: string): TAbstractFile | null {
+    const full = nodePath.join(this.base, path);
+    if (!existsSync(full)) return null;
+    const file = statSync(full).isDirectory() ? new TFolder(path) : new TFile(path);
+    const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    file.parent = new TFolder(parentPath);
+    return file;
+  }
+  async read(file: TFile): Promise<string> {
+    return readFileSync(nodePath.join(this.base, file.path), "utf8");
+  }
+}
+
+// ----- Workspace, leaves, views --------------------------------------------------------------
+
+export class Component {
+  registered: EventRef[] = [];
+  registerEvent(ref: EventRef): void {
+    this.registered.push(ref);
+  }
+  register(_cb: () => unknown): void {}
+}
+
+export class View extends Component {
+  containerEl: HTMLElement;
+  constructor(public leaf: WorkspaceLeaf) {
+    super();
+    this.containerEl = document.body.createDiv({ cls: "workspace-leaf-content" });
+  }
+  get app(): App {
+    return this.leaf.app;
+  }
+}
+
+export class ItemView extends View {
+  contentEl: HTMLElement;
+  constructor(leaf: WorkspaceLeaf) {
+    super(leaf);
+    this.containerEl.createDiv({ cls: "view-header" });
+    this.contentEl = this.containerEl.createDiv({ cls: "view-content" });
+  }
+  getViewType(): string {
+    return "";
+  }
+  async onOpen(): Promise<void> {}
+  async onClose(): Promise<void> {}
+}
+
+/** A note open in an editor; `unsaved` is text typed and not yet saved (Obsidian saves every few seconds). */
+export class MarkdownView extends View {
+  file: TFile | null = null;
+  unsaved: string | undefined;
+  async save(): Promise<void> {
+    if (this.file && this.unsaved !== undefined) {
+      writeFileSync(nodePath.join(this.app.vault.base, this.file.path), this.unsaved);
+      this.unsaved = undefined;
+    }
+  }
+}
+
+export class WorkspaceLeaf {
+  view: View;
+  constructor(public app: App) {
+    this.view = new View(this);
+  }
+  async openFile(file: TFile): Promise<void> {
+    const view = new MarkdownView(this);
+    view.file = file;
+    this.view = view;
+    this.app.workspace.opened.push(file.path);
+    this.app.workspace.setActiveFile(file);
+  }
+  async setViewState(state: { type: string }): Promise<void> {
+    const factory = this.app.viewFactories.get(state.type);
+    if (!factory) throw new Error(`no view ${state.type}`);
+    this.view = factory(this);
+    await (this.view as ItemView).onOpen();
+  }
+  getViewState(): { type: string } {
+    return { type: this.view instanceof MarkdownView ? "markdown" : ((this.view as ItemView).getViewType?.() ?? "empty") };
+  }
+}
+
+export class Workspace extends Events {
+  leaves: WorkspaceLeaf[] = [];
+  /** Paths opened, in order. */
+  opened: string[] = [];
+  private active: TFile | null = null;
+  constructor(private readonly app: App) {
+    super();
+  }
+  getActiveFile(): TFile | null {
+    return this.active;
+  }
+  setActiveFile(file: TFile | null): void {
+    this.active = file;
+    this.trigger("file-open", file);
+  }
+  getLeaf(_newLeaf?: boolean | string): WorkspaceLeaf {
+    const leaf = new WorkspaceLeaf(this.app);
+    this.leaves.push(leaf);
+    return leaf;
+  }
+  getRightLeaf(_split: boolean): WorkspaceLeaf {
+    return this.getLeaf();
+  }
+  getLeavesOfType(type: string): WorkspaceLeaf[] {
+    return this.leaves.filter((leaf) => leaf.getViewState().type === type);
+  }
+  async revealLeaf(_leaf: WorkspaceLeaf): Promise<void> {}
+  onLayoutReady(callback: () => void): void {
+    callback();
+  }
+}
+
+export class App {
+  vault: Vault;
+  workspace: Workspace;
+  viewFactories = new Map<string, (leaf: WorkspaceLeaf) => View>();
+  constructor(base: string) {
+    this.vault = new Vault(base);
+    this.workspace = new Workspace(this);
+  }
+}
+
+// ----- Plugin --------------------------------------------------------------------------------
+
+export interface Command {
+  id: string;
+  name: string;
+  callback?: () => unknown;
+  checkCallback?: (checking: boolean) => boolean | void;
+  hotkeys?: unknown[];
+}
+
+export class Plugin extends Component {
+  commands = new Map<string, Command>();
+  settingTabs: PluginSettingTab[] = [];
+  statusBar: HTMLElement[] = [];
+  data: unknown = undefined;
+  constructor(
+    public app: App,
+    public manifest: { id: string },
+  ) {
+    super();
+  }
+  addCommand(command: Command): Command {
+    this.commands.set(command.id, command);
+    return command;
+  }
+  /** Runs a command as the palette does; false when it is not available now. */
+  runCommand(id: string): boolean {
+    const command = this.commands.get(id);
+    if (!command) throw new Error(`no command ${id}`);
+    if (command.checkCallback) return command.checkCallback(false) !== false;
+    command.callback?.();
+    return true;
+  }
+  registerView(type: string, factory: (leaf: WorkspaceLeaf) => View): void {
+    this.app.viewFactories.set(type, factory);
+  }
+  addSettingTab(tab: PluginSettingTab): void {
+    this.settingTabs.push(tab);
+  }
+  addStatusBarItem(): HTMLElement {
+    const el = document.body.createDiv({ cls: "status-bar-item" });
+    this.statusBar.push(el);
+    return el;
+  }
+  addRibbonIcon(): HTMLElement {
+    return document.body.createDiv();
+  }
+  async loadData(): Promise<unknown> {
+    return this.data;
+  }
+  async saveData(data: unknown): Promise<void> {
+    this.data = JSON.parse(JSON.stringify(data));
+  }
+  onload(): void | Promise<void> {}
+  onunload(): void {}
+}
+
+export class PluginSettingTab {
+  containerEl: HTMLElement;
+  constructor(
+    public app: App,
+    public plugin: Plugin,
+  ) {
+    this.containerEl = document.body.createDiv({ cls: "vertical-tab-content" });
+  }
+  display(): void {}
+}
+
+// ----- Settings and modals -------------------------------------------------------------------
+
+class TextComponent {
+  inputEl: HTMLInputElement;
+  private change: ((value: string) => unknown) | undefined;
+  constructor(parent: HTMLElement) {
+    this.inputEl = parent.createEl("input", { type: "text" });
+    this.inputEl.addEventListener("input", () => this.change?.(this.inputEl.value));
+  }
+  setPlaceholder(text: string): this {
+    this.inputEl.placeholder = text;
+    return this;
+  }
+  setValue(value: string): this {
+    this.inputEl.value = value;
+    return this;
+  }
+  onChange(callback: (value: string) => unknown): this {
+    this.change = callback;
+    return this;
+  }
+}
+
+class ButtonComponent {
+  buttonEl: HTMLButtonElement;
+  constructor(parent: HTMLElement) {
+    this.buttonEl = parent.createEl("button");
+  }
+  setButtonText(text: string): this {
+    this.buttonEl.textContent = text;
+    return this;
+  }
+  setCta(): this {
+    this.buttonEl.classList.add("mod-cta");
+    return this;
+  }
+  onClick(callback: () => unknown): this {
+    this.buttonEl.addEventListener("click", () => void callback());
+    return this;
+  }
+}
+
+class DropdownComponent {
+  selectEl: HTMLSelectElement;
+  private change: ((value: string) => unknown) | undefined;
+  constructor(parent: HTMLElement) {
+    this.selectEl = parent.createEl("select");
+    this.selectEl.addEventListener("change", () => this.change?.(this.selectEl.value));
+  }
+  addOption(value: string, text: string): this {
+    this.selectEl.createEl("option", { value, text });
+    return this;
+  }
+  setValue(value: string): this {
+    this.selectEl.value = value;
+    return this;
+  }
+  onChange(callback: (value: string) => unknown): this {
+    this.change = callback;
+    return this;
+  }
+}
+
+class ToggleComponent {
+  toggleEl: HTMLInputElement;
+  private change: ((value: boolean) => unknown) | undefined;
+  constructor(parent: HTMLElement) {
+    this.toggleEl = parent.createEl("input", { type: "checkbox" });
+    this.toggleEl.addEventListener("change", () => this.change?.(this.toggleEl.checked));
+  }
+  setValue(value: boolean): this {
+    this.toggleEl.checked = value;
+    return this;
+  }
+  onChange(callback: (value: boolean) => unknown): this {
+    this.change = callback;
+    return this;
+  }
+}
+
+export class Setting {
+  settingEl: HTMLElement;
+  nameEl: HTMLElement;
+  descEl: HTMLElement;
+  controlEl: HTMLElement;
+  constructor(parent: HTMLElement) {
+    this.settingEl = parent.createDiv({ cls: "setting-item" });
+    const info = this.settingEl.createDiv({ cls: "setting-item-info" });
+    this.nameEl = info.createDiv({ cls: "setting-item-name" });
+    this.descEl = info.createDiv({ cls: "setting-item-description" });
+    this.controlEl = this.settingEl.createDiv({ cls: "setting-item-control" });
+  }
+  setName(name: string): this {
+    this.nameEl.textContent = name;
+    return this;
+  }
+  setDesc(desc: string): this {
+    this.descEl.textContent = desc;
+    return this;
+  }
+  setHeading(): this {
+    this.settingEl.classList.add("setting-item-heading");
+    return this;
+  }
+  addText(cb: (c: TextComponent) => unknown): this {
+    cb(new TextComponent(this.controlEl));
+    return this;
+  }
+  addButton(cb: (c: ButtonComponent) => unknown): this {
+    cb(new ButtonComponent(this.controlEl));
+    return this;
+  }
+  addDropdown(cb: (c: DropdownComponent) => unknown): this {
+    cb(new DropdownComponent(this.controlEl));
+    return this;
+  }
+  addToggle(cb: (c: ToggleComponent) => unknown): this {
+    cb(new ToggleComponent(this.controlEl));
+    return this;
+  }
+}
+
+/** Modals open now, the newest last. */
+export const openModals: Modal[] = [];
+
+export class Modal {
+  modalEl: HTMLElement;
+  titleEl: HTMLElement;
+  contentEl: HTMLElement;
+  constructor(public app: App) {
+    this.modalEl = document.body.createDiv({ cls: "modal" });
+    this.titleEl = this.modalEl.createDiv({ cls: "modal-title" });
+    this.contentEl = this.modalEl.createDiv({ cls: "modal-content" });
+  }
+  open(): void {
+    openModals.push(this);
+    this.onOpen();
+  }
+  close(): void {
+    const index = openModals.indexOf(this);
+    if (index >= 0) openModals.splice(index, 1);
+    this.onClose();
+    this.modalEl.remove();
+  }
+  onOpen(): void {}
+  onClose(): void {}
+}
+
+export class MenuItem {
+  title = "";
+  action: (() => unknown) | undefined;
+  setTitle(title: string): this {
+    this.title = title;
+    return this;
+  }
+  setIcon(_icon: string): this {
+    return this;
+  }
+  onClick(callback: () => unknown): this {
+    this.action = callback;
+    return this;
+  }
+}
+
+export class Menu {
+  items: MenuItem[] = [];
+  addItem(cb: (item: MenuItem) => unknown): this {
+    const item = new MenuItem();
+    cb(item);
+    this.items.push(item);
+    return this;
+  }
+}
+
+export const Platform = { isDesktop: true, isDesktopApp: true, isMobile: false, isMobileApp: false };

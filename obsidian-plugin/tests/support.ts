@@ -1,0 +1,207 @@
+// What every test needs: the real binary, a temporary copy of a real vault, the plugin loaded
+// on it through the `obsidian` stub, and (for LLM cases) a fake OpenAI-compatible server that
+// speaks the real wire format over real HTTP on 127.0.0.1.
+
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import * as path from "node:path";
+import { EventEmitter, once } from "node:events";
+
+import type { TFile as ObsidianFile } from "obsidian";
+
+import { App, noticeEvents, notices, openModals, Plugin as StubPlugin, TFile, type Notice } from "./stubs/obsidian";
+
+import VaultsumPlugin from "../src/main";
+import type { VaultsumSettings } from "../src/settings";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const repo = path.resolve(here, "..", "..");
+
+/** The binary under test: VAULTSUM_BIN, else the workspace's debug build. */
+export const BINARY = process.env.VAULTSUM_BIN ?? path.join(repo, "target", "debug", process.platform === "win32" ? "vaultsum.exe" : "vaultsum");
+
+if (!existsSync(BINARY)) {
+  throw new Error(`no vaultsum binary at ${BINARY}: run \`cargo build\` first, or set VAULTSUM_BIN`);
+}
+
+/** The repository's vaults a test can copy. */
+export const VAULTS = {
+  fixture: path.join(repo, "vault-fixture"),
+  tasksDocs: path.join(repo, "tests", "data", "obsidian-tasks-docs"),
+};
+
+const cleanups: (() => void | Promise<void>)[] = [];
+
+/** Runs everything registered with `onCleanup`, newest first (call it in afterEach). */
+export async function cleanup(): Promise<void> {
+  while (cleanups.length) await cleanups.pop()?.();
+  notices.length = 0;
+  openModals.length = 0;
+}
+
+export function onCleanup(run: () => void | Promise<void>): void {
+  cleanups.push(run);
+}
+
+/** A temporary folder removed at cleanup. */
+export function tempDir(prefix = "vaultsum-plugin-"): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A temporary copy of one of the repository's vaults. */
+export function copyVault(source: string): string {
+  const vault = path.join(tempDir(), "vault");
+  cpSync(source, vault, { recursive: true });
+  return vault;
+}
+
+/**
+ * The binary's per-user folders (config, cache, state) moved into a temporary folder, so no
+ * test reads the developer's config or shares a cache with another test.
+ */
+export function isolateUserFolders(): void {
+  const home = tempDir("vaultsum-home-");
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    HOME: home,
+    XDG_CONFIG_HOME: path.join(home, "config"),
+    XDG_CACHE_HOME: path.join(home, "cache"),
+    XDG_STATE_HOME: path.join(home, "state"),
+    VAULTSUM_CACHE_DIR: path.join(home, "cache", "vaultsum"),
+  });
+  delete process.env.VAULTSUM_CONFIG;
+  onCleanup(() => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  });
+}
+
+/** The plugin loaded on `vault` with these settings (the binary's path filled in). */
+export async function loadPlugin(vault: string, settings: Partial<VaultsumSettings> = {}): Promise<{ plugin: VaultsumPlugin; app: App }> {
+  isolateUserFolders();
+  const app = new App(vault);
+  const plugin = new VaultsumPlugin(app as never, { id: "vaultsum" } as never);
+  (plugin as unknown as { data: unknown }).data = { settings: { binaryPath: BINARY, engine: "local", ...settings } };
+  await plugin.onload();
+  onCleanup(() => plugin.onunload());
+  return { plugin, app };
+}
+
+/** Resolves with the first notice (shown already or to come) whose text passes `test`. */
+export function waitForNotice(test: (text: string) => boolean): Promise<string> {
+  const shown = notices.find((notice) => test(notice.text));
+  if (shown) return Promise.resolve(shown.text);
+  return new Promise((resolve) => {
+    const listener = (notice: Notice) => {
+      if (test(notice.text)) {
+        noticeEvents.off("notice", listener);
+        resolve(notice.text);
+      }
+    };
+    noticeEvents.on("notice", listener);
+  });
+}
+
+/** A note of the vault as the plugin's types see it. */
+export function note(path: string): ObsidianFile {
+  return new TFile(path) as unknown as ObsidianFile;
+}
+
+/** Runs a command as the palette does; false when it is not available now. */
+export function runCommand(plugin: VaultsumPlugin, id: string): boolean {
+  return (plugin as unknown as StubPlugin).runCommand(id);
+}
+
+/** The notices shown so far, as text. */
+export function noticeTexts(): string[] {
+  return notices.map((notice) => notice.text);
+}
+
+// ----- A fake OpenAI-compatible server -------------------------------------------------------
+
+export interface ChatRequest {
+  body: Record<string, unknown>;
+  authorization: string | undefined;
+  /** Answers this request (it is held until then when the server holds answers). */
+  release: () => void;
+}
+
+/**
+ * POST …/chat/completions answers a chat completion with `answer` (a structured summary) and a
+ * `usage`; anything else is 404 (the binary asks /props and /models for the context window and
+ * takes no answer as "unknown"). With `hold`, each answer waits until the test releases it:
+ * the test then does what must happen between the call and the write, as an event, not a sleep.
+ */
+export class FakeLlm extends EventEmitter {
+  readonly requests: ChatRequest[] = [];
+  private server: Server | undefined;
+  url = "";
+
+  constructor(
+    private readonly options: { hold?: boolean; answer?: string } = {},
+  ) {
+    super();
+  }
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.listen(0, "127.0.0.1");
+    await once(this.server, "listening");
+    const address = this.server.address();
+    if (!address || typeof address === "string") throw new Error("no address");
+    this.url = `http://127.0.0.1:${address.port}/v1`;
+    onCleanup(() => this.stop());
+    return this.url;
+  }
+
+  /** Resolves with the n-th request (1-based) once it has arrived. */
+  async nthRequest(n: number): Promise<ChatRequest> {
+    while (this.requests.length < n) await once(this, "request");
+    return this.requests[n - 1];
+  }
+
+  stop(): Promise<void> {
+    for (const request of this.requests) request.release();
+    return new Promise((resolve) => {
+      if (!this.server) return resolve();
+      this.server.closeAllConnections();
+      this.server.close(() => resolve());
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let raw = "";
+    for await (const chunk of req) raw += String(chunk);
+    if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "not found" } }));
+      return;
+    }
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const request: ChatRequest = {
+      body: JSON.parse(raw) as Record<string, unknown>,
+      authorization: req.headers.authorization,
+      release,
+    };
+    this.requests.push(request);
+    this.emit("request", request);
+    if (this.options.hold) await released;
+    const content =
+      this.options.answer ??
+      "### Overview\n\nThe note plans the quarter's work and who does what.\n\n### Action Items\n\n- [ ] Send the plan to the team";
+    const body = JSON.stringify({
+      id: `chatcmpl-${this.requests.length}`,
+      object: "chat.completion",
+      created: 1_700_000_000,
+      model: (request.body.model as string) ?? "fake",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
+    });
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(body);
+  }
+}
