@@ -163,8 +163,14 @@ export class FakeLlm extends EventEmitter {
     return this.requests[n - 1];
   }
 
-  stop(): Promise<void> {
+  /** Answers every held request and the ones to come at once. */
+  releaseAll(): void {
+    this.options.hold = false;
     for (const request of this.requests) request.release();
+  }
+
+  stop(): Promise<void> {
+    this.releaseAll();
     return new Promise((resolve) => {
       if (!this.server) return resolve();
       this.server.closeAllConnections();

@@ -1,0 +1,145 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { locateBinary, searchFolders, type Machine } from "../src/binary/locate";
+import { binaryEnvironment, DEFAULT_SETTINGS } from "../src/settings";
+import { FakeLlm, VAULTS, cleanup, copyVault, loadPlugin, note, noticeTexts, tempDir, waitForNotice } from "./support";
+
+afterEach(cleanup);
+
+describe("finding the binary", () => {
+  it("without it, the notice names the folders searched and how to install it", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const emptyPath = tempDir("vaultsum-path-");
+    const savedPath = process.env.PATH;
+    process.env.PATH = emptyPath;
+    try {
+      const { plugin } = await loadPlugin(vault, { binaryPath: "" });
+      const outcome = await plugin.summarize(note("Projects/Alpha/Plan.md"));
+      expect(outcome.kind).toBe("failed");
+      const text = noticeTexts().at(-1) ?? "";
+      const home = process.env.HOME ?? "";
+      expect(text).toContain("vaultsum was not found. Searched: ");
+      for (const folder of [emptyPath, path.join(home, ".cargo", "bin"), path.join(home, ".local", "bin"), "/opt/homebrew/bin", "/usr/local/bin"]) {
+        expect(text).toContain(folder);
+      }
+      expect(text).toContain("uv tool install vaultsum");
+    } finally {
+      process.env.PATH = savedPath;
+    }
+  });
+
+  it("looks where installers put it, on Windows too, and falls back to uvx", () => {
+    const files = new Set<string>();
+    const machine = (platform: NodeJS.Platform, env: Record<string, string>, home: string): Machine => ({
+      platform,
+      env,
+      home,
+      isFile: (file) => files.has(file),
+    });
+    const mac = machine("darwin", { PATH: "/usr/bin:/bin" }, "/Users/ada");
+    expect(searchFolders(mac)).toEqual(["/usr/bin", "/bin", "/Users/ada/.cargo/bin", "/Users/ada/.local/bin", "/opt/homebrew/bin", "/usr/local/bin"]);
+    files.add("/opt/homebrew/bin/uvx");
+    expect(locateBinary("", mac)).toMatchObject({ found: true, launcher: { command: "/opt/homebrew/bin/uvx", prefix: ["vaultsum"], foundBy: "uvx" } });
+    files.add("/Users/ada/.cargo/bin/vaultsum");
+    expect(locateBinary("", mac)).toMatchObject({ found: true, launcher: { command: "/Users/ada/.cargo/bin/vaultsum", prefix: [] } });
+
+    const windows = machine("win32", { Path: "C:\\Windows", LOCALAPPDATA: "C:\\Users\\ada\\AppData\\Local" }, "C:\\Users\\ada");
+    files.add("C:\\Users\\ada\\.cargo\\bin\\vaultsum.exe");
+    expect(searchFolders(windows)).toContain("C:\\Users\\ada\\.cargo\\bin");
+    expect(locateBinary("", windows)).toMatchObject({ found: true, launcher: { command: "C:\\Users\\ada\\.cargo\\bin\\vaultsum.exe" } });
+    expect(locateBinary("/nowhere/vaultsum", mac)).toMatchObject({ found: false, reason: "The vaultsum path in the settings does not exist: /nowhere/vaultsum." });
+  });
+});
+
+describe("the binary's life", () => {
+  it("restarts once after a crash, with the reason shown, then reports an error", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault);
+    const first = await plugin.summarize(note("Projects/Alpha/Plan.md"));
+    expect(first.kind).toBe("written");
+
+    const pid = plugin.mcpServer?.pid;
+    expect(pid).toBeTypeOf("number");
+    process.kill(pid as number, "SIGKILL");
+    expect(await waitForNotice((t) => t.startsWith("vaultsum stopped:"))).toMatch(/It will be started again on the next use\.$/);
+
+    const second = await plugin.summarize(note("Notes/Cycle A.md"));
+    expect(second.kind).toBe("written");
+    const restarted = plugin.mcpServer?.pid;
+    expect(restarted).toBeTypeOf("number");
+    expect(restarted).not.toBe(pid);
+
+    process.kill(restarted as number, "SIGKILL");
+    expect(await waitForNotice((t) => t.includes("It will not be restarted."))).toMatch(/^vaultsum stopped: /);
+    const third = await plugin.summarize(note("Notes/Cycle B.md"));
+    expect(third).toMatchObject({ kind: "failed" });
+    expect(third.message).toMatch(/^vaultsum stopped again and was not restarted: it exited/);
+    expect(noticeTexts().at(-1)).toBe(third.message);
+  });
+});
+
+describe("settings as the binary's configuration", () => {
+  it("the provider URL, model and API key reach the binary; the offline engine calls no provider", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, model: "test-model-7", apiKey: "sk-test-123", language: "Deutsch" });
+    const outcome = await plugin.summarize(note("Projects/Alpha/Plan.md"));
+    expect(outcome.kind).toBe("written");
+    expect(llm.requests.length).toBeGreaterThan(0);
+    for (const request of llm.requests) {
+      expect(request.body.model).toBe("test-model-7");
+      expect(request.authorization).toBe("Bearer sk-test-123");
+    }
+    expect(JSON.stringify(llm.requests.at(-1)?.body.messages)).toContain("Deutsch");
+    expect(readFileSync(path.join(vault, "Projects/Alpha/Plan.md"), "utf8")).toContain("- [ ] Send the plan to the team");
+    expect(plugin.todaysUsage().requests).toBe(llm.requests.length);
+
+    plugin.settings.engine = "local";
+    await plugin.saveSettings();
+    const count = llm.requests.length;
+    expect((await plugin.summarize(note("Notes/Cycle A.md"))).kind).toBe("written");
+    expect(llm.requests.length).toBe(count);
+  });
+
+  it("inherited provider variables never override the settings; the others pass through", () => {
+    const env = binaryEnvironment(
+      { ...DEFAULT_SETTINGS, engine: "local", apiKey: "", model: "m" },
+      "/vault",
+      { FIREWORKS_API_KEY: "from-shell", SUMMARIZE_MODEL: "shell-model", PATH: "/bin", VAULTSUM_CACHE_DIR: "/c" },
+    );
+    expect(env).toEqual({ PATH: "/bin", VAULTSUM_CACHE_DIR: "/c", VAULTSUM_VAULT: "/vault", VAULTSUM_ENGINE: "local", FIREWORKS_MODEL: "m" });
+  });
+});
+
+describe("a note edited while its summary is made", () => {
+  it("keeps the edit, says so and offers to summarize again", async () => {
+    const llm = new FakeLlm({ hold: true });
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "k" });
+    const notePath = "Projects/Alpha/Plan.md";
+    const file = path.join(vault, notePath);
+    const before = readFileSync(file, "utf8");
+
+    const call = plugin.summarize(note(notePath));
+    // The model has the note: the person types now, then the model answers.
+    await llm.nthRequest(1);
+    const edited = `${before}\nA sentence typed while the summary was being made.\n`;
+    writeFileSync(file, edited);
+    llm.releaseAll();
+    const outcome = await call;
+
+    const after = readFileSync(file, "utf8");
+    expect(after.startsWith(edited.trimEnd())).toBe(true);
+    expect(outcome.kind).toBe("changed-meanwhile");
+    expect(outcome.message).toContain(`${notePath} changed while its summary was being made`);
+    const { notices } = await import("./stubs/obsidian");
+    const shown = notices.at(-1);
+    expect(shown?.text.startsWith(outcome.message)).toBe(true);
+    expect(shown?.buttons().map((b) => b.textContent)).toEqual(["Summarize again"]);
+  });
+});

@@ -1,0 +1,87 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import * as path from "node:path";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import type { FolderEvent } from "../src/commands/summarize-folder";
+import { summarizeFolder } from "../src/commands/summarize-folder";
+import { FakeLlm, VAULTS, cleanup, copyVault, loadPlugin, noticeTexts } from "./support";
+
+afterEach(cleanup);
+
+function notesUnder(root: string, folder: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(path.join(root, dir)).sort()) {
+      const rel = dir ? `${dir}/${name}` : name;
+      if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
+      else if (name.endsWith(".md")) out.push(rel);
+    }
+  };
+  walk(folder);
+  return out;
+}
+
+describe("Summarize a folder", () => {
+  it("reports progress in order and a final count; a second run skips what is up to date", async () => {
+    const vault = copyVault(VAULTS.tasksDocs);
+    const { plugin } = await loadPlugin(vault);
+    const folder = "Getting Started";
+    const expected = notesUnder(vault, folder);
+    expect(expected.length).toBeGreaterThan(5);
+
+    const events: FolderEvent[] = [];
+    const end = await summarizeFolder(plugin, { folder, refresh: false, stop: new AbortController().signal, onEvent: (e) => events.push(e) });
+
+    expect(events[0]).toEqual({ kind: "start", total: expected.length });
+    const notes = events.filter((e) => e.kind === "note");
+    expect(notes.map((e) => e.done)).toEqual(expected.map((_, i) => i + 1));
+    expect(new Set(notes.map((e) => e.path))).toEqual(new Set(expected));
+    expect(events.at(-1)).toBe(end);
+    expect(end.counts).toMatchObject({ notes: expected.length, summarized: expected.length, skipped: 0, failed: 0, notStarted: 0 });
+    expect(end.line).toBe(`${expected.length} notes: ${expected.length} summarized; 0 requests, 0 prompt + 0 completion tokens, 0 media calls.`);
+    for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toContain("## Summary");
+
+    const again = await plugin.runFolder(folder, false);
+    expect(again?.counts).toMatchObject({ summarized: 0, skipped: expected.length });
+    expect(noticeTexts().at(-1)).toBe(`${folder}: ${expected.length} notes: 0 summarized, ${expected.length} skipped; 0 requests, 0 prompt + 0 completion tokens, 0 media calls.`);
+  });
+
+  it("cancelled mid-folder: the notes in flight finish whole, the rest are not started", async () => {
+    const llm = new FakeLlm({ hold: true });
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.tasksDocs);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "test-key", model: "fake-model" });
+    const folder = "Getting Started";
+    const expected = notesUnder(vault, folder);
+    const before = new Map(expected.map((note) => [note, readFileSync(path.join(vault, note), "utf8")]));
+
+    const stop = new AbortController();
+    const run = summarizeFolder(plugin, { folder, refresh: false, stop: stop.signal });
+    // The first note's request is at the model, so both notes the plugin runs at a time are
+    // in flight (the second may wait in the binary's limiter): cancel now, then let the
+    // model answer.
+    await llm.nthRequest(1);
+    stop.abort();
+    llm.releaseAll();
+    const end = await run;
+
+    expect(end.counts).toMatchObject({ summarized: 2, failed: 0, notStarted: expected.length - 2, cancelled: true });
+    // Every request the model answered is counted (an embedded image's description is one).
+    const n = llm.requests.length;
+    expect(end.line).toMatch(
+      new RegExp(`^Cancelled: 2 of ${expected.length} notes summarized, ${expected.length - 2} not started; ${n} requests, ${120 * n} prompt \\+ ${30 * n} completion tokens, [01] media calls?\\.$`),
+    );
+    let summarized = 0;
+    for (const note of expected) {
+      const now = readFileSync(path.join(vault, note), "utf8");
+      const was = before.get(note) ?? "";
+      if (now === was) continue;
+      // A note that changed holds its whole text and then one whole summary.
+      expect(now.startsWith(was.trimEnd())).toBe(true);
+      expect(now).toContain("- [ ] Send the plan to the team");
+      summarized += 1;
+    }
+    expect(summarized).toBe(2);
+  });
+});
