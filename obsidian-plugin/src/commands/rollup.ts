@@ -84,15 +84,23 @@ export async function makeRollup(
   let outcome: RollupOutcome;
   try {
     host.showProgress("Rollup: selecting notes…");
-    let result = await call({ max_notes: host.settings.rollupLimit });
-    const count = result.isError && result.details.error === "too_many_notes" ? selectedCount(result.text) : undefined;
-    if (count !== undefined) {
-      const preview = await call({ max_notes: count, dry_run: true });
-      if (!(await confirm(count, preview.text))) {
-        return { kind: "declined", count };
+    // The selection is counted first by the binary's dry run (no paid call, nothing written),
+    // so a selection over the limit is shown before anything is made or any folder created.
+    let limit = host.settings.rollupLimit;
+    const { save_to: _unused, ...selectionOnly } = { save_to: saveTo, ...args };
+    const count = await host.callTool("summarize_notes", { ...selectionOnly, dry_run: true, max_notes: limit });
+    const over = count.isError && count.details.error === "too_many_notes" ? selectedCount(count.text) : undefined;
+    if (over !== undefined) {
+      const preview = await host.callTool("summarize_notes", { ...selectionOnly, dry_run: true, max_notes: over });
+      if (!(await confirm(over, preview.text))) {
+        return { kind: "declined", count: over };
       }
-      result = await call({ max_notes: count });
+      limit = over;
     }
+    // vaultsum never creates folders; the rollup folder is the person's setting, made here.
+    const folder = saveTo.includes("/") ? saveTo.slice(0, saveTo.lastIndexOf("/")) : "";
+    if (folder && !host.app.vault.getAbstractFileByPath(folder)) await host.app.vault.createFolder(folder);
+    const result = await call({ max_notes: limit });
     await host.recordCost(result.details);
     outcome = result.isError ? { kind: "failed", message: `Rollup not made: ${result.text}` } : { kind: "saved", path: saveTo };
   } catch (error) {
