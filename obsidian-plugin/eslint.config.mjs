@@ -5,7 +5,8 @@ import obsidianmd from "eslint-plugin-obsidianmd";
 import globals from "globals";
 
 export default defineConfig([
-  { ignores: ["main.js", "node_modules/**"] },
+  // main.js is the build; scripts/ are release tooling run by Node, not shipped in the plugin.
+  { ignores: ["main.js", "node_modules/**", "scripts/**"] },
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {

@@ -7,7 +7,9 @@
 #   3. the MCP Bundle (.mcpb) validated, packed, unpacked into a fresh folder and launched the
 #      way Claude Desktop would (command and env computed by the mcpb library);
 #   4. `cargo publish --workspace --dry-run --locked` (packages and verify-builds every crate);
-#   5. actionlint on .github/workflows/.
+#   5. actionlint on .github/workflows/;
+#   6. the Obsidian plugin built (obsidian-plugin/main.js), its manifest checked against the
+#      directory's rules and main.js loaded in Node with the `obsidian` module stubbed.
 # Installs what it needs by itself: Python tools in .pkg-tools/venv, the mcpb CLI in
 # .pkg-tools/npm, the `mcp` client in .venv (scripts/python-env.sh). Any step that cannot run
 # fails the script. Prints one summary line per step at the end.
@@ -67,11 +69,11 @@ py_version=$(python3 -c 'import tomllib; print(tomllib.load(open("pyproject.toml
 [[ "$py_version" == "$version" ]] ||
   fail "pyproject.toml has version $py_version, Cargo.toml $version: make them equal"
 
-step "1/5 rust-version"
+step "1/6 rust-version"
 line=$(python3 scripts/check-rust-version.py) || fail "rust-version check (see above)"
 done_step "rust-version: $line"
 
-step "2/5 wheel ($PROFILE profile)"
+step "2/6 wheel ($PROFILE profile)"
 t0=$SECONDS
 "$TOOLS/venv/bin/maturin" build --locked --profile "$PROFILE" --out "$work/wheel" ||
   fail "maturin build"
@@ -101,7 +103,7 @@ uvx_smoke=$("$PY" scripts/mcp_smoke.py env "UV_CACHE_DIR=$work/uv-cache" "UV_TOO
 uvx_secs=$(sed -E 's/.* ([0-9.]+) seconds from launch.*/\1/' <<<"$uvx_smoke")
 done_step "wheel: $(basename "$wheel") $wheel_mb MB ($PROFILE profile, built in ${build_secs}s); pip venv: tools/list in $(sed -E 's/.* ([0-9.]+) seconds from launch.*/\1/' <<<"$pip_smoke") s, offline summarize_file OK; uvx (fresh cache): tools/list in $uvx_secs s"
 
-step "3/5 mcpb"
+step "3/6 mcpb"
 python3 scripts/stage-mcpb.py --binary "$installed" --platform linux --out "$work/mcpb-stage" ||
   fail "staging the bundle"
 validate=$("$MCPB" validate "$work/mcpb-stage/manifest.json" 2>&1) || fail "mcpb validate: $validate"
@@ -119,7 +121,7 @@ mcpb_smoke=$("$PY" scripts/mcp_smoke.py --summarize "Meetings/2024-03-04 Weekly 
   --launch-json "$work/mcpb-launch.json") || fail "MCP smoke test of the unpacked bundle"
 done_step "mcpb: $(basename "$work"/*.mcpb) $mcpb_mb MB; validate: '$validate'; unpacked server/vaultsum with optional settings unset: tools/list in $(sed -E 's/.* ([0-9.]+) seconds from launch.*/\1/' <<<"$mcpb_smoke") s, offline summarize_file OK"
 
-step "4/5 cargo publish --workspace --dry-run --locked"
+step "4/6 cargo publish --workspace --dry-run --locked"
 # The benches are left out of the root package on purpose (its `include`): cargo names each one.
 # A packaged member is verified as a workspace of its own, without the root's [profile.dev];
 # giving it the same settings lets it reuse the dependencies the tests and the wheel built
@@ -142,10 +144,20 @@ sizes=$(grep -E '^ +Packaged ' "$work/publish.log" | sed -E 's/.*\(([^)]*) compr
 [[ "$packaged" == 3 ]] || fail "expected 3 packaged crates, cargo packaged $packaged"
 done_step "cargo publish --dry-run: 3 crates packaged and verified (compressed: $sizes)"
 
-step "5/5 actionlint"
+step "5/6 actionlint"
 al_version=$("$TOOLS/venv/bin/actionlint" --version | head -1)
 "$TOOLS/venv/bin/actionlint" -shellcheck "$TOOLS/venv/bin/shellcheck" || fail "actionlint"
 done_step "actionlint ($al_version, with shellcheck): $(find .github/workflows -name '*.yml' | wc -l) workflow(s) clean"
+
+step "6/6 obsidian plugin"
+# npm ci only when the lockfile's packages are not there yet (.ci/run installed them already).
+if [[ ! -d obsidian-plugin/node_modules ]]; then
+  (cd obsidian-plugin && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
+    fail "npm ci in obsidian-plugin/ failed"
+fi
+(cd obsidian-plugin && npm run --silent build >/dev/null) || fail "the plugin did not build"
+plugin_line=$(node obsidian-plugin/scripts/package-check.cjs "$version") || fail "obsidian plugin check"
+done_step "$plugin_line"
 
 echo
 echo "== package-check summary ($((SECONDS - started)) s)"

@@ -1,0 +1,62 @@
+// The plugin as the Obsidian directory and BRAT get it: manifest.json keeps the directory's
+// rules, versions.json knows this version, and main.js loads in Node with the `obsidian`
+// module stubbed (as Obsidian loads it: CommonJS, `obsidian` provided by the app) and exports
+// a Plugin class. Run from scripts/package-check.sh after `npm run build`.
+"use strict";
+
+const fs = require("node:fs");
+const Module = require("node:module");
+const path = require("node:path");
+
+const root = path.resolve(__dirname, "..");
+const fail = (message) => {
+  console.error(`obsidian plugin: FAIL: ${message}`);
+  process.exit(1);
+};
+
+const manifest = JSON.parse(fs.readFileSync(path.join(root, "manifest.json"), "utf8"));
+const expectedVersion = process.argv[2];
+if (manifest.id !== "vaultsum") fail(`manifest id is ${JSON.stringify(manifest.id)}, not "vaultsum"`);
+for (const field of ["id", "name"]) {
+  if (/obsidian/i.test(manifest[field])) fail(`manifest ${field} contains "obsidian"`);
+}
+if (/plugin/i.test(manifest.name) || /plugin$/i.test(manifest.id)) fail("manifest id or name contains \"plugin\"");
+if (typeof manifest.description !== "string" || manifest.description.length > 250 || !manifest.description.endsWith(".")) {
+  fail(`manifest description must end with a period and have at most 250 characters (it has ${manifest.description?.length})`);
+}
+if (manifest.isDesktopOnly !== true) fail("manifest isDesktopOnly must be true (the plugin starts a program)");
+if (!/^\d+\.\d+\.\d+$/.test(manifest.minAppVersion ?? "")) fail("manifest minAppVersion is not a version");
+if (expectedVersion && manifest.version !== expectedVersion) {
+  fail(`manifest version ${manifest.version} differs from the workspace's ${expectedVersion}`);
+}
+const versions = JSON.parse(fs.readFileSync(path.join(root, "versions.json"), "utf8"));
+if (versions[manifest.version] !== manifest.minAppVersion) {
+  fail(`versions.json does not map ${manifest.version} to ${manifest.minAppVersion}`);
+}
+
+// A stand-in `obsidian` module: every name the bundle takes from it is a class (or a no-op
+// function), which is all loading the bundle needs; nothing runs until Obsidian calls onload.
+class Stub {}
+const obsidian = new Proxy({ Plugin: class Plugin {} }, {
+  get: (target, name) => (name in target ? target[name] : name === "__esModule" ? false : Stub),
+});
+const load = Module._load;
+Module._load = function (request, ...rest) {
+  if (request === "obsidian") return obsidian;
+  if (request === "electron") return {};
+  return load.call(this, request, ...rest);
+};
+const mainJs = path.join(root, "main.js");
+const exported = require(mainJs);
+const PluginClass = exported.default ?? exported;
+if (typeof PluginClass !== "function" || !(PluginClass.prototype instanceof obsidian.Plugin)) {
+  fail("main.js does not export a Plugin class");
+}
+for (const method of ["onload", "onunload"]) {
+  if (typeof PluginClass.prototype[method] !== "function") fail(`the plugin class has no ${method}`);
+}
+const size = fs.statSync(mainJs).size;
+console.log(
+  `obsidian plugin ${manifest.version} (minAppVersion ${manifest.minAppVersion}): manifest ok, ` +
+    `main.js ${(size / 1024).toFixed(0)} KiB loads and exports ${PluginClass.name}`,
+);
