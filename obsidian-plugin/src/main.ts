@@ -39,6 +39,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
   private statusBarEl!: HTMLElement;
   private progressText: string | undefined;
   private folderStop: AbortController | undefined;
+  /** The tool calls running now, each cancellable. */
+  private calls = new Set<AbortController>();
   private watcher: ChildProcess | undefined;
 
   override async onload(): Promise<void> {
@@ -51,7 +53,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.addSettingTab(new VaultsumSettingTab(this.app, this));
     this.statusBarEl = this.addStatusBarItem();
     this.statusBarEl.addClass("vaultsum-status");
-    this.statusBarEl.addEventListener("click", () => this.cancelFolderRun());
+    this.statusBarEl.addEventListener("click", () => this.cancel());
     this.states.onUpdate(() => this.renderStatusBar());
 
     this.addCommands();
@@ -78,6 +80,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   override onunload(): void {
     this.folderStop?.abort();
+    for (const call of this.calls) call.abort();
     this.states?.dispose();
     this.stopWatcher();
     void this.server?.stop();
@@ -107,7 +110,20 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return binaryEnvironment(this.settings, this.vaultPath, process.env);
   }
 
-  async callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolResult> {
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
+    // Every call can be cancelled from the status bar: aborting its signal sends MCP
+    // `notifications/cancelled`, and the binary drops the call before it writes anything.
+    const controller = new AbortController();
+    options.signal?.addEventListener("abort", () => controller.abort());
+    this.calls.add(controller);
+    try {
+      return await this.startedServer().call(name, args, { ...options, signal: controller.signal });
+    } finally {
+      this.calls.delete(controller);
+    }
+  }
+
+  private startedServer(): VaultsumServer {
     if (!this.server) {
       this.server = new VaultsumServer({
         launcher: () => this.launcher(),
@@ -117,7 +133,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
           notifyError(`vaultsum stopped: ${reason}. ${restarting ? "It will be started again on the next use." : "It will not be restarted."}`),
       });
     }
-    return this.server.call(name, args, options);
+    return this.server;
   }
 
   /** The running server (tests look at its process). */
@@ -233,11 +249,15 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.addCommand({ id: "summarize-folder", name: "Summarize this note's folder", checkCallback: withNote((file) => this.runFolder(file.parent?.path ?? "", false)) });
     this.addCommand({ id: "refresh-folder", name: "Refresh stale summaries in this note's folder", checkCallback: withNote((file) => this.runFolder(file.parent?.path ?? "", true)) });
     this.addCommand({ id: "refresh-vault", name: "Refresh stale summaries in the vault", callback: () => void this.runFolder("", true) });
-    this.addCommand({ id: "cancel-folder", name: "Cancel the running folder summary", checkCallback: (checking) => {
-      if (!this.folderStop) return false;
-      if (!checking) this.cancelFolderRun();
-      return true;
-    } });
+    this.addCommand({
+      id: "cancel",
+      name: "Cancel the running summary",
+      checkCallback: (checking) => {
+        if (!this.folderStop && this.calls.size === 0) return false;
+        if (!checking) this.cancel();
+        return true;
+      },
+    });
     this.addCommand({ id: "rollup-this-week", name: "Rollup of this week's daily notes", callback: () => void this.rollup({ kind: "this-week" }) });
     this.addCommand({ id: "rollup-last-week", name: "Rollup of last week's daily notes", callback: () => void this.rollup({ kind: "last-week" }) });
     this.addCommand({ id: "rollup-this-month", name: "Rollup of this month's daily notes", callback: () => void this.rollup({ kind: "this-month" }) });
@@ -327,10 +347,18 @@ export default class VaultsumPlugin extends Plugin implements Host {
     }
   }
 
-  cancelFolderRun(): void {
-    if (!this.folderStop) return;
-    this.folderStop.abort();
-    this.showProgress("vaultsum: cancelling; the notes in progress finish…");
+  /**
+   * Cancels what runs (the status bar's click, the cancel command). A folder run first stops
+   * starting notes and lets the ones in progress finish whole; a second cancel, or a cancel of
+   * a single note's summary, stops the calls themselves (MCP cancellation: nothing is written).
+   */
+  cancel(): void {
+    if (this.folderStop && !this.folderStop.signal.aborted) {
+      this.folderStop.abort();
+      this.showProgress("vaultsum: cancelling; the notes in progress finish (click again to stop them)…");
+      return;
+    }
+    for (const call of this.calls) call.abort();
   }
 
   rollup(selection: RollupSelection) {

@@ -143,3 +143,29 @@ describe("a note edited while its summary is made", () => {
     expect(shown?.buttons().map((b) => b.textContent)).toEqual(["Summarize again"]);
   });
 });
+
+describe("cancelling a summary", () => {
+  it("sends the MCP cancellation: the binary stops the call and the note stays as it was", async () => {
+    const llm = new FakeLlm({ hold: true });
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "k" });
+    const notePath = "Projects/Alpha/Plan.md";
+    const file = path.join(vault, notePath);
+    const before = readFileSync(file, "utf8");
+
+    const call = plugin.summarize(note(notePath));
+    const request = await llm.nthRequest(1);
+    plugin.cancel();
+    const outcome = await call;
+    // The binary got the cancellation and dropped the call: its request to the model is gone.
+    await request.abandoned;
+    expect(outcome).toEqual({ kind: "cancelled", path: notePath, message: `Summary of ${notePath} cancelled; the note is unchanged.` });
+
+    // The model answers after all; the binary dropped the call, so nothing is written, which a
+    // later call through the same server (answered after it) shows.
+    llm.releaseAll();
+    expect((await plugin.summarize(note("Notes/Cycle A.md"))).kind).toBe("written");
+    expect(readFileSync(file, "utf8")).toBe(before);
+  });
+});

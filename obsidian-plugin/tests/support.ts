@@ -127,6 +127,8 @@ export interface ChatRequest {
   authorization: string | undefined;
   /** Answers this request (it is held until then when the server holds answers). */
   release: () => void;
+  /** Resolves when the client closed the connection before the answer (it gave up on it). */
+  abandoned: Promise<void>;
 }
 
 /**
@@ -188,14 +190,23 @@ export class FakeLlm extends EventEmitter {
     }
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    const abandoned = new Promise<void>((resolve) =>
+      res.on("close", () => {
+        if (!answered) resolve();
+      }),
+    );
     const request: ChatRequest = {
       body: JSON.parse(raw) as Record<string, unknown>,
       authorization: req.headers.authorization,
       release,
+      abandoned,
     };
     this.requests.push(request);
     this.emit("request", request);
     if (this.options.hold) await released;
+    if (res.destroyed) return;
+    answered = true;
     const content =
       this.options.answer ??
       "### Overview\n\nThe note plans the quarter's work and who does what.\n\n### Action Items\n\n- [ ] Send the plan to the team";

@@ -9,10 +9,13 @@ import { addUsage, describeUsage, NO_USAGE, usageOf, type Usage } from "../cost"
 import { messageOf, type Host } from "../host";
 import { summaryArguments } from "../settings";
 
+/** What became of one note: `cancelled` when its call was stopped (nothing written). */
+export type NoteResult = "summarized" | "skipped" | "failed" | "cancelled";
+
 /** What a folder run reports as it goes, in order: start, one `note` per note, end. */
 export type FolderEvent =
   | { kind: "start"; total: number }
-  | { kind: "note"; done: number; total: number; path: string; result: "summarized" | "skipped" | "failed"; text: string }
+  | { kind: "note"; done: number; total: number; path: string; result: NoteResult; text: string }
   | { kind: "end"; counts: FolderCounts; usage: Usage; line: string };
 
 export interface FolderCounts {
@@ -20,6 +23,8 @@ export interface FolderCounts {
   summarized: number;
   skipped: number;
   failed: number;
+  /** Notes whose call was stopped by a second cancel (each left unchanged). */
+  stopped: number;
   /** Notes never started because the run was cancelled. */
   notStarted: number;
   cancelled: boolean;
@@ -47,7 +52,7 @@ export async function summarizeFolder(
   const total = notes.length;
   const emit = (event: FolderEvent) => run.onEvent?.(event);
   emit({ kind: "start", total });
-  const counts: FolderCounts = { notes: total, summarized: 0, skipped: 0, failed: 0, notStarted: 0, cancelled: false };
+  const counts: FolderCounts = { notes: total, summarized: 0, skipped: 0, failed: 0, stopped: 0, notStarted: 0, cancelled: false };
   let usage = NO_USAGE;
   let next = 0;
   let done = 0;
@@ -55,7 +60,7 @@ export async function summarizeFolder(
   const worker = async () => {
     while (next < notes.length && !run.stop.aborted) {
       const path = notes[next++];
-      let result: "summarized" | "skipped" | "failed";
+      let result: NoteResult;
       let text: string;
       try {
         const answer = await host.callTool("summarize_file", { ...base, path }, {
@@ -68,10 +73,10 @@ export async function summarizeFolder(
         result = answer.isError ? "failed" : typeof answer.details.skipped === "string" ? "skipped" : "summarized";
         text = answer.isError ? answer.text : typeof answer.details.skipped === "string" ? answer.details.skipped : "summarized";
       } catch (error) {
-        result = "failed";
-        text = error instanceof CallCancelled ? "cancelled" : messageOf(error);
+        result = error instanceof CallCancelled ? "cancelled" : "failed";
+        text = error instanceof CallCancelled ? "cancelled; the note is unchanged" : messageOf(error);
       }
-      counts[result] += 1;
+      counts[result === "cancelled" ? "stopped" : result] += 1;
       done += 1;
       host.showProgress(`vaultsum ${done}/${total} (click to cancel)`);
       emit({ kind: "note", done, total, path, result, text });
@@ -84,7 +89,7 @@ export async function summarizeFolder(
     host.showProgress(undefined);
   }
   counts.notStarted = total - done;
-  counts.cancelled = run.stop.aborted && counts.notStarted > 0;
+  counts.cancelled = run.stop.aborted && (counts.notStarted > 0 || counts.stopped > 0);
   host.statesChanged(notes);
   const end = { kind: "end" as const, counts, usage, line: closingLine(counts, usage) };
   emit(end);
@@ -102,5 +107,6 @@ export function closingLine(counts: FolderCounts, usage: Usage): string {
     : `${plural(counts.notes, "note")}: ${counts.summarized} summarized`;
   if (counts.skipped > 0) line += `, ${counts.skipped} skipped`;
   if (counts.failed > 0) line += `, ${counts.failed} failed`;
+  if (counts.stopped > 0) line += `, ${counts.stopped} stopped unwritten`;
   return `${line}; ${describeUsage(usage)}.`;
 }
