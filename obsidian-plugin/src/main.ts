@@ -407,11 +407,19 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   private startWatcher(): void {
     try {
-      this.watcher = startWatch(this.launcher(), this.environment(), this.vaultPath, this.settings.maxPerHour);
-      this.watcher.on("exit", (code) => {
-        if (code !== 0 && code !== null) notifyError(`vaultsum watch stopped (exit ${code}); new notes are not summarized automatically.`);
-        this.watcher = undefined;
+      const watcher = startWatch(this.launcher(), this.environment(), this.vaultPath, this.settings.maxPerHour);
+      let lastLine = "";
+      watcher.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+        const lines = chunk.split(/\r?\n/).filter((line) => line.trim());
+        lastLine = lines.at(-1) ?? lastLine;
       });
+      watcher.on("exit", (code) => {
+        if (code !== 0 && code !== null) {
+          notifyError(`vaultsum watch stopped (exit ${code}: ${lastLine}); new notes are not summarized automatically.`);
+        }
+        if (this.watcher === watcher) this.watcher = undefined;
+      });
+      this.watcher = watcher;
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error));
     }

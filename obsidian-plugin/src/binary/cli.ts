@@ -4,6 +4,8 @@
 // binary's own mode for "summarize new notes automatically", which lives as long as Obsidian.
 
 import { spawn, type ChildProcess } from "node:child_process";
+// Node's timers: the timeout belongs to the child process, not to any window.
+import { clearTimeout, setTimeout } from "node:timers";
 
 import type { Launcher } from "./locate";
 
@@ -32,13 +34,13 @@ export function runCli(
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    const timer = window.setTimeout(() => child.kill(), timeoutMs);
+    const timer = setTimeout(() => child.kill(), timeoutMs);
     child.on("error", (error) => {
-      window.clearTimeout(timer);
+      clearTimeout(timer);
       reject(error);
     });
     child.on("close", (code) => {
-      window.clearTimeout(timer);
+      clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
   });
@@ -87,7 +89,10 @@ export async function doctorReport(launcher: Launcher, env: Record<string, strin
   return [output.stdout.trim(), output.stderr.trim()].filter(Boolean).join("\n");
 }
 
-/** `vaultsum watch` for this vault, while Obsidian is open; stopped with SIGTERM (a clean stop). */
+/**
+ * `vaultsum watch` for this vault, while Obsidian is open; stopped with SIGTERM (a clean stop).
+ * Its stderr is piped: the caller reads it (and must, so the pipe never fills).
+ */
 export function startWatch(
   launcher: Launcher,
   env: Record<string, string>,
@@ -97,7 +102,8 @@ export function startWatch(
   return spawn(launcher.command, [...launcher.prefix, "--vault", vault, "watch", "--max-per-hour", String(maxPerHour)], {
     env,
     cwd: vault,
-    stdio: ["ignore", "ignore", "ignore"],
+    // stderr is read for the reason when it stops (its log lines go there).
+    stdio: ["ignore", "ignore", "pipe"],
     windowsHide: true,
   });
 }

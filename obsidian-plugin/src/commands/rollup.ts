@@ -5,6 +5,7 @@
 import { TFile, type App } from "obsidian";
 
 import { CallCancelled } from "../binary/server";
+import { ensureFolderOf } from "../folders";
 import { messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 
@@ -97,9 +98,7 @@ export async function makeRollup(
       }
       limit = over;
     }
-    // vaultsum never creates folders; the rollup folder is the person's setting, made here.
-    const folder = saveTo.includes("/") ? saveTo.slice(0, saveTo.lastIndexOf("/")) : "";
-    if (folder && !host.app.vault.getAbstractFileByPath(folder)) await host.app.vault.createFolder(folder);
+    await ensureFolderOf(host.app, saveTo);
     const result = await call({ max_notes: limit });
     await host.recordCost(result.details);
     outcome = result.isError ? { kind: "failed", message: `Rollup not made: ${result.text}` } : { kind: "saved", path: saveTo };
