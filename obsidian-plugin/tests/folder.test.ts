@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
@@ -23,7 +23,7 @@ function notesUnder(root: string, folder: string): string[] {
 }
 
 describe("Summarize a folder", () => {
-  it("reports progress in order and a final count; a second run skips what is up to date", async () => {
+  it("reports progress in order and a final count; a second run skips what is up to date; a refresh replaces only the stale", async () => {
     const vault = copyVault(VAULTS.tasksDocs);
     const { plugin } = await loadPlugin(vault);
     const folder = "Getting Started";
@@ -45,6 +45,14 @@ describe("Summarize a folder", () => {
     const again = await plugin.runFolder(folder, false);
     expect(again?.counts).toMatchObject({ summarized: 0, skipped: expected.length });
     expect(noticeTexts().at(-1)).toBe(`${folder}: ${expected.length} notes: 0 summarized, ${expected.length} skipped; 0 requests, 0 prompt + 0 completion tokens, 0 media calls.`);
+
+    // One note edited: a refresh replaces its stale summary and leaves the others.
+    const edited = expected[0];
+    const file = path.join(vault, edited);
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^(#+ .*)$/m, "$1 (revised)"));
+    const refreshed = await plugin.runFolder(folder, true);
+    expect(refreshed?.counts).toMatchObject({ summarized: 1, skipped: expected.length - 1, failed: 0 });
+    expect(readFileSync(file, "utf8").match(/^## Summary$/gm)).toHaveLength(1);
   });
 
   it("cancelled mid-folder: the notes in flight finish whole, the rest are not started", async () => {
