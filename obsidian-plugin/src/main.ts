@@ -41,12 +41,16 @@ export default class VaultsumPlugin extends Plugin implements Host {
   private folderStop: AbortController | undefined;
   /** The tool calls running now, each cancellable. */
   private calls = new Set<AbortController>();
+  /** The settings changed what the binary starts with while calls ran: restart after them. */
+  private restartPending = false;
+  private lastStartSignature = "";
   private watcher: ChildProcess | undefined;
 
   override async onload(): Promise<void> {
     const stored = ((await this.loadData()) ?? {}) as StoredData;
     this.settings = loadSettings(stored.settings);
     this.cost = stored.cost;
+    this.lastStartSignature = this.startSignature();
     this.states = new SummaryStates((target) => this.noteStates(target));
 
     this.registerView(SUMMARIES_VIEW, (leaf) => new SummariesView(leaf, this));
@@ -120,6 +124,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
       return await this.startedServer().call(name, args, { ...options, signal: controller.signal });
     } finally {
       this.calls.delete(controller);
+      if (this.restartPending && this.calls.size === 0) {
+        this.restartPending = false;
+        await this.server?.reset();
+      }
     }
   }
 
@@ -217,10 +225,28 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   async saveSettings(): Promise<void> {
     await this.persist();
-    // The binary reads its configuration when it starts: the next call starts it anew.
-    await this.server?.reset();
+    // The binary reads its configuration when it starts: when what it is started with changed
+    // (not a call argument such as `into`), it is started anew, once the calls running now
+    // have finished (a setting typed during a folder run must not cut the run short).
+    const startedWith = this.startSignature();
+    if (startedWith === this.lastStartSignature) return;
+    this.lastStartSignature = startedWith;
+    if (this.calls.size > 0) this.restartPending = true;
+    else await this.server?.reset();
     this.stopWatcher();
     if (this.settings.autoSummarize) this.startWatcher();
+  }
+
+  /** What the binary and the watcher are started with: its path and environment, watch's limit. */
+  private startSignature(): string {
+    let environment: Record<string, string> = {};
+    try {
+      environment = this.environment();
+    } catch {
+      // No vault folder: nothing can start anyway.
+    }
+    const { binaryPath, autoSummarize, maxPerHour } = this.settings;
+    return JSON.stringify([binaryPath, autoSummarize, maxPerHour, environment]);
   }
 
   private async persist(): Promise<void> {

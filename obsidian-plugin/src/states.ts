@@ -6,8 +6,11 @@
 
 import type { NoteState } from "./binary/cli";
 
-/** How long after the last change of a note its state is asked again. */
-export const SETTLE_MS = 1_500;
+/**
+ * How long after the last change of a note its state is asked again: longer than Obsidian's
+ * save interval while typing (2 s), so a note being typed is asked about once it rests.
+ */
+export const SETTLE_MS = 2_500;
 
 export type StatesListener = () => void;
 

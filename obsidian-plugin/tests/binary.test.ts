@@ -105,6 +105,27 @@ describe("settings as the binary's configuration", () => {
     expect(llm.requests.length).toBe(count);
   });
 
+  it("a setting changed during a folder run applies after it, without cutting it short", async () => {
+    const llm = new FakeLlm({ hold: true });
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "k", model: "model-before" });
+    const run = plugin.runFolder("Meetings", false);
+    await llm.nthRequest(1);
+    plugin.settings.model = "model-after";
+    await plugin.saveSettings();
+    llm.releaseAll();
+    const end = await run;
+    expect(end?.counts).toMatchObject({ notes: 2, summarized: 2, failed: 0 });
+    // The run kept the binary it started with (an embedded image goes to the vision model).
+    const models = llm.requests.map((r) => r.body.model);
+    expect(models).toContain("model-before");
+    expect(models).not.toContain("model-after");
+
+    expect((await plugin.summarize(note("Projects/Alpha/Plan.md"))).kind).toBe("written");
+    expect(llm.requests.at(-1)?.body.model).toBe("model-after");
+  });
+
   it("inherited provider variables never override the settings; the others pass through", () => {
     const env = binaryEnvironment(
       { ...DEFAULT_SETTINGS, engine: "local", apiKey: "", model: "m" },
