@@ -68,16 +68,18 @@ export default class VaultsumPlugin extends Plugin implements Host {
       }),
     );
     this.registerEvent(this.app.workspace.on("file-open", () => void this.onActiveNote()));
-    this.registerEvent(this.app.vault.on("modify", (file) => this.states.changed(file.path)));
-    this.registerEvent(this.app.vault.on("create", (file) => this.states.changed(file.path)));
-    this.registerEvent(this.app.vault.on("delete", (file) => this.states.removed(file.path)));
-    this.registerEvent(
-      this.app.vault.on("rename", (file, oldPath) => {
-        this.states.removed(oldPath);
-        this.states.changed(file.path);
-      }),
-    );
+    this.addRibbonIcon("list-checks", "Open summaries", () => void this.openView());
     this.app.workspace.onLayoutReady(() => {
+      // Vault events only from now: while a vault loads, Obsidian reports every file as created.
+      this.registerEvent(this.app.vault.on("modify", (file) => this.states.changed(file.path)));
+      this.registerEvent(this.app.vault.on("create", (file) => this.states.changed(file.path)));
+      this.registerEvent(this.app.vault.on("delete", (file) => this.states.removed(file.path)));
+      this.registerEvent(
+        this.app.vault.on("rename", (file, oldPath) => {
+          this.states.removed(oldPath);
+          this.states.changed(file.path);
+        }),
+      );
       if (this.settings.autoSummarize) this.startWatcher();
     });
   }

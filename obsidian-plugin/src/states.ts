@@ -12,6 +12,9 @@ import type { NoteState } from "./binary/cli";
  */
 export const SETTLE_MS = 2_500;
 
+/** Above this many changed notes, the whole vault is read again instead. */
+export const MANY_CHANGES = 20;
+
 export type StatesListener = () => void;
 
 export class SummaryStates {
@@ -70,9 +73,12 @@ export class SummaryStates {
     return this.loading;
   }
 
-  /** A note changed (or was created): its state is asked again once changes settle. */
+  /**
+   * A note changed (or was created): its state is asked again once changes settle. Before the
+   * states are first read, nothing is asked: the first read will see the change.
+   */
   changed(path: string): void {
-    if (!path.endsWith(".md")) return;
+    if (!path.endsWith(".md") || !this.loaded) return;
     this.pending.add(path);
     if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.flush(), this.settleMs);
@@ -108,7 +114,10 @@ export class SummaryStates {
     this.timer = undefined;
     const paths = [...this.pending];
     this.pending.clear();
-    await this.update(paths);
+    // Many notes at once (a sync, a folder moved): one read of the whole vault is cheaper
+    // than a question per note.
+    if (paths.length > MANY_CHANGES) await this.loadAll();
+    else await this.update(paths);
   }
 
   private emit(): void {

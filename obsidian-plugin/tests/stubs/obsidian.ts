@@ -330,7 +330,9 @@ export class Plugin extends Component {
     this.statusBar.push(el);
     return el;
   }
-  addRibbonIcon(): HTMLElement {
+  ribbon: { title: string; run: () => unknown }[] = [];
+  addRibbonIcon(_icon: string, title: string, run: () => unknown): HTMLElement {
+    this.ribbon.push({ title, run });
     return document.body.createDiv();
   }
   async loadData(): Promise<unknown> {
