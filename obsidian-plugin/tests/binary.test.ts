@@ -64,7 +64,9 @@ describe("the binary's life", () => {
     const pid = plugin.mcpServer?.pid;
     expect(pid).toBeTypeOf("number");
     process.kill(pid as number, "SIGKILL");
-    expect(await waitForNotice((t) => t.startsWith("vaultsum stopped:"))).toMatch(/It will be started again on the next use\.$/);
+    expect(await waitForNotice((t) => t.startsWith("vaultsum stopped:"))).toBe(
+      "vaultsum stopped: it was stopped by SIGKILL without a message. It will be started again on the next use.",
+    );
 
     const second = await plugin.summarize(note("Notes/Cycle A.md"));
     expect(second.kind).toBe("written");
@@ -76,7 +78,7 @@ describe("the binary's life", () => {
     expect(await waitForNotice((t) => t.includes("It will not be restarted."))).toMatch(/^vaultsum stopped: /);
     const third = await plugin.summarize(note("Notes/Cycle B.md"));
     expect(third).toMatchObject({ kind: "failed" });
-    expect(third.message).toMatch(/^vaultsum stopped again and was not restarted: it exited/);
+    expect(third.message).toMatch(/^vaultsum stopped again and was not restarted: it was stopped by SIGKILL/);
     expect(noticeTexts().at(-1)).toBe(third.message);
   });
 });

@@ -163,12 +163,15 @@ export class VaultsumServer {
       this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - STDERR_LINES));
     });
     const client = new Client({ name: "vaultsum-obsidian", version: "0.1.0" });
+    // The SDK keeps the child process to itself; its exit code or signal says why it stopped,
+    // so it is read when the SDK has it (and the reason is the stderr lines alone otherwise).
+    let child: { exitCode: number | null; signalCode: string | null } | undefined;
     client.onclose = () => {
       if (this.client !== client) return;
       this.client = undefined;
       this.transport = undefined;
       if (this.stopping) return;
-      this.lastExit = this.exitReason();
+      this.lastExit = this.exitReason(child);
       this.options.onExit?.(this.lastExit, this.restarts < 1);
     };
     try {
@@ -179,15 +182,21 @@ export class VaultsumServer {
       await client.close().catch(() => undefined);
       throw new ServerError(`vaultsum could not start (${launcher.command}): ${reason}`);
     }
+    child = (transport as unknown as { _process?: { exitCode: number | null; signalCode: string | null } })._process;
     this.client = client;
     this.transport = transport;
     this.serverVersion = client.getServerVersion()?.version;
     return client;
   }
 
-  private exitReason(): string {
+  private exitReason(child?: { exitCode: number | null; signalCode: string | null }): string {
+    const how = child?.signalCode
+      ? `it was stopped by ${child.signalCode}`
+      : child?.exitCode !== null && child?.exitCode !== undefined
+        ? `it exited with code ${child.exitCode}`
+        : "it exited";
     const last = this.stderrTail.filter((line) => /error|panic|fatal|killed|signal/i.test(line)).at(-1)
       ?? this.stderrTail.at(-1);
-    return last ? `it exited (${last})` : "it exited without a message";
+    return last ? `${how} (${last})` : `${how} without a message`;
   }
 }
