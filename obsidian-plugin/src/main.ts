@@ -18,7 +18,7 @@ import { summarizeUrl } from "./commands/summarize-url";
 import { recordUsage, todaysUsage, usageOf, type DayCost, type Usage } from "./cost";
 import type { Host } from "./host";
 import { notify, notifyError } from "./notify";
-import { binaryEnvironment, loadSettings, PROMPT_PRESETS, type Into, type VaultsumSettings } from "./settings";
+import { binaryEnvironment, loadSettings, PROMPT_PRESETS, summaryArguments, type Into, type VaultsumSettings } from "./settings";
 import { VaultsumSettingTab } from "./settings-tab";
 import { SummaryStates } from "./states";
 import { askChoice, askConfirm, askText } from "./ui/modals";
@@ -188,7 +188,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     for (const notePath of paths) {
       const file = this.app.vault.getAbstractFileByPath(notePath);
       if (file instanceof TFile) await this.saveIfOpen(file);
-      const result = await this.guard(() => this.callTool("summarize_file", { path: notePath, refresh: true, into: this.settings.into }));
+      const result = await this.guard(() => this.callTool("summarize_file", { ...summaryArguments(this.settings), path: notePath, refresh: true }));
       if (result) {
         await this.recordCost(result.details);
         if (result.isError) notifyError(`Could not refresh ${notePath}: ${result.text}`);

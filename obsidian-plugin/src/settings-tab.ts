@@ -115,12 +115,13 @@ export class VaultsumSettingTab extends PluginSettingTab {
       .setName("Write the summary into")
       .addDropdown((dropdown) =>
         dropdown
+          .addOption("", "As the config file says (a section unless set)")
           .addOption("section", "A summary section")
           .addOption("property", "The summary property")
           .addOption("both", "Both")
           .setValue(settings.into)
           .onChange((value) => {
-            settings.into = value as Into;
+            settings.into = value as Into | "";
             save();
           }),
       );

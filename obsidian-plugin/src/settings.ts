@@ -21,7 +21,8 @@ export interface VaultsumSettings {
   apiKey: string;
   /** Kagi API key; "Summarize a web page" is offered only with one. */
   kagiKey: string;
-  into: Into;
+  /** Where summaries go; empty: as vaultsum's config and its folder rules say (`section` unless set). */
+  into: Into | "";
   /** A preset (`default`, `meeting`, …) or a prompt note `[[Prompts/Name]]`; empty = the binary's choice. */
   prompt: string;
   /** Summary language; empty or `auto` = the note's own. */
@@ -44,7 +45,7 @@ export const DEFAULT_SETTINGS: VaultsumSettings = {
   model: "",
   apiKey: "",
   kagiKey: "",
-  into: "section",
+  into: "",
   prompt: "",
   language: "",
   rollupFolder: "Reviews",
@@ -99,7 +100,10 @@ export function binaryEnvironment(
 
 /** The arguments every summarize_file call takes from the settings (a call may override them). */
 export function summaryArguments(settings: VaultsumSettings): Record<string, string> {
-  const args: Record<string, string> = { into: settings.into };
+  // Each is passed only when set: a call argument beats the note's property and the folder
+  // rules, so an unset setting leaves those to decide.
+  const args: Record<string, string> = {};
+  if (settings.into) args.into = settings.into;
   if (settings.prompt.trim()) args.prompt = settings.prompt.trim();
   if (settings.language.trim() && settings.language.trim() !== "auto") {
     args.language = settings.language.trim();

@@ -128,6 +128,22 @@ describe("settings as the binary's configuration", () => {
     expect(llm.requests.at(-1)?.body.model).toBe("model-after");
   });
 
+  it("unset, `into` is left to vaultsum's config and its folder rules; set, it is the call's", async () => {
+    const config = path.join(tempDir("vaultsum-config-"), "config.toml");
+    writeFileSync(config, '[[summarize.rules]]\nfolder = "Projects"\nprompt = "default"\ninto = "property"\n');
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault);
+    // After loadPlugin isolated the user folders (its cleanup restores the environment).
+    process.env.VAULTSUM_CONFIG = config;
+    const plan = path.join(vault, "Projects/Alpha/Plan.md");
+    expect((await plugin.summarize(note("Projects/Alpha/Plan.md"))).message).toBe("Summary written to the summary property of Projects/Alpha/Plan.md.");
+    expect(readFileSync(plan, "utf8")).not.toContain("## Summary");
+
+    plugin.settings.into = "section";
+    expect((await plugin.summarize(note("Projects/Alpha/Plan.md"))).message).toBe("Summary written to the summary section of Projects/Alpha/Plan.md.");
+    expect(readFileSync(plan, "utf8")).toContain("## Summary");
+  });
+
   it("inherited provider variables never override the settings; the others pass through", () => {
     const env = binaryEnvironment(
       { ...DEFAULT_SETTINGS, engine: "local", apiKey: "", model: "m" },
