@@ -21,7 +21,25 @@ pub fn run_tool(app: &App, name: &str, args: Value, json: bool) -> anyhow::Resul
         .runtime()?
         .block_on(call_rendered(&registry, name, args, app.verbose));
     print_output(&output, json)?;
+    say_created_folders(&output, app.quiet);
     Ok(exit_code(&output))
+}
+
+/// `vaultsum: created the folder Reviews/ for Reviews/2026-W47.md`, on stderr, for each
+/// folder a tool created for a note it wrote (`details.created_folders`).
+pub fn say_created_folders(output: &ToolOutput, quiet: bool) {
+    if quiet {
+        return;
+    }
+    let note = output.details["save_to"].as_str().unwrap_or("the note");
+    for folder in output.details["created_folders"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        eprintln!("vaultsum: created the folder {folder}/ for {note}");
+    }
 }
 
 /// Calls a tool through the Registry (advertised or command-line), rendering the call before

@@ -8,6 +8,7 @@ use serde_json::json;
 
 use super::app::exit_code_for_batch;
 use super::batch_in_order::run_batch_in_order;
+use super::left_out;
 use super::{App, UsageError};
 use crate::tools::ToolOutput;
 
@@ -39,6 +40,8 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
         .context()
         .expand_targets(&args.paths)
         .map_err(|e| UsageError(e.to_string()))?;
+    left_out::report(left_out::of_scan(&targets.left_out), app.verbose, app.quiet);
+    let targets = targets.notes;
     let runtime = app.runtime()?;
     let several = targets.len() > 1;
     let calls: Vec<_> = targets

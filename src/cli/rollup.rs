@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use serde_json::json;
 use vaultsum_tools::rollup_selection::{period, Day};
 
-use super::output::{call_rendered, exit_code, print_output};
+use super::cost_line::cost_clause;
+use super::left_out;
+use super::output::{call_rendered, exit_code, print_output, say_created_folders};
 use super::{App, UsageError};
 use crate::config::Engine;
 
@@ -126,14 +128,20 @@ pub fn run(mut app: App, args: RollupArgs) -> anyhow::Result<ExitCode> {
         eprintln!("vaultsum: no API key configured (FIREWORKS_API_KEY); using the built-in local summarizer");
     }
     print_output(&output, args.json)?;
+    say_created_folders(&output, app.quiet);
+    left_out::report(
+        left_out::of_details(&output.details),
+        app.verbose,
+        app.quiet,
+    );
     if !app.quiet {
         // What the rollup cost, after its result: every request its parts, merges and the
         // media of its notes made.
         let notes = output.details["note_count"].as_u64().unwrap_or(0);
         eprintln!(
-            "vaultsum: rollup of {notes} note{}; {}",
+            "vaultsum: rollup of {notes} note{}{}",
             if notes == 1 { "" } else { "s" },
-            registry.usage().describe()
+            cost_clause(&registry)
         );
     }
     Ok(exit_code(&output))

@@ -9,7 +9,9 @@ use serde_json::json;
 
 use crate::tools::freshness::StatusReport;
 
+use super::left_out;
 use super::{App, UsageError};
+use crate::tools::left_out::count_by_reason;
 
 /// Arguments of `vaultsum status`.
 #[derive(Debug, clap::Args)]
@@ -25,7 +27,8 @@ pub struct StatusArgs {
 /// The states in the order the count line gives them.
 const STATES: [&str; 5] = ["current", "stale", "edited", "unmarked", "missing"];
 
-/// Prints the table (or JSON lines) and the counts; exit 1 when a note could not be read.
+/// Prints the table (or JSON lines) and the counts, then what the scan left out (on stderr;
+/// never a failure); exit 1 when a note's instructions could not be chosen.
 pub fn run(app: App, args: StatusArgs) -> anyhow::Result<ExitCode> {
     let registry = app.registry()?;
     let report = registry
@@ -41,11 +44,13 @@ pub fn run(app: App, args: StatusArgs) -> anyhow::Result<ExitCode> {
         for state in STATES {
             counts[state] = json!(report.count(state));
         }
+        counts["left_out"] = json!(count_by_reason(&report.left_out));
         writeln!(out, "{}", json!({ "counts": counts }))?;
     } else {
         out.write_all(render(&report).as_bytes())?;
     }
     out.flush()?;
+    left_out::report(left_out::of_scan(&report.left_out), app.verbose, app.quiet);
     for (path, error) in &report.unreadable {
         eprintln!("vaultsum: {path}: {error}");
     }

@@ -7,11 +7,12 @@ use serde_json::json;
 
 use super::app::exit_code_for_batch;
 use super::batch::{stream_batch, BatchEnd, BatchEvent, BatchOptions};
+use super::cost_line::cost_clause;
 use super::interrupt::Interrupts;
+use super::left_out;
 use super::{App, UsageError};
 use crate::config::{Engine, SummaryInto};
 use crate::tools::ToolOutput;
-use crate::tools::Usage;
 
 /// Arguments of `vaultsum summarize-file`.
 #[derive(Debug, clap::Args)]
@@ -73,6 +74,9 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         .context()
         .expand_targets(&args.paths)
         .map_err(|e| UsageError(e.to_string()))?;
+    left_out::report(left_out::of_scan(&targets.left_out), app.verbose, app.quiet);
+    let left_out = targets.left_out.len();
+    let targets = targets.notes;
     if targets.is_empty() {
         return Err(UsageError("no notes found in the given folders".into()).into());
     }
@@ -125,6 +129,7 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
         succeeded: 0,
         skipped: 0,
         failed: 0,
+        left_out,
         write_error: None,
     };
     let runtime = app.runtime()?;
@@ -146,7 +151,7 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
     match end {
         BatchEnd::Completed => {
             if !app.quiet {
-                eprintln!("{}", printer.closing(registry.usage()));
+                eprintln!("{}", printer.closing(&cost_clause(&registry)));
             }
             if let Some(error) = printer.write_error.take() {
                 return Err(error.into());
@@ -170,9 +175,9 @@ pub fn run(mut app: App, args: SummarizeFileArgs) -> anyhow::Result<ExitCode> {
                 runtime.shutdown_timeout(WRITE_GRACE);
             }
             eprintln!(
-                "{}; {}",
+                "{}{}",
                 printer.interrupted(not_started, cancelled),
-                registry.usage().describe()
+                cost_clause(&registry)
             );
             Ok(ExitCode::from(by.batch_exit_code()))
         }
@@ -201,6 +206,8 @@ struct Printer<'a> {
     /// Of the succeeded, those left as they were (their summary is current).
     skipped: usize,
     failed: usize,
+    /// Entries of the folders the walk left out (said before the batch, counted at its end).
+    left_out: usize,
     /// The first failure to write stdout (`| head` closed it); the batch goes on unprinted and
     /// the error is returned at the end, where a broken pipe counts as success.
     write_error: Option<std::io::Error>,
@@ -291,8 +298,10 @@ impl Printer<'_> {
 
     /// The closing line of a batch that ran to its end, on stderr: what was done and what it
     /// cost, `vaultsum: 3 notes: 2 summarized, 1 skipped; 2 requests, 1,240 prompt + 300
-    /// completion tokens, 0 media calls` (`skipped`, `failed` only when there are any).
-    fn closing(&self, usage: Usage) -> String {
+    /// completion tokens, 0 media calls` (`skipped`, `failed`, `left out` only when there are
+    /// any; the cost
+    /// as `cost_line.rs` says it: `vaultsum: 2 notes: 2 summarized, offline`).
+    fn closing(&self, cost: &str) -> String {
         let verb = if self.dry_run {
             "previewed"
         } else {
@@ -309,7 +318,10 @@ impl Printer<'_> {
         if self.failed > 0 {
             line.push_str(&format!(", {} failed", self.failed));
         }
-        format!("{line}; {}", usage.describe())
+        if self.left_out > 0 {
+            line.push_str(&format!(", {} left out", self.left_out));
+        }
+        format!("{line}{cost}")
     }
 
     /// The closing line after a signal, on stderr:

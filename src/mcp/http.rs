@@ -120,7 +120,9 @@ impl HttpServer {
                 Arc::new(LocalSessionManager::default()),
                 config,
             );
-        let mut router = axum::Router::new().nest_service(MCP_PATH, service);
+        let mut router = axum::Router::new()
+            .nest_service(MCP_PATH, service)
+            .layer(axum::middleware::from_fn(session_end_answers_no_content));
         if let Some(token) = self.token {
             let expected: Arc<str> = Arc::from(token.expose());
             router = router.layer(axum::middleware::from_fn(move |request, next| {
@@ -132,6 +134,20 @@ impl HttpServer {
             .await?;
         Ok(())
     }
+}
+
+/// Answers a session's end (`DELETE /mcp`, which rmcp answers `202 Accepted`) with `204 No
+/// Content`: the session is closed by the time rmcp answers, and the official Python SDK takes
+/// only 200 and 204 as success (it logs `Session termination failed: 202` for every session it
+/// closes otherwise); the TypeScript SDK takes any 2xx. The MCP specification names no success
+/// code for it (only 405 for a server that refuses).
+async fn session_end_answers_no_content(request: Request, next: Next) -> Response {
+    let is_delete = request.method() == axum::http::Method::DELETE;
+    let mut response = next.run(request).await;
+    if is_delete && response.status() == StatusCode::ACCEPTED {
+        *response.status_mut() = StatusCode::NO_CONTENT;
+    }
+    response
 }
 
 /// Lets a request through only with `Authorization: Bearer <token>`.

@@ -13,7 +13,8 @@ use tokio::time::{sleep_until, Instant};
 
 use crate::tools::rollup_selection::Day;
 use crate::tools::vault_view::{
-    is_visible_note, text_facts, ChangeBackend, NoteEntry, NoteFacts, VaultChange, VaultChanges,
+    is_visible_note, text_facts, ChangeBackend, LeftOut, LeftOutReason, NoteEntry, NoteFacts,
+    VaultChange, VaultChanges,
 };
 use crate::tools::{with_progress, ProgressSink, Registry, ToolContext, ToolOutput};
 
@@ -86,6 +87,32 @@ pub(super) struct Driver {
     report: WatchReport,
     /// Today's summaries and paid calls, logged when the day is over and at stop.
     daily: DailyUsage,
+}
+
+/// The log target of the lines naming each entry a scan left out: shown with `-v`, not by
+/// watch's default level (which shows `vaultsum::watch` at info).
+const SCAN_LOG: &str = "vaultsum::scan";
+
+/// `1 entry`, `3 entries`.
+fn plural_entries(count: usize) -> String {
+    if count == 1 {
+        "1 entry".to_string()
+    } else {
+        format!("{count} entries")
+    }
+}
+
+/// `1 outside the vault, 2 symlink loop`.
+fn by_reason(left_out: &[LeftOut]) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = Default::default();
+    for entry in left_out {
+        *counts.entry(entry.reason.describe()).or_insert(0) += 1;
+    }
+    counts
+        .iter()
+        .map(|(reason, count)| format!("{count} {reason}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 impl Driver {
@@ -283,7 +310,7 @@ impl Driver {
     /// queue the new notes, settled by their modification time.
     fn catch_up(&mut self) {
         let walked_at = complete_mark_ns();
-        let found = self.walk();
+        let found = self.walk(true);
         let complete_before = self.tracker.complete_as_of_ns();
         self.tracker.set_complete_as_of_ns(walked_at);
         if self.first_run {
@@ -303,7 +330,7 @@ impl Driver {
 
     /// Walks the whole vault again (events were lost, or the watcher changed).
     fn rescan(&mut self) {
-        let found = self.walk();
+        let found = self.walk(false);
         self.reconcile_found(&found, None);
     }
 
@@ -312,16 +339,51 @@ impl Driver {
     }
 
     /// Every note of the vault now; an unreadable vault root reads as empty for this round.
-    fn walk(&self) -> Vec<NoteEntry> {
-        self.context().list_notes().unwrap_or_else(|error| {
+    /// What the walk left out is said: at the catch-up (`at_start`) counted at the default
+    /// level, each entry named with `-v`; at later walks only with `-vv`.
+    fn walk(&self, at_start: bool) -> Vec<NoteEntry> {
+        let list = self.context().list_notes().unwrap_or_else(|error| {
             tracing::warn!("watch: cannot walk the vault: {error}");
-            Vec::new()
-        })
+            Default::default()
+        });
+        if at_start && !list.left_out.is_empty() {
+            tracing::info!(
+                "watch: {} left out of the scan ({}); -v names each",
+                plural_entries(list.left_out.len()),
+                by_reason(&list.left_out)
+            );
+        }
+        for entry in &list.left_out {
+            if at_start {
+                tracing::info!(target: SCAN_LOG, "left out of the scan: {}", entry.describe());
+            } else {
+                tracing::debug!("left out of the scan: {}", entry.describe());
+            }
+        }
+        list.notes
     }
 
     /// The note's facts now, or `None` when it is gone or unreadable.
     fn inspect(&self, rel: &str) -> Option<NoteFacts> {
         self.context().inspect_note(rel).ok()
+    }
+
+    /// The facts of a note a walk found, or `None` when it cannot be read now (deleted since
+    /// the walk, unreadable), which is said with `-v` like what the walk left out.
+    fn inspect_found(&self, rel: &str) -> Option<NoteFacts> {
+        match self.context().inspect_note(rel) {
+            Ok(facts) => Some(facts),
+            Err(error) => {
+                if let Some(error) = error.vault_error() {
+                    let entry = LeftOut {
+                        path: rel.to_string(),
+                        reason: LeftOutReason::of_read_error(error),
+                    };
+                    tracing::info!(target: SCAN_LOG, "left out of the scan: {}", entry.describe());
+                }
+                None
+            }
+        }
     }
 
     /// Brings the state in line with a full walk. `catch_up` holds, at start, when the state
@@ -352,7 +414,7 @@ impl Driver {
                 }
                 continue;
             }
-            let Some(facts) = self.inspect(rel) else {
+            let Some(facts) = self.inspect_found(rel) else {
                 continue;
             };
             let stamp = facts.stamp.into();

@@ -76,10 +76,7 @@ fn a_folder_run_ends_with_what_it_cost_and_a_second_run_costs_nothing() {
     assert_eq!(chat_requests(&fake), 4);
     assert_eq!(
         stderr.lines().last(),
-        Some(
-            "vaultsum: 3 notes: 0 summarized, 3 skipped; 0 requests, 0 prompt + 0 completion \
-             tokens, 0 media calls"
-        ),
+        Some("vaultsum: 3 notes: 0 summarized, 3 skipped; no requests"),
         "{stderr}"
     );
 }
@@ -97,10 +94,21 @@ fn the_offline_engine_says_it_paid_nothing() {
     assert!(output.status.success(), "{stderr}");
     assert_eq!(
         stderr.lines().last(),
-        Some(
-            "vaultsum: 1 note: 1 summarized; 0 requests, 0 prompt + 0 completion tokens, \
-             0 media calls"
-        ),
+        Some("vaultsum: 1 note: 1 summarized, offline"),
+        "{stderr}"
+    );
+
+    let output = run_to_exit(
+        vaultsum(&vault.outside())
+            .arg("--vault")
+            .arg(vault.root())
+            .args(["rollup", "Meetings", "--engine", "local"]),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    assert_eq!(
+        stderr.lines().last(),
+        Some("vaultsum: rollup of 3 notes, offline"),
         "{stderr}"
     );
 }

@@ -453,7 +453,7 @@ fn status_says_the_state_of_each_summary_and_counts_them() {
     }
     assert_eq!(
         counts,
-        json!({"counts": {"notes": 6, "current": 2, "stale": 1, "edited": 1, "unmarked": 1, "missing": 1}})
+        json!({"counts": {"notes": 6, "current": 2, "stale": 1, "edited": 1, "unmarked": 1, "missing": 1, "left_out": {}}})
     );
 
     // One note: its line and a count line of one.

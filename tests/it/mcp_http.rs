@@ -90,6 +90,22 @@ async fn loopback_without_token_serves_tools() {
     assert_eq!(result["_meta"]["details"]["echo_chars"], 2);
 }
 
+/// The session's end answers 204, which every SDK client takes as success (the Python SDK
+/// warns at each close on anything but 200 and 204), and the session is gone after it.
+#[tokio::test]
+async fn ending_a_session_answers_204_and_closes_it() {
+    let running = start(None).await;
+    let mut session = RawHttpSession::new(&running.url, None);
+    assert_eq!(session.initialize().await.status, 200);
+    assert_eq!(session.delete().await, 204);
+    let after = session.call_tool(1, "echo", json!({ "text": "hi" })).await;
+    assert_eq!(
+        after.status, 404,
+        "a closed session is unknown: {}",
+        after.body
+    );
+}
+
 #[tokio::test]
 async fn token_is_required_on_every_request_when_configured() {
     let running = start(Some("correct-horse")).await;

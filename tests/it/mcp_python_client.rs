@@ -4,12 +4,12 @@
 
 use crate::support;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 
 use serde_json::json;
+use support::mcp_http_child::spawn_http;
 use support::python_mcp::{client_script, python_with_mcp};
 use support::temp_vault::TempVault;
 use vaultsum_tools::config::Config;
@@ -104,52 +104,12 @@ fn run_client(python: &Path, plan: &Path, transport_args: &[&str]) {
         "Python MCP client failed ({transport_args:?}):\n{stdout}\n{stderr}"
     );
     assert!(stdout.contains("OK all checks passed"), "{stdout}");
-}
-
-/// `vaultsum mcp --http 127.0.0.1:0`, killed on drop; the URL is read from its stderr.
-struct HttpChild {
-    child: Child,
-    url: String,
-}
-
-impl Drop for HttpChild {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn spawn_http(vault: &Path, token: Option<&str>) -> HttpChild {
-    let mut command = Command::new(BIN);
-    command
-        .arg("--vault")
-        .arg(vault)
-        .args(["mcp", "--http", "127.0.0.1:0"])
-        .env_remove("VAULTSUM_MCP_TOKEN")
-        .env_remove("FIREWORKS_API_KEY")
-        .env_remove("KAGI_API_KEY")
-        .env("VAULTSUM_ENGINE", "local")
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    if let Some(token) = token {
-        command.env("VAULTSUM_MCP_TOKEN", token);
-    }
-    let mut child = command.spawn().expect("spawn vaultsum mcp --http");
-    let mut stderr = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    let url = loop {
-        line.clear();
-        if stderr.read_line(&mut line).unwrap() == 0 {
-            panic!("vaultsum mcp --http exited before serving");
-        }
-        if let Some(url) = line.trim().strip_prefix("vaultsum: serving MCP at ") {
-            break url.to_string();
-        }
-    };
-    // Keep draining stderr so the server never blocks on a full pipe.
-    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-    HttpChild { child, url }
+    // The SDK closes an HTTP session with `DELETE`, and warns when the answer is not one it
+    // takes as success (it took 202 for a failure).
+    assert!(
+        !stderr.contains("Session termination failed"),
+        "the Python client did not accept the session's end:\n{stderr}"
+    );
 }
 
 #[test]

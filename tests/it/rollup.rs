@@ -476,11 +476,7 @@ async fn save_to_creates_the_rollup_note_replaces_it_on_a_rerun_and_never_touche
 
     // A note that is not a rollup's is refused before any paid call, and left as it was.
     let calls = chats(&fake).len();
-    for foreign in [
-        "Projects/Plan.md",
-        "Reviews/Missing folder/x.md",
-        "../outside.md",
-    ] {
+    for foreign in ["Projects/Plan.md", "Reviews/.hidden/x.md", "../outside.md"] {
         let before = std::fs::read(vault.root().join(foreign)).ok();
         let mut args = week.clone();
         args["save_to"] = json!(foreign);

@@ -29,6 +29,16 @@ pub enum ContextError {
     Interrupted(String),
 }
 
+impl ContextError {
+    /// The vault's error when the vault refused (a path, a read, a write).
+    pub fn vault_error(&self) -> Option<&VaultError> {
+        match self {
+            ContextError::Vault(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
 /// Said once on stderr when `auto` falls back to the offline engine.
 pub const LOCAL_FALLBACK_NOTICE: &str =
     "FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine local)";

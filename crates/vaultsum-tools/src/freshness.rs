@@ -11,10 +11,11 @@ use serde::Serialize;
 use crate::config::SummaryInto;
 use crate::vault::summary_fingerprint::{freshness, last_section};
 pub use crate::vault::summary_fingerprint::{Freshness, SummaryState};
-use crate::vault::VaultError;
+use crate::vault::{Vault, VaultError};
 
 use super::context::{ContextError, ToolContext};
 use super::instructions::{CallChoice, Instructions, InstructionsError};
+use super::left_out::{left_out_by_read, LeftOut};
 
 /// What a run that leaves current summaries alone may rewrite.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -118,10 +119,14 @@ pub struct NoteStatus {
 }
 
 /// `vaultsum status`: every note below a path, and how many are in each state.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StatusReport {
     pub notes: Vec<NoteStatus>,
-    /// Notes that could not be read, with why.
+    /// Entries the scan could not read (a symlink out of the vault, an unreadable file, a
+    /// note deleted meanwhile, …), each with its reason: left out, never the end of the scan.
+    pub left_out: Vec<LeftOut>,
+    /// Notes read whose instructions could not be chosen (a prompt note that is missing, a
+    /// frontmatter that does not parse), with why.
     pub unreadable: Vec<(String, String)>,
 }
 
@@ -217,53 +222,79 @@ impl ToolContext {
     /// notes, asks no LLM.
     pub fn summary_status(&self, path: Option<&str>) -> Result<StatusReport, ContextError> {
         let vault = self.vault()?;
-        let notes: Vec<String> = match path {
-            None => vault
-                .walk_notes("")?
-                .into_iter()
-                .map(|f| f.relative)
-                .collect(),
+        let folder = match path {
+            None => String::new(),
             Some(input) => {
                 let resolved = vault.resolve_input(input)?;
-                if resolved.absolute().is_dir() {
-                    vault
-                        .walk_notes(resolved.relative())?
-                        .into_iter()
-                        .map(|f| f.relative)
-                        .collect()
-                } else {
-                    vec![resolved.relative().to_string()]
+                if !resolved.absolute().is_dir() {
+                    // A note named by itself: one not written yet has its summary missing.
+                    let note = resolved.relative().to_string();
+                    let mut report = StatusReport::default();
+                    match self.note_text(&note) {
+                        Ok(text) => self.add_status(&mut report, note, text.as_deref()),
+                        Err(error) => report.unreadable.push((note, error.to_string())),
+                    }
+                    return Ok(report);
                 }
+                resolved.relative().to_string()
             }
         };
-        let mut report = StatusReport::default();
-        for note in notes {
-            match self.note_status(&note) {
-                Ok(freshness) => {
-                    let state = overall(freshness);
-                    report.notes.push(NoteStatus {
-                        summary: if state == SummaryState::Missing {
-                            "missing"
-                        } else {
-                            "present"
-                        },
-                        state: state.name(),
-                        section: freshness.section.name(),
-                        property: freshness.property.name(),
-                        path: note,
-                    });
-                }
-                Err(error) => report.unreadable.push((note, error.to_string())),
-            }
-        }
-        Ok(report)
+        let scan = vault.scan_notes(&folder)?;
+        let notes = scan.files.into_iter().map(|f| f.relative).collect();
+        Ok(self.status_of(vault, notes, scan.left_out))
     }
 
-    fn note_status(&self, relative: &str) -> Result<Freshness, InstructionsError> {
-        let text = self.note_text(relative)?;
-        let instructions =
-            self.choose_instructions(relative, text.as_deref(), &CallChoice::default())?;
-        Ok(self.summary_freshness(text.as_deref(), &instructions))
+    /// The status of each of `notes` (found by a scan that left out `left_out`): a note that
+    /// cannot be read when its turn comes (deleted meanwhile, unreadable) is left out too.
+    fn status_of(
+        &self,
+        vault: &Vault,
+        notes: Vec<String>,
+        mut left_out: Vec<LeftOut>,
+    ) -> StatusReport {
+        let mut report = StatusReport::default();
+        for note in notes {
+            let text = match vault.read_note_text(&note) {
+                Ok(text) => text,
+                Err(error) => {
+                    left_out.push(left_out_by_read(&note, &error));
+                    continue;
+                }
+            };
+            self.add_status(&mut report, note, Some(&text));
+        }
+        report.left_out = left_out;
+        report
+    }
+
+    /// Adds the status of `note`, whose text is `text` (`None`: not written yet).
+    fn add_status(&self, report: &mut StatusReport, note: String, text: Option<&str>) {
+        match self.note_status(&note, text) {
+            Ok(freshness) => {
+                let state = overall(freshness);
+                report.notes.push(NoteStatus {
+                    summary: if state == SummaryState::Missing {
+                        "missing"
+                    } else {
+                        "present"
+                    },
+                    state: state.name(),
+                    section: freshness.section.name(),
+                    property: freshness.property.name(),
+                    path: note,
+                });
+            }
+            Err(error) => report.unreadable.push((note, error.to_string())),
+        }
+    }
+
+    fn note_status(
+        &self,
+        relative: &str,
+        text: Option<&str>,
+    ) -> Result<Freshness, InstructionsError> {
+        let instructions = self.choose_instructions(relative, text, &CallChoice::default())?;
+        Ok(self.summary_freshness(text, &instructions))
     }
 }
 
@@ -356,5 +387,37 @@ mod tests {
         assert_eq!(overall(fresh(Current, Stale)), Stale);
         assert_eq!(overall(fresh(Unmarked, Missing)), Unmarked);
         assert_eq!(overall(fresh(Edited, Current)), Edited);
+    }
+
+    /// A note deleted between the walk and its read (the deletion put exactly there) is left
+    /// out as deleted, not reported missing a summary, and the rest of the scan goes on.
+    #[test]
+    fn a_note_deleted_while_status_scans_is_left_out_and_the_scan_finishes() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["A.md", "B.md", "C.md"] {
+            std::fs::write(dir.path().join(name), "# Note\n\nText.\n").unwrap();
+        }
+        let config = crate::config::Config {
+            vault: Some(dir.path().to_path_buf()),
+            ..crate::config::Config::default()
+        };
+        let context = ToolContext::new(config).unwrap();
+        let vault = context.vault().unwrap();
+        let scan = vault.scan_notes("").unwrap();
+        let notes: Vec<String> = scan.files.into_iter().map(|f| f.relative).collect();
+        assert_eq!(notes, ["A.md", "B.md", "C.md"]);
+        std::fs::remove_file(dir.path().join("B.md")).unwrap();
+
+        let report = context.status_of(vault, notes, scan.left_out);
+        let listed: Vec<&str> = report.notes.iter().map(|n| n.path.as_str()).collect();
+        assert_eq!(listed, ["A.md", "C.md"]);
+        assert_eq!(
+            report.left_out,
+            [LeftOut {
+                path: "B.md".into(),
+                reason: crate::left_out::LeftOutReason::Deleted,
+            }]
+        );
+        assert!(report.unreadable.is_empty());
     }
 }

@@ -6,6 +6,7 @@
 
 use crate::config::SummaryInto;
 use crate::vault::generated_note::{save_generated, Owner};
+use crate::vault::new_folders::{create_missing_folders, missing_folders};
 use crate::vault::policy::is_note_name;
 use crate::vault::write::{check_writable, PropertyEdit, SectionEdit, SummaryEdit};
 use crate::vault::VaultError;
@@ -45,9 +46,9 @@ impl<'a> GeneratedKind<'a> {
 
 impl ToolContext {
     /// The vault path of a note to generate (`save_to`), refused before any paid call when it
-    /// is outside the vault, not a note name, in a folder that does not exist, in a hidden
-    /// folder or read-only, or an existing note that is not that `kind` of generated note.
-    /// Reads the disk.
+    /// is outside the vault, not a note name, in a hidden folder, in a missing folder that may
+    /// not be created (through a symlink, hidden), read-only, or an existing note that is not
+    /// that `kind` of generated note. Reads the disk.
     pub fn check_generated_target(
         &self,
         input: &str,
@@ -59,12 +60,8 @@ impl ToolContext {
         if !is_note_name(&relative) {
             return Err(VaultError::NotANote(relative).into());
         }
-        // vaultsum never makes folders in a vault: the person chooses where notes live.
-        if let Some((folder, _)) = relative.rsplit_once('/') {
-            if !vault.resolve_input(folder)?.absolute().is_dir() {
-                return Err(VaultError::NoFolder(folder.to_string()).into());
-            }
-        }
+        // A missing folder is created at the write, when it may be (`vault/new_folders.rs`).
+        missing_folders(vault, folder_of(&relative))?;
         match vault.read_note_text(&relative) {
             Ok(text) => {
                 check_writable(vault, &path)?;
@@ -85,7 +82,8 @@ impl ToolContext {
 
     /// Writes a rollup into its `save_to` note `target`: `rollup` as its `## Summary` and/or
     /// `abstract_text` as its summary property, with `rollup: "<what>"` marking it as the
-    /// rollup's. Reads and writes the disk.
+    /// rollup's. Returns the folders created for it (outermost first). Reads and writes the
+    /// disk.
     pub fn save_rollup(
         &self,
         target: &str,
@@ -93,9 +91,10 @@ impl ToolContext {
         rollup: &str,
         abstract_text: Option<&str>,
         into: SummaryInto,
-    ) -> Result<(), ContextError> {
+    ) -> Result<Vec<String>, ContextError> {
         let vault = self.vault()?;
         let note = vault.resolve_input(target)?;
+        let created = create_missing_folders(vault, folder_of(note.relative()))?;
         let property = &self.config.summarize.property;
         let abstract_text = abstract_text.unwrap_or_default();
         let properties = [(ROLLUP_OWNER, what)];
@@ -119,25 +118,32 @@ impl ToolContext {
             &properties,
             &edit,
         )?;
-        Ok(())
+        Ok(created)
     }
 
     /// Writes a web page's summary into its note `target`: `source: <url>`, `summarized:
     /// <date>` and the summary under `## Summary`; the same page's earlier note has its summary
-    /// replaced. Reads and writes the disk.
+    /// replaced. Returns the folders created for it (outermost first). Reads and writes the
+    /// disk.
     pub fn save_web_summary(
         &self,
         target: &str,
         url: &str,
         date: &str,
         summary: &str,
-    ) -> Result<(), ContextError> {
+    ) -> Result<Vec<String>, ContextError> {
         let vault = self.vault()?;
         let note = vault.resolve_input(target)?;
+        let created = create_missing_folders(vault, folder_of(note.relative()))?;
         let properties = [(WEB_OWNER, url), (WEB_DATE, date)];
         let edit = SummaryEdit::section(summary, true);
         let owner = GeneratedKind::WebPage { url }.owner();
         save_generated(vault, &note, owner, &properties, &edit)?;
-        Ok(())
+        Ok(created)
     }
+}
+
+/// The vault-relative folder of a note (`""` at the root).
+fn folder_of(relative: &str) -> &str {
+    relative.rsplit_once('/').map_or("", |(folder, _)| folder)
 }

@@ -87,6 +87,16 @@ pub enum InstructionsError {
     Context(#[from] ContextError),
 }
 
+impl InstructionsError {
+    /// The vault's error when reading the note itself failed (not a prompt note it names).
+    pub fn vault_error(&self) -> Option<&VaultError> {
+        match self {
+            InstructionsError::Context(error) => error.vault_error(),
+            _ => None,
+        }
+    }
+}
+
 /// What a call asks for itself, over the note, the rules and the configuration.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CallChoice<'a> {

@@ -16,6 +16,7 @@ pub(crate) mod failure;
 pub mod freshness;
 pub mod generated_notes;
 pub mod instructions;
+pub mod left_out;
 pub mod long_note;
 pub mod note_locks;
 pub mod note_reader;

@@ -9,6 +9,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::context::{ContextError, ToolContext};
+use crate::left_out::{left_out_by_read, LeftOut};
 use crate::vault::exclusions::Exclusions;
 use crate::vault::policy::is_visible_note;
 use crate::vault::Vault;
@@ -24,12 +25,13 @@ pub struct Criteria {
     pub depth: usize,
 }
 
-/// The notes selected, in path order, and the notes left out of a date range for having no
-/// date (the caller says so in `details`).
+/// The notes selected, in path order, the notes left out of a date range for having no date,
+/// and the entries the scan could not read (the caller says both in `details`).
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
     pub notes: Vec<String>,
     pub undated: usize,
+    pub left_out: Vec<LeftOut>,
 }
 
 /// A calendar day, as days since 1970-01-01 (proleptic Gregorian).
@@ -149,17 +151,23 @@ impl ToolContext {
         let excluded = Exclusions::new(&vault.obsidian_settings(), &self.config.watch.exclude)
             .map_err(|e| SelectionError::BadExclude(e.to_string()))?;
         let mut candidates: BTreeSet<String> = BTreeSet::new();
+        // One entry the scan may not read (a symlink out of the vault, a loop, a note deleted
+        // meanwhile) is left out and said, never the end of the rollup.
+        let mut left_out: Vec<LeftOut> = Vec::new();
         if criteria.paths.is_empty() {
-            for note in vault.walk_notes("").map_err(ContextError::from)? {
-                candidates.insert(note.relative);
-            }
+            let scan = vault.scan_notes("").map_err(ContextError::from)?;
+            left_out.extend(scan.left_out);
+            candidates.extend(scan.files.into_iter().map(|note| note.relative));
         } else {
-            for target in self.expand_targets(&criteria.paths)? {
+            let targets = self.expand_targets(&criteria.paths)?;
+            left_out.extend(targets.left_out);
+            for target in targets.notes {
                 let relative = vault.resolve_input(&target).map_err(ContextError::from)?;
                 candidates.insert(relative.relative().to_string());
             }
         }
         candidates.retain(|rel| is_visible_note(rel) && excluded.check(rel).is_none());
+        left_out.retain(|entry| excluded.check(entry.path.trim_end_matches('/')).is_none());
         if let Some(hub) = &criteria.links_of {
             let linked = linked_notes(vault, hub, criteria.depth.max(1))?;
             candidates.retain(|rel| linked.contains(rel));
@@ -171,9 +179,14 @@ impl ToolContext {
             let needs_text =
                 criteria.tag.is_some() || criteria.from.is_some() || criteria.to.is_some();
             let text = if needs_text {
-                let path = vault.path(&rel).map_err(ContextError::from)?;
-                String::from_utf8_lossy(&vault.read_bytes(&path).map_err(ContextError::from)?)
-                    .into_owned()
+                let read = vault.path(&rel).and_then(|path| vault.read_bytes(&path));
+                match read {
+                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                    Err(error) => {
+                        left_out.push(left_out_by_read(&rel, &error));
+                        continue;
+                    }
+                }
             } else {
                 String::new()
             };
@@ -195,7 +208,11 @@ impl ToolContext {
             }
             notes.push(rel);
         }
-        Ok(Selection { notes, undated })
+        Ok(Selection {
+            notes,
+            undated,
+            left_out,
+        })
     }
 }
 

@@ -102,8 +102,9 @@ impl SummarizeTool {
         .map_err(|e| e.to_string())
     }
 
-    /// Writes the page's summary into `target`, holding the note's turn.
-    async fn save(&self, target: &str, url: &str, summary: &str) -> Result<(), String> {
+    /// Writes the page's summary into `target`, holding the note's turn; returns the folders
+    /// created for it.
+    async fn save(&self, target: &str, url: &str, summary: &str) -> Result<Vec<String>, String> {
         let context = self.context.as_ref().ok_or("no vault")?;
         let (_turn, _) = context.lock_note(target).await.map_err(|e| e.to_string())?;
         let (context, target, url, summary) = (
@@ -186,12 +187,15 @@ impl TypedTool for SummarizeTool {
                 }
                 if let (Some(target), Some(whole)) = (target, whole) {
                     // The whole summary goes into the note; only the answer is truncated.
-                    if let Err(error) = self.save(&target, &request.url, &whole).await {
-                        details["error"] = json!("save_to");
-                        return ToolOutput::error(
-                            format!("the summary could not be written to {target}: {error}"),
-                            details,
-                        );
+                    match self.save(&target, &request.url, &whole).await {
+                        Ok(created) => details["created_folders"] = json!(created),
+                        Err(error) => {
+                            details["error"] = json!("save_to");
+                            return ToolOutput::error(
+                                format!("the summary could not be written to {target}: {error}"),
+                                details,
+                            );
+                        }
                     }
                     details["save_to"] = json!(target);
                 }

@@ -15,12 +15,14 @@ use super::context::ToolContext;
 use super::failure::llm_retry;
 use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
+use super::left_out::{left_out_by_read, put_left_out, LeftOut};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
-use super::rollup_selection::{Criteria, Day, SelectionError};
+use super::rollup_selection::{Criteria, Day, Selection, SelectionError};
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use crate::vault::VaultError;
 
 const DESCRIPTION: &str = "\
 Summarize many notes of the Obsidian vault into one rollup: a week of daily notes, a folder, \
@@ -159,7 +161,7 @@ impl SummarizeNotesTool {
     }
 
     /// Writes the rollup into `target` (a section, the `summary` property or both), holding the
-    /// note's turn like every summary write.
+    /// note's turn like every summary write; returns the folders created for it.
     async fn save(
         &self,
         target: &str,
@@ -167,7 +169,7 @@ impl SummarizeNotesTool {
         rollup: &str,
         abstract_text: Option<String>,
         instructions: &Instructions,
-    ) -> Result<(), String> {
+    ) -> Result<Vec<String>, String> {
         let (_turn, _) = self
             .context
             .lock_note(target)
@@ -187,6 +189,71 @@ impl SummarizeNotesTool {
         .map_err(|e| format!("the write did not finish: {e}"))?
         .map_err(|e| e.to_string())
     }
+}
+
+/// What stands for a note in the rollup: its own current summary, or its expanded text.
+enum NoteBody {
+    Own(String),
+    Text(String),
+}
+
+/// Why a selected note is not in the rollup: gone or unreadable since the selection (left
+/// out), or a failure that ends the rollup (a prompt note that cannot be read, …).
+enum NoteReadFailure {
+    LeftOut(LeftOut),
+    Failed(String),
+}
+
+impl SummarizeNotesTool {
+    /// A note's own summary unless its fingerprint says it is stale, else its expanded text
+    /// without its stale summaries.
+    async fn note_body(&self, path: &str) -> Result<NoteBody, NoteReadFailure> {
+        let context = Arc::clone(&self.context);
+        let relative = path.to_string();
+        let own = tokio::task::spawn_blocking(move || context.reusable_summary(&relative))
+            .await
+            .map_err(|e| NoteReadFailure::Failed(e.to_string()))?;
+        match own {
+            Ok(Some(summary)) => return Ok(NoteBody::Own(summary)),
+            Ok(None) => {}
+            Err(error) => return Err(read_failure(path, error.vault_error(), error.to_string())),
+        }
+        match self.context.read_for_summary(path).await {
+            Ok(note) => Ok(NoteBody::Text(note.text)),
+            Err(error) => Err(read_failure(path, error.vault_error(), error.to_string())),
+        }
+    }
+}
+
+/// A read that failed on the note itself leaves it out; anything else ends the rollup.
+fn read_failure(path: &str, vault_error: Option<&VaultError>, message: String) -> NoteReadFailure {
+    match vault_error {
+        Some(error) => NoteReadFailure::LeftOut(left_out_by_read(path, error)),
+        None => NoteReadFailure::Failed(message),
+    }
+}
+
+/// `# [[Note]]` and what stands for it, tasks carrying the note's link.
+fn push_note(document: &mut String, path: &str, body: &str) {
+    let body = with_source_on_tasks(body.trim(), &link_of(path));
+    document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body));
+}
+
+/// Why nothing is left to roll up: no note matched, some had no date, some were left out.
+fn empty_selection_message(selection: &Selection) -> String {
+    let mut message = "no note matches the selection".to_string();
+    if selection.undated > 0 {
+        message.push_str(&format!(
+            " ({} notes have no date: neither a daily note's name nor a `date` or `created` \
+             property)",
+            selection.undated
+        ));
+    }
+    if !selection.left_out.is_empty() {
+        let named: Vec<String> = selection.left_out.iter().map(LeftOut::describe).collect();
+        message.push_str(&format!("; left out: {}", named.join(", ")));
+    }
+    message
 }
 
 fn failure(kind: &str, message: impl Into<String>) -> ToolOutput {
@@ -367,15 +434,7 @@ impl TypedTool for SummarizeNotesTool {
             };
         let count = selection.notes.len();
         if count == 0 {
-            let mut message = "no note matches the selection".to_string();
-            if selection.undated > 0 {
-                message.push_str(&format!(
-                    " ({} notes have no date: neither a daily note's name nor a `date` or \
-                     `created` property)",
-                    selection.undated
-                ));
-            }
-            return failure("empty_selection", message);
+            return failure("empty_selection", empty_selection_message(&selection));
         }
         let max_notes = args.max_notes.unwrap_or(DEFAULT_MAX_NOTES);
         if count > max_notes {
@@ -404,30 +463,31 @@ impl TypedTool for SummarizeNotesTool {
         // Each note: its current summary, or its expanded text without its stale summaries.
         let mut document = String::new();
         let mut reused = Vec::new();
-        for path in &selection.notes {
-            // A note's own summary stands for it unless its fingerprint says it is stale.
-            let context = Arc::clone(&self.context);
-            let relative = path.clone();
-            let own = tokio::task::spawn_blocking(move || context.reusable_summary(&relative))
-                .await
-                .map_err(|e| e.to_string())
-                .and_then(|own| own.map_err(|e| e.to_string()));
-            let own = match own {
-                Ok(own) => own,
-                Err(error) => return failure("read", format!("{path}: {error}")),
-            };
-            let body = match own {
-                Some(summary) => {
+        let mut selection = selection;
+        let mut included = Vec::with_capacity(count);
+        for path in std::mem::take(&mut selection.notes) {
+            match self.note_body(&path).await {
+                Ok(NoteBody::Own(summary)) => {
                     reused.push(path.clone());
-                    summary
+                    push_note(&mut document, &path, &summary);
                 }
-                None => match self.context.read_for_summary(path).await {
-                    Ok(note) => note.text,
-                    Err(error) => return failure("read", format!("{path}: {error}")),
-                },
-            };
-            let body = with_source_on_tasks(body.trim(), &link_of(path));
-            document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body));
+                Ok(NoteBody::Text(text)) => push_note(&mut document, &path, &text),
+                // A note deleted or made unreadable since it was selected is left out and
+                // said, like any entry the scan could not read.
+                Err(NoteReadFailure::LeftOut(entry)) => {
+                    selection.left_out.push(entry);
+                    continue;
+                }
+                Err(NoteReadFailure::Failed(error)) => {
+                    return failure("read", format!("{path}: {error}"))
+                }
+            }
+            included.push(path);
+        }
+        selection.notes = included;
+        let count = selection.notes.len();
+        if count == 0 {
+            return failure("empty_selection", empty_selection_message(&selection));
         }
 
         let choice = self.context.engine_choice();
@@ -456,6 +516,7 @@ impl TypedTool for SummarizeNotesTool {
             "prompt_from": instructions.prompt_from,
             "language": instructions.language,
         });
+        put_left_out(&mut details, &selection.left_out);
         if args.dry_run {
             details["dry_run"] = json!(true);
             details["paid_calls"] = json!(paid_calls);
@@ -519,8 +580,9 @@ impl TypedTool for SummarizeNotesTool {
                     &instructions,
                 )
                 .await;
-            if let Err(message) = written {
-                return failure("write", message);
+            match written {
+                Ok(created) => details["created_folders"] = json!(created),
+                Err(message) => return failure("write", message),
             }
             details["save_to"] = json!(target);
             details["into"] = json!(instructions.into);
@@ -573,5 +635,51 @@ impl TypedTool for SummarizeNotesTool {
                 format!("rollup {} chars", output.text.chars().count()),
             ],
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::left_out::LeftOutReason;
+
+    /// A selected note deleted before its turn to be read (the deletion put between the
+    /// selection and the read) is left out as deleted; a note still there is read.
+    #[test]
+    fn a_note_deleted_after_the_selection_is_left_out_not_a_failure() {
+        let dir = tempfile::tempdir().unwrap();
+        for name in ["A.md", "B.md"] {
+            std::fs::write(dir.path().join(name), "# Note\n\nText.\n").unwrap();
+        }
+        let config = crate::config::Config {
+            vault: Some(dir.path().to_path_buf()),
+            ..crate::config::Config::default()
+        };
+        let context = Arc::new(ToolContext::new(config).unwrap());
+        let selection = context
+            .select_notes(&Criteria {
+                paths: vec![".".into()],
+                ..Criteria::default()
+            })
+            .unwrap();
+        assert_eq!(selection.notes, ["A.md", "B.md"]);
+        std::fs::remove_file(dir.path().join("B.md")).unwrap();
+
+        let tool = SummarizeNotesTool::new(context);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        assert!(matches!(
+            runtime.block_on(tool.note_body("A.md")),
+            Ok(NoteBody::Text(text)) if text.contains("Text.")
+        ));
+        match runtime.block_on(tool.note_body("B.md")) {
+            Err(NoteReadFailure::LeftOut(entry)) => {
+                assert_eq!(entry.path, "B.md");
+                assert_eq!(entry.reason, LeftOutReason::Deleted);
+            }
+            _ => panic!("a deleted note must be left out"),
+        }
     }
 }

@@ -4,6 +4,15 @@
 use std::collections::HashSet;
 
 use super::context::{ContextError, ToolContext};
+use crate::left_out::LeftOut;
+
+/// The notes a batch works on, and the entries of its folders the walk left out (a symlink
+/// out of the vault, a loop, a FIFO, a name that is not UTF-8, …; see `vault/walk.rs`).
+#[derive(Debug, Default)]
+pub struct Targets {
+    pub notes: Vec<String>,
+    pub left_out: Vec<LeftOut>,
+}
 
 impl ToolContext {
     /// Expands each input: a file stays as it is (checked later by the tool), a folder becomes
@@ -11,10 +20,11 @@ impl ToolContext {
     /// resolve to, so `Projects/Apollo`, `Projects/Apollo.md`, `./Projects/Apollo.md`,
     /// `Projects\Apollo.md` and, where the file system ignores case and Unicode form (NTFS,
     /// APFS), `projects/apollo.md` are one target (the first spelling is kept).
-    pub fn expand_targets(&self, inputs: &[String]) -> Result<Vec<String>, ContextError> {
+    pub fn expand_targets(&self, inputs: &[String]) -> Result<Targets, ContextError> {
         let vault = self.vault()?;
         let mut seen: HashSet<Identity> = HashSet::new();
         let mut out: Vec<String> = Vec::new();
+        let mut left_out: Vec<LeftOut> = Vec::new();
         for input in inputs {
             let path = vault.resolve_input(input)?;
             if !path.absolute().is_dir() {
@@ -23,8 +33,9 @@ impl ToolContext {
                 }
                 continue;
             }
-            let notes = vault.walk_notes(path.relative())?;
-            for note in notes {
+            let scan = vault.scan_notes(path.relative())?;
+            left_out.extend(scan.left_out);
+            for note in scan.files {
                 // Found by the walk, so already a real path below the root: no second check of
                 // where it leads, only which file it is.
                 let identity = vault.identity_of(&note.relative);
@@ -33,7 +44,10 @@ impl ToolContext {
                 }
             }
         }
-        Ok(out)
+        Ok(Targets {
+            notes: out,
+            left_out,
+        })
     }
 }
 

@@ -21,6 +21,7 @@ pub use crate::vault::{
 pub use vaultsum_core::atomic_file::{stage, write_atomically, StagedFile};
 
 use super::context::{ContextError, ToolContext};
+pub use super::left_out::{LeftOut, LeftOutReason};
 
 /// A note found by walking the vault, with its size and times.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,25 +32,42 @@ pub struct NoteEntry {
     pub times: FileTimes,
 }
 
+/// The notes a walk found, and what it left out.
+#[derive(Debug, Clone, Default)]
+pub struct NoteList {
+    pub notes: Vec<NoteEntry>,
+    pub left_out: Vec<LeftOut>,
+}
+
 impl ToolContext {
     /// The vault's root folder (canonical).
     pub fn vault_root(&self) -> Result<&Path, ContextError> {
         Ok(self.vault()?.root())
     }
 
-    /// Every note in the vault (hidden folders left out), walked from disk now, in path order.
-    pub fn list_notes(&self) -> Result<Vec<NoteEntry>, ContextError> {
+    /// Every note in the vault (hidden folders left out), walked from disk now, in path order,
+    /// and the entries the walk left out (a symlink out of the vault, a loop, a note deleted
+    /// before its size was read, …), for the front end to say.
+    pub fn list_notes(&self) -> Result<NoteList, ContextError> {
         let vault = self.vault()?;
-        Ok(vault
-            .walk_notes("")?
-            .into_iter()
-            .filter_map(|file| {
-                Some(NoteEntry {
-                    times: file.times()?,
+        let scan = vault.scan_notes("")?;
+        let mut list = NoteList {
+            notes: Vec::with_capacity(scan.files.len()),
+            left_out: scan.left_out,
+        };
+        for file in scan.files {
+            match file.times() {
+                Some(times) => list.notes.push(NoteEntry {
+                    times,
                     path: file.relative,
-                })
-            })
-            .collect())
+                }),
+                None => list.left_out.push(LeftOut {
+                    path: file.relative,
+                    reason: LeftOutReason::Deleted,
+                }),
+            }
+        }
+        Ok(list)
     }
 
     /// What the note at `path` says about itself, with the stamp of the version read.

@@ -75,6 +75,24 @@ impl RawHttpSession {
         .await
     }
 
+    /// Ends the session (`DELETE` with its id, as SDK clients do at close); returns the status.
+    pub async fn delete(&self) -> u16 {
+        let mut request = self.http.delete(&self.url);
+        if let Some(token) = &self.token {
+            request = request.header("Authorization", format!("Bearer {token}"));
+        }
+        if let Some(id) = &self.session_id {
+            request = request
+                .header("Mcp-Session-Id", id)
+                .header("MCP-Protocol-Version", PROTOCOL_VERSION);
+        }
+        let response = request
+            .send()
+            .await
+            .expect("HTTP request to the MCP server");
+        response.status().as_u16()
+    }
+
     /// POSTs one JSON-RPC message and returns the status and the matching reply, if any.
     pub async fn post(&self, message: &Value) -> HttpReply {
         let mut request = self

@@ -10,6 +10,7 @@ pub mod fake_server;
 pub mod files;
 pub mod fingerprints;
 pub mod fixture_tools;
+pub mod mcp_http_child;
 pub mod mcp_http_client;
 pub mod poll;
 pub mod python_mcp;

@@ -114,9 +114,18 @@ pub enum VaultError {
         /// The property that marks the generated note.
         key: String,
     },
-    /// A note to create in a folder that does not exist: vaultsum never makes folders.
-    #[error("the folder {0}/ does not exist in the vault; create it first (vaultsum never creates folders)")]
-    NoFolder(String),
+    /// A folder to create for a new note whose way goes through a symlinked folder: vaultsum
+    /// creates folders only inside the vault's own folders.
+    #[error("refusing to create the folder {folder}/: {link}/ on the way is a symlink (vaultsum creates folders only inside the vault's own folders); create it yourself or choose another place")]
+    FolderThroughSymlink {
+        /// The folder that would have been created (vault-relative).
+        folder: String,
+        /// The symlink on the way.
+        link: String,
+    },
+    /// A name on the way to a new note that exists and is not a folder.
+    #[error("{0} exists and is not a folder, so no note can be created inside it")]
+    NotAFolder(String),
     /// A summary that is empty once trimmed.
     #[error("refusing to write an empty summary to {0}")]
     EmptySummary(String),

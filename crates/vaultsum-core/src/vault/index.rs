@@ -12,7 +12,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::paths::parent_of;
 use super::policy::is_hidden;
 use super::resolve::{resolve_link, Resolution, ResolveError};
-use super::walk::walk_files;
+use super::walk::{count_by_reason, scan_files};
 
 /// Beyond this many remembered link resolutions the memo starts over (bounds memory).
 const MAX_REMEMBERED_LINKS: usize = 100_000;
@@ -59,11 +59,29 @@ impl Clone for NoteIndex {
 
 impl NoteIndex {
     /// Walks the vault once (see [`super::walk`]: hidden folders skipped as Obsidian does,
-    /// symlinked folders not followed, so the walk cannot leave the vault).
+    /// symlinked folders not followed, so the walk cannot leave the vault). What the walk left
+    /// out (a symlink out of the vault, a loop, a name that is not UTF-8, …) is not indexed, so
+    /// no link resolves to it; the count by reason is logged (shown with `-v`; each entry
+    /// with `-vv`: the scans a command makes name them at `-v` already).
     pub fn build(root: &Path) -> NoteIndex {
         let mut index = NoteIndex::default();
-        for file in walk_files(root, root) {
+        let scan = scan_files(root, root, |_| true);
+        for file in scan.files {
             index.insert(&file.relative);
+        }
+        if !scan.left_out.is_empty() {
+            let counts: Vec<String> = count_by_reason(&scan.left_out)
+                .into_iter()
+                .map(|(reason, count)| format!("{count} {reason}"))
+                .collect();
+            tracing::info!(
+                "note index: {} left out ({})",
+                scan.left_out.len(),
+                counts.join(", ")
+            );
+        }
+        for entry in &scan.left_out {
+            tracing::debug!("left out of the note index: {}", entry.describe());
         }
         index
     }

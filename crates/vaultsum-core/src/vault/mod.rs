@@ -18,6 +18,7 @@ pub mod generated_note;
 pub mod index;
 pub mod link;
 pub mod markdown;
+pub mod new_folders;
 pub mod note_cache;
 pub mod note_facts;
 mod note_file;
@@ -50,7 +51,7 @@ pub use index::NoteIndex;
 pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
 pub use paths::VaultPath;
-pub use walk::{FileTimes, FoundFile};
+pub use walk::{FileTimes, FoundFile, LeftOut, LeftOutReason, Scan};
 pub use write::{
     append_summary, compose_with_summary, create_with_summary, write_summary, PropertyEdit,
     SectionEdit, SummaryEdit, WriteOutcome,
@@ -297,14 +298,15 @@ impl Vault {
     }
 
     /// Every note at or below the vault-relative folder `below` (the whole vault for `""`),
-    /// found by walking the disk, in path order.
-    pub fn walk_notes(&self, below: &str) -> Result<Vec<FoundFile>, VaultError> {
+    /// found by walking the disk, in path order, and the note-named entries the walk left out
+    /// (see [`walk`]: a symlink out, a loop, a FIFO, a name that is not UTF-8, …).
+    pub fn scan_notes(&self, below: &str) -> Result<Scan, VaultError> {
         let folder = if below.is_empty() {
             self.root.clone()
         } else {
             self.path(below)?.absolute
         };
-        Ok(walk::walk_notes(&self.root, &folder))
+        Ok(walk::scan_notes(&self.root, &folder))
     }
 
     /// Every note (`.md`, `.markdown`, `.txt`) in the index, in path order.
