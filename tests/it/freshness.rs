@@ -474,7 +474,7 @@ fn status_says_the_state_of_each_summary_and_counts_them() {
     let (_, counts) = status_json(&vault, None);
     assert_eq!(
         counts,
-        json!({"counts": {"notes": 6, "current": 3, "stale": 1, "edited": 1, "unmarked": 1, "missing": 0}})
+        json!({"counts": {"notes": 6, "current": 3, "stale": 1, "edited": 1, "unmarked": 1, "missing": 0, "left_out": {}}})
     );
 }
 

@@ -47,21 +47,21 @@ const NAMED: [&str; 7] = [
     "Projects/locked.md (unreadable)",
 ];
 
-/// Two readable notes in week 2026-W47 and today, a hub linking to one of them and to the
+/// Two readable notes in week 2020-W47 and today, a hub linking to one of them and to the
 /// unreadable note, and one of each entry a scan may not read. Notes outside the vault carry
 /// the tag too, so a scan that followed them would select them.
 fn hostile_vault() -> TempVault {
     let vault = TempVault::new();
     let today = Day::today();
     vault.write(
-        "Journal/2026-11-18.md",
+        "Journal/2020-11-18.md",
         "---\ntags: [work]\n---\n# Wednesday\n\nWe chose SQLite for the store. #work\n",
     );
     vault.write(
         &format!("Journal/{today}.md"),
         "# Today\n\nDana sends the link to the new plan. #work\n",
     );
-    vault.write("Hub.md", "# Hub\n\n- [[2026-11-18]]\n- [[locked]]\n");
+    vault.write("Hub.md", "# Hub\n\n- [[2020-11-18]]\n- [[locked]]\n");
     vault.write(
         "Projects/locked.md",
         "# Locked\n\nNobody may read this. #work\n",
@@ -147,21 +147,21 @@ fn assert_each_named(stderr: &str) {
 fn every_rollup_selection_finishes_and_counts_what_it_left_out() {
     let vault = hostile_vault();
     let today = Day::today().to_string();
-    let week = ["--week", "2026-W47"];
+    let week = ["--week", "2020-W47"];
     let last = ["--last", "30d"];
     let tag = ["--tag", "work"];
     let hub = ["--links-of", "Hub.md"];
     let cases: [(&[&str], Vec<String>); 4] = [
-        (&week, vec!["Journal/2026-11-18.md".to_string()]),
+        (&week, vec!["Journal/2020-11-18.md".to_string()]),
         (&last, vec![format!("Journal/{today}.md")]),
         (
             &tag,
             vec![
-                "Journal/2026-11-18.md".to_string(),
+                "Journal/2020-11-18.md".to_string(),
                 format!("Journal/{today}.md"),
             ],
         ),
-        (&hub, vec!["Journal/2026-11-18.md".to_string()]),
+        (&hub, vec!["Journal/2020-11-18.md".to_string()]),
     ];
     for (selection, notes) in cases {
         let mut args = vec!["-v", "rollup", "--engine", "local", "--json"];
@@ -190,7 +190,7 @@ fn every_rollup_selection_finishes_and_counts_what_it_left_out() {
     // Without -v, one line counts them and says how to name them.
     let (status, _, stderr) = run(
         &vault,
-        &["rollup", "--engine", "local", "--week", "2026-W47"],
+        &["rollup", "--engine", "local", "--week", "2020-W47"],
     );
     assert!(status.success(), "{stderr}");
     assert!(
@@ -217,7 +217,7 @@ fn status_lists_every_readable_note_and_counts_what_it_left_out() {
     let today = Day::today().to_string();
     let mut expected = vec![
         "Hub.md".to_string(),
-        "Journal/2026-11-18.md".to_string(),
+        "Journal/2020-11-18.md".to_string(),
         format!("Journal/{today}.md"),
     ];
     expected.sort();
@@ -229,7 +229,7 @@ fn status_lists_every_readable_note_and_counts_what_it_left_out() {
 #[test]
 fn folder_runs_of_summarize_file_and_read_leave_out_what_the_walk_may_not_read() {
     let vault = hostile_vault();
-    let before = vault.read("Journal/2026-11-18.md");
+    let before = vault.read("Journal/2020-11-18.md");
     let (status, stdout, stderr) = run(
         &vault,
         &[
@@ -257,7 +257,7 @@ fn folder_runs_of_summarize_file_and_read_leave_out_what_the_walk_may_not_read()
     );
     assert_eq!(status.code(), Some(1), "one note failed: {stderr}");
     assert_eq!(
-        vault.read("Journal/2026-11-18.md"),
+        vault.read("Journal/2020-11-18.md"),
         before,
         "a dry run writes nothing"
     );
