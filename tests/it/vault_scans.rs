@@ -81,11 +81,7 @@ fn hostile_vault() -> TempVault {
     std::os::unix::fs::symlink("loop-b.md", projects.join("loop-a.md")).unwrap();
     std::os::unix::fs::symlink("loop-a.md", projects.join("loop-b.md")).unwrap();
     std::os::unix::fs::symlink(vault.outside(), vault.root().join("Linked")).unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(projects.join("pipe.md"))
-        .status()
-        .expect("mkfifo runs");
-    assert!(made.success());
+    vault.fifo("Projects/pipe.md");
     let not_utf8 = std::ffi::OsStr::from_bytes(b"caf\xe9.md");
     std::fs::write(projects.join(not_utf8), "# Cafe\n\n#work\n").unwrap();
     let dir = vault.root().parent().unwrap().to_path_buf();

@@ -12,7 +12,7 @@ use unicode_normalization::UnicodeNormalization;
 use super::paths::parent_of;
 use super::policy::is_hidden;
 use super::resolve::{resolve_link, Resolution, ResolveError};
-use super::walk::{count_by_reason, scan_files};
+use super::walk::{count_by_reason, scan_files, Listing};
 
 /// Beyond this many remembered link resolutions the memo starts over (bounds memory).
 const MAX_REMEMBERED_LINKS: usize = 100_000;
@@ -59,13 +59,14 @@ impl Clone for NoteIndex {
 
 impl NoteIndex {
     /// Walks the vault once (see [`super::walk`]: hidden folders skipped as Obsidian does,
-    /// symlinked folders not followed, so the walk cannot leave the vault). What the walk left
-    /// out (a symlink out of the vault, a loop, a name that is not UTF-8, …) is not indexed, so
-    /// no link resolves to it; the count by reason is logged (shown with `-v`; each entry
-    /// with `-vv`: the scans a command makes name them at `-v` already).
+    /// symlinked folders not followed, so the walk cannot leave the vault). Every name is
+    /// indexed, a FIFO or a symlink out of the vault too, so a link to one resolves and the
+    /// read says why it is refused; what cannot be named (not UTF-8) or listed (a folder it may
+    /// not open) is left out, its count by reason logged (shown with `-v`; each entry with
+    /// `-vv`: the scans a command makes name them at `-v` already).
     pub fn build(root: &Path) -> NoteIndex {
         let mut index = NoteIndex::default();
-        let scan = scan_files(root, root, |_| true);
+        let scan = scan_files(root, root, Listing::Names, |_| true);
         for file in scan.files {
             index.insert(&file.relative);
         }

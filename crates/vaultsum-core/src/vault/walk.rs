@@ -165,11 +165,28 @@ pub struct Scan {
     pub left_out: Vec<LeftOut>,
 }
 
+/// What a walk lists of an entry that is not a folder.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    /// Only files a read may open: a regular file, or a symlink to one inside the vault (the
+    /// scans that read what they find).
+    Readable,
+    /// Every name, whatever it is (the note index: a link to a FIFO or to a symlink out of the
+    /// vault resolves, and the read that follows says precisely why it is refused).
+    Names,
+}
+
 /// Every file (not folder) at or below `below`, a folder inside the vault at `root`
 /// (canonical), whose vault-relative path `wanted` accepts; entries `wanted` accepts that
-/// cannot be read are left out with a reason, and so are symlinked folders that lead out of
-/// the vault and folders that cannot be opened or named, whatever they hold.
-pub fn scan_files(root: &Path, below: &Path, wanted: impl Fn(&str) -> bool) -> Scan {
+/// cannot be read (with [`Listing::Readable`]) or named are left out with a reason, and so are
+/// symlinked folders that lead out of the vault and folders that cannot be opened or named,
+/// whatever they hold.
+pub fn scan_files(
+    root: &Path,
+    below: &Path,
+    listing: Listing,
+    wanted: impl Fn(&str) -> bool,
+) -> Scan {
     let mut scan = Scan::default();
     let mut walker = walkdir::WalkDir::new(below).follow_links(false).into_iter();
     while let Some(next) = walker.next() {
@@ -217,7 +234,9 @@ pub fn scan_files(root: &Path, below: &Path, wanted: impl Fn(&str) -> bool) -> S
             }
             continue;
         };
-        let verdict = if file_type.is_symlink() {
+        let verdict = if listing == Listing::Names {
+            Verdict::File
+        } else if file_type.is_symlink() {
             symlink_verdict(root, entry.path())
         } else if file_type.is_file() {
             Verdict::File
@@ -276,11 +295,6 @@ fn symlink_verdict(root: &Path, link: &Path) -> Verdict {
     }
 }
 
-/// Whether the symlink `link` leads to a file inside the vault at `root`: what a walk lists.
-pub(crate) fn symlink_leads_to_a_file_inside(root: &Path, link: &Path) -> bool {
-    matches!(symlink_verdict(root, link), Verdict::File)
-}
-
 /// The vault-relative path of `path` for a person to read, whatever its bytes.
 fn shown_path(root: &Path, path: &Path, folder: bool) -> String {
     let relative = path.strip_prefix(root).unwrap_or(path);
@@ -294,7 +308,7 @@ fn shown_path(root: &Path, path: &Path, folder: bool) -> String {
 /// Every note (see [`super::policy::is_note_name`]) at or below `below`, in path order, and
 /// the note-named entries left out.
 pub fn scan_notes(root: &Path, below: &Path) -> Scan {
-    let mut scan = scan_files(root, below, is_note_name);
+    let mut scan = scan_files(root, below, Listing::Readable, is_note_name);
     scan.files.sort_by(|a, b| a.relative.cmp(&b.relative));
     scan
 }

@@ -29,7 +29,7 @@ use super::error::VaultError;
 use super::obsidian_settings::{is_settings_file, SETTINGS_FILES};
 use super::paths::relative_below;
 use super::policy::is_hidden;
-use super::walk::{scan_files, symlink_leads_to_a_file_inside};
+use super::walk::{scan_files, Listing};
 use super::Vault;
 
 /// What changed in the vault, as its subscribers see it.
@@ -295,21 +295,14 @@ impl Worker {
     /// below it stays indexed.
     fn reconcile(&self, relative: &str, reported: &mut BTreeSet<String>) {
         let absolute = self.vault.root().join(relative);
-        // Not followed: a symlink is indexed by its own name when the index's own walk would
-        // index it (a file inside the vault).
+        // Not followed: a symlink is indexed by its own name, as the index's own walk does.
         match std::fs::symlink_metadata(&absolute) {
             Ok(meta) if meta.is_dir() => {
-                for file in scan_files(self.vault.root(), &absolute, |_| true).files {
+                let scan = scan_files(self.vault.root(), &absolute, Listing::Names, |_| true);
+                for file in scan.files {
                     self.vault.note_created(&file.relative);
                     reported.insert(file.relative);
                 }
-            }
-            Ok(meta)
-                if meta.file_type().is_symlink()
-                    && !symlink_leads_to_a_file_inside(self.vault.root(), &absolute) =>
-            {
-                self.vault.note_removed(relative);
-                reported.insert(relative.to_string());
             }
             Ok(_) => {
                 self.vault.note_created(relative);
