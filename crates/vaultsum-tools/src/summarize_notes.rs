@@ -239,6 +239,13 @@ fn push_note(document: &mut String, path: &str, body: &str) {
     document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body));
 }
 
+/// The failure of a selection left empty, with what the scan left out in its details.
+fn empty_selection(selection: &Selection) -> ToolOutput {
+    let mut output = failure("empty_selection", empty_selection_message(selection));
+    put_left_out(&mut output.details, &selection.left_out);
+    output
+}
+
 /// Why nothing is left to roll up: no note matched, some had no date, some were left out.
 fn empty_selection_message(selection: &Selection) -> String {
     let mut message = "no note matches the selection".to_string();
@@ -434,7 +441,7 @@ impl TypedTool for SummarizeNotesTool {
             };
         let count = selection.notes.len();
         if count == 0 {
-            return failure("empty_selection", empty_selection_message(&selection));
+            return empty_selection(&selection);
         }
         let max_notes = args.max_notes.unwrap_or(DEFAULT_MAX_NOTES);
         if count > max_notes {
@@ -487,7 +494,7 @@ impl TypedTool for SummarizeNotesTool {
         selection.notes = included;
         let count = selection.notes.len();
         if count == 0 {
-            return failure("empty_selection", empty_selection_message(&selection));
+            return empty_selection(&selection);
         }
 
         let choice = self.context.engine_choice();
