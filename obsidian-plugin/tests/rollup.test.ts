@@ -30,6 +30,17 @@ describe("rollups", () => {
     expect(noticeTexts().at(-1)).toBe(`Rollup saved to ${saved}.`);
   });
 
+  it("a hidden rollup folder: the binary's policy for new folders refuses it, the plugin says why and creates nothing", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin, app } = await loadPlugin(vault, { rollupFolder: ".Reviews" });
+    const outcome = await makeRollup(plugin, { kind: "this-week" }, async () => true, TODAY);
+
+    expect(outcome.kind).toBe("failed");
+    expect(noticeTexts().at(-1)).toMatch(/^Rollup not made: .*refusing to write inside \.Reviews\//);
+    expect(existsSync(path.join(vault, ".Reviews"))).toBe(false);
+    expect(app.workspace.opened).toEqual([]);
+  });
+
   it("over the limit: a preview with the count first; declined, nothing is written", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, { rollupLimit: 1 });

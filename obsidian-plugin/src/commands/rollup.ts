@@ -1,11 +1,12 @@
-// Rollups: one summarize_notes call that selects, summarizes and saves into the rollup folder;
-// the note is opened when done. A selection over the limit is first previewed (the binary's
-// dry run: the notes and the paid calls) and made only when the person agrees.
+// Rollups: one summarize_notes call that selects, summarizes and saves into the rollup folder
+// (the binary creates it when missing, by its one policy for new folders: inside the vault,
+// never hidden, never through a symlink); the note is opened when done. A selection over the
+// limit is first previewed (the binary's dry run: the notes and the paid calls) and made only
+// when the person agrees.
 
 import { TFile, type App } from "obsidian";
 
 import { CallCancelled } from "../binary/server";
-import { ensureFolderOf } from "../folders";
 import { messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 
@@ -98,7 +99,6 @@ export async function makeRollup(
       }
       limit = over;
     }
-    await ensureFolderOf(host.app, saveTo);
     const result = await call({ max_notes: limit });
     await host.recordCost(result.details);
     outcome = result.isError ? { kind: "failed", message: `Rollup not made: ${result.text}` } : { kind: "saved", path: saveTo };

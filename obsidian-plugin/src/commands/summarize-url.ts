@@ -1,7 +1,7 @@
 // "Summarize a web page": the binary's `summarize` tool (Kagi's Universal Summarizer) with
-// `save_to`, which writes a new note with `source` and `summarized` properties; then it is opened.
+// `save_to`, which writes a new note with `source` and `summarized` properties (and creates
+// `Clippings/` when missing); then it is opened.
 
-import { ensureFolderOf } from "../folders";
 import { messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 import { waitForFile } from "./rollup";
@@ -25,7 +25,6 @@ export async function summarizeUrl(host: Host, url: string, today = new Date()):
   const saveTo = clippingPath(url.trim(), today);
   try {
     host.showProgress("Summarizing the web page…");
-    await ensureFolderOf(host.app, saveTo);
     const result = await host.callTool("summarize", { url: url.trim(), save_to: saveTo });
     await host.recordCost(result.details);
     if (result.isError) {

@@ -3,7 +3,7 @@
 // DOM is happy-dom's, the binary is the real one. What it records (notices, opened files,
 // modals) is what the tests look at.
 
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { EventEmitter } from "node:events";
 import * as nodePath from "node:path";
 
@@ -164,10 +164,6 @@ export class Vault extends Events {
     const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
     file.parent = new TFolder(parentPath);
     return file;
-  }
-  async createFolder(path: string): Promise<TFolder> {
-    mkdirSync(nodePath.join(this.base, path), { recursive: true });
-    return new TFolder(path);
   }
   async read(file: TFile): Promise<string> {
     return readFileSync(nodePath.join(this.base, file.path), "utf8");
