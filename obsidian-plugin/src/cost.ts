@@ -51,6 +51,21 @@ export function describeUsage(usage: Usage): string {
   );
 }
 
+/** Nothing used: every count is zero. */
+export function isNoUsage(usage: Usage): boolean {
+  return usage.requests === 0 && usage.prompt_tokens === 0 && usage.completion_tokens === 0 && usage.media_calls === 0;
+}
+
+/**
+ * What follows the counts of the command line's closing line, said as `src/cli/cost_line.rs`
+ * says it: every count when anything was used (zeros included), `, offline` when the offline
+ * engine ran and used nothing, `; no requests` when the LLM had nothing to ask.
+ */
+export function costClause(usage: Usage, offline: boolean): string {
+  if (!isNoUsage(usage)) return `; ${describeUsage(usage)}`;
+  return offline ? ", offline" : "; no requests";
+}
+
 /** The local calendar day, `YYYY-MM-DD`. */
 export function dayOf(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, "0");

@@ -8,7 +8,7 @@ import type { ChildProcess } from "node:child_process";
 
 import { FileSystemAdapter, MarkdownView, Menu, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
 
-import { binaryVersion, doctorReport, startWatch, summaryStatus, type NoteState } from "./binary/cli";
+import { binaryVersion, doctorReport, startWatch, summaryStatus, type StatusListing } from "./binary/cli";
 import { locateBinary, missingBinaryMessage, type Launcher, type Located } from "./binary/locate";
 import { ServerError, VaultsumServer, type CallOptions, type ToolResult } from "./binary/server";
 import { makeRollup, type RollupSelection } from "./commands/rollup";
@@ -51,7 +51,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.settings = loadSettings(stored.settings);
     this.cost = stored.cost;
     this.lastStartSignature = this.startSignature();
-    this.states = new SummaryStates((target) => this.noteStates(target));
+    this.states = new SummaryStates(async (target) => (await this.noteStates(target)).notes);
 
     this.registerView(SUMMARIES_VIEW, (leaf) => new SummariesView(leaf, this));
     this.addSettingTab(new VaultsumSettingTab(this.app, this));
@@ -180,7 +180,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
     }
   }
 
-  noteStates(target?: string): Promise<NoteState[]> {
+  /** Each note's state under `target` (the vault when empty) and what the scan left out. */
+  noteStates(target?: string): Promise<StatusListing> {
     return summaryStatus(this.launcher(), this.environment(), this.vaultPath, target);
   }
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import type { FolderEvent } from "../src/commands/summarize-folder";
 import { summarizeFolder } from "../src/commands/summarize-folder";
-import { FakeLlm, VAULTS, cleanup, copyVault, loadPlugin, noticeTexts } from "./support";
+import { FakeLlm, VAULTS, addLeftOutEntries, cleanup, cliClosingLine, copyVault, loadPlugin, noticeTexts } from "./support";
 
 afterEach(cleanup);
 
@@ -39,12 +39,13 @@ describe("Summarize a folder", () => {
     expect(new Set(notes.map((e) => e.path))).toEqual(new Set(expected));
     expect(events.at(-1)).toBe(end);
     expect(end.counts).toMatchObject({ notes: expected.length, summarized: expected.length, skipped: 0, failed: 0, notStarted: 0 });
-    expect(end.line).toBe(`${expected.length} notes: ${expected.length} summarized; 0 requests, 0 prompt + 0 completion tokens, 0 media calls.`);
+    // The offline engine asked nothing: the line says so instead of counting zeros.
+    expect(end.line).toBe(`${expected.length} notes: ${expected.length} summarized, offline`);
     for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toContain("## Summary");
 
     const again = await plugin.runFolder(folder, false);
     expect(again?.counts).toMatchObject({ summarized: 0, skipped: expected.length });
-    expect(noticeTexts().at(-1)).toBe(`${folder}: ${expected.length} notes: 0 summarized, ${expected.length} skipped; 0 requests, 0 prompt + 0 completion tokens, 0 media calls.`);
+    expect(noticeTexts().at(-1)).toBe(`${folder}: ${expected.length} notes: 0 summarized, ${expected.length} skipped, offline`);
 
     // One note edited: a refresh replaces its stale summary and leaves the others.
     const edited = expected[0];
@@ -78,7 +79,7 @@ describe("Summarize a folder", () => {
     // Every request the model answered is counted (an embedded image's description is one).
     const n = llm.requests.length;
     expect(end.line).toMatch(
-      new RegExp(`^Cancelled: 2 of ${expected.length} notes summarized, ${expected.length - 2} not started; ${n} requests, ${120 * n} prompt \\+ ${30 * n} completion tokens, [01] media calls?\\.$`),
+      new RegExp(`^Cancelled: 2 of ${expected.length} notes summarized, ${expected.length - 2} not started; ${n} requests, ${120 * n} prompt \\+ ${30 * n} completion tokens, [01] media calls?$`),
     );
     let summarized = 0;
     for (const note of expected) {
@@ -91,5 +92,46 @@ describe("Summarize a folder", () => {
       summarized += 1;
     }
     expect(summarized).toBe(2);
+  });
+
+  it("the closing notice is the command line's closing line: an LLM run counts every request, a run that asked nothing says so", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const settings = { engine: "llm" as const, baseUrl: url, apiKey: "test-key", model: "fake-model" };
+    const vault = copyVault(VAULTS.fixture);
+    const twin = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, settings);
+
+    const first = await plugin.runFolder("Meetings", false);
+    const asked = llm.requests.length;
+    expect(asked).toBeGreaterThanOrEqual(2);
+    expect(first?.line).toMatch(new RegExp(`^2 notes: 2 summarized; ${asked} requests, ${120 * asked} prompt \\+ ${30 * asked} completion tokens, \\d+ media calls?$`));
+    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(first?.line);
+    expect(noticeTexts().at(-1)).toBe(`Meetings: ${first?.line}`);
+
+    // Every summary current: nothing is asked, and the line says that rather than zeros.
+    const again = await plugin.runFolder("Meetings", false);
+    expect(again?.line).toBe("2 notes: 0 summarized, 2 skipped; no requests");
+    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(again?.line);
+  });
+
+  it.skipIf(process.platform === "win32")("a folder holding a symlink out of the vault and a FIFO: both left out, and the notice says how many, as the command line does", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const twin = copyVault(VAULTS.fixture);
+    addLeftOutEntries(vault, "Meetings");
+    addLeftOutEntries(twin, "Meetings");
+    const { plugin } = await loadPlugin(vault);
+
+    const first = await plugin.runFolder("Meetings", false);
+    expect(first?.counts).toMatchObject({ notes: 2, summarized: 2, leftOut: 2 });
+    expect(first?.line).toBe("2 notes: 2 summarized, 2 left out, offline");
+    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(first?.line);
+    expect(noticeTexts().at(-1)).toBe("Meetings: 2 notes: 2 summarized, 2 left out, offline");
+    // Nothing was written through the link: its target outside the vault keeps only its own text.
+    expect(readFileSync(path.join(vault, "Meetings", "Link out.md"), "utf8")).not.toContain("## Summary");
+
+    const again = await plugin.runFolder("Meetings", false);
+    expect(again?.line).toBe("2 notes: 0 summarized, 2 skipped, 2 left out, offline");
+    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(again?.line);
   });
 });

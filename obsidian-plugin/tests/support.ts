@@ -2,7 +2,8 @@
 // on it through the `obsidian` stub, and (for LLM cases) a fake OpenAI-compatible server that
 // speaks the real wire format over real HTTP on 127.0.0.1.
 
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -12,8 +13,9 @@ import type { TFile as ObsidianFile } from "obsidian";
 
 import { App, noticeEvents, notices, openModals, Plugin as StubPlugin, TFile, type Notice } from "./stubs/obsidian";
 
+import { runCli } from "../src/binary/cli";
 import VaultsumPlugin from "../src/main";
-import type { VaultsumSettings } from "../src/settings";
+import { binaryEnvironment, type VaultsumSettings } from "../src/settings";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const repo = path.resolve(here, "..", "..");
@@ -77,6 +79,32 @@ export function isolateUserFolders(): void {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
   });
+}
+
+/**
+ * Adds to `folder` of `vault` two entries the binary's scans leave out (unix only): a note that
+ * is a symlink to a file outside the vault, and a FIFO named like a note.
+ */
+export function addLeftOutEntries(vault: string, folder: string): void {
+  const outside = path.join(tempDir("vaultsum-outside-"), "Elsewhere.md");
+  writeFileSync(outside, "# Elsewhere\n\nA note of another folder, not of the vault.\n");
+  symlinkSync(outside, path.join(vault, folder, "Link out.md"));
+  execFileSync("mkfifo", [path.join(vault, folder, "Pipe.md")]);
+}
+
+/**
+ * The closing line of `vaultsum summarize-file FOLDER` on `vault`, without its `vaultsum: `: the
+ * command line run with the environment the plugin gives the binary (its settings), but with a
+ * cache of its own, so nothing the plugin's calls cached spares it a request.
+ */
+export async function cliClosingLine(plugin: VaultsumPlugin, vault: string, folder: string): Promise<string> {
+  const env = { ...binaryEnvironment(plugin.settings, vault, process.env), VAULTSUM_CACHE_DIR: tempDir("vaultsum-cli-cache-") };
+  const output = await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", vault, "summarize-file", folder], env, vault);
+  const last = output.stderr.trimEnd().split("\n").at(-1) ?? "";
+  if (output.code !== 0 || !last.startsWith("vaultsum: ")) {
+    throw new Error(`vaultsum summarize-file ${folder} exited ${output.code}:\n${output.stderr}`);
+  }
+  return last.slice("vaultsum: ".length);
 }
 
 /** The plugin loaded on `vault` with these settings (the binary's path filled in). */

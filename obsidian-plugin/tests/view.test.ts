@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SummaryStates } from "../src/states";
 import { SummariesView } from "../src/views/summaries-view";
 import { TFile } from "./stubs/obsidian";
-import { VAULTS, cleanup, copyVault, loadPlugin, note } from "./support";
+import { VAULTS, addLeftOutEntries, cleanup, copyVault, loadPlugin, note } from "./support";
 
 afterEach(cleanup);
 
@@ -86,5 +86,25 @@ describe("the Summaries side view", () => {
     await plugin.summarize(note(cycle));
     await stateBecomes(plugin.states, cycle, "current");
     expect(statusBar.textContent).toBe("Summary: current");
+  });
+
+  it.skipIf(process.platform === "win32")("a vault holding a symlink out and a FIFO: the view lists every note and neither of those", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    addLeftOutEntries(vault, "Meetings");
+    const { plugin } = await loadPlugin(vault);
+
+    // `vaultsum status --json`'s counts line now carries what the scan left out, by reason.
+    const listing = await plugin.noteStates();
+    expect(listing.leftOut).toEqual({ "not a regular file": 1, "outside the vault": 1 });
+    expect(listing.notes.map((n) => n.path)).toContain("Meetings/2024-03-04 Weekly sync.md");
+
+    const leaf = await plugin.openView();
+    const view = leaf?.view as unknown as SummariesView;
+    await stateBecomes(plugin.states, "Meetings/2024-03-11 Vendor call.md", "missing");
+    expect(plugin.states.error).toBeUndefined();
+    const shown = rows(view).map((r) => r.note);
+    expect(shown.filter((n) => n.startsWith("Meetings/"))).toEqual(["Meetings/2024-03-04 Weekly sync", "Meetings/2024-03-11 Vendor call"]);
+    expect(shown).toHaveLength(listing.notes.length);
+    expect(view.contentEl.querySelector(".vaultsum-error")).toBeNull();
   });
 });

@@ -81,7 +81,7 @@ describe("commands and menus", () => {
     folderMenu.items[0].action?.();
     const { waitForNotice } = await import("./support");
     expect(await waitForNotice((t) => t.startsWith("Meetings: "))).toBe(
-      "Meetings: 2 notes: 2 summarized; 0 requests, 0 prompt + 0 completion tokens, 0 media calls.",
+      "Meetings: 2 notes: 2 summarized, offline",
     );
   });
 

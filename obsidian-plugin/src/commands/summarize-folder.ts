@@ -2,10 +2,11 @@
 // folder as `vaultsum status` lists it, two at a time, as the command line's batch does. The
 // binary decides each note (a current summary is left, a stale one replaced only on a
 // refresh, one edited by hand never); this file counts what it answered and says it in the
-// command line's closing words.
+// command line's closing words (the same line `vaultsum summarize-file FOLDER` ends with).
 
 import { CallCancelled } from "../binary/server";
-import { addUsage, describeUsage, NO_USAGE, usageOf, type Usage } from "../cost";
+import { leftOutCount, type StatusListing } from "../binary/cli";
+import { addUsage, costClause, NO_USAGE, usageOf, type Usage } from "../cost";
 import { messageOf, type Host } from "../host";
 import { summaryArguments } from "../settings";
 
@@ -27,6 +28,8 @@ export interface FolderCounts {
   stopped: number;
   /** Notes never started because the run was cancelled. */
   notStarted: number;
+  /** Entries of the folder the binary's scan left out (a symlink out of the vault, a FIFO…). */
+  leftOut: number;
   cancelled: boolean;
 }
 
@@ -45,14 +48,24 @@ export const FOLDER_CONCURRENCY = 2;
 
 /** Lists the folder's notes with the binary, runs them, and returns the closing counts. */
 export async function summarizeFolder(
-  host: Host & { noteStates(target?: string): Promise<{ path: string; state: string }[]> },
+  host: Host & { noteStates(target?: string): Promise<StatusListing> },
   run: FolderRun,
 ): Promise<FolderEvent & { kind: "end" }> {
-  const notes = (await host.noteStates(run.folder || undefined)).map((note) => note.path);
+  const listing = await host.noteStates(run.folder || undefined);
+  const notes = listing.notes.map((note) => note.path);
   const total = notes.length;
   const emit = (event: FolderEvent) => run.onEvent?.(event);
   emit({ kind: "start", total });
-  const counts: FolderCounts = { notes: total, summarized: 0, skipped: 0, failed: 0, stopped: 0, notStarted: 0, cancelled: false };
+  const counts: FolderCounts = {
+    notes: total,
+    summarized: 0,
+    skipped: 0,
+    failed: 0,
+    stopped: 0,
+    notStarted: 0,
+    leftOut: leftOutCount(listing.leftOut),
+    cancelled: false,
+  };
   let usage = NO_USAGE;
   let next = 0;
   let done = 0;
@@ -91,16 +104,21 @@ export async function summarizeFolder(
   counts.notStarted = total - done;
   counts.cancelled = run.stop.aborted && (counts.notStarted > 0 || counts.stopped > 0);
   host.statesChanged(notes);
-  const end = { kind: "end" as const, counts, usage, line: closingLine(counts, usage) };
+  // The binary runs the engine the plugin's setting gives it (VAULTSUM_ENGINE), so the setting
+  // says whether nothing used means "offline" or "no requests".
+  const offline = host.settings.engine === "local";
+  const end = { kind: "end" as const, counts, usage, line: closingLine(counts, usage, offline) };
   emit(end);
   return end;
 }
 
 /**
- * The command line's closing line: `12 notes: 3 summarized, 8 skipped, 1 failed; 3 requests,
- * 1,240 prompt + 300 completion tokens, 0 media calls`; after a cancel, how many were not started.
+ * The command line's closing line, without its `vaultsum: `: `12 notes: 3 summarized, 8 skipped,
+ * 1 failed, 2 left out; 3 requests, 1,240 prompt + 300 completion tokens, 0 media calls`, or
+ * `2 notes: 2 summarized, offline` (the cost as `costClause` says it); after a cancel, how many
+ * were not started (and what the scan left out, which the command line's interrupted line omits).
  */
-export function closingLine(counts: FolderCounts, usage: Usage): string {
+export function closingLine(counts: FolderCounts, usage: Usage, offline: boolean): string {
   const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
   let line = counts.cancelled
     ? `Cancelled: ${counts.summarized} of ${plural(counts.notes, "note")} summarized, ${counts.notStarted} not started`
@@ -108,5 +126,6 @@ export function closingLine(counts: FolderCounts, usage: Usage): string {
   if (counts.skipped > 0) line += `, ${counts.skipped} skipped`;
   if (counts.failed > 0) line += `, ${counts.failed} failed`;
   if (counts.stopped > 0) line += `, ${counts.stopped} stopped unwritten`;
-  return `${line}; ${describeUsage(usage)}.`;
+  if (counts.leftOut > 0) line += `, ${counts.leftOut} left out`;
+  return `${line}${costClause(usage, offline)}`;
 }
