@@ -14,9 +14,11 @@
 //!   several seconds and many requests later), and fast once past the rate that was refused
 //!   (30 % of the excess per second: the limit may have risen). After
 //!   [`FORGET_PACE`] without an overload answer the pace is dropped. When the first 429
-//!   came before the server had accepted anything (a quota spent by another client), the
-//!   rate measured is none, and the pace probes instead: it doubles every
-//!   [`PROBE_DOUBLING`] until the next 429 halves it.
+//!   came before the server had accepted anything (a quota empty when the batch started:
+//!   spent by another client, or not refilled yet), the rate measured is none, and the pace
+//!   probes instead: from [`PROBE_START`] it doubles every [`PROBE_DOUBLING`] until the next
+//!   429 halves it; and since such a 429 says nothing of how many requests the server takes
+//!   at once, the window stays in slow start.
 //! - a server that announces its quota (`x-ratelimit-*`, [`Aimd::quota`]) is paced by it:
 //!   once no more than a window is left, starts follow the rate the quota refills at, and no
 //!   pace is guessed from 429s.
