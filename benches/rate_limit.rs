@@ -13,9 +13,15 @@
 //! and, as the baseline, the client as it was before it (`summarize.adaptive = false`,
 //! `concurrency = 4`: four requests in flight whatever the server answers).
 //! Targets (issue 12): at most 1.25x the ideal and at most 10 % 429s; (issue 22) the same when
-//! the quota is spent at the start (the first answer is a 429: before, 2.48x).
+//! the quota is spent at the start (the first answer is a 429: before, 2.48x); (issue 36) the
+//! same when that first 429 comes back with nothing else in flight, as it does with no settings
+//! at all (the fake, on loopback, is taken for a local proxy whose requests start one at a
+//! time; before: 3.1x at 20/s, 1.58x at 3/s).
 //!
-//! Run: `cargo bench --bench rate_limit` (`-- one_slot` for the local-server case only)
+//! Run: `cargo bench --bench rate_limit` (`-- one_slot` for the local-server case only).
+//! `RATE_LIMIT_BEFORE=/path/to/an/older/vaultsum` adds a row per case for that binary with the
+//! same settings, so a change to the limiter is measured against the code before it in the
+//! same run.
 
 #[allow(dead_code, unused_imports)]
 #[path = "../tests/it/support/fake_openai.rs"]
@@ -30,17 +36,25 @@ use std::time::{Duration, Instant};
 
 use fake_openai::{FakeOpenAi, FakeReply};
 
+/// The defaults, with the fake taken for the hosted API it stands for (a token-bucket quota,
+/// 429s), though it runs on loopback.
+const HOSTED: &str = "[llm]\nlocal_server = false\n";
+
 const SUMMARY: &str = "### Key Points\n\n- Summarized within the rate limit.";
 
 struct Case {
     notes: usize,
     per_sec: f64,
     answer: Duration,
-    /// The quota is spent when the batch starts (another client used it a moment before): the
-    /// first request is answered 429, before any rate could be measured.
+    /// The quota is empty when the batch starts (not yet refilled, or another client used it a
+    /// moment before): the first request is answered 429, before any rate could be measured.
     spent: bool,
     /// The server announces its quota in `x-ratelimit-*` headers on every answer.
     announce: bool,
+    /// No setting at all: the fake on loopback is taken for a server on this machine (as a
+    /// proxy to a hosted API such as LiteLLM is, unless `llm.local_server = false`), whose
+    /// requests start one at a time, so its first 429 comes back with nothing else in flight.
+    taken_as_local: bool,
 }
 
 struct Outcome {
@@ -75,6 +89,10 @@ fn summarized(root: &Path, notes: usize) -> usize {
 }
 
 fn run(case: &Case, config: &str) -> Outcome {
+    run_binary(Path::new(env!("CARGO_BIN_EXE_vaultsum")), case, config)
+}
+
+fn run_binary(binary: &Path, case: &Case, config: &str) -> Outcome {
     let dir = vault(case.notes);
     let root = dir.path().join("vault");
     let config_path = dir.path().join("config.toml");
@@ -94,7 +112,7 @@ fn run(case: &Case, config: &str) -> Outcome {
     }
 
     let started = Instant::now();
-    let status = Command::new(env!("CARGO_BIN_EXE_vaultsum"))
+    let status = Command::new(binary)
         .envs(fake.env())
         .env("VAULTSUM_CACHE_DIR", dir.path().join("cache"))
         .env_remove("RUST_LOG")
@@ -150,6 +168,7 @@ fn main() {
             answer: Duration::from_millis(50),
             spent: false,
             announce: false,
+            taken_as_local: false,
         },
         Case {
             notes: 60,
@@ -157,6 +176,7 @@ fn main() {
             answer: Duration::from_millis(50),
             spent: false,
             announce: false,
+            taken_as_local: false,
         },
         Case {
             notes: 200,
@@ -164,6 +184,7 @@ fn main() {
             answer: Duration::from_millis(360),
             spent: false,
             announce: false,
+            taken_as_local: false,
         },
         Case {
             notes: 200,
@@ -171,6 +192,7 @@ fn main() {
             answer: Duration::from_millis(300),
             spent: true,
             announce: false,
+            taken_as_local: false,
         },
         Case {
             notes: 200,
@@ -178,6 +200,34 @@ fn main() {
             answer: Duration::from_millis(50),
             spent: true,
             announce: false,
+            taken_as_local: false,
+        },
+        // Issue 36: the quota empty when the batch starts and the first answer a 429 with
+        // nothing else in flight (before: 3.1x and 1.58x the ideal), ...
+        Case {
+            notes: 200,
+            per_sec: 20.0,
+            answer: Duration::from_millis(300),
+            spent: true,
+            announce: false,
+            taken_as_local: true,
+        },
+        Case {
+            notes: 60,
+            per_sec: 3.0,
+            answer: Duration::from_millis(300),
+            spent: true,
+            announce: false,
+            taken_as_local: true,
+        },
+        // ... and the second on a hosted API, whose first window is sent at once.
+        Case {
+            notes: 60,
+            per_sec: 3.0,
+            answer: Duration::from_millis(300),
+            spent: true,
+            announce: false,
+            taken_as_local: false,
         },
         Case {
             notes: 200,
@@ -185,6 +235,7 @@ fn main() {
             answer: Duration::from_millis(50),
             spent: false,
             announce: true,
+            taken_as_local: false,
         },
         Case {
             notes: 200,
@@ -192,17 +243,19 @@ fn main() {
             answer: Duration::from_millis(50),
             spent: true,
             announce: true,
+            taken_as_local: false,
         },
     ];
+    let before = std::env::var_os("RATE_LIMIT_BEFORE").map(std::path::PathBuf::from);
     println!("rate_limit: summarize-file on a folder, token bucket of one second");
     for case in &cases {
         println!(
-            "{} notes at {} requests/s, answers in {} ms{}{}:",
+            "{} notes at {} requests/s, answers in {} ms{}{}{}:",
             case.notes,
             case.per_sec,
             case.answer.as_millis(),
             if case.spent {
-                ", the quota spent at the start"
+                ", the quota empty at the start"
             } else {
                 ""
             },
@@ -210,11 +263,23 @@ fn main() {
                 ", quota in x-ratelimit headers"
             } else {
                 ""
+            },
+            if case.taken_as_local {
+                ", no settings (on loopback: one request at first)"
+            } else {
+                ""
             }
         );
-        // The fake stands for a hosted API (a token-bucket quota, 429s), though on loopback.
-        let adaptive = run(case, "[llm]\nlocal_server = false\n");
+        let settings = if case.taken_as_local { "" } else { HOSTED };
+        let adaptive = run(case, settings);
         report("adaptive (concurrency 16)", case, &adaptive);
+        if let Some(before) = &before {
+            report(
+                "before: RATE_LIMIT_BEFORE",
+                case,
+                &run_binary(before, case, settings),
+            );
+        }
         let fixed = run(
             case,
             "[llm]\nlocal_server = false\n[summarize]\nadaptive = false\nconcurrency = 4\n",
@@ -235,6 +300,7 @@ fn one_slot_server() {
         answer: Duration::from_millis(300),
         spent: false,
         announce: false,
+        taken_as_local: false,
     };
     let ideal = case.notes as f64 * case.answer.as_secs_f64();
     println!("40 notes on a one-slot local server, answers in 300 ms, 2 s timeout:");

@@ -140,6 +140,58 @@ fn announced_quotas_are_paced_below_before_any_429() {
     }
 }
 
+/// Issue 36: the quota is empty when the batch starts, and its first answer, a 429 with
+/// `Retry-After: 1`, comes back with nothing else in flight. That one refusal measures no rate:
+/// the pace probes upward from the end of the `Retry-After`, where it used to take 80 % of a
+/// guessed one a second and crawl up from there for about 12 s (3.1x the ideal at 20/s).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lone_first_429_leaves_the_batch_free_to_reach_the_servers_rate() {
+    const CALLS: usize = 60;
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY).with_delay(Duration::from_millis(20)));
+    fake.limit_rate_spent(20.0, 20.0);
+    let mut cfg = fake.llm_config();
+    // The hosted API the fake stands for, though it runs on loopback.
+    cfg.local_server = Some(false);
+    let client = Arc::new(ChatClient::new(&cfg).unwrap());
+
+    let first = {
+        let client = client.clone();
+        tokio::spawn(async move { client.chat(&note_request(0)).await })
+    };
+    assert!(wait_until_async(|| client.limiter().snapshot().gate.is_some()).await);
+    assert_eq!(fake.request_count(), 1, "the 429 came back alone");
+    let rest: Vec<_> = (1..CALLS)
+        .map(|n| {
+            let client = client.clone();
+            tokio::spawn(async move { client.chat(&note_request(n)).await })
+        })
+        .collect();
+    first.await.unwrap().unwrap();
+    for call in rest {
+        call.await.unwrap().unwrap();
+    }
+
+    let (requests, refused) = (fake.request_count(), fake.rate_limited_count());
+    assert_eq!(requests - refused, CALLS, "one accepted request per call");
+    assert!(
+        refused * 10 <= requests,
+        "{refused} of {requests} requests were answered 429 (over 10 %)"
+    );
+    // Once the Retry-After has passed, requests reach the server at a good part of the 20 a
+    // second it admits: at least 5 a second over the rest of the batch (about 15 expected;
+    // the pace guessed from the lone 429 held it near one a second).
+    let arrivals: Vec<_> = fake.requests().iter().map(|r| r.at).collect();
+    let gate_end = arrivals[0] + Duration::from_secs(1);
+    let after_gate = arrivals.iter().filter(|at| **at >= gate_end).count();
+    let span = arrivals.last().unwrap().duration_since(gate_end);
+    let rate = after_gate as f64 / span.as_secs_f64().max(0.001);
+    assert!(
+        rate >= 5.0,
+        "{after_gate} requests in {span:?} after the Retry-After: {rate:.1} a second"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn requests_in_flight_never_exceed_the_ceiling() {
     let fake = FakeOpenAi::start();

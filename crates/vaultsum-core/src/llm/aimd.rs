@@ -14,9 +14,11 @@
 //!   several seconds and many requests later), and fast once past the rate that was refused
 //!   (30 % of the excess per second: the limit may have risen). After
 //!   [`FORGET_PACE`] without an overload answer the pace is dropped. When the first 429
-//!   came before the server had accepted anything (a quota spent by another client), the
-//!   rate measured is none, and the pace probes instead: it doubles every
-//!   [`PROBE_DOUBLING`] until the next 429 halves it.
+//!   came before the server had accepted anything (a quota empty when the batch started:
+//!   spent by another client, or not refilled yet), the rate measured is none, and the pace
+//!   probes instead: from [`PROBE_START`] it doubles every [`PROBE_DOUBLING`] until the next
+//!   429 halves it; and since such a 429 says nothing of how many requests the server takes
+//!   at once, the window stays in slow start.
 //! - a server that announces its quota (`x-ratelimit-*`, [`Aimd::quota`]) is paced by it:
 //!   once no more than a window is left, starts follow the rate the quota refills at, and no
 //!   pace is guessed from 429s.
@@ -78,6 +80,11 @@ pub(crate) const FORGET_PACE: Duration = Duration::from_secs(30);
 /// `Retry-After`, until the next 429 measures the real rate (as TCP's slow start finds a path's
 /// rate, instead of crawling up from a guess for many seconds).
 const PROBE_DOUBLING: Duration = Duration::from_millis(250);
+/// A probe with nothing to start from (the first answer of a burst of work was a 429, with
+/// nothing else in flight) begins at as many starts a second as a batch sends at once before
+/// it knows anything ([`INITIAL_WINDOW`]): no bolder than an unknown server's first second.
+/// (The guess before, one a second taken as a measured rate, held a batch near it for 12 s.)
+const PROBE_START: f64 = INITIAL_WINDOW as f64;
 /// Work units per prompt token: a local server reads a prompt about this many times faster
 /// than it writes an answer (llama.cpp on a CPU with the test model: 6.5 ms a prompt token,
 /// 34 ms an answer token; GPUs read faster still, which only makes prompts weigh less).
@@ -509,38 +516,57 @@ impl Aimd {
                     pace.unconfirmed = false;
                     pace.probing = true;
                     pace.grown = gate_end;
+                    // From no less than a probe with nothing known starts at: the pace was
+                    // a share of requests that turned out refused, not of a rate.
+                    pace.rate = pace.rate.max(PROBE_START);
                 }
             }
             return;
         }
         self.round += 1;
-        self.slow_start = false;
-        self.window = (self.window * WINDOW_BACKOFF).max(1.0);
+        // A 429 before the server accepted anything measures neither its rate nor how many
+        // requests it takes at once: the quota was empty when this burst of work began. The
+        // window keeps growing as before, and the pace probes (below).
+        let quota_was_empty = kind == Overload::RateLimited
+            && self.accepted_rate(now).is_none()
+            && !self.pace.is_some_and(|p| p.probing);
+        if !quota_was_empty {
+            self.slow_start = false;
+            self.window = (self.window * WINDOW_BACKOFF).max(1.0);
+        }
         // A server that announces its quota is paced by it (`Aimd::quota`), not by a guess.
         if kind == Overload::RateLimited && !self.quota_fresh(now) {
             self.grow_pace(now);
             let next = self.pace.map_or(now, |p| p.next);
             let probed = self.pace.filter(|p| p.probing).map(|p| p.rate);
-            let (rate, refused) = match probed {
+            let current = self.pace.map_or(f64::INFINITY, |p| p.rate);
+            let (rate, refused, probing) = match (probed, self.accepted_rate(now)) {
                 // A probe refused: the rate one doubling ago was clean (as TCP halves its
                 // window when slow start overshoots). What was accepted just before would
                 // overstate it: it includes the burst the quota saved up while probing.
-                Some(refused) => (refused / 2.0, refused),
-                None => {
-                    let current = self.pace.map_or(f64::INFINITY, |p| p.rate);
-                    let refused = current.min(self.accepted_rate(now));
-                    (refused * PACE_BACKOFF, refused)
+                (Some(refused), _) => (refused / 2.0, refused, false),
+                (None, Some(accepted)) => {
+                    let refused = current.min(accepted);
+                    (refused * PACE_BACKOFF, refused, false)
+                }
+                // Nothing was accepted lately, so there is no rate to take a share of: the
+                // quota was empty when this burst of work began. Probe from the end of the
+                // `Retry-After` (a pace guessed here would hold the whole batch to it).
+                (None, None) => {
+                    let from = current.min(PROBE_START);
+                    (from, from, true)
                 }
             };
             let rate = rate.clamp(MIN_RATE, MAX_RATE);
+            let gate_end = self.not_before.map_or(now, |gate| gate.max(now));
             self.pace = Some(Pace {
                 rate,
                 base: rate,
                 refused,
                 next,
-                grown: now,
-                probing: false,
-                unconfirmed: self.fine_answers < MIN_SAMPLES,
+                grown: if probing { gate_end } else { now },
+                probing,
+                unconfirmed: !probing && self.fine_answers < MIN_SAMPLES,
             });
         }
         tracing::debug!(
@@ -616,14 +642,15 @@ impl Aimd {
     }
 
     /// Starts per second the server accepted lately (those in flight count as accepted): over
-    /// the last [`MEASURE`] when enough started in it, else over the last few accepted starts;
-    /// one a second when nothing is known.
-    fn accepted_rate(&self, now: Instant) -> f64 {
+    /// the last [`MEASURE`] when enough started in it, else over the last few accepted starts
+    /// within [`FORGET_PACE`]; none when nothing was accepted in that time (a start an hour
+    /// ago says nothing of the rate now).
+    fn accepted_rate(&self, now: Instant) -> Option<f64> {
         let accepted: Vec<Instant> = self
             .recent
             .iter()
             .rev()
-            .filter(|s| !s.refused)
+            .filter(|s| !s.refused && now.saturating_duration_since(s.at) < FORGET_PACE)
             .map(|s| s.at)
             .collect();
         let in_window = accepted
@@ -631,16 +658,12 @@ impl Aimd {
             .filter(|at| now.saturating_duration_since(**at) <= MEASURE)
             .count();
         if in_window >= MIN_SAMPLES {
-            return in_window as f64 / MEASURE.as_secs_f64();
+            return Some(in_window as f64 / MEASURE.as_secs_f64());
         }
         let sample = &accepted[..accepted.len().min(MIN_SAMPLES)];
-        match sample.last() {
-            None => 1.0 / MEASURE.as_secs_f64(),
-            Some(oldest) => {
-                let span = now.saturating_duration_since(*oldest).max(MEASURE);
-                sample.len() as f64 / span.as_secs_f64()
-            }
-        }
+        let oldest = sample.last()?;
+        let span = now.saturating_duration_since(*oldest).max(MEASURE);
+        Some(sample.len() as f64 / span.as_secs_f64())
     }
 }
 
@@ -760,7 +783,9 @@ mod tests {
         for ticket in &tickets[1..] {
             aimd.overloaded(*ticket, t0 + ms(5), Overload::RateLimited, Some(ms(1000)));
         }
-        assert_eq!(aimd.rate(), Some(first), "one decrease per round");
+        // One decrease per round; the probe starts where one with nothing known does.
+        let first = aimd.rate().unwrap();
+        assert_eq!(first, PROBE_START);
         assert_eq!(aimd.earliest_start(t0), t0 + ms(1005));
         // Waiting out the Retry-After is not probing: the rate is unchanged at the gate …
         let gate = t0 + ms(1005);
@@ -792,6 +817,54 @@ mod tests {
             aimd.rate().unwrap() < 1.1 * settled,
             "additive growth, not doubling"
         );
+    }
+
+    #[test]
+    fn a_lone_429_before_anything_was_accepted_probes_and_keeps_the_window_growing() {
+        // The quota is empty when the batch starts, and the first request is refused before
+        // any other is sent: no rate was measured, so none is taken a share of (the guess of
+        // one a second held a batch near it for 12 s).
+        let mut aimd = Aimd::new(16, true);
+        let t0 = Instant::now();
+        let ticket = aimd.start(t0);
+        aimd.overloaded(ticket, t0 + ms(1), Overload::RateLimited, Some(ms(1000)));
+        assert_eq!(aimd.rate(), Some(PROBE_START));
+        assert_eq!(
+            aimd.window(),
+            4,
+            "nothing measured of how many it takes at once"
+        );
+        let gate = t0 + ms(1001);
+        assert_eq!(aimd.earliest_start(t0 + ms(1)), gate);
+        // Clean answers after the gate: the pace doubles every quarter second, the window
+        // doubles per round (slow start goes on).
+        let mut at = gate;
+        for _ in 0..8 {
+            let ticket = aimd.start(at);
+            at += ms(125);
+            aimd.succeeded(ticket, at, aimd.window());
+        }
+        let rate = aimd.rate().unwrap();
+        assert!((rate - 16.0 * PROBE_START).abs() < 0.01, "{rate}");
+        assert_eq!(aimd.window(), 12);
+        // The next 429 ends the probe at the last clean rate.
+        let ticket = aimd.start(at);
+        aimd.overloaded(ticket, at, Overload::RateLimited, Some(ms(1000)));
+        assert!((aimd.rate().unwrap() - rate / 2.0).abs() < 0.01);
+        assert_eq!(aimd.window(), 6);
+    }
+
+    #[test]
+    fn starts_accepted_long_ago_do_not_measure_the_rate_of_a_429_now() {
+        // A watch process whose last answers were an hour ago meets an empty quota: three
+        // starts in an hour is no rate (taken as one, the pace would be one a minute).
+        let mut aimd = Aimd::new(16, true);
+        let mut now = Instant::now();
+        fine(&mut aimd, &mut now, 3);
+        now += Duration::from_secs(3600);
+        let ticket = aimd.start(now);
+        aimd.overloaded(ticket, now, Overload::RateLimited, Some(ms(1000)));
+        assert_eq!(aimd.rate(), Some(PROBE_START));
     }
 
     #[test]

@@ -17,6 +17,8 @@ mod limiter;
 mod local_server;
 mod models;
 mod quota;
+#[cfg(test)]
+mod rate_limited_batches;
 mod redact;
 pub mod repetition;
 mod retry;
