@@ -50,7 +50,8 @@ async fn chat_sends_model_prompts_and_bearer_key_and_returns_the_reply() {
     assert_eq!(sent.system_text(), "You summarize.");
     assert_eq!(sent.user_text(), "Summarize this note.");
     assert_eq!(sent.json()["max_tokens"], 512);
-    assert_eq!(sent.json()["stream"], false);
+    assert_eq!(sent.json()["stream"], true);
+    assert_eq!(sent.json()["stream_options"]["include_usage"], true);
 }
 
 #[tokio::test]

@@ -23,6 +23,7 @@ mod kagi_search;
 mod kagi_summarize;
 mod llm_client;
 mod llm_real_server;
+mod llm_stream;
 mod local_real_vault;
 mod local_server;
 mod local_split;

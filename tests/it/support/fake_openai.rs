@@ -13,6 +13,11 @@
 //! (see [`FakeServer::set_fallback`]) answers; without one, chat paths get
 //! `chat_completion_json("fake summary")`, transcription paths `{"text":"fake transcript"}`,
 //! `GET /v1/models` OpenAI's list of [`LISTED_MODELS`].
+//!
+//! A chat completion scripted as JSON is sent as OpenAI streams it to a request with
+//! `"stream": true` (what vaultsum sends): `data:` chunks of a few words each, the
+//! `finish_reason` in the last, `usage` in a chunk of its own when the request set
+//! `stream_options.include_usage`, then `data: [DONE]` ([`streamed_chat`]).
 
 use std::ops::Deref;
 
@@ -20,7 +25,9 @@ use serde_json::{json, Value};
 
 use vaultsum_tools::config::{ApiKey, Config, LlmConfig};
 
-pub use super::fake_server::{Ended, FakeReply, FakeServer, Gate, ReceivedRequest, ECHO};
+pub use super::fake_server::{
+    Ended, FakeReply, FakeServer, Gate, ReceivedRequest, StreamScript, ECHO,
+};
 
 /// The API key [`FakeOpenAi::llm_config`] uses; assert it never shows up in output.
 pub const TEST_API_KEY: &str = "sk-test-FAKE-0123456789abcdef";
@@ -49,6 +56,81 @@ pub fn chat_completion_with_reasoning_json(content: &str, reasoning: &str) -> Va
     value
 }
 
+/// One `data:` event of a chat completion stream.
+pub fn sse_event(chunk: &Value) -> Vec<u8> {
+    format!("data: {chunk}\n\n").into_bytes()
+}
+
+/// `data: [DONE]`, the end of a stream.
+pub const SSE_DONE: &[u8] = b"data: [DONE]\n\n";
+
+/// A `chat.completion.chunk` with one `delta` and a `finish_reason` (null until the last).
+pub fn chat_chunk(delta: Value, finish_reason: Option<&str>) -> Value {
+    json!({
+        "id": "chatcmpl-fake-1",
+        "object": "chat.completion.chunk",
+        "created": 1_767_225_600,
+        "model": "accounts/fireworks/models/gpt-oss-120b",
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}]
+    })
+}
+
+/// The events OpenAI streams for `completion`: the role, the reasoning and the content in
+/// pieces of a few words, the `finish_reason`, the usage when asked for, `[DONE]`.
+pub fn chat_events(completion: &Value, include_usage: bool) -> Vec<Vec<u8>> {
+    let choice = &completion["choices"][0];
+    let message = &choice["message"];
+    let mut events = vec![sse_event(&chat_chunk(
+        json!({"role": "assistant", "content": ""}),
+        None,
+    ))];
+    for (field, text) in [
+        ("reasoning_content", &message["reasoning_content"]),
+        ("content", &message["content"]),
+    ] {
+        let text = text.as_str().unwrap_or_default();
+        for piece in text.split_inclusive(' ').collect::<Vec<_>>().chunks(3) {
+            events.push(sse_event(&chat_chunk(json!({ field: piece.concat() }), None)));
+        }
+    }
+    events.push(sse_event(&chat_chunk(
+        json!({}),
+        choice["finish_reason"].as_str(),
+    )));
+    if include_usage && !completion["usage"].is_null() {
+        let mut last = chat_chunk(json!({}), None);
+        last["choices"] = json!([]);
+        last["usage"] = completion["usage"].clone();
+        events.push(sse_event(&last));
+    }
+    events.push(SSE_DONE.to_vec());
+    events
+}
+
+/// A scripted chat completion as a stream, for a chat request that asks for one.
+pub fn streamed_chat(request: &ReceivedRequest, body: &[u8]) -> Option<StreamScript> {
+    if !request.path.ends_with("/chat/completions") {
+        return None;
+    }
+    let asked: Value = serde_json::from_slice(&request.body).ok()?;
+    if asked["stream"] != true {
+        return None;
+    }
+    let completion: Value = serde_json::from_slice(body).ok()?;
+    // A stream always ends with a `finish_reason`: a completion scripted without one is sent
+    // as JSON, as by a server that ignores `stream`.
+    if completion["object"] != "chat.completion"
+        || completion["choices"][0]["finish_reason"].is_null()
+    {
+        return None;
+    }
+    let include_usage = asked["stream_options"]["include_usage"] == true;
+    Some(StreamScript {
+        events: chat_events(&completion, include_usage),
+        ..StreamScript::default()
+    })
+}
+
 /// An http URL on 127.0.0.1 where nothing listens (connection refused).
 pub fn unused_local_url() -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -74,6 +156,33 @@ impl FakeReply {
         let mut value = chat_completion_json(content);
         value["choices"][0]["finish_reason"] = json!("length");
         FakeReply::json(200, value)
+    }
+
+    /// A streamed answer that starts with `first` and then sends `again` every `pace`, without
+    /// end: a model that never stops (until the client closes the connection).
+    pub fn chat_stream_forever(first: &str, again: &str, pace: std::time::Duration) -> FakeReply {
+        FakeReply::stream(StreamScript {
+            events: vec![
+                sse_event(&chat_chunk(json!({"role": "assistant", "content": ""}), None)),
+                sse_event(&chat_chunk(json!({ "content": first }), None)),
+            ],
+            forever: Some(sse_event(&chat_chunk(json!({ "content": again }), None))),
+            pace,
+        })
+    }
+
+    /// A streamed answer of `pieces` that ends with `[DONE]` and no `finish_reason`: what
+    /// llama-cpp-python's server sends when it cuts an answer short for another request.
+    pub fn chat_stream_cut_short(pieces: &[&str]) -> FakeReply {
+        let mut events: Vec<Vec<u8>> = pieces
+            .iter()
+            .map(|piece| sse_event(&chat_chunk(json!({ "content": piece }), None)))
+            .collect();
+        events.push(SSE_DONE.to_vec());
+        FakeReply::stream(StreamScript {
+            events,
+            ..StreamScript::default()
+        })
     }
 
     /// 200 with a chat completion whose content is the empty string.
@@ -222,9 +331,9 @@ impl Deref for FakeOpenAi {
 impl FakeOpenAi {
     /// Starts a server on a free port of 127.0.0.1.
     pub fn start() -> FakeOpenAi {
-        FakeOpenAi {
-            server: FakeServer::start_with_queue_for(default_reply, is_model_call),
-        }
+        let server = FakeServer::start_with_queue_for(default_reply, is_model_call);
+        server.stream_replies_with(streamed_chat);
+        FakeOpenAi { server }
     }
 
     /// The OpenAI-style base URL, `http://127.0.0.1:PORT/v1`.

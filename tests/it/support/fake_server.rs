@@ -14,6 +14,12 @@
 //! queue of [`FakeServer::push`]ed replies (in order, whatever the path), the fallback
 //! ([`FakeServer::set_fallback`]), and the default the fake was started with.
 //!
+//! A reply can be a stream of events ([`StreamScript`]: server-sent events, paced, optionally
+//! without end); the server then records whether the client read it to its end or closed the
+//! connection while it was streaming ([`Ended::ClosedWhileStreaming`]), the event a test of "the
+//! client stopped the server generating" waits on. [`FakeServer::stream_replies_with`] turns
+//! scripted replies into streams for requests that ask for one (OpenAI's `"stream": true`).
+//!
 //! It runs on its own thread and runtime, so it works from plain `#[test]`s that drive the
 //! binary as well as from `#[tokio::test]`s.
 
@@ -42,6 +48,19 @@ pub struct FakeReply {
     delay: Duration,
     echo_header: Option<String>,
     gate: Option<Gate>,
+    stream: Option<StreamScript>,
+}
+
+/// A reply sent as events, one after another (the body of a `text/event-stream` answer).
+#[derive(Debug, Clone, Default)]
+pub struct StreamScript {
+    /// Sent in order, each as given (e.g. `data: {...}\n\n`).
+    pub events: Vec<Vec<u8>>,
+    /// Sent again and again after `events` until the client closes the connection: a model
+    /// that never stops.
+    pub forever: Option<Vec<u8>>,
+    /// The wait before each event.
+    pub pace: Duration,
 }
 
 /// Holds back the replies scripted with [`FakeReply::held_until`] until [`Gate::open`]; a
@@ -81,7 +100,15 @@ impl FakeReply {
             delay: Duration::ZERO,
             echo_header: None,
             gate: None,
+            stream: None,
         }
+    }
+
+    /// 200 with `script` as a `text/event-stream` body.
+    pub fn stream(script: StreamScript) -> FakeReply {
+        let mut reply = FakeReply::raw(200, "text/event-stream", Vec::new());
+        reply.stream = Some(script);
+        reply
     }
 
     /// An error status with `body` as given; the content type follows the body's look
@@ -132,6 +159,8 @@ pub enum Ended {
     Answered,
     /// The client went away before the reply was ready (it gave up or was cancelled).
     Abandoned,
+    /// The client closed the connection while the reply was streaming, before its end.
+    ClosedWhileStreaming,
 }
 
 /// A request as the server received it.
@@ -288,7 +317,12 @@ struct Shared {
     rate_limited: AtomicUsize,
     /// Set: replies are worked out one at a time, in arrival order (a one-slot local server).
     one_slot: Mutex<Option<Arc<tokio::sync::Semaphore>>>,
+    /// Turns a reply into a stream for a request that asks for one.
+    render_stream: Mutex<Option<RenderStream>>,
 }
+
+/// How a scripted reply's body is streamed to `request`, when it asks for a stream.
+pub type RenderStream = fn(request: &ReceivedRequest, body: &[u8]) -> Option<StreamScript>;
 
 /// `per_sec` tokens a second, at most `burst` saved up; each request takes one or is refused.
 struct TokenBucket {
@@ -347,17 +381,13 @@ impl TokenBucket {
 struct InFlight {
     shared: Arc<Shared>,
     index: usize,
-    answered: bool,
+    /// How the exchange ends if it ends now.
+    ending: Ended,
 }
 
 impl Drop for InFlight {
     fn drop(&mut self) {
-        let ended = if self.answered {
-            Ended::Answered
-        } else {
-            Ended::Abandoned
-        };
-        self.shared.requests.lock().unwrap()[self.index].ended = Some(ended);
+        self.shared.requests.lock().unwrap()[self.index].ended = Some(self.ending);
         self.shared.in_flight.fetch_sub(1, Ordering::SeqCst);
     }
 }
@@ -397,6 +427,7 @@ impl FakeServer {
             bucket: Mutex::default(),
             rate_limited: AtomicUsize::new(0),
             one_slot: Mutex::new(None),
+            render_stream: Mutex::new(None),
         });
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let app = axum::Router::new()
@@ -518,6 +549,12 @@ impl FakeServer {
         *self.shared.one_slot.lock().unwrap() = Some(Arc::new(tokio::sync::Semaphore::new(1)));
     }
 
+    /// From now on, a reply `render` turns into a stream for its request is sent as that
+    /// stream (a chat completion to a request with `"stream": true`).
+    pub fn stream_replies_with(&self, render: RenderStream) {
+        *self.shared.render_stream.lock().unwrap() = Some(render);
+    }
+
     /// How many requests [`FakeServer::limit_rate`] refused with 429.
     pub fn rate_limited_count(&self) -> usize {
         self.shared.rate_limited.load(Ordering::SeqCst)
@@ -574,7 +611,7 @@ async fn handle(
         let _answering = InFlight {
             shared: shared.clone(),
             index: requests.len() - 1,
-            answered: true,
+            ending: Ended::Answered,
         };
         drop(requests);
         let seconds = wait.as_secs_f64().ceil().max(1.0) as u64;
@@ -616,13 +653,18 @@ async fn handle(
             .into_bytes();
     }
     let takes_slot = (shared.queue_serves)(&request);
+    let render = *shared.render_stream.lock().unwrap();
+    let stream = reply
+        .stream
+        .clone()
+        .or_else(|| render.and_then(|render| render(&request, &body)));
     let mut guard = {
         let mut requests = shared.requests.lock().unwrap();
         requests.push(request);
         InFlight {
             shared: shared.clone(),
             index: requests.len() - 1,
-            answered: false,
+            ending: Ended::Abandoned,
         }
     };
 
@@ -633,7 +675,7 @@ async fn handle(
         .unwrap()
         .clone()
         .filter(|_| takes_slot);
-    let _slot = match slot {
+    let slot = match slot {
         Some(slot) => Some(slot.acquire_owned().await.expect("never closed")),
         None => None,
     };
@@ -644,9 +686,61 @@ async fn handle(
         gate.passed().await;
     }
     let mut response = Response::builder().status(StatusCode::from_u16(reply.status).unwrap());
+    if let Some(script) = stream {
+        for (name, value) in reply.headers.iter().chain(&quota_headers) {
+            if name != "content-type" {
+                response = response.header(name, value);
+            }
+        }
+        guard.ending = Ended::ClosedWhileStreaming;
+        let events = Streaming {
+            _guard: guard,
+            _slot: slot,
+            script,
+            next: 0,
+        };
+        return response
+            .status(StatusCode::OK)
+            .header("content-type", "text/event-stream")
+            .header("cache-control", "no-cache")
+            .body(Body::from_stream(events.into_stream()))
+            .unwrap();
+    }
     for (name, value) in reply.headers.iter().chain(&quota_headers) {
         response = response.header(name, value);
     }
-    guard.answered = true;
+    guard.ending = Ended::Answered;
+    drop(slot);
     response.body(Body::from(body)).unwrap()
+}
+
+/// A streaming reply on its way: the request stays in flight (and holds the one slot, as a
+/// server generating does) until the stream ends or the client closes it.
+struct Streaming {
+    _guard: InFlight,
+    _slot: Option<tokio::sync::OwnedSemaphorePermit>,
+    script: StreamScript,
+    next: usize,
+}
+
+impl Streaming {
+    fn into_stream(self) -> impl futures::Stream<Item = Result<Bytes, std::io::Error>> + Send {
+        futures::stream::unfold(self, |mut streaming| async move {
+            let event = match streaming.script.events.get(streaming.next) {
+                Some(event) => event.clone(),
+                None => match &streaming.script.forever {
+                    Some(event) => event.clone(),
+                    None => {
+                        streaming._guard.ending = Ended::Answered;
+                        return None;
+                    }
+                },
+            };
+            streaming.next += 1;
+            if !streaming.script.pace.is_zero() {
+                tokio::time::sleep(streaming.script.pace).await;
+            }
+            Some((Ok(Bytes::from(event)), streaming))
+        })
+    }
 }

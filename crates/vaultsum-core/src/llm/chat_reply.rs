@@ -21,8 +21,8 @@ pub struct ChatReply {
     /// The answer went round in a loop and was cut before its first repeat, with a marker
     /// (`llm/repetition.rs`).
     pub repeats_cut: bool,
-    /// The answer reached the output cap and was kept up to its last whole item, with a
-    /// marker (`llm/cut_answer.rs`).
+    /// The answer reached the output cap, or was still coming at the request timeout, and was
+    /// kept up to its last whole item, with a marker saying which (`llm/cut_answer.rs`).
     pub cut_at_cap: bool,
     /// The answer of an identical request another caller made at the same moment (in this
     /// process or another): this caller paid nothing for it (`llm/shared_answer.rs`).

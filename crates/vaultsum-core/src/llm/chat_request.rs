@@ -44,7 +44,8 @@ impl ChatRequest {
 
     /// The JSON body of `POST /chat/completions`. A text-only user message is sent as a plain
     /// string, which every OpenAI-compatible server accepts; content-part arrays only when
-    /// there are images.
+    /// there are images. The answer is streamed, with its usage in the last chunk
+    /// (`llm/stream.rs` says why).
     pub(crate) fn to_wire(&self, cap_field: CapField) -> Value {
         let mut messages = Vec::with_capacity(2);
         if !self.system.is_empty() {
@@ -65,7 +66,12 @@ impl ChatRequest {
             ),
         };
         messages.push(json!({"role": "user", "content": content}));
-        let mut body = json!({"model": self.model, "messages": messages, "stream": false});
+        let mut body = json!({
+            "model": self.model,
+            "messages": messages,
+            "stream": true,
+            "stream_options": {"include_usage": true},
+        });
         if let Some(max_tokens) = self.max_tokens {
             body[cap_field.name()] = json!(max_tokens);
         }
@@ -104,7 +110,8 @@ mod tests {
         req.max_tokens = Some(100);
         let wire = req.to_wire(CapField::MaxTokens);
         assert_eq!(wire["model"], "m");
-        assert_eq!(wire["stream"], false);
+        assert_eq!(wire["stream"], true);
+        assert_eq!(wire["stream_options"], json!({"include_usage": true}));
         assert_eq!(wire["max_tokens"], 100);
         assert!(wire.get("temperature").is_none());
         assert_eq!(

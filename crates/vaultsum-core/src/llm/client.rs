@@ -23,6 +23,7 @@ use crate::llm::shared_answer::{self, SharedAnswers};
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
 use crate::llm::usage::{Usage, UsageMeter};
+use crate::llm::stream::STOPPED_AT_TIMEOUT;
 use crate::llm::{cut_answer, repetition};
 use crate::llm::{ChatReply, ChatRequest, LlmError};
 
@@ -33,7 +34,12 @@ use crate::llm::{ChatReply, ChatRequest, LlmError};
 /// network error are retried with exponential backoff, honouring `Retry-After`, within
 /// `max_attempts` and `max_retry_secs`.
 pub struct ChatClient {
-    chat: Client<OpenAIConfig>,
+    /// Chat completions are streamed over this transport (`llm/stream.rs`).
+    transport: Transport,
+    /// `Authorization: Bearer <key>`, marked sensitive.
+    auth: reqwest::header::HeaderValue,
+    /// `{base_url}/chat/completions`.
+    chat_url: String,
     audio: Client<OpenAIConfig>,
     retry: RetryPolicy,
     redactor: Redactor,
@@ -46,6 +52,8 @@ pub struct ChatClient {
     max_output_tokens: u32,
     /// Set once the server refused `max_tokens` naming `max_completion_tokens`.
     cap_as_completion_tokens: AtomicBool,
+    /// Set once the server refused `stream_options` (usage is then read if sent anyway).
+    no_stream_options: AtomicBool,
     /// The server queues what it cannot serve (`llm.local_server`, or judged by its address).
     local: bool,
     /// Held while the server is asked about a model, so concurrent notes ask once.
@@ -103,7 +111,7 @@ impl ChatClient {
         auth.set_sensitive(true);
         let probe = reqwest::Client::builder()
             .default_headers(
-                [(reqwest::header::AUTHORIZATION, auth)]
+                [(reqwest::header::AUTHORIZATION, auth.clone())]
                     .into_iter()
                     .collect(),
             )
@@ -120,8 +128,10 @@ impl ChatClient {
         }
         Ok(ChatClient {
             probe,
-            chat: make(&base_url),
+            chat_url: format!("{base_url}/chat/completions"),
             audio: make(&audio_base_url),
+            transport,
+            auth,
             retry,
             redactor,
             base_url,
@@ -129,6 +139,7 @@ impl ChatClient {
             timeout_secs: cfg.timeout_secs,
             max_output_tokens: cfg.max_output_tokens.max(1),
             cap_as_completion_tokens: AtomicBool::new(false),
+            no_stream_options: AtomicBool::new(false),
             local,
             probing: tokio::sync::Mutex::new(()),
             usage: Arc::default(),
@@ -270,12 +281,18 @@ impl ChatClient {
         } else {
             CapField::MaxTokens
         };
-        let body = capped.to_wire(field);
+        let body = self.wire(capped, field);
         let sent = match self.retry.run(&what, || self.chat_once(&body)).await {
             Err(error) if field == CapField::MaxTokens && refuses_max_tokens(&error) => {
                 tracing::debug!("the server takes max_completion_tokens, not max_tokens");
                 self.cap_as_completion_tokens.store(true, Ordering::Relaxed);
-                let body = capped.to_wire(CapField::MaxCompletionTokens);
+                let body = self.wire(capped, CapField::MaxCompletionTokens);
+                self.retry.run(&what, || self.chat_once(&body)).await
+            }
+            Err(error) if body.get("stream_options").is_some() && refuses_stream_options(&error) => {
+                tracing::debug!("the server takes no stream_options");
+                self.no_stream_options.store(true, Ordering::Relaxed);
+                let body = self.wire(capped, field);
                 self.retry.run(&what, || self.chat_once(&body)).await
             }
             other => other,
@@ -305,28 +322,76 @@ impl ChatClient {
             reply.repeats_cut = true;
             return Ok(reply);
         }
-        if reply.finish_reason.as_deref() == Some("length") {
-            let cleaned =
-                cut_answer::to_last_whole_item(&reply.content).ok_or(LlmError::CutOff { cap })?;
-            tracing::warn!(
-                model = %capped.model,
-                cap,
-                kept_chars = cleaned.len(),
-                answer_chars = reply.content.len(),
-                "the answer reached the output cap; it was kept up to its last whole item"
-            );
-            reply.content = cleaned;
-            reply.cut_at_cap = true;
+        match reply.finish_reason.as_deref() {
+            Some("length") => {
+                let cleaned = cut_answer::to_last_whole_item(&reply.content)
+                    .ok_or(LlmError::CutOff { cap })?;
+                tracing::warn!(
+                    model = %capped.model,
+                    cap,
+                    kept_chars = cleaned.len(),
+                    answer_chars = reply.content.len(),
+                    "the answer reached the output cap; it was kept up to its last whole item"
+                );
+                reply.content = cleaned;
+                reply.cut_at_cap = true;
+            }
+            Some(STOPPED_AT_TIMEOUT) => {
+                let cleaned = cut_answer::to_last_whole_item_with(
+                    &reply.content,
+                    cut_answer::TIMEOUT_MARKER,
+                )
+                .ok_or(LlmError::Timeout {
+                    secs: self.timeout_secs,
+                    attempts: reply.attempts,
+                })?;
+                tracing::warn!(
+                    model = %capped.model,
+                    kept_chars = cleaned.len(),
+                    answer_chars = reply.content.len(),
+                    "the answer was still coming at the timeout; it was kept up to its last whole item"
+                );
+                reply.content = cleaned;
+                reply.cut_at_cap = true;
+            }
+            _ => {}
         }
         Ok(reply)
     }
 
+    /// The body of `capped` as sent to this server.
+    fn wire(&self, capped: &ChatRequest, field: CapField) -> Value {
+        let mut body = capped.to_wire(field);
+        if self.no_stream_options.load(Ordering::Relaxed) {
+            if let Some(fields) = body.as_object_mut() {
+                fields.remove("stream_options");
+            }
+        }
+        body
+    }
+
+    /// One streamed exchange. A local server that cut an answer short to serve another
+    /// request (llama-cpp-python does, whatever its slots) serves one at a time: the limiter
+    /// is told so, and the request is retried behind the one that took its place.
     async fn chat_once(&self, body: &Value) -> Result<Value, Failure> {
-        self.chat
-            .chat()
-            .create_byot::<&Value, Value>(body)
-            .await
-            .map_err(|e| failure_from(e, &self.redactor))
+        let result = self
+            .transport
+            .chat_streamed(&self.chat_url, &self.auth, body)
+            .await;
+        if let Err(Failure {
+            error: LlmError::Interrupted { pieces },
+            ..
+        }) = &result
+        {
+            tracing::warn!(
+                pieces,
+                "the LLM server cut an answer short to serve another request; retrying it"
+            );
+            if self.local {
+                self.limiter().set_capacity(1);
+            }
+        }
+        result
     }
 
     /// Transcribes audio (`POST {audio_base_url}/audio/transcriptions`, multipart `file` and
@@ -464,6 +529,11 @@ impl ChatClient {
 /// models: "Unsupported parameter: 'max_tokens' … Use 'max_completion_tokens' instead.").
 fn refuses_max_tokens(error: &LlmError) -> bool {
     matches!(error, LlmError::Http { status: 400, message, .. } if message.contains("max_completion_tokens"))
+}
+
+/// A 400 that names `stream_options` (a server that refuses fields it does not know).
+fn refuses_stream_options(error: &LlmError) -> bool {
+    matches!(error, LlmError::Http { status: 400, message, .. } if message.contains("stream_options"))
 }
 
 /// The base URL without a trailing slash, if it is an absolute http(s) URL.

@@ -12,9 +12,19 @@
 pub const CAP_MARKER: &str =
     "*(vaultsum: the answer reached the output cap (llm.max_output_tokens) here; the rest was left out.)*";
 
+/// Appended where the request timeout cut a streamed answer that was still coming
+/// (`llm/stream.rs`).
+pub const TIMEOUT_MARKER: &str =
+    "*(vaultsum: the answer was still coming at the request timeout (llm.timeout_secs) here; the rest was left out.)*";
+
 /// `text` kept up to its last whole item, with [`CAP_MARKER`]; `None` when nothing whole is
 /// left (or the cap came inside a `<think>` block that never closed: all of it is reasoning).
 pub fn to_last_whole_item(text: &str) -> Option<String> {
+    to_last_whole_item_with(text, CAP_MARKER)
+}
+
+/// [`to_last_whole_item`] with `marker` saying what cut the answer.
+pub fn to_last_whole_item_with(text: &str, marker: &str) -> Option<String> {
     if text.trim_start().starts_with("<think>") {
         return None;
     }
@@ -27,7 +37,7 @@ pub fn to_last_whole_item(text: &str) -> Option<String> {
             break;
         }
     }
-    (!kept.is_empty()).then(|| format!("{kept}\n\n{CAP_MARKER}"))
+    (!kept.is_empty()).then(|| format!("{kept}\n\n{marker}"))
 }
 
 /// Every line but an unfinished last one; in a one-line answer, its finished sentences.

@@ -82,6 +82,19 @@ pub enum LlmError {
         cap: u32,
     },
 
+    /// A streamed answer ended without a `finish_reason`: the server cut it short.
+    /// llama-cpp-python's server does so to a streamed answer as soon as another request waits
+    /// for its one slot (`interrupt_requests`, on by default); a connection that broke
+    /// mid-answer looks the same. Retried; the client then sends one request at a time.
+    #[error(
+        "the LLM server ended its answer before finishing it (no finish_reason after {pieces} \
+         pieces): it was cut short, likely to serve another request"
+    )]
+    Interrupted {
+        /// Chunks of answer that had arrived.
+        pieces: u64,
+    },
+
     /// The request could not be built (a bug or an unusable input, not a server problem).
     #[error("cannot build the LLM request: {0}")]
     Request(String),
@@ -108,7 +121,7 @@ impl LlmError {
     pub fn is_retryable(&self) -> bool {
         match self {
             LlmError::Http { status, .. } => *status == 429 || (500..600).contains(status),
-            LlmError::Connect { .. } => true,
+            LlmError::Connect { .. } | LlmError::Interrupted { .. } => true,
             _ => false,
         }
     }

@@ -23,6 +23,7 @@ mod redact;
 pub mod repetition;
 mod retry;
 pub mod shared_answer;
+pub mod stream;
 mod transcription;
 mod transport;
 pub mod usage;

@@ -17,13 +17,18 @@ use async_openai::middleware::HttpRequestFactory;
 use crate::llm::error_body::error_excerpt;
 use crate::llm::quota::{LatestQuota, Quota};
 use crate::llm::redact::Redactor;
+use crate::llm::repetition;
 use crate::llm::retry::{parse_retry_after, Failure};
+use crate::llm::stream::{Assembly, STOPPED_AT_TIMEOUT, STOPPED_FOR_LOOP};
 use crate::llm::LlmError;
 
 /// A tower service performing exactly one HTTP exchange.
 #[derive(Clone, Debug)]
 pub(crate) struct Transport {
     http: reqwest::Client,
+    /// For streamed answers: no overall timeout of its own, the exchange keeps the deadline
+    /// itself so that what arrived before it can be kept (`Transport::chat_streamed`).
+    streaming: reqwest::Client,
     redactor: Redactor,
     timeout_secs: u64,
     /// The quota the last answer announced, for the retry loop to hand to the limiter.
@@ -45,14 +50,23 @@ impl std::error::Error for TransportFailure {}
 impl Transport {
     pub(crate) fn new(timeout_secs: u64, redactor: Redactor) -> Result<Transport, LlmError> {
         let timeout_secs = timeout_secs.max(1);
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(timeout_secs))
-            .connect_timeout(Duration::from_secs(timeout_secs.min(30)))
-            .user_agent(concat!("vaultsum/", env!("CARGO_PKG_VERSION")))
-            .build()
-            .map_err(|e| LlmError::Request(format!("cannot create the HTTP client: {e}")))?;
+        let builder = || {
+            reqwest::Client::builder()
+                .connect_timeout(Duration::from_secs(timeout_secs.min(30)))
+                .user_agent(concat!("vaultsum/", env!("CARGO_PKG_VERSION")))
+        };
+        let built = |result: reqwest::Result<reqwest::Client>| {
+            result.map_err(|e| LlmError::Request(format!("cannot create the HTTP client: {e}")))
+        };
+        let http = built(
+            builder()
+                .timeout(Duration::from_secs(timeout_secs))
+                .build(),
+        )?;
+        let streaming = built(builder().build())?;
         Ok(Transport {
             http,
+            streaming,
             redactor,
             timeout_secs,
             quota: LatestQuota::default(),
@@ -86,34 +100,159 @@ impl Transport {
             .map_err(|e| self.network_error(&url, e))?;
 
         if !status.is_success() {
-            let retry_after = headers
-                .get(reqwest::header::RETRY_AFTER)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| parse_retry_after(v, SystemTime::now()));
-            let message = self.excerpt(&body, status.canonical_reason());
-            return Err(Failure {
-                error: LlmError::Http {
-                    status: status.as_u16(),
-                    message,
-                    attempts: 1,
-                    // Carried in the failure while the client decides; put into the error by
-                    // the retry loop when it gives up (`RetryPolicy::run`).
-                    retry_after: None,
-                },
-                retry_after,
-            });
+            return Err(self.refusal(status, &headers, &body));
         }
-        if serde_json::from_slice::<serde::de::IgnoredAny>(&body).is_err() {
-            return Err(LlmError::Malformed(format!(
-                "expected JSON from {url}, got: {} (check FIREWORKS_BASE_URL)",
-                self.excerpt(&body, Some("an empty body"))
-            ))
-            .into());
-        }
+        self.checked_json(&url, &body)?;
         let mut rebuilt = http::Response::new(body);
         *rebuilt.status_mut() = status;
         *rebuilt.headers_mut() = headers;
         Ok(reqwest::Response::from(rebuilt))
+    }
+
+    /// The failure of a non-success answer: its status and a redacted excerpt of its body.
+    fn refusal(
+        &self,
+        status: reqwest::StatusCode,
+        headers: &reqwest::header::HeaderMap,
+        body: &[u8],
+    ) -> Failure {
+        let retry_after = headers
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| parse_retry_after(v, SystemTime::now()));
+        let message = self.excerpt(body, status.canonical_reason());
+        Failure {
+            error: LlmError::Http {
+                status: status.as_u16(),
+                message,
+                attempts: 1,
+                // Carried in the failure while the client decides; put into the error by
+                // the retry loop when it gives up (`RetryPolicy::run`).
+                retry_after: None,
+            },
+            retry_after,
+        }
+    }
+
+    /// `body` when it is JSON, else a malformed-reply error naming `url`.
+    fn checked_json(&self, url: &str, body: &[u8]) -> Result<(), Failure> {
+        if serde_json::from_slice::<serde::de::IgnoredAny>(body).is_err() {
+            return Err(LlmError::Malformed(format!(
+                "expected JSON from {url}, got: {} (check FIREWORKS_BASE_URL)",
+                self.excerpt(body, Some("an empty body"))
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    fn timed_out(&self) -> Failure {
+        LlmError::Timeout {
+            secs: self.timeout_secs,
+            attempts: 1,
+        }
+        .into()
+    }
+
+    /// One streamed chat completion (`body` asks for `"stream": true`), read chunk by chunk
+    /// within the request timeout and returned as the JSON of a non-streamed one
+    /// (`llm/stream.rs`). The connection is closed, which stops the server generating, as
+    /// soon as the answer is no longer wanted: when it goes round in a loop
+    /// ([`crate::llm::repetition`], `finish_reason` [`STOPPED_FOR_LOOP`]), at the timeout (what
+    /// arrived is kept, `finish_reason` [`STOPPED_AT_TIMEOUT`]; nothing arrived: a timeout
+    /// error), or when the caller drops the future. A server that answers plain JSON instead
+    /// is read like a non-streamed answer. A stream that ends without a `finish_reason` was
+    /// cut by the server ([`LlmError::Interrupted`]).
+    pub(crate) async fn chat_streamed(
+        &self,
+        url: &str,
+        auth: &reqwest::header::HeaderValue,
+        body: &serde_json::Value,
+    ) -> Result<serde_json::Value, Failure> {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(self.timeout_secs);
+        let request = self
+            .streaming
+            .post(url)
+            .header(reqwest::header::AUTHORIZATION, auth.clone())
+            .header(reqwest::header::ACCEPT, "text/event-stream, application/json")
+            .json(body);
+        let shown = reqwest::Url::parse(url)
+            .map(|u| self.display_url(&u))
+            .unwrap_or_else(|_| self.redactor.apply(url));
+        let mut response = tokio::time::timeout_at(deadline, request.send())
+            .await
+            .map_err(|_| self.timed_out())?
+            .map_err(|e| self.network_error(&shown, e))?;
+        let status = response.status();
+        let headers = response.headers().clone();
+        if let Some(quota) = Quota::from_headers(&headers) {
+            self.quota.set(quota);
+        }
+        let streamed = headers
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.trim_start().starts_with("text/event-stream"));
+        if !status.is_success() || !streamed {
+            let body = tokio::time::timeout_at(deadline, response.bytes())
+                .await
+                .map_err(|_| self.timed_out())?
+                .map_err(|e| self.network_error(&shown, e))?;
+            if !status.is_success() {
+                return Err(self.refusal(status, &headers, &body));
+            }
+            self.checked_json(&shown, &body)?;
+            return serde_json::from_slice(&body).map_err(|e| {
+                LlmError::Malformed(format!("cannot decode the reply: {e}")).into()
+            });
+        }
+        let mut assembly = Assembly::default();
+        let mut watched = 0;
+        loop {
+            let chunk = match tokio::time::timeout_at(deadline, response.chunk()).await {
+                Err(_) if assembly.content().trim().is_empty() => return Err(self.timed_out()),
+                Err(_) => {
+                    tracing::warn!(
+                        pieces = assembly.pieces(),
+                        "the answer was still coming at the request timeout; it was closed there"
+                    );
+                    return Ok(assembly.into_completion(Some(STOPPED_AT_TIMEOUT)));
+                }
+                Ok(chunk) => chunk.map_err(|e| self.network_error(&shown, e))?,
+            };
+            let Some(chunk) = chunk else { break };
+            assembly.feed(&chunk).map_err(|e| Failure::from(self.redact(e)))?;
+            if assembly.is_done() {
+                break;
+            }
+            // Looked for each time the answer has grown by a line or a sentence.
+            let content = assembly.content();
+            let grown = &content[watched..];
+            if grown.contains('\n') || grown.contains(". ") {
+                watched = content.len();
+                if repetition::loop_start(content).is_some() {
+                    tracing::warn!(
+                        pieces = assembly.pieces(),
+                        "the model went round in a loop; the answer was closed there"
+                    );
+                    return Ok(assembly.into_completion(Some(STOPPED_FOR_LOOP)));
+                }
+            }
+        }
+        assembly.finish().map_err(|e| Failure::from(self.redact(e)))?;
+        if !assembly.has_finish_reason() {
+            return Err(LlmError::Interrupted {
+                pieces: assembly.pieces(),
+            }
+            .into());
+        }
+        Ok(assembly.into_completion(None))
+    }
+
+    fn redact(&self, error: LlmError) -> LlmError {
+        match error {
+            LlmError::Malformed(text) => LlmError::Malformed(self.redactor.apply(&text)),
+            other => other,
+        }
     }
 
     /// Redacts the whole body before cutting it, so no part of a key survives a cut.
@@ -124,11 +263,7 @@ impl Transport {
 
     fn network_error(&self, url: &str, error: reqwest::Error) -> Failure {
         if error.is_timeout() && !error.is_connect() {
-            return LlmError::Timeout {
-                secs: self.timeout_secs,
-                attempts: 1,
-            }
-            .into();
+            return self.timed_out();
         }
         let message = with_causes(&error.without_url());
         LlmError::Connect {
