@@ -4,12 +4,13 @@
 # SmolLM2-135M, one slot), reported as: notes summarized, loops caught, loops written, wall time
 # against the sum of the server's own request times (llama.cpp's `total time` per request).
 #
-#   scripts/local-llm-batch.sh SOURCE_VAULT FOLDER [VAULTSUM_BINARY]
-#   e.g. scripts/local-llm-batch.sh tests/data/obsidian-tasks-docs "How To"
+#   [VAULTSUM_BIN=target/debug/vaultsum] scripts/local-llm-batch.sh SOURCE_VAULT FOLDER...
+#   e.g. scripts/local-llm-batch.sh tests/data/obsidian-tasks-docs "How To" "Other Plugins"
 #
 # The vault is copied to a temporary folder first; the source is never written.
 set -euo pipefail
-src=$1 folder=$2 bin=${3:-target/debug/vaultsum}
+src=$1; shift
+bin=${VAULTSUM_BIN:-target/debug/vaultsum}
 tools=${VAULTSUM_SHARED_TOOLS:-$(dirname "$0")/../../shared/tools}
 base=$(bash "$tools/local-llm.sh" url) || { echo "start the server: $tools/local-llm.sh start" >&2; exit 1; }
 log=${VAULTSUM_LLM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vaultsum-local-llm}/server.log
@@ -20,21 +21,22 @@ start=$(date +%s.%N)
 env -i PATH="$PATH" HOME="$tmp" XDG_CONFIG_HOME="$tmp/config" XDG_STATE_HOME="$tmp/state" \
   VAULTSUM_CACHE_DIR="$tmp/cache" FIREWORKS_BASE_URL="$base" FIREWORKS_API_KEY=local \
   SUMMARIZE_MODEL=smollm2 RUST_LOG="${RUST_LOG:-warn}" \
-  "$bin" --vault "$tmp/vault" summarize-file --engine llm --json "$folder" \
+  "$bin" --vault "$tmp/vault" summarize-file --engine llm --json "$@" \
   >"$tmp/results.jsonl" 2>"$tmp/stderr.txt" || true
 end=$(date +%s.%N)
 tail -c +"$((offset + 1))" "$log" >"$tmp/server.log"
-python3 - "$tmp" "$folder" "$start" "$end" <<'PY'
+python3 - "$tmp" "$start" "$end" "$@" <<'PY'
 import json, pathlib, re, sys
-tmp, folder, start, end = pathlib.Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+tmp, start, end, folders = pathlib.Path(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4:]
 results = []
 for line in (tmp / "results.jsonl").read_text().splitlines():
     try:
         results.append(json.loads(line))
     except ValueError:
         pass
-notes = sorted((tmp / "vault" / folder).rglob("*.md"))
-ok = sum(1 for r in results if r.get("success"))
+notes = sorted(n for f in folders for n in (tmp / "vault" / f).rglob("*.md"))
+ok = sum(1 for r in results if r.get("success") and not r.get("skipped"))
+skipped = sum(1 for r in results if r.get("skipped"))
 marker = "the model began repeating itself here"
 caught = written = 0
 for note in notes:
@@ -46,7 +48,7 @@ for note in notes:
     written += any(lines.count(l) >= 3 for l in set(lines))
 server = sum(float(m) for m in re.findall(r"total time =\s*([\d.]+) ms", (tmp / "server.log").read_text())) / 1000
 wall = end - start
-print(f"notes: {len(notes)}, summarized: {ok}, loops caught: {caught}, notes with a loop written: {written}")
+print(f"notes: {len(notes)}, skipped: {skipped}, summarized: {ok}, loops caught: {caught}, notes with a loop written: {written}")
 print(f"wall: {wall:.0f} s, server request times summed: {server:.0f} s, ratio {wall / server if server else float('nan'):.2f}")
 for r in results:
     if not r.get("success"):

@@ -238,3 +238,74 @@ fn walk_notes(root: &Path, dir: &Path) -> Vec<(u64, String)> {
     }
     notes
 }
+
+/// Defaults only (no config file, no setting changed: the 4,096-token cap, the 120 s timeout,
+/// the default limiter): the notes of the "How To" and "Other Plugins" folders of a real
+/// documentation vault (obsidian-tasks' docs, 14 notes of 0.6-6.8 KB with code blocks and
+/// images; one more has a `## Summary` of its own and is skipped by design), summarized in one
+/// `summarize-file` run on the real one-slot server. Every note must be summarized, and no
+/// summary may hold a line of 12 characters or more three times (a loop or a near-loop
+/// written). `VAULTSUM_E2E_VAULT` and `VAULTSUM_E2E_FOLDERS` (comma-separated) name other notes,
+/// to run on data not tuned on.
+#[test]
+#[ignore = "needs the real llama.cpp server: set VAULTSUM_E2E_BASE_URL (about 5 min on 2 cores)"]
+fn with_defaults_a_real_documentation_folder_is_summarized_with_no_loop_written() {
+    let base_url = std::env::var("VAULTSUM_E2E_BASE_URL")
+        .expect("VAULTSUM_E2E_BASE_URL=$(../shared/tools/local-llm.sh start)");
+    let model = std::env::var("VAULTSUM_E2E_MODEL").unwrap_or_else(|_| "smollm2".to_string());
+    let source = std::env::var("VAULTSUM_E2E_VAULT").map_or_else(
+        |_| Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/obsidian-tasks-docs"),
+        std::path::PathBuf::from,
+    );
+    let folders: Vec<String> = std::env::var("VAULTSUM_E2E_FOLDERS")
+        .unwrap_or_else(|_| "How To,Other Plugins".to_string())
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let vault = TempVault::copy_of(&source);
+    let notes: Vec<(u64, String)> = folders
+        .iter()
+        .flat_map(|folder| walk_notes(&vault.root(), &vault.root().join(folder)))
+        .filter(|(_, note)| {
+            let text = String::from_utf8_lossy(&vault.read(note)).into_owned();
+            !text.lines().any(|line| line.trim_end() == "## Summary")
+        })
+        .collect();
+    assert!(notes.len() >= 10, "{} notes in {folders:?}", notes.len());
+    let before: Vec<Vec<u8>> = notes.iter().map(|(_, note)| vault.read(note)).collect();
+    let started = std::time::Instant::now();
+    let output = vaultsum(&vault.outside())
+        .env("FIREWORKS_BASE_URL", &base_url)
+        .env("FIREWORKS_API_KEY", "local")
+        .env("SUMMARIZE_MODEL", &model)
+        .arg("--vault")
+        .arg(vault.root())
+        .args(["summarize-file", "--engine", "llm"])
+        .args(notes.iter().map(|(_, note)| note))
+        .timeout(std::time::Duration::from_secs(3600))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    eprintln!(
+        "wall time {:.0} s\n{stderr}\n{stdout}",
+        started.elapsed().as_secs_f64()
+    );
+    assert!(output.status.success(), "{stderr}");
+    let all = format!("{n} notes: {n} summarized", n = notes.len());
+    assert!(stderr.contains(&all), "{stderr}");
+    for ((_, note), before) in notes.iter().zip(&before) {
+        let after = vault.read(note);
+        assert!(after.starts_with(before), "{note} lost bytes");
+        let appended = String::from_utf8_lossy(&after[before.len()..]).into_owned();
+        let lines: Vec<&str> = appended
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.len() >= 12)
+            .collect();
+        let looped = lines
+            .iter()
+            .any(|line| lines.iter().filter(|other| *other == line).count() >= 3);
+        assert!(!looped, "{note} was given a loop: {appended}");
+    }
+}

@@ -212,7 +212,8 @@ async fn a_server_refusing_stream_options_is_asked_without_them() {
     let server = FakeOpenAi::start();
     server.push(FakeReply::error(
         400,
-        r#"{"detail":[{"type":"extra_forbidden","loc":["body","stream_options"],"msg":"Extra inputs are not permitted"}]}"#,
+        // How a server built on pydantic with extra fields forbidden (vLLM's shape) says it.
+        r#"{"object":"error","message":"1 validation error for ChatCompletionRequest\nstream_options\n  Extra inputs are not permitted [type=extra_forbidden, input_value={'include_usage': True}, input_type=dict]","type":"BadRequestError","param":null,"code":400}"#,
     ));
     let client = ChatClient::new(&server.llm_config()).unwrap();
     client.chat(&request()).await.unwrap();
