@@ -10,9 +10,7 @@ use crate::support;
 use std::time::Duration;
 
 use support::cli::{run_to_exit, vaultsum};
-use support::fake_openai::{
-    chat_chunk, sse_event, Ended, FakeOpenAi, FakeReply, StreamScript,
-};
+use support::fake_openai::{chat_chunk, sse_event, Ended, FakeOpenAi, FakeReply, StreamScript};
 use support::poll::wait_until_async;
 use support::temp_vault::TempVault;
 use vaultsum_core::llm::cut_answer::TIMEOUT_MARKER;
@@ -58,7 +56,10 @@ async fn an_answer_still_coming_at_the_timeout_is_closed_and_kept_to_its_last_wh
         .await
         .unwrap();
 
-    assert_eq!(reply.content, format!("{}\n\n{TIMEOUT_MARKER}", START.trim_end()));
+    assert_eq!(
+        reply.content,
+        format!("{}\n\n{TIMEOUT_MARKER}", START.trim_end())
+    );
     assert_eq!(reply.finish_reason.as_deref(), Some(STOPPED_AT_TIMEOUT));
     assert!(reply.cut_at_cap && !reply.repeats_cut);
     assert!(
@@ -129,7 +130,9 @@ async fn a_near_loop_of_one_sentence_and_a_varied_code_block_is_closed_and_never
         .iter()
         .enumerate()
     {
-        events.push(piece("\nTo list the open tasks of a project, use this query:\n\n"));
+        events.push(piece(
+            "\nTo list the open tasks of a project, use this query:\n\n",
+        ));
         events.push(piece(&format!(
             "```tasks\nnot done\npath includes Projects/{project}\nlimit {}\n```\n",
             10 + i
@@ -167,7 +170,9 @@ async fn an_answer_cut_short_by_a_local_server_is_asked_again_one_request_at_a_t
         "### Overview\n\n",
         "- The note lists the ta",
     ]));
-    server.push(FakeReply::chat("### Overview\n\n- The note lists the task queries."));
+    server.push(FakeReply::chat(
+        "### Overview\n\n- The note lists the task queries.",
+    ));
     let client = ChatClient::new(&server.llm_config()).unwrap();
     let reply = client.chat(&request()).await.unwrap();
 
@@ -217,7 +222,10 @@ async fn a_server_refusing_stream_options_is_asked_without_them() {
     ));
     let client = ChatClient::new(&server.llm_config()).unwrap();
     client.chat(&request()).await.unwrap();
-    client.chat(&request()).await.unwrap_or_else(|e| panic!("{e}"));
+    client
+        .chat(&request())
+        .await
+        .unwrap_or_else(|e| panic!("{e}"));
     let sent: Vec<bool> = server
         .requests()
         .iter()
@@ -245,7 +253,9 @@ fn with_defaults_a_one_slot_server_that_loops_summarizes_every_note() {
         "- Review the task query syntax before the release.\n",
         Duration::from_millis(5),
     ));
-    fake.set_fallback(FakeReply::chat("### Overview\n\n- Decided and followed up."));
+    fake.set_fallback(FakeReply::chat(
+        "### Overview\n\n- Decided and followed up.",
+    ));
 
     let output = run_to_exit(
         vaultsum(&vault.outside())
@@ -296,4 +306,22 @@ async fn a_stream_that_ends_without_done_after_its_finish_reason_is_whole() {
         .await
         .unwrap();
     assert_eq!(reply.content, "### Overview\n\n- Whole.");
+}
+
+/// A stream that just stops (no `finish_reason`, no `[DONE]`: llama-cpp-python failing after
+/// its 200, as for an image its chat template cannot take) is a broken exchange: asked again,
+/// and no sign that the server serves one request at a time.
+#[tokio::test]
+async fn a_stream_that_just_stops_is_asked_again_as_a_broken_exchange() {
+    let server = FakeOpenAi::start();
+    server.push(FakeReply::stream(StreamScript {
+        events: vec![piece("### Overview\n\n- The note lists the ta")],
+        ..StreamScript::default()
+    }));
+    server.push(FakeReply::chat("### Overview\n\n- Whole."));
+    let client = ChatClient::new(&server.llm_config()).unwrap();
+    let reply = client.chat(&request()).await.unwrap();
+    assert_eq!(reply.content, "### Overview\n\n- Whole.");
+    assert_eq!(reply.attempts, 2);
+    assert!(client.limiter().snapshot().ceiling > 1);
 }

@@ -90,7 +90,10 @@ pub fn chat_events(completion: &Value, include_usage: bool) -> Vec<Vec<u8>> {
     ] {
         let text = text.as_str().unwrap_or_default();
         for piece in text.split_inclusive(' ').collect::<Vec<_>>().chunks(3) {
-            events.push(sse_event(&chat_chunk(json!({ field: piece.concat() }), None)));
+            events.push(sse_event(&chat_chunk(
+                json!({ field: piece.concat() }),
+                None,
+            )));
         }
     }
     events.push(sse_event(&chat_chunk(
@@ -163,7 +166,10 @@ impl FakeReply {
     pub fn chat_stream_forever(first: &str, again: &str, pace: std::time::Duration) -> FakeReply {
         FakeReply::stream(StreamScript {
             events: vec![
-                sse_event(&chat_chunk(json!({"role": "assistant", "content": ""}), None)),
+                sse_event(&chat_chunk(
+                    json!({"role": "assistant", "content": ""}),
+                    None,
+                )),
                 sse_event(&chat_chunk(json!({ "content": first }), None)),
             ],
             forever: Some(sse_event(&chat_chunk(json!({ "content": again }), None))),

@@ -20,10 +20,10 @@ use crate::llm::local_server;
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
 use crate::llm::shared_answer::{self, SharedAnswers};
+use crate::llm::stream::STOPPED_AT_TIMEOUT;
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
 use crate::llm::usage::{Usage, UsageMeter};
-use crate::llm::stream::STOPPED_AT_TIMEOUT;
 use crate::llm::{cut_answer, repetition};
 use crate::llm::{ChatReply, ChatRequest, LlmError};
 
@@ -289,7 +289,9 @@ impl ChatClient {
                 let body = self.wire(capped, CapField::MaxCompletionTokens);
                 self.retry.run(&what, || self.chat_once(&body)).await
             }
-            Err(error) if body.get("stream_options").is_some() && refuses_stream_options(&error) => {
+            Err(error)
+                if body.get("stream_options").is_some() && refuses_stream_options(&error) =>
+            {
                 tracing::debug!("the server takes no stream_options");
                 self.no_stream_options.store(true, Ordering::Relaxed);
                 let body = self.wire(capped, field);
@@ -337,14 +339,12 @@ impl ChatClient {
                 reply.cut_at_cap = true;
             }
             Some(STOPPED_AT_TIMEOUT) => {
-                let cleaned = cut_answer::to_last_whole_item_with(
-                    &reply.content,
-                    cut_answer::TIMEOUT_MARKER,
-                )
-                .ok_or(LlmError::Timeout {
-                    secs: self.timeout_secs,
-                    attempts: reply.attempts,
-                })?;
+                let cleaned =
+                    cut_answer::to_last_whole_item_with(&reply.content, cut_answer::TIMEOUT_MARKER)
+                        .ok_or(LlmError::Timeout {
+                            secs: self.timeout_secs,
+                            attempts: reply.attempts,
+                        })?;
                 tracing::warn!(
                     model = %capped.model,
                     kept_chars = cleaned.len(),

@@ -82,10 +82,10 @@ pub enum LlmError {
         cap: u32,
     },
 
-    /// A streamed answer ended without a `finish_reason`: the server cut it short.
+    /// A streamed answer ended (`[DONE]`) without a `finish_reason`: the server cut it short.
     /// llama-cpp-python's server does so to a streamed answer as soon as another request waits
-    /// for its one slot (`interrupt_requests`, on by default); a connection that broke
-    /// mid-answer looks the same. Retried; the client then sends one request at a time.
+    /// for its one slot (`interrupt_requests`, on by default). Retried; a local server is then
+    /// sent one request at a time.
     #[error(
         "the LLM server ended its answer before finishing it (no finish_reason after {pieces} \
          pieces): it was cut short, likely to serve another request"

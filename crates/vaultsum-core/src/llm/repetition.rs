@@ -62,8 +62,7 @@ pub fn loop_start(text: &str) -> Option<usize> {
                 continue;
             }
             let copy = |k: usize| &units[first + k * period..first + (k + 1) * period];
-            let repeated =
-                (1..TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| a.id == b.id));
+            let repeated = (1..TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| a.id == b.id));
             let nearly = || {
                 period >= 2
                     && first + NEAR_TIMES * period <= n
@@ -285,11 +284,17 @@ mod tests {
     #[test]
     fn a_varied_sentence_under_the_same_heading_five_times_is_a_loop() {
         let answer: String = (1..=5)
-            .map(|i| format!("### Action Items\n- [ ] Review section {i} of the plugin settings page\n"))
+            .map(|i| {
+                format!("### Action Items\n- [ ] Review section {i} of the plugin settings page\n")
+            })
             .collect();
         assert_eq!(
             loop_start(&answer),
-            Some(answer.find("### Action Items\n- [ ] Review section 2").unwrap())
+            Some(
+                answer
+                    .find("### Action Items\n- [ ] Review section 2")
+                    .unwrap()
+            )
         );
     }
 

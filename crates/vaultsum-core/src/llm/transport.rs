@@ -58,11 +58,7 @@ impl Transport {
         let built = |result: reqwest::Result<reqwest::Client>| {
             result.map_err(|e| LlmError::Request(format!("cannot create the HTTP client: {e}")))
         };
-        let http = built(
-            builder()
-                .timeout(Duration::from_secs(timeout_secs))
-                .build(),
-        )?;
+        let http = built(builder().timeout(Duration::from_secs(timeout_secs)).build())?;
         let streaming = built(builder().build())?;
         Ok(Transport {
             http,
@@ -161,8 +157,9 @@ impl Transport {
     /// ([`crate::llm::repetition`], `finish_reason` [`STOPPED_FOR_LOOP`]), at the timeout (what
     /// arrived is kept, `finish_reason` [`STOPPED_AT_TIMEOUT`]; nothing arrived: a timeout
     /// error), or when the caller drops the future. A server that answers plain JSON instead
-    /// is read like a non-streamed answer. A stream that ends without a `finish_reason` was
-    /// cut by the server ([`LlmError::Interrupted`]).
+    /// is read like a non-streamed answer. A stream that ends with `[DONE]` but no
+    /// `finish_reason` was cut by the server for another request ([`LlmError::Interrupted`]);
+    /// one that just stops is a broken exchange ([`LlmError::Connect`]).
     pub(crate) async fn chat_streamed(
         &self,
         url: &str,
@@ -174,7 +171,10 @@ impl Transport {
             .streaming
             .post(url)
             .header(reqwest::header::AUTHORIZATION, auth.clone())
-            .header(reqwest::header::ACCEPT, "text/event-stream, application/json")
+            .header(
+                reqwest::header::ACCEPT,
+                "text/event-stream, application/json",
+            )
             .json(body);
         let shown = reqwest::Url::parse(url)
             .map(|u| self.display_url(&u))
@@ -201,9 +201,8 @@ impl Transport {
                 return Err(self.refusal(status, &headers, &body));
             }
             self.checked_json(&shown, &body)?;
-            return serde_json::from_slice(&body).map_err(|e| {
-                LlmError::Malformed(format!("cannot decode the reply: {e}")).into()
-            });
+            return serde_json::from_slice(&body)
+                .map_err(|e| LlmError::Malformed(format!("cannot decode the reply: {e}")).into());
         }
         let mut assembly = Assembly::default();
         let mut watched = 0;
@@ -220,7 +219,9 @@ impl Transport {
                 Ok(chunk) => chunk.map_err(|e| self.network_error(&shown, e))?,
             };
             let Some(chunk) = chunk else { break };
-            assembly.feed(&chunk).map_err(|e| Failure::from(self.redact(e)))?;
+            assembly
+                .feed(&chunk)
+                .map_err(|e| Failure::from(self.redact(e)))?;
             if assembly.is_done() {
                 break;
             }
@@ -238,7 +239,19 @@ impl Transport {
                 }
             }
         }
-        assembly.finish().map_err(|e| Failure::from(self.redact(e)))?;
+        assembly
+            .finish()
+            .map_err(|e| Failure::from(self.redact(e)))?;
+        if !assembly.is_done() && !assembly.has_finish_reason() {
+            // Closed without its end: a server failing mid-answer (llama-cpp-python does so
+            // with a 200 already sent, e.g. for an image its chat template cannot take).
+            return Err(LlmError::Connect {
+                url: shown,
+                message: "the server closed the stream before the answer ended".to_string(),
+                attempts: 1,
+            }
+            .into());
+        }
         if !assembly.has_finish_reason() {
             return Err(LlmError::Interrupted {
                 pieces: assembly.pieces(),
