@@ -325,3 +325,31 @@ async fn a_stream_that_just_stops_is_asked_again_as_a_broken_exchange() {
     assert_eq!(reply.attempts, 2);
     assert!(client.limiter().snapshot().ceiling > 1);
 }
+
+/// A local server reading a long prompt on a busy CPU sends nothing but its keep-alives
+/// (sse-starlette's `: ping` comments) until the first token: that is work, not silence, and
+/// the timeout counts from the last of them.
+#[tokio::test]
+async fn keep_alives_before_the_first_piece_hold_the_request_open() {
+    let server = FakeOpenAi::start();
+    let mut events: Vec<Vec<u8>> = (0..6)
+        .map(|i| format!(": ping - {i}\n\n").into_bytes())
+        .collect();
+    events.push(piece("### Overview\n\n- Read at last."));
+    events.push(sse_event(&chat_chunk(serde_json::json!({}), Some("stop"))));
+    server.push(FakeReply::stream(StreamScript {
+        events,
+        forever: None,
+        // Six keep-alives 400 ms apart: 2.4 s before the first piece, past the 1 s timeout.
+        pace: Duration::from_millis(400),
+    }));
+    let mut cfg = server.llm_config();
+    cfg.timeout_secs = 1;
+    let reply = ChatClient::new(&cfg)
+        .unwrap()
+        .chat(&request())
+        .await
+        .unwrap();
+    assert_eq!(reply.content, "### Overview\n\n- Read at last.");
+    assert_eq!(reply.finish_reason.as_deref(), Some("stop"));
+}

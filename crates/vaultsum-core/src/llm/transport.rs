@@ -152,7 +152,9 @@ impl Transport {
 
     /// One streamed chat completion (`body` asks for `"stream": true`), read chunk by chunk
     /// within the request timeout and returned as the JSON of a non-streamed one
-    /// (`llm/stream.rs`). The connection is closed, which stops the server generating, as
+    /// (`llm/stream.rs`). The timeout counts from the request, or from the last bytes the
+    /// server sent before the answer's first piece (keep-alives while it reads the prompt).
+    /// The connection is closed, which stops the server generating, as
     /// soon as the answer is no longer wanted: when it goes round in a loop
     /// ([`crate::llm::repetition`], `finish_reason` [`STOPPED_FOR_LOOP`]), at the timeout (what
     /// arrived is kept, `finish_reason` [`STOPPED_AT_TIMEOUT`]; nothing arrived: a timeout
@@ -166,7 +168,8 @@ impl Transport {
         auth: &reqwest::header::HeaderValue,
         body: &serde_json::Value,
     ) -> Result<serde_json::Value, Failure> {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(self.timeout_secs);
+        let timeout = Duration::from_secs(self.timeout_secs);
+        let mut deadline = tokio::time::Instant::now() + timeout;
         let request = self
             .streaming
             .post(url)
@@ -219,11 +222,19 @@ impl Transport {
                 Ok(chunk) => chunk.map_err(|e| self.network_error(&shown, e))?,
             };
             let Some(chunk) = chunk else { break };
+            let nothing_yet = assembly.pieces() == 0;
             assembly
                 .feed(&chunk)
                 .map_err(|e| Failure::from(self.redact(e)))?;
             if assembly.is_done() {
                 break;
+            }
+            // Until the answer's first piece, whatever the server sends (its keep-alive
+            // comments while it reads a long prompt on a busy CPU, or waits for its slot)
+            // shows it at work: the timeout counts from there. From the first piece, the
+            // answer has `llm.timeout_secs` to come.
+            if nothing_yet {
+                deadline = tokio::time::Instant::now() + timeout;
             }
             // Looked for each time the answer has grown by a line or a sentence.
             let content = assembly.content();
