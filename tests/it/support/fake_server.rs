@@ -385,6 +385,13 @@ struct InFlight {
     ending: Ended,
 }
 
+impl InFlight {
+    /// How the exchange ends when this is dropped.
+    fn end_as(&mut self, ending: Ended) {
+        self.ending = ending;
+    }
+}
+
 impl Drop for InFlight {
     fn drop(&mut self) {
         self.shared.requests.lock().unwrap()[self.index].ended = Some(self.ending);
@@ -694,7 +701,7 @@ async fn handle(
         }
         guard.ending = Ended::ClosedWhileStreaming;
         let events = Streaming {
-            _guard: guard,
+            guard,
             _slot: slot,
             script,
             next: 0,
@@ -717,7 +724,7 @@ async fn handle(
 /// A streaming reply on its way: the request stays in flight (and holds the one slot, as a
 /// server generating does) until the stream ends or the client closes it.
 struct Streaming {
-    _guard: InFlight,
+    guard: InFlight,
     _slot: Option<tokio::sync::OwnedSemaphorePermit>,
     script: StreamScript,
     next: usize,
@@ -731,7 +738,7 @@ impl Streaming {
                 None => match &streaming.script.forever {
                     Some(event) => event.clone(),
                     None => {
-                        streaming._guard.ending = Ended::Answered;
+                        streaming.guard.end_as(Ended::Answered);
                         return None;
                     }
                 },
