@@ -23,8 +23,10 @@
 pub const LOOP_MARKER: &str =
     "*(vaultsum: the model began repeating itself here; the repeats were left out.)*";
 
-/// The longest block (in units) looked for.
-const MAX_PERIOD: usize = 16;
+/// The longest block (in units) looked for. A 135M model was seen copying a whole 30-line
+/// note (frontmatter, headings, a table) four times over; three exact copies of a block this
+/// long in a row are never a real summary.
+const MAX_PERIOD: usize = 64;
 /// A block shorter than this (a lone "- None") is not taken for a loop.
 const MIN_BLOCK_CHARS: usize = 12;
 /// A block written this many times in a row is a loop.
@@ -295,6 +297,18 @@ mod tests {
                     .find("### Action Items\n- [ ] Review section 2")
                     .unwrap()
             )
+        );
+    }
+
+    #[test]
+    fn a_whole_note_copied_three_times_is_a_loop() {
+        let copy: String = (1..=30)
+            .map(|i| format!("| Milestone {i} | {i} April | Owner {i} |\n"))
+            .collect();
+        let answer = format!("# Project Alpha\n{copy}{copy}{copy}");
+        assert_eq!(
+            without_loop(&answer).unwrap(),
+            format!("# Project Alpha\n{}\n\n{LOOP_MARKER}", copy.trim_end())
         );
     }
 
