@@ -397,7 +397,9 @@ fn says_once_when_no_page_is_readable(sections: &mut Vec<Section>) {
         return;
     }
     let first = sections[0].label.trim_start_matches("Page ");
-    let last = sections[sections.len() - 1].label.trim_start_matches("Page ");
+    let last = sections[sections.len() - 1]
+        .label
+        .trim_start_matches("Page ");
     *sections = vec![Section::new(
         format!("Pages {first}–{last}"),
         UNREADABLE_DOCUMENT_MARKER,

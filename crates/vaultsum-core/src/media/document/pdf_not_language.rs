@@ -96,6 +96,8 @@ mod tests {
         assert!(!is_not_language("– 12 –"));
         assert!(!is_not_language("* * * * *"));
         // Formulas with one-letter variables: letters are more than one character in ten.
-        assert!(!is_not_language("x = (a + b) / 2; y = x * x - c; z = (x + y) / (a - b)"));
+        assert!(!is_not_language(
+            "x = (a + b) / 2; y = x * x - c; z = (x + y) / (a - b)"
+        ));
     }
 }
