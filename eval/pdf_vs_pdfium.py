@@ -41,7 +41,7 @@ import time
 CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f"
 WORD = re.compile(rf"[{CJK}]|[^\W{CJK}]+", re.UNICODE)
 VAULTSUM_MARKUP = [
-    re.compile(r"^\*\*Page \d+\*\*$", re.M),  # page labels
+    re.compile(r"^\*\*Pages? [\d–]+\*\*$", re.M),  # page labels (`Pages 1–12`: a document said once)
     re.compile(r"_\[[^\]]*\]_"),  # markers: scan, blank page, unreadable layer
     re.compile(r"^> \[Embedded[^\]]*\]$", re.M),
     # document notes (`_the file looks truncated (no %%EOF marker): ..._`): a whole line

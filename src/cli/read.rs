@@ -35,6 +35,9 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
     // Every task of this command is a read: each note's file work is done where its call
     // runs, and the calls are spread over the runtime's workers (see run_batch_in_order).
     registry.context().read_files_on_caller();
+    // One command, one reading of each note: a note embedded by several others is looked at
+    // on disk once, not once per embed.
+    registry.context().keep_notes_as_first_read();
     registry.context().index_vault_in_background();
     let targets = registry
         .context()

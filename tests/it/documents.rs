@@ -81,6 +81,43 @@ fn read_on_a_pdf_gives_every_page_in_labelled_blocks_and_names_a_scanned_page() 
 }
 
 #[test]
+fn a_text_layer_of_punctuation_is_named_unreadable_not_sent_as_text() {
+    // Issue 36: a font without a Unicode map whose codes land on `!"#$%&...` reads as
+    // punctuation; the page says its layer is unreadable, and a document of such pages says
+    // so once.
+    let vault = vault_with(
+        &[
+            ("punctuation-codes.pdf", "survey.pdf"),
+            ("punctuation-codes-only.pdf", "scanned/visit.pdf"),
+        ],
+        &[(
+            "Pump.md",
+            "Survey notes.\n\n![[survey.pdf]]\n\n![[visit.pdf]]\n",
+        )],
+    );
+    let (code, text, stderr) = read(&vault, "Pump.md");
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        text.contains("> This page is set in Helvetica and reads as it is written."),
+        "{text}"
+    );
+    assert_eq!(
+        text.matches("text layer unreadable on this page").count(),
+        2,
+        "pages 2 and 3 of survey.pdf: {text}"
+    );
+    assert_eq!(
+        text.matches("text layer unreadable on every page").count(),
+        1,
+        "visit.pdf, once: {text}"
+    );
+    assert!(text.contains("**Pages 1–2**"), "{text}");
+    for noise in ["\"&!", "#*", "($-"] {
+        assert!(!text.contains(noise), "{noise} in {text}");
+    }
+}
+
+#[test]
 fn office_files_and_sheets_read_as_markdown_with_tables() {
     let vault = vault_with(
         &[

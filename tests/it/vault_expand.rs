@@ -487,6 +487,44 @@ fn age(path: &std::path::Path, ago: std::time::Duration) {
 }
 
 #[tokio::test]
+async fn a_batch_read_shows_each_note_as_it_first_read_it() {
+    // `vaultsum read` keeps notes as first read: a note embedded by many is looked at on disk
+    // once, and every place it shows in gives that one version, even when it changes during
+    // the command.
+    let v = TempVault::with(&[
+        ("Alpha.md", "# Alpha\nversion one\n"),
+        ("Main.md", "![[Alpha]]\n"),
+        ("Other.md", "![[Alpha]]\n"),
+    ]);
+    let vault = v.open();
+    vault.keep_notes_as_first_read();
+    let opts = ExpandOptions::default();
+    let main = vault.resolve_input("Main.md").unwrap();
+    let embedded = expand_note(&vault, &main, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(embedded.text.contains("version one"), "{}", embedded.text);
+    std::fs::write(v.root().join("Alpha.md"), "# Alpha\nversion two, longer\n").unwrap();
+    let other = vault.resolve_input("Other.md").unwrap();
+    let again = expand_note(&vault, &other, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert!(again.text.contains("version one"), "{}", again.text);
+    let alpha = vault.resolve_input("Alpha.md").unwrap();
+    let read = expand_note(&vault, &alpha, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert_eq!(read.text, "# Alpha\nversion one\n");
+    // A note this command never read is read from disk as it is now.
+    std::fs::write(v.root().join("New.md"), "fresh\n").unwrap();
+    let new = vault.resolve_input("New.md").unwrap();
+    let read = expand_note(&vault, &new, &opts, &PlaceholderAttachments)
+        .await
+        .unwrap();
+    assert_eq!(read.text, "fresh\n");
+}
+
+#[tokio::test]
 async fn a_note_parsed_as_an_embed_and_then_edited_reads_its_new_text() {
     // An hour old: its stamp vouches for the copy parsed while expanding Main, so reading
     // Alpha itself next may use that copy, but only while the file keeps that stamp.

@@ -126,6 +126,15 @@ impl ToolContext {
         }
     }
 
+    /// Reuses every note this process parsed as it was first read, without looking at its
+    /// file again (see [`Vault::keep_notes_as_first_read`]): for the batch `read`, never for
+    /// a server.
+    pub fn keep_notes_as_first_read(&self) {
+        if let Some(vault) = &self.vault {
+            vault.keep_notes_as_first_read();
+        }
+    }
+
     /// Starts building the vault's index on a thread of its own, so a command that will need
     /// it (a batch `read`) does its own start-up work meanwhile (listing the folders it was
     /// given); the first call that needs the index waits for this build, never starts another.

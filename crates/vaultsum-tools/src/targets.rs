@@ -27,8 +27,9 @@ impl ToolContext {
         let mut left_out: Vec<LeftOut> = Vec::new();
         for input in inputs {
             let path = vault.resolve_input(input)?;
-            if !path.absolute().is_dir() {
-                if seen.insert(Identity::new(path.identity(), path.relative())) {
+            let (folder, identity) = path.folder_and_identity();
+            if !folder {
+                if seen.insert(Identity::new(identity, path.relative())) {
                     out.push(input.clone());
                 }
                 continue;

@@ -104,6 +104,9 @@ pub struct Vault {
     /// Whether expansions read files on the calling thread (see
     /// [`Vault::read_files_on_caller`]) rather than on the blocking pool.
     files_on_caller: AtomicBool,
+    /// Whether a note this process parsed is reused without looking at its file again (see
+    /// [`Vault::keep_notes_as_first_read`]).
+    kept_as_first_read: AtomicBool,
 }
 
 impl Vault {
@@ -124,6 +127,7 @@ impl Vault {
             parsed: note_cache::NoteCache::default(),
             max_note_bytes: DEFAULT_MAX_NOTE_BYTES,
             files_on_caller: AtomicBool::new(false),
+            kept_as_first_read: AtomicBool::new(false),
         })
     }
 
@@ -221,6 +225,15 @@ impl Vault {
     /// server, whose other calls would wait behind a slow (cloud-synced, network) file.
     pub fn read_files_on_caller(&self) {
         self.files_on_caller.store(true, Ordering::Relaxed);
+    }
+
+    /// From now on, a note this process parsed is reused as it was first read, without a
+    /// `stat` of its file: for a one-shot batch `read`, which shows each note as it was when
+    /// the command first read it, where a note embedded by three others was looked at on disk
+    /// once per embed (three `stat`s a note, a fifth of the read's file calls). Never for a
+    /// server or the watcher, whose later calls must see edits.
+    pub fn keep_notes_as_first_read(&self) {
+        self.kept_as_first_read.store(true, Ordering::Relaxed);
     }
 
     /// Whether [`Vault::read_files_on_caller`] was called.
@@ -398,6 +411,9 @@ impl Vault {
         &self,
         relative: &str,
     ) -> Option<Arc<note_cache::ParsedNote>> {
+        if self.kept_as_first_read.load(Ordering::Relaxed) {
+            return self.parsed.get_as_read(relative);
+        }
         self.parsed
             .get_fresh(relative, || self.confined.stamp(relative))
     }

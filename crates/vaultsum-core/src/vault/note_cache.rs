@@ -143,6 +143,12 @@ impl NoteCache {
         (stamp_now()? == stamp).then_some(note)
     }
 
+    /// The cached note for `relative` as it was read, whatever its file is now.
+    pub fn get_as_read(&self, relative: &str) -> Option<Arc<ParsedNote>> {
+        let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        inner.notes.get(relative).map(|(_, _, note)| note.clone())
+    }
+
     /// The cached note for `relative` if it has exactly this text (whatever its stamp).
     pub fn get_same_text(&self, relative: &str, source: &str) -> Option<Arc<ParsedNote>> {
         let inner = self.inner.lock().unwrap_or_else(|p| p.into_inner());

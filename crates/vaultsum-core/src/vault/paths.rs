@@ -39,6 +39,26 @@ impl VaultPath {
         identity_of(&self.absolute)
     }
 
+    /// Whether this is a folder, and [`VaultPath::identity`]: on Unix from one `stat`, where
+    /// asking both apart took two for every note a batch is given by name.
+    pub fn folder_and_identity(&self) -> (bool, Option<file_id::FileId>) {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match std::fs::metadata(&self.absolute) {
+                Ok(metadata) => (
+                    metadata.is_dir(),
+                    Some(file_id::FileId::new_inode(metadata.dev(), metadata.ino())),
+                ),
+                Err(_) => (false, None),
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            (self.absolute.is_dir(), self.identity())
+        }
+    }
+
     /// The hidden folder or file (`.obsidian`, `.git`, `.trash`, …) this path lies in, if any.
     pub fn hidden_part(&self) -> Option<&str> {
         hidden_part(&self.relative)

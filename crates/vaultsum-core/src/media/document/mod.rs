@@ -17,6 +17,7 @@ mod pdf_byte_swapped;
 mod pdf_cjk_cells;
 mod pdf_compound_hyphens;
 mod pdf_glyph_run;
+mod pdf_not_language;
 mod pdf_revision5;
 mod pdf_shifted_runs;
 mod pdf_text_replace;

@@ -15,6 +15,7 @@ use super::pdf_byte_swapped::unswapped;
 use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells};
 use super::pdf_compound_hyphens::with_compound_hyphens;
 use super::pdf_glyph_run::GlyphRun;
+use super::pdf_not_language::is_not_language;
 use super::pdf_revision5::restated_as_revision_6;
 use super::pdf_shifted_runs::{mark_shifted_runs, PlacedGlyph};
 use super::pdf_word_gaps::space_word_gaps;
@@ -126,6 +127,7 @@ pub fn pdf_to_markdown(
     if unreadable == sections.len() {
         return Err(corrupt(&"no page could be read"));
     }
+    says_once_when_no_page_is_readable(&mut sections);
     if encrypted && texted == 0 && blank == sections.len() {
         // Opened without a password, then every page came out with nothing on it: the
         // decryption did not work (a damaged key, or a revision-5 dictionary that
@@ -301,7 +303,7 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
     match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
         Ok(text) => {
             let text = clean(&repaired_from_runs(doc, index, unswapped(text)));
-            if is_unmapped_glyphs(&text) {
+            if is_unmapped_glyphs(&text) || is_not_language(&text) {
                 PageText::Marker(UNREADABLE_LAYER_MARKER)
             } else if !text.is_empty() {
                 PageText::Text(text)
@@ -373,9 +375,36 @@ const SCAN_MARKER: &str =
     "_[no text layer on this page: it is an image (a scan?), and no OCR was run]_";
 
 /// Shown instead of a text layer made mostly of glyphs without a Unicode map: sent as text,
-/// it would be pages of mojibake the model takes for content.
+/// it would be pages of mojibake the model takes for content. Such glyphs read as replacement
+/// and private-use characters ([`is_unmapped_glyphs`]), or as the punctuation and digits their
+/// codes land on ([`is_not_language`]).
 const UNREADABLE_LAYER_MARKER: &str = "_[text layer unreadable on this page: its glyphs have no \
 Unicode map (it reads as a scan would), and no OCR was run]_";
+
+/// Shown once for a document of several pages none of whose text layer can be read: the same
+/// marker on every page would cost the model a line per page to learn one fact.
+const UNREADABLE_DOCUMENT_MARKER: &str = "_[text layer unreadable on every page: its glyphs \
+have no Unicode map (it reads as a scan would), and no OCR was run]_";
+
+/// Replaces `sections` (`Page N`, in order) by one `Pages N–M` section that says so once, when
+/// each of several pages got [`UNREADABLE_LAYER_MARKER`].
+fn says_once_when_no_page_is_readable(sections: &mut Vec<Section>) {
+    let all_unreadable = sections.len() > 1
+        && sections
+            .iter()
+            .all(|section| section.markdown == UNREADABLE_LAYER_MARKER);
+    if !all_unreadable {
+        return;
+    }
+    let first = sections[0].label.trim_start_matches("Page ");
+    let last = sections[sections.len() - 1]
+        .label
+        .trim_start_matches("Page ");
+    *sections = vec![Section::new(
+        format!("Pages {first}–{last}"),
+        UNREADABLE_DOCUMENT_MARKER,
+    )];
+}
 
 /// Whether a page's text is mostly glyphs the PDF gives no Unicode for: replacement characters,
 /// private-use code points and control characters, which is what a font without a
@@ -684,6 +713,47 @@ mod tests {
         for section in &pictures.sections {
             assert_eq!(section.markdown, SCAN_MARKER, "{}", section.label);
         }
+    }
+
+    #[test]
+    fn pages_whose_codes_land_on_punctuation_are_unreadable_and_the_real_page_is_kept() {
+        let text = pdf("punctuation-codes.pdf", None);
+        let pages: Vec<(&str, &str)> = text
+            .sections
+            .iter()
+            .map(|s| (s.label.as_str(), s.markdown.as_str()))
+            .collect();
+        assert_eq!(
+            pages,
+            [
+                (
+                    "Page 1",
+                    "Summary of the pump survey\nThis page is set in Helvetica and reads as it is written."
+                ),
+                ("Page 2", UNREADABLE_LAYER_MARKER),
+                ("Page 3", UNREADABLE_LAYER_MARKER),
+            ]
+        );
+        // A page asked for alone says the same.
+        let page = pdf("punctuation-codes.pdf", Some(3));
+        assert_eq!(page.sections[0].markdown, UNREADABLE_LAYER_MARKER);
+    }
+
+    #[test]
+    fn a_document_none_of_whose_pages_reads_says_so_once() {
+        let text = pdf("punctuation-codes-only.pdf", None);
+        assert_eq!(text.sections.len(), 1);
+        assert_eq!(text.sections[0].label, "Pages 1–2");
+        assert_eq!(text.sections[0].markdown, UNREADABLE_DOCUMENT_MARKER);
+        assert!(text.notes.is_empty(), "{:?}", text.notes);
+        // One page unreadable among readable ones is said on that page.
+        let mut mixed = vec![
+            Section::new("Page 1", "Words."),
+            Section::new("Page 2", UNREADABLE_LAYER_MARKER),
+        ];
+        says_once_when_no_page_is_readable(&mut mixed);
+        assert_eq!(mixed[1].markdown, UNREADABLE_LAYER_MARKER);
+        assert_eq!(mixed.len(), 2);
     }
 
     #[test]
