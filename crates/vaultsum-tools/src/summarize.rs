@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::defused_line::defused_suffix;
 use super::generated_notes::GeneratedKind;
 use super::rollup_selection::Day;
 use super::stub::{arg_str, ToolSummary};
@@ -270,6 +271,7 @@ impl TypedTool for SummarizeTool {
         if output.details.get("truncation").is_some() {
             line.push_str(" (truncated)");
         }
+        line.push_str(&defused_suffix(&output.details));
         line
     }
 

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::defused_line::defused_suffix;
 use super::failure::Failure;
 use super::freshness::{plan, Freshness, Plan, RefreshPolicy, Skip};
 use super::instructions::{CallChoice, Instructions};
@@ -556,6 +557,7 @@ impl TypedTool for SummarizeFileTool {
         if d["stale"].as_bool() == Some(true) {
             line.push_str(" (note changed meanwhile; edits kept)");
         }
+        line.push_str(&defused_suffix(d));
         if expanded {
             line.push('\n');
             line.push_str(&serde_json::to_string_pretty(d).unwrap_or_default());

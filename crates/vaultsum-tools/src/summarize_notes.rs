@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::defused_line::defused_suffix;
 use super::failure::llm_retry;
 use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
@@ -630,11 +631,12 @@ impl TypedTool for SummarizeNotesTool {
             return output.text.clone();
         }
         format!(
-            "✓ rollup of {} notes ({} summaries reused)",
+            "✓ rollup of {} notes ({} summaries reused){}",
             output.details["note_count"],
             output.details["reused_summaries"]
                 .as_array()
-                .map_or(0, Vec::len)
+                .map_or(0, Vec::len),
+            defused_suffix(&output.details)
         )
     }
 
