@@ -24,8 +24,8 @@ use std::time::{Duration, Instant};
 use fake_openai::{FakeOpenAi, FakeReply, TEST_API_KEY};
 use serde_json::json;
 use vaultsum_core::vault::{
-    append_summary, expand_note, ExpandOptions, OutputPolicy, PlaceholderAttachments,
-    SourceLinks, Vault,
+    append_summary, expand_note, ExpandOptions, OutputPolicy, PlaceholderAttachments, SourceLinks,
+    Vault,
 };
 use vaultsum_tools::config::{Config, Engine};
 use vaultsum_tools::{Registry, ToolContext};

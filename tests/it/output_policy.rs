@@ -134,9 +134,16 @@ fn summarize_file_appends_a_hostile_answer_inert_and_says_so() {
         .args(["-v", "summarize-file", "--json", "Clip.md"])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let note = String::from_utf8(vault.read("Clip.md")).unwrap();
-    assert!(note.starts_with(&clipped_note()), "the note's own text changed");
+    assert!(
+        note.starts_with(&clipped_note()),
+        "the note's own text changed"
+    );
     assert_inert_and_whole(&note);
     let printed = &json_lines(&output.stdout)[0];
     // What was written, not what the model said.
@@ -160,10 +167,21 @@ fn into_both_keeps_the_property_plain_text() {
         .envs(fake.env())
         .arg("--vault")
         .arg(vault.root())
-        .args(["-v", "summarize-file", "--into", "both", "--json", "Clip.md"])
+        .args([
+            "-v",
+            "summarize-file",
+            "--into",
+            "both",
+            "--json",
+            "Clip.md",
+        ])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let note = String::from_utf8(vault.read("Clip.md")).unwrap();
     assert_inert_and_whole(&note);
     let property = note
@@ -174,17 +192,26 @@ fn into_both_keeps_the_property_plain_text() {
         assert!(!property.contains(construct), "{construct:?} in {property}");
     }
     // Even a link the section may keep is only its text in the property.
-    assert!(property.contains("Approved (the story), see this"), "{property}");
+    assert!(
+        property.contains("Approved (the story), see this"),
+        "{property}"
+    );
     let defused = &defused_by_path(&output.stderr)["Clip.md"];
     assert_reported(defused);
-    assert!(defused["property_markup"].as_u64().unwrap() >= 1, "{defused}");
+    assert!(
+        defused["property_markup"].as_u64().unwrap() >= 1,
+        "{defused}"
+    );
 }
 
 #[test]
 fn a_rollup_saved_to_a_note_is_inert() {
     let vault = TempVault::with(&[
         ("Notes/Clip.md", &clipped_note()),
-        ("Notes/Other.md", "# Other\n\nA second note about the rollout plan.\n"),
+        (
+            "Notes/Other.md",
+            "# Other\n\nA second note about the rollout plan.\n",
+        ),
         ("Reviews/.keep", ""),
     ]);
     let fake = FakeOpenAi::start();
@@ -196,7 +223,11 @@ fn a_rollup_saved_to_a_note_is_inert() {
         .args(["rollup", "Notes", "--save-to", "Reviews/Week.md", "--json"])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let note = String::from_utf8(vault.read("Reviews/Week.md")).unwrap();
     assert!(note.starts_with("---\nrollup: "), "{note}");
     assert_inert_and_whole(&note);
@@ -214,17 +245,32 @@ fn a_rollup_saved_to_a_note_is_inert() {
 #[tokio::test]
 async fn a_web_page_saved_to_a_note_may_link_only_to_itself() {
     let fake = FakeKagi::start();
-    fake.on_summarize(ok(envelope(json!({"output": hostile_summary(), "tokens": 42}))));
+    fake.on_summarize(ok(envelope(
+        json!({"output": hostile_summary(), "tokens": 42}),
+    )));
     let vault = TempVault::with(&[("Clippings/.keep", "")]);
     let output = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .arg("--vault")
         .arg(vault.root())
-        .args(["summarize", SOURCE_URL, "--save-to", "Clippings/Story.md", "--json"])
+        .args([
+            "summarize",
+            SOURCE_URL,
+            "--save-to",
+            "Clippings/Story.md",
+            "--json",
+        ])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
     let note = String::from_utf8(vault.read("Clippings/Story.md")).unwrap();
-    assert!(note.starts_with(&format!("---\nsource: \"{SOURCE_URL}\"\n")), "{note}");
+    assert!(
+        note.starts_with(&format!("---\nsource: \"{SOURCE_URL}\"\n")),
+        "{note}"
+    );
     assert_inert_and_whole(&note);
     let printed: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_reported(&printed["details"]["defused"]);
@@ -241,13 +287,29 @@ fn an_answer_starting_with_a_front_matter_block_never_becomes_one() {
     let output = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
         .arg("--vault")
         .arg(vault.root())
-        .args(["summarize", SOURCE_URL, "--save-to", "Clippings/Story.md", "--json"])
+        .args([
+            "summarize",
+            SOURCE_URL,
+            "--save-to",
+            "Clippings/Story.md",
+            "--json",
+        ])
         .output()
         .unwrap();
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stdout));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
     let note = String::from_utf8(vault.read("Clippings/Story.md")).unwrap();
-    assert!(!note.contains("cssclasses") && !note.contains("pwned"), "{note}");
-    assert!(note.ends_with("## Summary\n\n[front matter removed]\n\n- The point.\n"), "{note}");
+    assert!(
+        !note.contains("cssclasses") && !note.contains("pwned"),
+        "{note}"
+    );
+    assert!(
+        note.ends_with("## Summary\n\n[front matter removed]\n\n- The point.\n"),
+        "{note}"
+    );
 }
 
 /// The offline engine copies a note's own sentences, so its summaries link where the note
@@ -259,7 +321,15 @@ fn offline_summaries_of_a_real_vault_change_only_where_the_note_carries_the_cons
     let output = vaultsum(&vault.outside())
         .arg("--vault")
         .arg(vault.root())
-        .args(["-v", "summarize-file", "--engine", "local", "--dry-run", "--json", "."])
+        .args([
+            "-v",
+            "summarize-file",
+            "--engine",
+            "local",
+            "--dry-run",
+            "--json",
+            ".",
+        ])
         .output()
         .unwrap();
     let results = defused_by_path(&output.stderr);
@@ -280,11 +350,20 @@ fn offline_summaries_of_a_real_vault_change_only_where_the_note_carries_the_cons
                 "html" => note.contains('<'),
                 "links" | "remote_images" => note.contains("://") || note.contains("www."),
                 "code_blocks" => note.contains("```") || note.contains("~~~"),
-                "inline_code" => note.contains("`=") || note.contains("`$=") || note.contains("` ="),
-                "invisible" => note.chars().any(|c| c.is_control() && !matches!(c, '\n' | '\r' | '\t') || ('\u{200B}'..='\u{206F}').contains(&c) || c == '\u{FEFF}'),
+                "inline_code" => {
+                    note.contains("`=") || note.contains("`$=") || note.contains("` =")
+                }
+                "invisible" => note.chars().any(|c| {
+                    c.is_control() && !matches!(c, '\n' | '\r' | '\t')
+                        || ('\u{200B}'..='\u{206F}').contains(&c)
+                        || c == '\u{FEFF}'
+                }),
                 _ => false,
             };
-            assert!(carried, "{path}: {kind} defused, but the note has no such construct");
+            assert!(
+                carried,
+                "{path}: {kind} defused, but the note has no such construct"
+            );
         }
         changed.push(path);
     }

@@ -4,8 +4,8 @@ use crate::support;
 
 use std::path::Path;
 
-use support::temp_vault::TempVault;
 use crate::support::files::defused;
+use support::temp_vault::TempVault;
 use vaultsum_core::vault::{append_summary, expand_note, ExpandOptions, PlaceholderAttachments};
 
 fn fixture() -> TempVault {

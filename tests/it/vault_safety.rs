@@ -5,8 +5,8 @@ use crate::support;
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 
-use support::temp_vault::TempVault;
 use crate::support::files::defused;
+use support::temp_vault::TempVault;
 use vaultsum_core::vault::{append_summary, VaultError};
 
 fn outside_listing(v: &TempVault) -> Vec<(String, Vec<u8>)> {

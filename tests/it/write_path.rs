@@ -11,10 +11,10 @@ use std::io::{BufRead, BufReader};
 #[cfg(unix)]
 use std::process::{Command, Stdio};
 
-use support::cli::{run_to_exit, vaultsum};
-use support::temp_vault::TempVault;
 #[cfg(unix)]
 use crate::support::files::defused;
+use support::cli::{run_to_exit, vaultsum};
+use support::temp_vault::TempVault;
 use vaultsum_core::vault::append_summary;
 #[cfg(target_os = "linux")]
 use vaultsum_core::vault::VaultError;
@@ -59,7 +59,14 @@ fn an_append_keeps_the_file_its_links_its_birth_time_and_its_extended_attributes
 
     let opened = vault.open();
     let note = opened.resolve_input("Plan.md").unwrap();
-    append_summary(&opened, &note, BODY.as_bytes(), &defused("- Offline first."), false).unwrap();
+    append_summary(
+        &opened,
+        &note,
+        BODY.as_bytes(),
+        &defused("- Offline first."),
+        false,
+    )
+    .unwrap();
 
     let after = std::fs::metadata(&path).unwrap();
     assert_eq!(after.ino(), before.ino(), "the note is the same file");

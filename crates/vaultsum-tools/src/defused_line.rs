@@ -29,7 +29,10 @@ mod tests {
     #[test]
     fn names_each_kind_with_its_count_or_nothing() {
         let details = json!({"defused": {"remote_images": 1, "links": 2}});
-        assert_eq!(defused_suffix(&details), "; defused: links 2, remote_images 1");
+        assert_eq!(
+            defused_suffix(&details),
+            "; defused: links 2, remote_images 1"
+        );
         assert_eq!(defused_suffix(&json!({"defused": {}})), "");
         assert_eq!(defused_suffix(&json!({})), "");
     }

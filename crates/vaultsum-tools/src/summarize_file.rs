@@ -290,8 +290,8 @@ impl SummarizeFileTool {
             };
             let note = note_hash(&summarized, &property, &identity);
             let marker = Fingerprint::new(note.clone(), summary.as_str()).marker_line();
-            let abstract_text = abstract_text
-                .unwrap_or_else(|| no_abstract.property("", &SourceLinks::none()));
+            let abstract_text =
+                abstract_text.unwrap_or_else(|| no_abstract.property("", &SourceLinks::none()));
             let property_print = Fingerprint::new(note, abstract_text.as_str()).value();
             let edit = SummaryEdit {
                 section: into.section().then_some(SectionEdit {

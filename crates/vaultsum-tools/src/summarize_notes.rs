@@ -585,9 +585,9 @@ impl TypedTool for SummarizeNotesTool {
             Ok(defused) => defused,
             Err(error) => return failure("interrupted", error.to_string()),
         };
-        let defused = abstract_text
-            .as_ref()
-            .map_or(rollup.defused(), |text| rollup.defused().plus(text.defused()));
+        let defused = abstract_text.as_ref().map_or(rollup.defused(), |text| {
+            rollup.defused().plus(text.defused())
+        });
         details["summary_length"] = json!(rollup.chars());
         details["defused"] = defused.to_json();
         details["summarizer"] = generated.details;

@@ -99,7 +99,9 @@ impl<'a> SummaryEdit<'a> {
     fn is_empty(&self) -> bool {
         self.section
             .is_none_or(|s| s.summary.as_str().trim().is_empty())
-            && self.property.is_none_or(|p| p.value.as_str().trim().is_empty())
+            && self
+                .property
+                .is_none_or(|p| p.value.as_str().trim().is_empty())
     }
 
     /// The note's new content: the property set first (only the frontmatter changes), then the

@@ -80,12 +80,19 @@ pub(super) fn free_backtick_run(text: &str) -> usize {
             run = 0;
         }
     }
-    (1..).find(|n| !seen.get(*n).copied().unwrap_or(false)).unwrap_or(1)
+    (1..)
+        .find(|n| !seen.get(*n).copied().unwrap_or(false))
+        .unwrap_or(1)
 }
 
 /// `content` as a code span of `fence` backticks, padded with a space where a backtick at its
 /// edge, inside or just outside, would lengthen a fence.
-pub(super) fn code_span(content: &str, fence: usize, before: Option<char>, after: Option<char>) -> String {
+pub(super) fn code_span(
+    content: &str,
+    fence: usize,
+    before: Option<char>,
+    after: Option<char>,
+) -> String {
     let ticks = "`".repeat(fence);
     let inner_pad = content.starts_with('`') || content.ends_with('`');
     let mut out = String::with_capacity(content.len() + 2 * fence + 4);
@@ -113,7 +120,11 @@ mod tests {
 
     #[test]
     fn overlapping_edits_are_left_for_the_next_round() {
-        let edits = vec![Edit::new(0..3, "x"), Edit::new(2..4, "y"), Edit::new(5..5, "!")];
+        let edits = vec![
+            Edit::new(0..3, "x"),
+            Edit::new(2..4, "y"),
+            Edit::new(5..5, "!"),
+        ];
         assert_eq!(apply("abcdefg", edits).as_deref(), Some("xde!fg"));
         assert_eq!(apply("abc", vec![]), None);
     }

@@ -77,12 +77,11 @@ impl OutputPolicy {
     pub fn new(allow_links: &[String]) -> Result<OutputPolicy, AllowLinksError> {
         let mut builder = GlobSetBuilder::new();
         for pattern in allow_links {
-            let glob = Glob::new(&pattern.trim().to_ascii_lowercase()).map_err(|e| {
-                AllowLinksError {
+            let glob =
+                Glob::new(&pattern.trim().to_ascii_lowercase()).map_err(|e| AllowLinksError {
                     pattern: pattern.clone(),
                     reason: e.kind().to_string(),
-                }
-            })?;
+                })?;
             builder.add(glob);
         }
         let allow_links = builder.build().map_err(|e| AllowLinksError {

@@ -100,7 +100,8 @@ impl Round<'_, '_> {
                     let trimmed = content.trim_start();
                     if trimmed.starts_with('=') || trimmed.starts_with("$=") {
                         self.counts.inline_code += 1;
-                        self.edits.push(Edit::new(range.clone(), escape_text(content)));
+                        self.edits
+                            .push(Edit::new(range.clone(), escape_text(content)));
                     }
                 }
                 Event::Start(Tag::HtmlBlock) => self.counts.html += 1,
@@ -265,7 +266,10 @@ impl Round<'_, '_> {
             if self.edits.iter().any(|edit| edit.covers(at)) {
                 continue;
             }
-            let in_code = self.code.iter().any(|code| code.start < at && at < code.end);
+            let in_code = self
+                .code
+                .iter()
+                .any(|code| code.start < at && at < code.end);
             self.counts.templater += 1;
             self.edits
                 .push(Edit::new(at..at, if in_code { " " } else { "\\" }));

