@@ -68,10 +68,7 @@ fn forbidden(text: &str, source: &SourceLinks) -> Vec<String> {
                     LinkType::Email => format!("mailto:{dest_url}"),
                     _ => dest_url.to_string(),
                 };
-                if !(super::url::is_local(&url) && !url.is_empty())
-                    && !rule.allows(&url)
-                    && !url.is_empty()
-                {
+                if !super::url::is_local(&url) && !rule.allows(&url) {
                     found.push(format!("link {url}"));
                 }
             }
