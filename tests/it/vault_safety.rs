@@ -5,6 +5,7 @@ use crate::support;
 #[cfg(unix)]
 use std::os::unix::fs::PermissionsExt;
 
+use crate::support::files::defused;
 use support::temp_vault::TempVault;
 use vaultsum_core::vault::{append_summary, VaultError};
 
@@ -102,7 +103,7 @@ fn a_symlink_inside_the_vault_writes_the_real_note() {
     std::os::unix::fs::symlink(v.root().join("real.md"), v.root().join("alias.md")).unwrap();
     let vault = v.open();
     let note = vault.resolve_input("alias.md").unwrap();
-    append_summary(&vault, &note, b"Body\n", "S.", false).unwrap();
+    append_summary(&vault, &note, b"Body\n", &defused("S."), false).unwrap();
     assert!(std::fs::symlink_metadata(v.root().join("alias.md"))
         .unwrap()
         .file_type()
@@ -150,7 +151,7 @@ fn writes_under_obsidian_git_and_trash_are_refused() {
         (".trash/z.md", ".trash"),
     ] {
         let note = vault.resolve_input(path).unwrap();
-        let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
+        let err = append_summary(&vault, &note, b"", &defused("S."), false).unwrap_err();
         assert_eq!(
             err.to_string(),
             format!("refusing to write inside {dir}/: {path}")
@@ -169,13 +170,13 @@ fn writes_into_any_hidden_folder_are_refused_like_obsidians() {
     ]);
     let vault = v.open();
     let note = vault.resolve_input(".stversions/Idea~20240101.md").unwrap();
-    let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
+    let err = append_summary(&vault, &note, b"", &defused("S."), false).unwrap_err();
     assert_eq!(
         err.to_string(),
         "refusing to write inside .stversions/: .stversions/Idea~20240101.md"
     );
     let note = vault.resolve_input("Notes/.draft.md").unwrap();
-    let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
+    let err = append_summary(&vault, &note, b"", &defused("S."), false).unwrap_err();
     assert_eq!(
         err.to_string(),
         "refusing to write a hidden file: Notes/.draft.md"
@@ -189,7 +190,7 @@ fn only_notes_can_be_written() {
     let v = TempVault::with(&[("pic.png", "png")]);
     let vault = v.open();
     let note = vault.resolve_input("pic.png").unwrap();
-    let err = append_summary(&vault, &note, b"png", "S.", false).unwrap_err();
+    let err = append_summary(&vault, &note, b"png", &defused("S."), false).unwrap_err();
     assert_eq!(
         err.to_string(),
         "not a note (only .md, .markdown and .txt can be written): pic.png"
@@ -202,7 +203,7 @@ fn missing_note_is_reported_by_name() {
     let v = TempVault::new();
     let vault = v.open();
     let note = vault.resolve_input("Foo.md").unwrap();
-    let err = append_summary(&vault, &note, b"", "S.", false).unwrap_err();
+    let err = append_summary(&vault, &note, b"", &defused("S."), false).unwrap_err();
     assert_eq!(err.to_string(), "note not found: Foo.md");
 }
 
@@ -214,7 +215,7 @@ fn write_keeps_permissions_and_leaves_no_temp_files() {
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o640)).unwrap();
     let vault = v.open();
     let note = vault.resolve_input("Notes/a.md").unwrap();
-    let outcome = append_summary(&vault, &note, b"Body", "Sum.", false).unwrap();
+    let outcome = append_summary(&vault, &note, b"Body", &defused("Sum."), false).unwrap();
     assert!(!outcome.stale);
     assert_eq!(
         std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
@@ -236,7 +237,7 @@ fn crlf_note_stays_crlf_and_bom_is_kept() {
     v.write("w.md", original);
     let vault = v.open();
     let note = vault.resolve_input("w.md").unwrap();
-    append_summary(&vault, &note, original, "Point a\nPoint b", false).unwrap();
+    append_summary(&vault, &note, original, &defused("Point a\nPoint b"), false).unwrap();
     let written = v.read("w.md");
     assert!(written.starts_with(original));
     assert_eq!(
@@ -250,7 +251,7 @@ fn a_note_edited_meanwhile_keeps_the_edits_and_is_stale() {
     let v = TempVault::with(&[("n.md", "Draft\nAdded while the LLM worked\n")]);
     let vault = v.open();
     let note = vault.resolve_input("n.md").unwrap();
-    let outcome = append_summary(&vault, &note, b"Draft\n", "S.", false).unwrap();
+    let outcome = append_summary(&vault, &note, b"Draft\n", &defused("S."), false).unwrap();
     assert!(outcome.stale);
     assert_eq!(
         v.read("n.md"),
@@ -267,13 +268,13 @@ fn failed_writes_leave_the_note_unchanged() {
     let vault = v.open();
     let note = vault.resolve_input("n.md").unwrap();
     assert!(matches!(
-        append_summary(&vault, &note, b"Body\n", "  \n", false),
+        append_summary(&vault, &note, b"Body\n", &defused("  \n"), false),
         Err(VaultError::EmptySummary(_))
     ));
     assert_eq!(v.read("n.md"), b"Body\n");
     let ro_note = vault.resolve_input("ro.md").unwrap();
     assert!(matches!(
-        append_summary(&vault, &ro_note, b"Read only\n", "S", false),
+        append_summary(&vault, &ro_note, b"Read only\n", &defused("S"), false),
         Err(VaultError::ReadOnly(_))
     ));
     assert_eq!(v.read("ro.md"), b"Read only\n");
@@ -287,7 +288,7 @@ fn nothing_outside_the_vault_changes_during_writes() {
     let vault = v.open();
     for input in ["../outside/keep.md", "n.md"] {
         if let Ok(note) = vault.resolve_input(input) {
-            append_summary(&vault, &note, b"Body\n", "S.", false).unwrap();
+            append_summary(&vault, &note, b"Body\n", &defused("S."), false).unwrap();
         }
     }
     assert_eq!(outside_listing(&v), before);

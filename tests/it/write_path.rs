@@ -11,9 +11,10 @@ use std::io::{BufRead, BufReader};
 #[cfg(unix)]
 use std::process::{Command, Stdio};
 
+#[cfg(unix)]
+use crate::support::files::defused;
 use support::cli::{run_to_exit, vaultsum};
 use support::temp_vault::TempVault;
-#[cfg(unix)]
 use vaultsum_core::vault::append_summary;
 #[cfg(target_os = "linux")]
 use vaultsum_core::vault::VaultError;
@@ -58,7 +59,14 @@ fn an_append_keeps_the_file_its_links_its_birth_time_and_its_extended_attributes
 
     let opened = vault.open();
     let note = opened.resolve_input("Plan.md").unwrap();
-    append_summary(&opened, &note, BODY.as_bytes(), "- Offline first.", false).unwrap();
+    append_summary(
+        &opened,
+        &note,
+        BODY.as_bytes(),
+        &defused("- Offline first."),
+        false,
+    )
+    .unwrap();
 
     let after = std::fs::metadata(&path).unwrap();
     assert_eq!(after.ino(), before.ino(), "the note is the same file");
@@ -90,7 +98,7 @@ fn a_replace_swaps_the_content_keeps_the_mode_and_leaves_no_temporary_file() {
 
     let opened = vault.open();
     let note = opened.resolve_input("Plan.md").unwrap();
-    let outcome = append_summary(&opened, &note, old.as_bytes(), "New.", true).unwrap();
+    let outcome = append_summary(&opened, &note, old.as_bytes(), &defused("New."), true).unwrap();
 
     assert!(!outcome.stale);
     assert_eq!(
@@ -118,7 +126,7 @@ fn a_folder_swapped_for_a_symlink_after_the_check_does_not_lead_the_write_out() 
     .unwrap();
     std::os::unix::fs::symlink(vault.outside(), vault.root().join("Projects")).unwrap();
 
-    let error = append_summary(&opened, &note, BODY.as_bytes(), "S.", false).unwrap_err();
+    let error = append_summary(&opened, &note, BODY.as_bytes(), &defused("S."), false).unwrap_err();
     assert!(
         !matches!(error, VaultError::Busy(_)),
         "refused, not busy: {error}"

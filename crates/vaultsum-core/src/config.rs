@@ -257,6 +257,11 @@ pub struct SummarizeConfig {
     pub language: String,
     /// `[[summarize.rules]]`: prompt, `into` and language per folder or glob, first match wins.
     pub rules: Vec<SummaryRule>,
+    /// Hosts a summary may link to even when the link's URL is not in what was summarized
+    /// (config `summarize.allow_links`, globs over the host: `*.wikipedia.org`; default none).
+    /// It widens the output policy's link allow-list; nothing turns the policy off
+    /// (`vault/output_policy/`).
+    pub allow_links: Vec<String>,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -392,6 +397,7 @@ impl Default for Config {
                 prompt: PromptSpec::Preset("default"),
                 language: AUTO_LANGUAGE.to_string(),
                 rules: Vec::new(),
+                allow_links: Vec::new(),
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -484,6 +490,7 @@ struct FileSummarize {
     prompt: Option<String>,
     language: Option<String>,
     rules: Option<Vec<FileRule>>,
+    allow_links: Option<Vec<String>>,
 }
 
 /// One `[[summarize.rules]]` entry as written.
@@ -635,6 +642,14 @@ impl Config {
                     },
                 )?;
                 parsed.mcp.allowed_origins = Some(normalized);
+            }
+            if let Some(hosts) = &parsed.summarize.allow_links {
+                crate::vault::output_policy::OutputPolicy::new(hosts).map_err(|e| {
+                    ConfigError::Parse {
+                        path: path.clone(),
+                        message: e.to_string(),
+                    }
+                })?;
             }
             let dir = path.parent().unwrap_or(Path::new("."));
             config
@@ -801,6 +816,7 @@ impl Config {
         set(&mut self.summarize.adaptive, file.summarize.adaptive);
         set(&mut self.summarize.property, file.summarize.property);
         set(&mut self.summarize.into, file.summarize.into);
+        set(&mut self.summarize.allow_links, file.summarize.allow_links);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,

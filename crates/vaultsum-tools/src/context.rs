@@ -7,7 +7,7 @@ use std::sync::{Arc, Once};
 use crate::config::{Config, Engine};
 use crate::llm::{ChatClient, Limiter, LlmError, Usage};
 use crate::vault::embed::{AttachmentReader, ExpandOptions};
-use crate::vault::{Vault, VaultError};
+use crate::vault::{OutputPolicy, Vault, VaultError};
 
 use super::attachments::MediaAttachments;
 use super::note_locks::{NoteGuard, NoteLocks};
@@ -63,6 +63,8 @@ pub struct ToolContext {
     note_locks: NoteLocks,
     /// Cleared by a read-only server (`mcp --read-only`): no tool writes to the vault.
     writes_allowed: std::sync::atomic::AtomicBool,
+    /// What a model's or Kagi's text becomes before it is written (`vault/output_policy/`).
+    output_policy: OutputPolicy,
 }
 
 impl std::fmt::Debug for ToolContext {
@@ -100,6 +102,9 @@ impl ToolContext {
             &config,
             chat.clone().filter(|_| config.read.describe_media),
         ));
+        // `summarize.allow_links` was checked when the config file was read; a list built in
+        // code that does not parse widens nothing (the policy without it is the stricter one).
+        let output_policy = OutputPolicy::new(&config.summarize.allow_links).unwrap_or_default();
         Ok(ToolContext {
             config,
             vault,
@@ -108,7 +113,14 @@ impl ToolContext {
             local_fallback_notice: Once::new(),
             note_locks: NoteLocks::default(),
             writes_allowed: std::sync::atomic::AtomicBool::new(true),
+            output_policy,
         })
+    }
+
+    /// The output policy every text written into the vault goes through: a summary's section,
+    /// its property, a rollup's or a web page's note.
+    pub(crate) fn output_policy(&self) -> &OutputPolicy {
+        &self.output_policy
     }
 
     /// Forbids every write to the vault from now on (`mcp --read-only`): a tool that writes

@@ -9,7 +9,7 @@ use crate::vault::generated_note::{save_generated, Owner};
 use crate::vault::new_folders::{create_missing_folders, missing_folders};
 use crate::vault::policy::is_note_name;
 use crate::vault::write::{check_writable, PropertyEdit, SectionEdit, SummaryEdit};
-use crate::vault::VaultError;
+use crate::vault::{DefusedText, VaultError};
 
 use super::context::{ContextError, ToolContext};
 
@@ -88,15 +88,16 @@ impl ToolContext {
         &self,
         target: &str,
         what: &str,
-        rollup: &str,
-        abstract_text: Option<&str>,
+        rollup: &DefusedText,
+        abstract_text: Option<&DefusedText>,
         into: SummaryInto,
     ) -> Result<Vec<String>, ContextError> {
         let vault = self.vault()?;
         let note = vault.resolve_input(target)?;
         let created = create_missing_folders(vault, folder_of(note.relative()))?;
         let property = &self.config.summarize.property;
-        let abstract_text = abstract_text.unwrap_or_default();
+        let none = self.output_policy().property("", &Default::default());
+        let abstract_text = abstract_text.unwrap_or(&none);
         let properties = [(ROLLUP_OWNER, what)];
         let edit = SummaryEdit {
             section: into.section().then_some(SectionEdit {
@@ -130,7 +131,7 @@ impl ToolContext {
         target: &str,
         url: &str,
         date: &str,
-        summary: &str,
+        summary: &DefusedText,
     ) -> Result<Vec<String>, ContextError> {
         let vault = self.vault()?;
         let note = vault.resolve_input(target)?;

@@ -11,6 +11,7 @@ use vaultsum_core::{kagi, llm, media, summary_prompt, vault};
 pub mod attachments;
 pub mod compaction;
 pub mod context;
+pub mod defused_line;
 pub mod doctor;
 pub(crate) mod failure;
 pub mod freshness;

@@ -8,12 +8,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::defused_line::defused_suffix;
 use super::generated_notes::GeneratedKind;
 use super::rollup_selection::Day;
 use super::stub::{arg_str, ToolSummary};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
 use crate::kagi::{KagiClient, SummaryEngine, SummaryRequest, SummaryType};
+use crate::vault::SourceLinks;
 
 const DESCRIPTION: &str = "\
 Summarize what a URL points to: web pages, PDFs, videos, podcasts and other documents. \
@@ -102,9 +104,15 @@ impl SummarizeTool {
         .map_err(|e| e.to_string())
     }
 
-    /// Writes the page's summary into `target`, holding the note's turn; returns the folders
-    /// created for it.
-    async fn save(&self, target: &str, url: &str, summary: &str) -> Result<Vec<String>, String> {
+    /// Writes the page's summary into `target`, holding the note's turn, made inert by the
+    /// output policy first (its links may point only to the page itself, or to the hosts of
+    /// `summarize.allow_links`); returns the folders created for it and what the policy changed.
+    async fn save(
+        &self,
+        target: &str,
+        url: &str,
+        summary: &str,
+    ) -> Result<(Vec<String>, Value), String> {
         let context = self.context.as_ref().ok_or("no vault")?;
         let (_turn, _) = context.lock_note(target).await.map_err(|e| e.to_string())?;
         let (context, target, url, summary) = (
@@ -115,7 +123,12 @@ impl SummarizeTool {
         );
         let date = Day::today().to_string();
         tokio::task::spawn_blocking(move || {
-            context.save_web_summary(&target, &url, &date, &summary)
+            let summary = context
+                .output_policy()
+                .summary(&summary, &SourceLinks::from_url(&url));
+            context
+                .save_web_summary(&target, &url, &date, &summary)
+                .map(|created| (created, summary.defused().to_json()))
         })
         .await
         .map_err(|e| e.to_string())?
@@ -188,7 +201,10 @@ impl TypedTool for SummarizeTool {
                 if let (Some(target), Some(whole)) = (target, whole) {
                     // The whole summary goes into the note; only the answer is truncated.
                     match self.save(&target, &request.url, &whole).await {
-                        Ok(created) => details["created_folders"] = json!(created),
+                        Ok((created, defused)) => {
+                            details["created_folders"] = json!(created);
+                            details["defused"] = defused;
+                        }
                         Err(error) => {
                             details["error"] = json!("save_to");
                             return ToolOutput::error(
@@ -255,6 +271,7 @@ impl TypedTool for SummarizeTool {
         if output.details.get("truncation").is_some() {
             line.push_str(" (truncated)");
         }
+        line.push_str(&defused_suffix(&output.details));
         line
     }
 

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::defused_line::defused_suffix;
 use super::failure::Failure;
 use super::freshness::{plan, Freshness, Plan, RefreshPolicy, Skip};
 use super::instructions::{CallChoice, Instructions};
@@ -25,6 +26,7 @@ use crate::vault::summary_fingerprint::{note_hash, Fingerprint};
 use crate::vault::write::{
     create_with_summary, write_summary, PropertyEdit, SectionEdit, SummaryEdit,
 };
+use crate::vault::{Defused, DefusedText, SourceLinks};
 
 const DESCRIPTION: &str = "\
 Summarize a note of the Obsidian vault and append the summary to the note itself, under a \
@@ -112,10 +114,10 @@ pub struct SummarizeFileArgs {
 struct PreparedSummary {
     /// Vault-relative path of the note.
     path: String,
-    /// The cleaned summary text, never empty.
-    summary: String,
-    /// The abstract for the summary property, when it is written.
-    abstract_text: Option<String>,
+    /// The cleaned summary, never empty, as the output policy made it.
+    summary: DefusedText,
+    /// The abstract for the summary property, when it is written, as the policy made it.
+    abstract_text: Option<DefusedText>,
     /// The prompt, language and destination it was made with.
     instructions: Instructions,
     /// The note's bytes as read before summarizing, to detect edits made meanwhile.
@@ -124,6 +126,17 @@ struct PreparedSummary {
     target: SummaryTarget,
     /// Metadata for `details`.
     details: Value,
+}
+
+impl PreparedSummary {
+    /// What the output policy changed in the summary and its abstract together.
+    fn defused(&self) -> Defused {
+        let section = self.summary.defused();
+        match &self.abstract_text {
+            Some(abstract_text) => section.plus(abstract_text.defused()),
+            None => section,
+        }
+    }
 }
 
 /// The `summarize_file` tool.
@@ -176,6 +189,19 @@ impl SummarizeFileTool {
                 .to_string()
                 .into());
         }
+        // The answer is made inert before anything else sees it (the preview shows what would
+        // be written). Its links may point where what was summarized points: the note as
+        // expanded, with everything it embeds.
+        let context = Arc::clone(&self.context);
+        let expanded = note.expanded.text.clone();
+        let (summary, abstract_text) = tokio::task::spawn_blocking(move || {
+            let source = SourceLinks::from_text(&expanded);
+            let policy = context.output_policy();
+            let abstract_text = abstract_text.map(|text| policy.property(&text, &source));
+            (policy.summary(&summary, &source), abstract_text)
+        })
+        .await
+        .map_err(|e| Failure::permanent(format!("the output policy did not finish: {e}")))?;
         let (path, document) = match &note.target {
             SummaryTarget::Note => (note.expanded.path.clone(), None),
             SummaryTarget::Companion { path, document, .. } => {
@@ -247,6 +273,7 @@ impl SummarizeFileTool {
             prepared.instructions.into,
         );
         let identity = prepared.instructions.identity().to_string();
+        let no_abstract = self.context.output_policy().clone();
         let outcome = tokio::task::spawn_blocking(move || {
             // What was summarized: the note as read, or the seed a new companion starts from.
             let seed = match &target {
@@ -262,9 +289,10 @@ impl SummarizeFileTool {
                 None => String::from_utf8_lossy(&original).into_owned(),
             };
             let note = note_hash(&summarized, &property, &identity);
-            let marker = Fingerprint::new(note.clone(), &summary).marker_line();
-            let abstract_text = abstract_text.unwrap_or_default();
-            let property_print = Fingerprint::new(note, &abstract_text).value();
+            let marker = Fingerprint::new(note.clone(), summary.as_str()).marker_line();
+            let abstract_text =
+                abstract_text.unwrap_or_else(|| no_abstract.property("", &SourceLinks::none()));
+            let property_print = Fingerprint::new(note, abstract_text.as_str()).value();
             let edit = SummaryEdit {
                 section: into.section().then_some(SectionEdit {
                     summary: &summary,
@@ -298,10 +326,12 @@ impl SummarizeFileTool {
         })
         .await
         .map_err(|e| format!("the write of {} did not finish: {e}", prepared.path))??;
-        let summary_length = prepared.summary.chars().count();
+        let summary_length = prepared.summary.chars();
+        let defused = prepared.defused();
         let mut details = prepared.details;
         details["path"] = json!(prepared.path);
         details["summary_length"] = json!(summary_length);
+        details["defused"] = defused.to_json();
         details["stale"] = json!(outcome.stale);
         details["replace"] = json!(replace);
         details["into"] = json!(prepared.instructions.into);
@@ -311,7 +341,11 @@ impl SummarizeFileTool {
             "summary_length": summary_length,
         });
         if prepared.instructions.into.property() {
-            let abstract_text = prepared.abstract_text.unwrap_or_default();
+            let abstract_text = prepared
+                .abstract_text
+                .as_ref()
+                .map(DefusedText::as_str)
+                .unwrap_or_default();
             details["property"] = json!(self.context.config.summarize.property);
             details["abstract"] = json!(abstract_text);
             text["into"] = json!(prepared.instructions.into);
@@ -334,24 +368,26 @@ impl SummarizeFileTool {
 
     /// The dry-run result: the summary itself, nothing written.
     fn preview(prepared: PreparedSummary) -> ToolOutput {
-        let summary_length = prepared.summary.chars().count();
+        let summary_length = prepared.summary.chars();
+        let defused = prepared.defused();
         let mut details = prepared.details;
         details["path"] = json!(prepared.path);
-        details["summary"] = json!(prepared.summary);
+        details["summary"] = json!(prepared.summary.as_str());
         details["summary_length"] = json!(summary_length);
+        details["defused"] = defused.to_json();
         details["dry_run"] = json!(true);
         details["into"] = json!(prepared.instructions.into);
         let mut text = json!({
             "success": true,
             "path": prepared.path,
-            "summary": prepared.summary,
+            "summary": prepared.summary.as_str(),
             "dry_run": true,
             "prompt": prepared.instructions.prompt,
             "language": prepared.instructions.language,
         });
-        if let Some(abstract_text) = prepared.abstract_text {
-            details["abstract"] = json!(abstract_text);
-            text["abstract"] = json!(abstract_text);
+        if let Some(abstract_text) = &prepared.abstract_text {
+            details["abstract"] = json!(abstract_text.as_str());
+            text["abstract"] = json!(abstract_text.as_str());
         }
         ToolOutput::ok(text.to_string(), details)
     }
@@ -521,6 +557,7 @@ impl TypedTool for SummarizeFileTool {
         if d["stale"].as_bool() == Some(true) {
             line.push_str(" (note changed meanwhile; edits kept)");
         }
+        line.push_str(&defused_suffix(d));
         if expanded {
             line.push('\n');
             line.push_str(&serde_json::to_string_pretty(d).unwrap_or_default());

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::defused_line::defused_suffix;
 use super::failure::llm_retry;
 use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
@@ -22,7 +23,7 @@ use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
-use crate::vault::VaultError;
+use crate::vault::{DefusedText, SourceLinks, VaultError};
 
 const DESCRIPTION: &str = "\
 Summarize many notes of the Obsidian vault into one rollup: a week of daily notes, a folder, \
@@ -166,8 +167,8 @@ impl SummarizeNotesTool {
         &self,
         target: &str,
         what: &str,
-        rollup: &str,
-        abstract_text: Option<String>,
+        rollup: DefusedText,
+        abstract_text: Option<DefusedText>,
         instructions: &Instructions,
     ) -> Result<Vec<String>, String> {
         let (_turn, _) = self
@@ -176,14 +177,9 @@ impl SummarizeNotesTool {
             .await
             .map_err(|e| e.to_string())?;
         let context = Arc::clone(&self.context);
-        let (target, what, rollup, into) = (
-            target.to_string(),
-            what.to_string(),
-            rollup.to_string(),
-            instructions.into,
-        );
+        let (target, what, into) = (target.to_string(), what.to_string(), instructions.into);
         tokio::task::spawn_blocking(move || {
-            context.save_rollup(&target, &what, &rollup, abstract_text.as_deref(), into)
+            context.save_rollup(&target, &what, &rollup, abstract_text.as_ref(), into)
         })
         .await
         .map_err(|e| format!("the write did not finish: {e}"))?
@@ -573,19 +569,34 @@ impl TypedTool for SummarizeNotesTool {
         for path in &selection.notes {
             rollup.push_str(&format!("- {}\n", link_of(path)));
         }
-        details["summary_length"] = json!(rollup.chars().count());
+        // The rollup is the model's answer to what the notes say: made inert before it is
+        // written or handed back (an agent may write it somewhere itself). Its links may point
+        // where the notes point.
+        let context = Arc::clone(&self.context);
+        let abstract_text = generated.abstract_text;
+        let (rollup, abstract_text) = match tokio::task::spawn_blocking(move || {
+            let source = SourceLinks::from_text(&document);
+            let policy = context.output_policy();
+            let abstract_text = abstract_text.map(|text| policy.property(&text, &source));
+            (policy.summary(&rollup, &source), abstract_text)
+        })
+        .await
+        {
+            Ok(defused) => defused,
+            Err(error) => return failure("interrupted", error.to_string()),
+        };
+        let defused = abstract_text.as_ref().map_or(rollup.defused(), |text| {
+            rollup.defused().plus(text.defused())
+        });
+        details["summary_length"] = json!(rollup.chars());
+        details["defused"] = defused.to_json();
         details["summarizer"] = generated.details;
+        let text = rollup.as_str().to_string();
         if let Some(target) = target {
             crate::progress::step(format!("writing {target}"));
             let what = describe_selection(&args);
             let written = self
-                .save(
-                    &target,
-                    &what,
-                    &rollup,
-                    generated.abstract_text,
-                    &instructions,
-                )
+                .save(&target, &what, rollup, abstract_text, &instructions)
                 .await;
             match written {
                 Ok(created) => details["created_folders"] = json!(created),
@@ -594,7 +605,7 @@ impl TypedTool for SummarizeNotesTool {
             details["save_to"] = json!(target);
             details["into"] = json!(instructions.into);
         }
-        ToolOutput::ok(rollup, details)
+        ToolOutput::ok(text, details)
     }
 
     /// `summarize_notes Journal, 2026-11-16..2026-11-22 (depth 2) → Reviews/W47.md (dry run)`.
@@ -620,11 +631,12 @@ impl TypedTool for SummarizeNotesTool {
             return output.text.clone();
         }
         format!(
-            "✓ rollup of {} notes ({} summaries reused)",
+            "✓ rollup of {} notes ({} summaries reused){}",
             output.details["note_count"],
             output.details["reused_summaries"]
                 .as_array()
-                .map_or(0, Vec::len)
+                .map_or(0, Vec::len),
+            defused_suffix(&output.details)
         )
     }
 

@@ -11,3 +11,10 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
         .map(|e| e.into_path())
         .collect()
 }
+
+/// `text` through the output policy with an empty source, the only way a test (like any
+/// caller) gets text the vault's summary writes accept.
+pub fn defused(text: &str) -> vaultsum_core::vault::DefusedText {
+    vaultsum_core::vault::OutputPolicy::default()
+        .summary(text, &vaultsum_core::vault::SourceLinks::none())
+}

@@ -25,6 +25,7 @@ mod note_file;
 #[cfg(target_os = "linux")]
 mod note_swap;
 pub mod obsidian_settings;
+pub mod output_policy;
 pub mod paths;
 pub mod policy;
 pub mod resolve;
@@ -50,6 +51,7 @@ pub use file_id::FileId;
 pub use index::NoteIndex;
 pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
+pub use output_policy::{Defused, DefusedText, OutputPolicy, SourceLinks};
 pub use paths::VaultPath;
 pub use walk::{FileTimes, FoundFile, LeftOut, LeftOutReason, Scan};
 pub use write::{

@@ -6,6 +6,7 @@ use super::frontmatter_edit::{set_property, FrontmatterError};
 use super::markdown::map_note;
 use super::note_facts::summary_sections;
 use super::note_file::{create_note, OpenedNote, Verified};
+use super::output_policy::DefusedText;
 use super::paths::{relative_below, VaultPath};
 use super::policy::hidden_part;
 use super::summary_fingerprint::fingerprint_property;
@@ -37,8 +38,9 @@ pub struct SummaryEdit<'a> {
 /// A `## Summary` section to append.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SectionEdit<'a> {
-    /// The summary, never empty.
-    pub summary: &'a str,
+    /// The summary, never empty, as the output policy made it (`vault/output_policy/`): a
+    /// model's answer is never written as it came.
+    pub summary: &'a DefusedText,
     /// The fingerprint comment line put right under the heading.
     pub marker: Option<&'a str>,
     /// Remove the note's `## Summary` sections first.
@@ -71,8 +73,9 @@ impl SectionEdit<'_> {
 pub struct PropertyEdit<'a> {
     /// The property (`summarize.property`).
     pub key: &'a str,
-    /// The abstract, never empty.
-    pub value: &'a str,
+    /// The abstract, never empty, plain text by the output policy
+    /// ([`super::output_policy::OutputPolicy::property`]).
+    pub value: &'a DefusedText,
     /// The fingerprint, set in `{key}_fingerprint`.
     pub fingerprint: Option<&'a str>,
 }
@@ -80,7 +83,7 @@ pub struct PropertyEdit<'a> {
 impl<'a> SummaryEdit<'a> {
     /// A section alone, without a fingerprint: the write of a summary as it was before
     /// fingerprints.
-    pub fn section(summary: &'a str, replace: bool) -> SummaryEdit<'a> {
+    pub fn section(summary: &'a DefusedText, replace: bool) -> SummaryEdit<'a> {
         SummaryEdit {
             section: Some(SectionEdit {
                 summary,
@@ -94,8 +97,11 @@ impl<'a> SummaryEdit<'a> {
 
     /// Whether nothing written is empty.
     fn is_empty(&self) -> bool {
-        self.section.is_none_or(|s| s.summary.trim().is_empty())
-            && self.property.is_none_or(|p| p.value.trim().is_empty())
+        self.section
+            .is_none_or(|s| s.summary.as_str().trim().is_empty())
+            && self
+                .property
+                .is_none_or(|p| p.value.as_str().trim().is_empty())
     }
 
     /// The note's new content: the property set first (only the frontmatter changes), then the
@@ -130,7 +136,8 @@ impl<'a> SummaryEdit<'a> {
                     "the note is not UTF-8".to_string(),
                 ))
             })?;
-            let mut text = set_property(text, property.key, property.value).map_err(refused)?;
+            let mut text =
+                set_property(text, property.key, property.value.as_str()).map_err(refused)?;
             if let Some(fingerprint) = property.fingerprint {
                 text = set_property(&text, &fingerprint_property(property.key), fingerprint)
                     .map_err(refused)?;
@@ -139,8 +146,12 @@ impl<'a> SummaryEdit<'a> {
         }
         if let Some(section) = self.section {
             if !section.written_meanwhile(original, &content) {
-                content =
-                    compose_section(&content, section.summary, section.marker, section.replace);
+                content = compose_section(
+                    &content,
+                    section.summary.as_str(),
+                    section.marker,
+                    section.replace,
+                );
             }
         }
         Ok(content)
@@ -281,7 +292,7 @@ pub fn append_summary(
     vault: &Vault,
     note: &VaultPath,
     original: &[u8],
-    summary: &str,
+    summary: &DefusedText,
     replace: bool,
 ) -> Result<WriteOutcome, VaultError> {
     write_summary(
@@ -416,6 +427,7 @@ fn remove_summary_sections(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::vault::output_policy::{OutputPolicy, SourceLinks};
 
     fn compose(current: &str, replace: bool) -> String {
         String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace)).unwrap()
@@ -425,9 +437,10 @@ mod tests {
     fn a_section_another_writer_put_in_meanwhile_is_not_appended_twice() {
         for newline in ["\n", "\r\n"] {
             let marker = "<!-- vaultsum: note=aa summary=bb -->";
+            let short = OutputPolicy::default().summary("Short.", &SourceLinks::none());
             let edit = SummaryEdit {
                 section: Some(SectionEdit {
-                    summary: "Short.",
+                    summary: &short,
                     marker: Some(marker),
                     replace: false,
                 }),

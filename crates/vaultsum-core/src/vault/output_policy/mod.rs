@@ -1,0 +1,239 @@
+//! A model's answer is data: every text vaultsum writes into a vault from a model or from Kagi
+//! (a `## Summary` section, the summary property, a rollup's or a web page's note) is made
+//! inert here first, so that a note summarized from someone else's text (a clipped page, a
+//! pasted email, a shared transcript) cannot be turned against the person who keeps it.
+//!
+//! What the policy does, on the parsed Markdown (pulldown-cmark events and their byte ranges,
+//! never regular expressions over the text):
+//! - images from outside the vault (which Obsidian fetches when the note shows, the
+//!   exfiltration shown against Bing Chat, ChatGPT, Copilot, Slack AI) become a plain link when
+//!   their URL occurs in the source, else a marker `[image removed: host]`;
+//! - raw HTML is escaped, all of it (`<iframe>`, `<img>`, `style` with `url(…)`);
+//! - a link stays a link only when its URL occurs in the source ([`SourceLinks`]) or its host
+//!   matches `summarize.allow_links`; any other keeps its text and gets a marker
+//!   `[link removed: host]` (a bare URL or `<url>` becomes a code span); `obsidian:`,
+//!   `javascript:`, `file:`, `data:`, `vbscript:` are never links;
+//! - fenced code outside a short list of display languages is re-tagged `text` (plugins run
+//!   blocks by their info string); inline code starting with `=` or `$=` (Dataview) is written
+//!   as text;
+//! - `<%` is broken (Templater), in code too;
+//! - invisible characters are removed (Unicode tags, zero-width, bidi, controls);
+//! - a leading `---` block is dropped (vaultsum writes a note's frontmatter itself);
+//! - the property is plain text: no link, image, HTML or code.
+//!
+//! Everything else is copied byte for byte, so a legitimate summary (headings, lists, tasks,
+//! tables, wikilinks, links from the source, code in display languages, CRLF) comes out as it
+//! came. What was changed is counted ([`Defused`]) and marked in the text. The result is a
+//! [`DefusedText`], which only this module can make and which the vault's writes take
+//! (`vault/write.rs`): there is no way to write a summary around the policy.
+
+mod defused;
+mod display_languages;
+mod edits;
+mod invisible;
+mod pass;
+mod property;
+mod source_links;
+mod url;
+
+use std::ops::Range;
+
+use globset::{Glob, GlobSet, GlobSetBuilder};
+use pulldown_cmark::{Event, MetadataBlockKind, Parser, Tag};
+
+pub use defused::Defused;
+pub use source_links::SourceLinks;
+
+use crate::vault::markdown::parser_options;
+
+/// How many rounds before the policy stops looking for constructs revealed by its own edits.
+/// Real answers need one (nothing to do) or two; the proptest never needs more than three.
+const MAX_ROUNDS: usize = 8;
+
+/// How many texts did not settle within [`MAX_ROUNDS`] (the property test wants none).
+#[cfg(test)]
+static UNSETTLED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The output policy, with the configured widening of the link allow-list.
+#[derive(Debug, Clone, Default)]
+pub struct OutputPolicy {
+    allow_links: GlobSet,
+}
+
+/// A host pattern of `summarize.allow_links` that is not a glob.
+#[derive(Debug, thiserror::Error)]
+#[error("summarize.allow_links: {pattern:?} is not a host pattern: {reason}")]
+pub struct AllowLinksError {
+    /// The pattern as configured.
+    pub pattern: String,
+    /// Why it does not parse.
+    pub reason: String,
+}
+
+impl OutputPolicy {
+    /// The policy with links to hosts matching `allow_links` (globs over the host name,
+    /// case-insensitive: `*.wikipedia.org`, `docs.rs`) kept even when their URL is not in the
+    /// source. Only `http`/`https` links are widened; nothing turns the policy off.
+    pub fn new(allow_links: &[String]) -> Result<OutputPolicy, AllowLinksError> {
+        let mut builder = GlobSetBuilder::new();
+        for pattern in allow_links {
+            let glob =
+                Glob::new(&pattern.trim().to_ascii_lowercase()).map_err(|e| AllowLinksError {
+                    pattern: pattern.clone(),
+                    reason: e.kind().to_string(),
+                })?;
+            builder.add(glob);
+        }
+        let allow_links = builder.build().map_err(|e| AllowLinksError {
+            pattern: allow_links.join(", "),
+            reason: e.to_string(),
+        })?;
+        Ok(OutputPolicy { allow_links })
+    }
+
+    /// A summary (a `## Summary` section, a generated note's body) made inert; `source` is what
+    /// was summarized.
+    pub fn summary(&self, answer: &str, source: &SourceLinks) -> DefusedText {
+        let rule = LinkRule {
+            source,
+            allow: &self.allow_links,
+        };
+        let mut counts = Defused::default();
+        let text = defuse_markdown(answer, &rule, &mut counts);
+        DefusedText {
+            text,
+            defused: counts,
+        }
+    }
+
+    /// A value for the summary property: the summary policy, then plain text (no link, image,
+    /// HTML or code; Dataview renders field values as Markdown).
+    pub fn property(&self, answer: &str, source: &SourceLinks) -> DefusedText {
+        let rule = LinkRule {
+            source,
+            allow: &self.allow_links,
+        };
+        let mut counts = Defused::default();
+        let mut text = answer.to_string();
+        for _ in 0..MAX_ROUNDS {
+            let defused = defuse_markdown(&text, &rule, &mut counts);
+            match property::strip_round(&defused, &mut counts) {
+                Some(stripped) => text = stripped,
+                None => {
+                    text = defused;
+                    break;
+                }
+            }
+        }
+        DefusedText {
+            text,
+            defused: counts,
+        }
+    }
+}
+
+/// Text the output policy made inert: the only kind of text the vault's summary writes take.
+/// Only [`OutputPolicy`] makes one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefusedText {
+    text: String,
+    defused: Defused,
+}
+
+impl DefusedText {
+    /// The text to write.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// What the policy changed to make it.
+    pub fn defused(&self) -> Defused {
+        self.defused
+    }
+
+    /// Its length in characters (`summary_length`: what was written).
+    pub fn chars(&self) -> usize {
+        self.text.chars().count()
+    }
+}
+
+/// Which URLs a summary may link to.
+pub(crate) struct LinkRule<'a> {
+    source: &'a SourceLinks,
+    allow: &'a GlobSet,
+}
+
+impl LinkRule<'_> {
+    /// Whether a link to `url` stays a link: never for a scheme that acts by itself; else when
+    /// it occurs in the source or its web host matches `summarize.allow_links`.
+    fn allows(&self, url: &str) -> bool {
+        if url::never_a_link(url) {
+            return false;
+        }
+        self.source.contains(url)
+            || url::web_host(url).is_some_and(|host| self.allow.is_match(host.as_str()))
+            || (url.trim_start().to_ascii_lowercase().starts_with("www.")
+                && url::web_host(&format!("https://{}", url.trim()))
+                    .is_some_and(|host| self.allow.is_match(host.as_str())))
+    }
+}
+
+/// The summary rules on `answer`, round after round until one changes nothing.
+fn defuse_markdown(answer: &str, rule: &LinkRule<'_>, counts: &mut Defused) -> String {
+    let (visible, removed) = invisible::remove_invisible(answer);
+    counts.invisible += removed;
+    let mut text = drop_frontmatter(&visible, counts).unwrap_or_else(|| visible.into_owned());
+    for _ in 0..MAX_ROUNDS {
+        match pass::round(&text, rule, counts) {
+            Some(next) => text = next,
+            None => return text,
+        }
+    }
+    // Not settled (never seen): the whole text as one code block, which nothing reads as
+    // Markdown, with its Templater tags broken.
+    #[cfg(test)]
+    UNSETTLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let fence = "`".repeat(edits::free_backtick_run(&text).max(3) + 3);
+    format!("{fence}text\n{}\n{fence}", text.replace("<%", "< %"))
+}
+
+/// `text` without a leading `---` block (it would be a created note's frontmatter: `tags`,
+/// `cssclasses`, plugin settings), a marker in its place; `None` when it has none.
+fn drop_frontmatter(text: &str, counts: &mut Defused) -> Option<String> {
+    if !text.starts_with("---") {
+        return None;
+    }
+    let mut events = Parser::new_ext(text, parser_options()).into_offset_iter();
+    let (Event::Start(Tag::MetadataBlock(MetadataBlockKind::YamlStyle)), block) = events.next()?
+    else {
+        return None;
+    };
+    if block.start != 0 {
+        return None;
+    }
+    counts.frontmatter += 1;
+    let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
+    let rest = text[block.end..].trim_start_matches(['\r', '\n']);
+    Some(format!("[front matter removed]{newline}{newline}{rest}"))
+}
+
+/// The index of the event that ends the one started at `start` (shared by the rounds).
+fn pass_end(events: &[(Event<'_>, Range<usize>)], start: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, (event, _)) in events.iter().enumerate().skip(start) {
+        match event {
+            Event::Start(_) => depth += 1,
+            Event::End(_) => {
+                depth -= 1;
+                if depth == 0 {
+                    return i;
+                }
+            }
+            _ => {}
+        }
+    }
+    events.len().saturating_sub(1)
+}
+
+#[cfg(test)]
+mod tests;

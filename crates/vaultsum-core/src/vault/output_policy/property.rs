@@ -1,0 +1,68 @@
+//! The summary property is plain text: Dataview renders a field's value as Markdown, so a link,
+//! an image, HTML or code in it would act as in a note. One round strips them, keeping what
+//! they say (a link's text, an image's alt text, code's characters escaped).
+
+use std::ops::Range;
+
+use pulldown_cmark::{Event, LinkType, Parser, Tag};
+
+use super::edits::{apply, escape_text, Edit};
+use super::pass::summary_options;
+use super::Defused;
+
+/// The text after one stripping round, or `None` when there was nothing to strip.
+pub(super) fn strip_round(text: &str, counts: &mut Defused) -> Option<String> {
+    let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(text, summary_options())
+        .into_offset_iter()
+        .collect();
+    let mut edits = Vec::new();
+    let mut stripped = 0;
+    let mut i = 0;
+    while i < events.len() {
+        let (event, range) = &events[i];
+        match event {
+            Event::Start(Tag::Link { link_type, .. } | Tag::Image { link_type, .. }) => {
+                stripped += 1;
+                let end = super::pass_end(&events, i);
+                let children = &events[i + 1..end];
+                let wiki = matches!(link_type, LinkType::WikiLink { .. });
+                match (children.first(), children.last()) {
+                    (Some((_, first)), Some((_, last)))
+                        if !wiki && range.start <= first.start && last.end <= range.end =>
+                    {
+                        edits.push(Edit::new(range.start..first.start, ""));
+                        edits.push(Edit::new(last.end..range.end, ""));
+                    }
+                    _ => {
+                        // A wikilink's target or alias, or nothing: its words as text.
+                        let words: String = children
+                            .iter()
+                            .filter_map(|(event, _)| match event {
+                                Event::Text(text) | Event::Code(text) => Some(text.as_ref()),
+                                _ => None,
+                            })
+                            .collect();
+                        edits.push(Edit::new(range.clone(), escape_text(&words)));
+                        i = end + 1;
+                        continue;
+                    }
+                }
+            }
+            Event::Code(content) => {
+                stripped += 1;
+                edits.push(Edit::new(range.clone(), escape_text(content)));
+            }
+            Event::Html(html) | Event::InlineHtml(html) => {
+                stripped += 1;
+                edits.push(Edit::new(range.clone(), escape_text(html)));
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let changed = apply(text, edits);
+    if changed.is_some() {
+        counts.property_markup += stripped;
+    }
+    changed
+}

@@ -1,0 +1,219 @@
+//! What the policy needs to know of a URL: its scheme and host, whether it points inside the
+//! vault, and where bare URLs stand in text (Obsidian makes `https://…` and `www.…` clickable
+//! without any markup).
+
+use std::ops::Range;
+
+/// Schemes that act when clicked, whatever their host: never links.
+const NEVER_LINKS: [&str; 6] = ["obsidian", "javascript", "vbscript", "file", "data", "app"];
+
+/// The scheme of `url` (`https`, `obsidian`), lowercased, when it has one.
+pub(super) fn scheme(url: &str) -> Option<String> {
+    let colon = url.find(':')?;
+    let scheme = &url[..colon];
+    let mut chars = scheme.chars();
+    let first = chars.next()?;
+    (first.is_ascii_alphabetic()
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+    .then(|| scheme.to_ascii_lowercase())
+}
+
+/// Whether `url` stays inside the vault: no scheme and not protocol-relative (`//host`), so a
+/// note, a heading or a file of the vault (`Note.md`, `#Heading`, `img/a.png`).
+pub(super) fn is_local(url: &str) -> bool {
+    let trimmed = url.trim();
+    !(trimmed.starts_with("//") || trimmed.starts_with("\\\\")) && scheme(trimmed).is_none()
+}
+
+/// Whether `url`'s scheme acts by itself when clicked (`obsidian:`, `javascript:`, `file:`,
+/// `data:`, `vbscript:`, Obsidian's `app:`), so it is never a link, wherever it occurs.
+pub(super) fn never_a_link(url: &str) -> bool {
+    scheme(url.trim()).is_some_and(|s| NEVER_LINKS.contains(&s.as_str()))
+}
+
+/// The host of `url` (`attacker.example`), or its scheme with its colon (`javascript:`) when it
+/// has none; only characters that cannot be Markdown, so it is safe inside a marker.
+pub(super) fn host_label(url: &str) -> String {
+    let url = url.trim();
+    let after_scheme = match scheme(url) {
+        Some(scheme) => {
+            let rest = &url[scheme.len() + 1..];
+            match rest.strip_prefix("//") {
+                Some(rest) => rest,
+                None => return format!("{scheme}:"),
+            }
+        }
+        None => url
+            .strip_prefix("//")
+            .or_else(|| url.strip_prefix("www.").map(|_| url))
+            .unwrap_or(url),
+    };
+    let authority = after_scheme
+        .split(['/', '?', '#', '\\'])
+        .next()
+        .unwrap_or_default();
+    let host = authority.rsplit('@').next().unwrap_or_default();
+    let label: String = host
+        .chars()
+        .filter(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | ':'))
+        .collect();
+    if label.is_empty() {
+        "unknown host".to_string()
+    } else {
+        label.to_lowercase()
+    }
+}
+
+/// The host of an `http`/`https` URL, lowercased, for `summarize.allow_links`.
+pub(super) fn web_host(url: &str) -> Option<String> {
+    let scheme = scheme(url.trim())?;
+    if scheme != "http" && scheme != "https" {
+        return None;
+    }
+    let rest = url.trim()[scheme.len() + 1..].strip_prefix("//")?;
+    let authority = rest.split(['/', '?', '#', '\\']).next()?;
+    let host = authority.rsplit('@').next()?;
+    let host = match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
+    };
+    (!host.is_empty()).then(|| host.to_ascii_lowercase())
+}
+
+/// The bare URLs in `text` (`https://…`, any `scheme://…`, `www.…`), as byte ranges: each
+/// starts where a clickable link would start (after a character that is not a letter or
+/// digit) and ends at white space, `<`, `>`, a quote or a backtick, without the trailing
+/// punctuation that ends a sentence and an unbalanced closing parenthesis (as GitHub's and
+/// Obsidian's autolinks do).
+pub(super) fn bare_urls(text: &str) -> Vec<Range<usize>> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut at = 0;
+    while at < bytes.len() {
+        let Some(start) = next_start(text, at) else {
+            break;
+        };
+        let end = token_end(text, start);
+        let end = trim_trailing(text, start, end);
+        if end > start {
+            found.push(start..end);
+        }
+        at = end.max(start + 1);
+    }
+    found
+}
+
+/// Where the next bare URL starts at or after `from`.
+fn next_start(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut i = from;
+    while i < bytes.len() {
+        let boundary = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if boundary && bytes[i].is_ascii_alphabetic() {
+            // `scheme://` …
+            let mut j = i;
+            while j < bytes.len()
+                && (bytes[j].is_ascii_alphanumeric() || matches!(bytes[j], b'+' | b'-' | b'.'))
+            {
+                j += 1;
+            }
+            if bytes[j..].starts_with(b"://") {
+                return Some(i);
+            }
+            // … or `www.` and a name.
+            if bytes[i..].len() > 4
+                && bytes[i..i + 4].eq_ignore_ascii_case(b"www.")
+                && bytes[i + 4].is_ascii_alphanumeric()
+            {
+                return Some(i);
+            }
+            i = j.max(i + 1);
+            continue;
+        }
+        i += 1;
+    }
+    None
+}
+
+fn ends_token(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '<' | '>' | '"' | '\'' | '`')
+}
+
+fn token_end(text: &str, start: usize) -> usize {
+    text[start..]
+        .char_indices()
+        .find(|(_, c)| ends_token(*c))
+        .map_or(text.len(), |(i, _)| start + i)
+}
+
+fn trim_trailing(text: &str, start: usize, mut end: usize) -> usize {
+    loop {
+        let token = &text[start..end];
+        let Some(last) = token.chars().last() else {
+            return end;
+        };
+        let unbalanced_paren =
+            last == ')' && token.matches(')').count() > token.matches('(').count();
+        let unbalanced_bracket =
+            last == ']' && token.matches(']').count() > token.matches('[').count();
+        if matches!(
+            last,
+            '.' | ',' | ';' | ':' | '!' | '?' | '*' | '_' | '~' | '|'
+        ) || unbalanced_paren
+            || unbalanced_bracket
+        {
+            end -= last.len_utf8();
+        } else {
+            return end;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn urls(text: &str) -> Vec<&str> {
+        bare_urls(text).into_iter().map(|r| &text[r]).collect()
+    }
+
+    #[test]
+    fn bare_urls_end_where_autolinks_end() {
+        assert_eq!(
+            urls("See https://a.example/x?q=1. And (www.b.example) or obsidian://open?v=x!"),
+            [
+                "https://a.example/x?q=1",
+                "www.b.example",
+                "obsidian://open?v=x"
+            ]
+        );
+        assert_eq!(
+            urls("https://en.wikipedia.org/wiki/A_(b)"),
+            ["https://en.wikipedia.org/wiki/A_(b)"]
+        );
+        assert_eq!(
+            urls("xhttps is no scheme, nor is a.www.b"),
+            Vec::<&str>::new()
+        );
+        assert!(urls("plain text, no links").is_empty());
+    }
+
+    #[test]
+    fn hosts_and_schemes() {
+        assert_eq!(
+            host_label("https://user@Attacker.example:8080/p?d=1"),
+            "attacker.example:8080"
+        );
+        assert_eq!(host_label("javascript:alert(1)"), "javascript:");
+        assert_eq!(host_label("//cdn.example/x.png"), "cdn.example");
+        assert_eq!(
+            web_host("https://en.wikipedia.org:443/wiki"),
+            Some("en.wikipedia.org".into())
+        );
+        assert_eq!(web_host("obsidian://open"), None);
+        assert!(is_local("Notes/Other note.md") && is_local("#Heading"));
+        assert!(!is_local("https://x") && !is_local("//x") && !is_local("C:/x"));
+        assert!(never_a_link(" JavaScript:alert(1)") && never_a_link("obsidian://x"));
+        assert!(!never_a_link("https://x"));
+    }
+}
