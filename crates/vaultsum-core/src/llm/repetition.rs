@@ -16,6 +16,17 @@
 //! block, six times over. The exact unit keeps lists of similar items (steps, meetings) from
 //! being taken for one; five copies where real summaries were seen with four.
 //!
+//! A recurring line is one too: a unit of [`LONG_UNIT_CHARS`] or more, its list, quote or
+//! heading marks aside, written a fourth time with at most [`MAX_PERIOD`] units between one
+//! copy and the next (a third time for one of [`VERY_LONG_UNIT_CHARS`] or more). Seen on a
+//! 135M model: the same long sentence under headings that change by one word or number
+//! ("## Action 3", "**Edit buttons**"), or between steps that vary, so no block of units
+//! repeats and the rules above never fire. A summary says a long sentence once, or twice
+//! across sections; four times close together it is the model going round. Short lines
+//! ("- None", "Owner: Dana"), table rows and HTML comments are too common to count. The cut
+//! is before the second copy, moved up over the heading and lead-in lines just above it, so
+//! the copy's heading goes with it.
+//!
 //! The streamed answer is watched with this as it grows (`llm/transport.rs`), so a loop is
 //! closed after its copies arrive, not at the output cap; the whole answer is checked again.
 
@@ -35,6 +46,13 @@ const TIMES: usize = 3;
 const NEAR_TIMES: usize = 5;
 /// Alike: at most one change in this many characters (or words).
 const CHANGES_IN: usize = 4;
+/// A unit this long (without its marks) written a fourth time close by is a loop.
+const LONG_UNIT_CHARS: usize = 40;
+/// ...the fourth time: the first copy is kept.
+const RECURRING_TIMES: usize = 4;
+/// A unit this long is a loop written a third time: a 135M model wrote a 105-character
+/// sentence three times between lines that varied, and a summary never says so much twice.
+const VERY_LONG_UNIT_CHARS: usize = 100;
 /// Units longer than this are compared word by word, not character by character.
 const CHAR_COMPARE_MAX: usize = 240;
 
@@ -52,6 +70,62 @@ pub fn without_loop(text: &str) -> Option<String> {
 /// The byte offset of the first repeat of the earliest loop or near-loop in `text`, if any.
 pub fn loop_start(text: &str) -> Option<usize> {
     let units = units(text);
+    let block_loop = block_loop_start(&units);
+    let recurring = recurring_line_start(text, &units);
+    match (block_loop, recurring) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// Where a long unit's second copy (with its heading and lead-in) begins, once the unit has
+/// been written [`RECURRING_TIMES`] times with at most [`MAX_PERIOD`] units between copies.
+/// One pass with a table of the last copies seen: cheap enough to run on every streamed line.
+fn recurring_line_start(text: &str, units: &[Unit]) -> Option<usize> {
+    let mut copies: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    let mut found: Option<usize> = None;
+    for (at, unit) in units.iter().enumerate() {
+        let Some(bare) = unit.long_bare else {
+            continue;
+        };
+        // The more a unit says, the fewer copies make a loop.
+        let times = if unit.key.len() >= VERY_LONG_UNIT_CHARS {
+            RECURRING_TIMES - 1
+        } else {
+            RECURRING_TIMES
+        };
+        let seen = copies.entry(bare).or_default();
+        if seen.last().is_some_and(|last| at - last > MAX_PERIOD + 1) {
+            seen.clear();
+        }
+        seen.push(at);
+        if seen.len() >= times {
+            let first = seen[seen.len() - times];
+            let second = seen[seen.len() - times + 1];
+            let cut = with_lead_in(text, units, first, second);
+            found = Some(found.map_or(cut, |earlier| earlier.min(cut)));
+            seen.remove(0);
+        }
+    }
+    found
+}
+
+/// The start of `units[copy]` or of the headings and lead-in lines ("...:", a callout's first
+/// line) right above it, never reaching back to `units[previous]`.
+fn with_lead_in(text: &str, units: &[Unit], previous: usize, copy: usize) -> usize {
+    let mut start = copy;
+    while start > previous + 1 && is_lead_in(text[units[start - 1].line.clone()].trim()) {
+        start -= 1;
+    }
+    units[start].start
+}
+
+fn is_lead_in(line: &str) -> bool {
+    line.starts_with('#') || line.ends_with(':') || line.starts_with("> [!")
+}
+
+/// The earliest exact or near block loop (see the module text).
+fn block_loop_start(units: &[Unit]) -> Option<usize> {
     let n = units.len();
     for first in 0..n {
         for period in 1..=MAX_PERIOD {
@@ -90,6 +164,12 @@ struct Unit {
     id: usize,
     /// Equal keys once every run of digits is `0`, equal ids.
     numberless: usize,
+    /// For a unit of [`LONG_UNIT_CHARS`] or more once its leading marks (`#`, `>`, `-`, `*`,
+    /// `+`) are taken off: equal such keys, equal ids. A line quoted once and written plain
+    /// after is the same line.
+    long_bare: Option<usize>,
+    /// The line the unit is in (a heading above a copy is taken with it).
+    line: std::ops::Range<usize>,
 }
 
 /// The same, the same but for numbers, or a quarter or less of it changed.
@@ -141,11 +221,20 @@ fn units(text: &str) -> Vec<Unit> {
             let ends_sentence = matches!(byte, b'.' | b'!' | b'?')
                 && bytes.get(i + 1).is_some_and(|next| *next == b' ');
             if ends_sentence {
-                push_unit(&mut units, &mut ids, text, start, line_start + i + 1);
+                let whole = line_start..line_start + line.len();
+                push_unit(&mut units, &mut ids, text, whole, start, line_start + i + 1);
                 start = line_start + i + 1;
             }
         }
-        push_unit(&mut units, &mut ids, text, start, line_start + line.len());
+        let whole = line_start..line_start + line.len();
+        push_unit(
+            &mut units,
+            &mut ids,
+            text,
+            whole,
+            start,
+            line_start + line.len(),
+        );
         line_start += line.len();
     }
     units
@@ -155,6 +244,7 @@ fn push_unit(
     units: &mut Vec<Unit>,
     ids: &mut std::collections::HashMap<String, usize>,
     text: &str,
+    line: std::ops::Range<usize>,
     start: usize,
     end: usize,
 ) {
@@ -171,12 +261,21 @@ fn push_unit(
             *ids.entry(key).or_insert(next)
         };
         let numberless = id_of(format!("\0{}", without_numbers(&key)));
+        let bare = key.trim_start_matches(['#', '>', '-', '*', '+', ' ']);
+        // Table rows and HTML (comments, tags) are markup a note repeats on purpose (a
+        // separator row under each table, an include marker after each include); a copied
+        // table or block is left to the block rule above.
+        let prose = !bare.starts_with('|') && !bare.starts_with('<');
+        let long_bare =
+            (prose && bare.len() >= LONG_UNIT_CHARS).then(|| id_of(format!("\u{1}{bare}")));
         let id = id_of(key.clone());
         units.push(Unit {
             start: start + lead,
             key,
             id,
             numberless,
+            long_bare,
+            line,
         });
     }
 }
@@ -327,6 +426,108 @@ mod tests {
         for summary in summaries {
             assert_eq!(loop_start(summary), None, "{summary}");
         }
+    }
+
+    /// Trimmed from a real summary of `Meetings/2024-03-04 Weekly sync.md` by SmolLM2-135M:
+    /// each copy's heading number and callout kind change, so no block repeats.
+    #[test]
+    fn a_long_line_under_headings_that_change_is_cut_with_its_heading() {
+        let budget = "> > The budget covers four developers until the end of June. If the vendor SDK slips beyond April, we either drop automatic meter readings from the pilot or ask for six more weeks of funding.\n";
+        let cancelled = "Priya reminded everyone that a meeting was cancelled due to a technical error:\n\n> [!warning] Technical Error\n> > The meeting was cancelled due to a technical error.\n";
+        let action = |n: u32, kind: &str| {
+            format!("## Action {n}\n\nPriya reminded everyone about the budget constraint:\n\n> [!{kind}] Budget\n{budget}\n")
+        };
+        let kept = format!("{}## Action 2\n\n{cancelled}", action(1, "warning"));
+        let answer = format!(
+            "{kept}\n{}{}## Action 5\n\n{cancelled}\n{}",
+            action(3, "notice"),
+            action(4, "notice"),
+            action(6, "notimode")
+        );
+        assert_eq!(
+            without_loop(&answer).expect("a loop"),
+            format!("{}\n\n{LOOP_MARKER}", kept.trim_end())
+        );
+    }
+
+    /// Trimmed from a real summary of `How To/About How Tos.md`: four copies of a block whose
+    /// heading changes by one word.
+    #[test]
+    fn a_block_whose_heading_changes_by_one_word_is_a_loop() {
+        let block = |heading: &str, what: &str| {
+            format!(
+                "- **{heading}**\n  - You can edit any of the {what} listed above.\n  - If you have multiple actions that are all the same, you can choose one and add it as an action.\n  - The action will be executed when you click on the task.\n"
+            )
+        };
+        let first = block("Edit actions", "actions");
+        let answer = format!(
+            "### Actions\n\n{first}{}{}{}",
+            block("Edit buttons", "buttons"),
+            block("Edit actions", "actions"),
+            block("Edit tasks", "tasks")
+        );
+        assert_eq!(
+            loop_start(&answer),
+            Some(answer.find("  - If you have multiple actions").unwrap() + first.len() + 2)
+        );
+    }
+
+    /// Trimmed from a real summary of `How To/Make a query user interface.md`: the same long
+    /// line after each of a list of steps that vary.
+    #[test]
+    fn a_long_line_written_a_fourth_time_between_varying_steps_is_a_loop() {
+        let line = "This is just one of many ways to create custom User Interfaces, but this is one that I'm using in my own plugins.";
+        let answer = format!(
+            "## How to set it up\n### 1. Install and enable the Meta Bind Plugin\n{line}\n## How to set it up\n### 2. Copy the Markdown code-block into a note in your own plugin\n{line}\n### 3. Create a custom User Interface for other plugins.\nI have created a custom User Interface for search results.\n## How to set it up\n### 4. Use the Meta Bind Plugin to create a custom User Interface\n{line}\n### 5. Use the Meta Bind Plugin for other plugins\n{line}\n"
+        );
+        assert_eq!(
+            loop_start(&answer),
+            Some(answer.find("## How to set it up\n### 2.").unwrap())
+        );
+    }
+
+    /// Trimmed from a real summary of `How To/Set up custom statuses.md`: a sentence of over a
+    /// hundred characters, quoted once and written plain twice, between lines that vary.
+    #[test]
+    fn a_very_long_sentence_written_a_third_time_is_a_loop() {
+        let sentence = "This note provides a detailed and structured overview of how to set up custom statuses in your Tasks vault.";
+        let answer = format!(
+            "The following is a summary of the note:\n\n> [!postscript]\n>\n> {sentence}\n\nThe following is the original text:\n\n<!-- endInclude -->\n\n{sentence}\n\nThe following is the original text:\n\n<!-- endInclude -->\n\n{sentence}\n\nThe following is the original text:\n\n<![endscript]-->\n"
+        );
+        let cleaned = without_loop(&answer).expect("a loop");
+        assert_eq!(
+            cleaned,
+            format!(
+                "The following is a summary of the note:\n\n> [!postscript]\n>\n> {sentence}\n\nThe following is the original text:\n\n<!-- endInclude -->\n\n{LOOP_MARKER}"
+            )
+        );
+    }
+
+    #[test]
+    fn long_lines_said_a_few_times_tables_and_action_items_are_not_loops() {
+        let summaries = [
+            // A long line said once per section, three times (under a hundred characters).
+            "### Monday\n- No decisions were made at this meeting; it was a status update.\n### Tuesday\n- Alice owns the rollout.\n### Wednesday\n- No decisions were made at this meeting; it was a status update.\n### Thursday\n- Bob drafts the memo.\n### Friday\n- No decisions were made at this meeting; it was a status update.\n",
+            // Action items of one shape, each different.
+            "### Action items\n- [ ] Dana: review the clickable prototype with the technicians by 15 March\n- [ ] Marco: get offline storage and sync working end to end by 12 April\n- [ ] Priya: run the pilot with twelve technicians in the north region by 6 May\n- [ ] Sam: prepare the go/no-go decision for the national rollout by 14 June\n- [ ] Dana: ask the vendor for the meter reading Bluetooth module release date\n",
+            // Steps that start alike.
+            "1. Open the settings page of the Tasks plugin in Obsidian.\n2. Open the settings page of the Tasks plugin and pick Statuses.\n3. Open the settings page of the Tasks plugin and add a status.\n4. Open the settings page of the Tasks plugin and save the change.\n",
+            // Four tables, each with its header separator row.
+            "| Milestone | Target date | Owner of the milestone |\n| ----------------------------- | ------------ | ------ |\n| Prototype | 15 March | Dana |\n\n| Risk | Likelihood | Owner of the mitigation |\n| ----------------------------- | ------------ | ------ |\n| Sync conflicts | High | Marco |\n\n| Cost | Amount | Owner of the budget line |\n| ----------------------------- | ------------ | ------ |\n| Developers | 4 | Priya |\n\n| Decision | Date | Owner of the decision |\n| ----------------------------- | ------------ | ------ |\n| Go | 14 June | Steering group |\n",
+        ];
+        for summary in summaries {
+            assert_eq!(loop_start(summary), None, "{summary}");
+        }
+    }
+
+    #[test]
+    fn copies_of_a_long_line_far_apart_are_not_a_loop() {
+        let line = "- Remember that the budget only covers four developers until June.\n";
+        let filler: String = (1..=MAX_PERIOD + 1)
+            .map(|i| format!("- Point {i} of the plan.\n"))
+            .collect();
+        let answer = format!("{line}{filler}{line}{filler}{line}{filler}{line}");
+        assert_eq!(loop_start(&answer), None);
     }
 
     #[test]
