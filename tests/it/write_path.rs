@@ -15,6 +15,7 @@ use std::process::{Command, Stdio};
 use crate::support::files::defused;
 use support::cli::{run_to_exit, vaultsum};
 use support::temp_vault::TempVault;
+#[cfg(unix)]
 use vaultsum_core::vault::append_summary;
 #[cfg(target_os = "linux")]
 use vaultsum_core::vault::VaultError;
