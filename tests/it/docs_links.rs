@@ -6,48 +6,19 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-fn repository() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::support::doc_pages::{lines_with_code, pages_with, repository};
 
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![
-        repository().join("README.md"),
-        repository().join("ARCHITECTURE.md"),
-    ];
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(repository().join("docs"))
-        .expect("docs/ exists")
-        .map(|entry| entry.expect("docs/ entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    docs.sort();
-    pages.extend(docs);
-    pages
+    pages_with(&["ARCHITECTURE.md"])
 }
 
 /// The page's lines outside code blocks (fenced or indented): where links and headings are.
 fn prose_lines(text: &str) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut fence: Option<String> = None;
-    for line in text.lines() {
-        let trimmed = line.trim_start();
-        let marker: String = trimmed
-            .chars()
-            .take_while(|&c| c == '`' || c == '~')
-            .collect();
-        if marker.len() >= 3 {
-            match &fence {
-                None => fence = Some(marker),
-                Some(open) if trimmed.trim_end() == open.as_str() => fence = None,
-                Some(_) => {}
-            }
-            continue;
-        }
-        if fence.is_none() && !line.starts_with("    ") {
-            lines.push(line.to_string());
-        }
-    }
-    lines
+    lines_with_code(text)
+        .into_iter()
+        .filter(|(_, code)| !code)
+        .map(|(line, _)| line.to_string())
+        .collect()
 }
 
 /// GitHub's anchors for a page's headings: lower case, punctuation other than `-` and `_`

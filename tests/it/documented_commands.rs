@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use support::cli::{run_to_exit, vaultsum};
+use support::doc_pages::{lines_with_code, pages_with, repository};
 use support::temp_vault::TempVault;
 
 /// What a documented command line must do.
@@ -114,21 +115,9 @@ const CLASSIFIED: &[(&str, Documented)] = &[
 const DEMO_COPY: &str = "rm -rf /tmp/vaultsum-demo && cp -r vault-fixture /tmp/vaultsum-demo && ";
 const DEMO_VAULT: &str = "/tmp/vaultsum-demo";
 
-fn repository() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// The pages a newcomer and a user read: the README and every page of `docs/`.
 fn pages() -> Vec<PathBuf> {
-    let mut pages = vec![repository().join("README.md")];
-    let mut docs: Vec<PathBuf> = std::fs::read_dir(repository().join("docs"))
-        .expect("docs/ exists")
-        .map(|entry| entry.expect("docs/ entry").path())
-        .filter(|path| path.extension().is_some_and(|ext| ext == "md"))
-        .collect();
-    docs.sort();
-    pages.extend(docs);
-    pages
+    pages_with(&[])
 }
 
 /// Whether a line is a command someone would type: `vaultsum …`, possibly after variables set
@@ -156,22 +145,9 @@ fn command_lines(page: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(page).expect("page reads");
     let is_readme = page.file_name().is_some_and(|name| name == "README.md");
     let mut found = Vec::new();
-    let mut fence: Option<String> = None;
-    for line in text.lines() {
+    for (line, code) in lines_with_code(&text) {
         let trimmed = line.trim_start();
-        let marker: String = trimmed
-            .chars()
-            .take_while(|&c| c == '`' || c == '~')
-            .collect();
-        if marker.len() >= 3 {
-            match &fence {
-                None => fence = Some(marker),
-                Some(open) if trimmed.trim_end() == open.as_str() => fence = None,
-                Some(_) => {}
-            }
-            continue;
-        }
-        if fence.is_some() || line.starts_with("    ") {
+        if code {
             let command = trimmed.strip_prefix("$ ").unwrap_or(trimmed).trim_end();
             if is_command(command) {
                 found.push(command.to_string());

@@ -4,6 +4,7 @@
 
 pub mod alone;
 pub mod cli;
+pub mod doc_pages;
 pub mod fake_kagi;
 pub mod fake_openai;
 pub mod fake_server;
