@@ -20,7 +20,7 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 
 use serde_json::{json, Value};
-use support::cli::{run_to_exit, vaultsum_process};
+use support::cli::{run_to_exit, vaultsum_process, vaultsum_process_at};
 use support::running::Running;
 use support::temp_vault::TempVault;
 use vaultsum_tools::rollup_selection::Day;
@@ -111,12 +111,25 @@ fn open_to_others(dir: &Path, scratch: &Path) {
 }
 
 /// `vaultsum --vault VAULT ARGS`, as `nobody` when permissions do not bind this process.
+/// The binary is linked into the scratch folder first: the build's own folder may sit below
+/// one `nobody` cannot enter (a clone in a 0700 temporary folder).
 fn command(vault: &TempVault, args: &[&str]) -> std::process::Command {
-    let mut command = vaultsum_process(&vault.outside());
-    command.arg("--vault").arg(vault.root()).args(args);
-    if permissions_do_not_bind_us() {
+    let scratch = vault.outside();
+    let mut command = if permissions_do_not_bind_us() {
+        let copy = scratch.join("vaultsum");
+        // A hard link, not a copy: a copy's write handle, inherited by a process another test
+        // starts meanwhile, makes running the copy fail ("Text file busy").
+        // Another file system: a copy it is.
+        if !copy.exists() && std::fs::hard_link(env!("CARGO_BIN_EXE_vaultsum"), &copy).is_err() {
+            std::fs::copy(env!("CARGO_BIN_EXE_vaultsum"), &copy).unwrap();
+        }
+        let mut command = vaultsum_process_at(&copy, &scratch);
         command.uid(65534).gid(65534);
-    }
+        command
+    } else {
+        vaultsum_process(&scratch)
+    };
+    command.arg("--vault").arg(vault.root()).args(args);
     command
 }
 

@@ -31,7 +31,12 @@ pub fn vaultsum(scratch: &Path) -> assert_cmd::Command {
 /// [`vaultsum`] as a plain `std::process::Command`, for a process the test drives while it
 /// runs (see [`super::running`]).
 pub fn vaultsum_process(scratch: &Path) -> std::process::Command {
-    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_vaultsum"));
+    vaultsum_process_at(Path::new(env!("CARGO_BIN_EXE_vaultsum")), scratch)
+}
+
+/// [`vaultsum_process`] for a copy of the binary at `binary` (e.g. one another user may run).
+pub fn vaultsum_process_at(binary: &Path, scratch: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new(binary);
     for name in VARIABLES {
         command.env_remove(name);
     }
