@@ -326,6 +326,29 @@ async fn a_stream_that_just_stops_is_asked_again_as_a_broken_exchange() {
     assert!(client.limiter().snapshot().ceiling > 1);
 }
 
+/// llama-cpp-python's server closes a connection whose stream failed a moment after the
+/// stream ends; a request sent on it then meets "connection reset by peer" (seen failing a
+/// note four times over on the real server). A local server's answers each get a connection
+/// of their own, so none is sent on one the server may be closing.
+#[tokio::test]
+async fn each_answer_of_a_local_server_comes_on_a_connection_of_its_own() {
+    let server = FakeOpenAi::start();
+    server.push(FakeReply::stream(StreamScript::default()));
+    server.push(FakeReply::error(
+        500,
+        r#"{"error":{"message":"can only concatenate str (not \"list\") to str","type":"internal_server_error","param":null,"code":null}}"#,
+    ));
+    server.set_fallback(FakeReply::chat("### Overview\n\n- Whole."));
+    let client = ChatClient::new(&server.llm_config()).unwrap();
+    let reply = client.chat(&request()).await.unwrap();
+    assert_eq!(reply.content, "### Overview\n\n- Whole.");
+    let requests = server.requests();
+    assert_eq!(requests.len(), 3, "streamed, unstreamed (500), then again");
+    assert_eq!(requests[1].json()["stream"], false);
+    let peers: std::collections::HashSet<_> = requests.iter().map(|r| r.peer).collect();
+    assert_eq!(peers.len(), 3, "three connections: {peers:?}");
+}
+
 /// A local server reading a long prompt on a busy CPU sends nothing but its keep-alives
 /// (sse-starlette's `: ping` comments) until the first token: that is work, not silence, and
 /// the timeout counts from the last of them.

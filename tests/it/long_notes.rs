@@ -9,7 +9,7 @@ use crate::support;
 use std::sync::Arc;
 
 use serde_json::json;
-use support::fake_openai::{chat_completion_json, FakeOpenAi, FakeReply};
+use support::fake_openai::{chat_completion_json, FakeOpenAi, FakeReply, StreamScript};
 use support::fake_server::ReceivedRequest;
 use support::temp_vault::TempVault;
 use vaultsum_tools::config::{Config, Engine};
@@ -174,6 +174,39 @@ async fn each_servers_context_error_sends_the_note_again_in_parts() {
             "the server's context-length error"
         );
     }
+}
+
+/// llama-cpp-python's server answers a prompt over the window with 200 and an event stream
+/// that ends before its first byte (it renders the prompt after the headers are sent): asked
+/// again unstreamed, it gives its context-length error, and the note is summarized in parts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_empty_stream_is_asked_again_unstreamed_and_its_context_error_splits_the_note() {
+    let note = long_note(12);
+    let vault = TempVault::with(&[("Research.md", &note)]);
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::stream(StreamScript::default()));
+    // llama-cpp-python 0.3's body, as the real server sent it unstreamed.
+    fake.push(FakeReply::json(
+        400,
+        json!({"error": {"message": "This model's maximum context length is 4096 tokens. However, you requested 5031 tokens (5031 in the messages, None in the completion). Please reduce the length of the messages or completion.", "type": "invalid_request_error", "param": "messages", "code": "context_length_exceeded"}}),
+    ));
+    fake.set_fallback(FakeReply::chat(PART_SUMMARY));
+    let output = summarize(&registry(&vault, &fake, None), "Research.md").await;
+    let requests = chats(&fake);
+    assert_eq!(requests[0].json()["stream"], true, "streamed first");
+    assert_eq!(requests[1].json()["stream"], false, "then asked unstreamed");
+    assert!(requests[1].json().get("stream_options").is_none());
+    assert!(
+        requests[1].user_text().contains("Marker-11-end."),
+        "still whole"
+    );
+    assert_split(&vault, &note, &requests[2..], &output);
+    assert_eq!(output.details["summarizer"]["context_window"], 4096);
+    assert_eq!(
+        requests[2].json()["stream"],
+        true,
+        "the parts are streamed again"
+    );
 }
 
 /// Ollama by default keeps only part of a prompt that does not fit and says nothing; its

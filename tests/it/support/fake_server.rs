@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
 use serde_json::Value;
@@ -176,6 +176,9 @@ pub struct ReceivedRequest {
     pub body: Vec<u8>,
     /// When the request arrived.
     pub at: Instant,
+    /// The client's address: one per connection, so two requests with the same `peer` came
+    /// on one kept-alive connection.
+    pub peer: SocketAddr,
     /// How its exchange ended, once it has.
     pub ended: Option<Ended>,
 }
@@ -449,7 +452,7 @@ impl FakeServer {
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener).unwrap();
                 tokio::select! {
-                    _ = axum::serve(listener, app) => {}
+                    _ = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>()) => {}
                     _ = rx => {}
                 }
             });
@@ -581,6 +584,7 @@ impl Drop for FakeServer {
 
 async fn handle(
     State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -604,6 +608,7 @@ async fn handle(
             .collect(),
         body: body.to_vec(),
         at: Instant::now(),
+        peer,
         ended: None,
     };
     let (refused, quota_headers) = match shared.bucket.lock().unwrap().as_mut() {

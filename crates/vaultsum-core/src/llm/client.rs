@@ -96,7 +96,8 @@ impl ChatClient {
         let base_url = checked_base_url(&cfg.base_url)?;
         let audio_base_url = checked_base_url(&cfg.audio_base_url)?;
         let redactor = Redactor::new(Some(key.clone()));
-        let transport = Transport::new(cfg.timeout_secs, redactor.clone())?;
+        let local = local_server::treat_as_local(&base_url, cfg.local_server);
+        let transport = Transport::new(cfg.timeout_secs, redactor.clone(), local)?;
         let make = |base: &str| {
             let config = OpenAIConfig::new()
                 .with_api_base(base)
@@ -119,7 +120,6 @@ impl ChatClient {
             .map_err(|e| LlmError::Request(redactor.apply(&e.to_string())))?;
         let mut retry = RetryPolicy::from_config(cfg);
         retry.set_quota_source(transport.latest_quota());
-        let local = local_server::treat_as_local(&base_url, cfg.local_server);
         if local {
             retry.limiter().sense_queueing();
             retry

@@ -9,6 +9,12 @@
 //! in a row happens in real summaries (two sections that both say "- No decisions were made.");
 //! three identical blocks in a row do not. Units are compared with their whitespace collapsed.
 //!
+//! A passage of long sentences written twice in a row is one too: a block of two or more
+//! units, each of [`LONG_UNIT_CHARS`] or more (prose, not table rows), copied back to back.
+//! Seen on a 135M model: two sentences about a plugin written as a pair, then the pair again,
+//! before it stopped. A summary may say one thing twice; it does not say the same two long
+//! sentences again right after them.
+//!
 //! A near-loop is one too: a block of two or more units written [`NEAR_TIMES`] times in a row
 //! where one unit of [`MIN_BLOCK_CHARS`] or more comes back exactly each time and the others
 //! come back alike (the same but for numbers, or at most a quarter of their characters or words
@@ -21,8 +27,10 @@
 //! copy and the next (a third time for one of [`VERY_LONG_UNIT_CHARS`] or more). Seen on a
 //! 135M model: the same long sentence under headings that change by one word or number
 //! ("## Action 3", "**Edit buttons**"), or between steps that vary, so no block of units
-//! repeats and the rules above never fire. A summary says a long sentence once, or twice
-//! across sections; four times close together it is the model going round. Short lines
+//! repeats and the rules above never fire. Where the line's links point is not compared
+//! (seen: the same sentence under 30 release headings, its link's release tag changed each
+//! time, until the timeout). A summary says a long sentence once, or twice across sections;
+//! four times close together it is the model going round. Short lines
 //! ("- None", "Owner: Dana"), table rows and HTML comments are too common to count. The cut
 //! is before the second copy, moved up over the heading and lead-in lines just above it, so
 //! the copy's heading goes with it.
@@ -94,17 +102,22 @@ fn recurring_line_start(text: &str, units: &[Unit]) -> Option<usize> {
         } else {
             RECURRING_TIMES
         };
-        let seen = copies.entry(bare).or_default();
-        if seen.last().is_some_and(|last| at - last > MAX_PERIOD + 1) {
-            seen.clear();
-        }
-        seen.push(at);
-        if seen.len() >= times {
-            let first = seen[seen.len() - times];
-            let second = seen[seen.len() - times + 1];
-            let cut = with_lead_in(text, units, first, second);
+        let mut note_copy = |key: usize, times: usize| {
+            let seen = copies.entry(key).or_default();
+            if seen.last().is_some_and(|last| at - last > MAX_PERIOD + 1) {
+                seen.clear();
+            }
+            seen.push(at);
+            if seen.len() >= times {
+                let first = seen[seen.len() - times];
+                let second = seen[seen.len() - times + 1];
+                seen.remove(0);
+                return Some(with_lead_in(text, units, first, second));
+            }
+            None
+        };
+        if let Some(cut) = note_copy(bare, times) {
             found = Some(found.map_or(cut, |earlier| earlier.min(cut)));
-            seen.remove(0);
         }
     }
     found
@@ -129,7 +142,7 @@ fn block_loop_start(units: &[Unit]) -> Option<usize> {
     let n = units.len();
     for first in 0..n {
         for period in 1..=MAX_PERIOD {
-            if first + TIMES * period > n {
+            if first + 2 * period > n {
                 break;
             }
             let block = &units[first..first + period];
@@ -138,7 +151,14 @@ fn block_loop_start(units: &[Unit]) -> Option<usize> {
                 continue;
             }
             let copy = |k: usize| &units[first + k * period..first + (k + 1) * period];
-            let repeated = (1..TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| a.id == b.id));
+            let repeated = first + TIMES * period <= n
+                && (1..TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| a.id == b.id));
+            let long_passage_twice = || {
+                period >= 2
+                    && first + 2 * period <= n
+                    && block.iter().all(|u| u.long_bare.is_some())
+                    && copy(1).iter().zip(block).all(|(a, b)| a.id == b.id)
+            };
             let nearly = || {
                 period >= 2
                     && first + NEAR_TIMES * period <= n
@@ -148,7 +168,7 @@ fn block_loop_start(units: &[Unit]) -> Option<usize> {
                     })
                     && (1..NEAR_TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| alike(a, b)))
             };
-            if repeated || nearly() {
+            if repeated || long_passage_twice() || nearly() {
                 return Some(units[first + period].start);
             }
         }
@@ -266,6 +286,9 @@ fn push_unit(
         // separator row under each table, an include marker after each include); a copied
         // table or block is left to the block rule above.
         let prose = !bare.starts_with('|') && !bare.starts_with('<');
+        // Where a link points is left out: a model going round rewrites the same line with
+        // the link's address changed each time (a release tag, a path).
+        let bare = without_link_targets(bare);
         let long_bare =
             (prose && bare.len() >= LONG_UNIT_CHARS).then(|| id_of(format!("\u{1}{bare}")));
         let id = id_of(key.clone());
@@ -278,6 +301,28 @@ fn push_unit(
             line,
         });
     }
+}
+
+/// `text` with the target of each Markdown link (`[text](target)` -> `[text]`) and each bare
+/// `http(s)://` address left out.
+fn without_link_targets(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix("](") {
+            out.push(']');
+            rest = after.find(')').map_or("", |end| &after[end + 1..]);
+        } else if rest.starts_with("http://") || rest.starts_with("https://") {
+            rest = rest
+                .find(|c: char| c.is_whitespace() || c == ')' || c == '>')
+                .map_or("", |end| &rest[end..]);
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
 
 /// `key` with every run of digits made `0`.
@@ -501,6 +546,72 @@ mod tests {
                 "The following is a summary of the note:\n\n> [!postscript]\n>\n> {sentence}\n\nThe following is the original text:\n\n<!-- endInclude -->\n\n{LOOP_MARKER}"
             )
         );
+    }
+
+    /// Trimmed from a real summary of `How To/How to get tasks in current file.md` (obsidian-tasks'
+    /// docs) by SmolLM2-135M: a pair of long sentences, then the pair again.
+    #[test]
+    fn a_pair_of_long_sentences_written_again_right_after_is_a_loop() {
+        let opening = "This page documents ways of setting up and using the Dataview plugin to generate tasks blocks in a note.\n\n";
+        let pair = "The code is designed to allow you to write out your own custom task instructions.\n\nThis page provides examples of how to use the Dataview plugin to generate tasks blocks.\n\n";
+        let answer = format!("{opening}{pair}{pair}");
+        assert_eq!(
+            without_loop(&answer).expect("a loop"),
+            format!("{opening}{}\n\n{LOOP_MARKER}", pair.trim_end())
+        );
+    }
+
+    #[test]
+    fn one_long_sentence_twice_or_a_short_pair_twice_is_not_a_loop() {
+        let summaries = [
+            // One long sentence said again right after (a single unit is not a passage).
+            "- The budget covers four developers until the end of June this year.\n- The budget covers four developers until the end of June this year.\n- Alice owns it.\n",
+            // A pair with a short line, twice.
+            "### Decisions\n- The vendor ships the SDK in May, not in April as planned.\n### Decisions\n- The vendor ships the SDK in May, not in April as planned.\n",
+            // Two long lines, then two other long lines.
+            "The team reviewed the quarterly figures and agreed the backlog grew too fast.\nTwo customers asked for the export feature again, with screenshots.\nThe team reviewed the quarterly figures and agreed to hire two people.\nTwo customers asked for the import feature again, with screenshots.\n",
+        ];
+        for summary in summaries {
+            assert_eq!(loop_start(summary), None, "{summary}");
+        }
+    }
+
+    /// Trimmed from a real summary of `Other Plugins/Kanban Plugin.md` by SmolLM2-135M, which
+    /// went on until the timeout: the same sentence under release headings, its link's release
+    /// tag and the heading's numbers changed each time.
+    #[test]
+    fn the_same_sentence_with_its_link_changed_each_time_is_a_loop() {
+        let copy = |release: &str| {
+            format!("### {release} - Kanban v2 (beta) ([notes](https://github.com/mgmeyers/obsidian-kanban/releases/tag/{release}))\n\nThe [Kanban](https://github.com/mgmeyers/obsidian-kanban/releases/tag/{release}) plugin shows markdown-backed Kanban boards.\n\n")
+        };
+        let first = copy("2.0.43");
+        let answer = format!(
+            "{first}{}{}{}",
+            copy("1.9.8"),
+            copy("4.8.6"),
+            copy("10.0.9")
+        );
+        assert_eq!(
+            without_loop(&answer).expect("a loop"),
+            format!("{}\n\n{LOOP_MARKER}", first.trim_end())
+        );
+    }
+
+    /// The same sub-heading and a long line under it in each section of a rollup: a week of
+    /// meetings that decided nothing is not a loop, so a heading above a long line does not
+    /// make its third copy one (a real summary seen with such a pattern, three near copies of
+    /// a section that then ended, is left as written).
+    #[test]
+    fn the_same_subheading_and_line_in_each_section_is_not_a_loop() {
+        let answer: String = ["Monday", "Tuesday", "Wednesday"]
+            .iter()
+            .map(|day| {
+                format!(
+                    "## {day}\n\n### Decisions\n\n- No decisions were made at this meeting.\n\n"
+                )
+            })
+            .collect();
+        assert_eq!(loop_start(&answer), None);
     }
 
     #[test]

@@ -22,6 +22,14 @@ use crate::llm::retry::{parse_retry_after, Failure};
 use crate::llm::stream::{Assembly, STOPPED_AT_TIMEOUT, STOPPED_FOR_LOOP};
 use crate::llm::LlmError;
 
+/// How one exchange of [`Transport::chat_streamed`] ended.
+enum Streamed {
+    /// The answer, as the JSON of a non-streamed completion.
+    Answer(serde_json::Value),
+    /// A `text/event-stream` answer that ended before its first byte.
+    EmptyStream,
+}
+
 /// A tower service performing exactly one HTTP exchange.
 #[derive(Clone, Debug)]
 pub(crate) struct Transport {
@@ -48,7 +56,13 @@ impl std::fmt::Display for TransportFailure {
 impl std::error::Error for TransportFailure {}
 
 impl Transport {
-    pub(crate) fn new(timeout_secs: u64, redactor: Redactor) -> Result<Transport, LlmError> {
+    /// `local`: the server is on this machine or network (`llm/local_server.rs`), where a
+    /// streamed answer is sent on a connection of its own (see `streaming`).
+    pub(crate) fn new(
+        timeout_secs: u64,
+        redactor: Redactor,
+        local: bool,
+    ) -> Result<Transport, LlmError> {
         let timeout_secs = timeout_secs.max(1);
         let builder = || {
             reqwest::Client::builder()
@@ -59,7 +73,17 @@ impl Transport {
             result.map_err(|e| LlmError::Request(format!("cannot create the HTTP client: {e}")))
         };
         let http = built(builder().timeout(Duration::from_secs(timeout_secs)).build())?;
-        let streaming = built(builder().build())?;
+        // A local server's connection is not kept for the next answer: llama-cpp-python's
+        // server closes a connection whose stream failed (a prompt over the window, an image
+        // for a text model) a moment after the stream ends, and the next request sent on it
+        // (the same request unstreamed, the next note) met "connection reset by peer" four
+        // times over and failed its note. A new connection on this machine costs well under a
+        // millisecond; a remote server's (TLS) is kept.
+        let streaming = if local {
+            built(builder().pool_max_idle_per_host(0).build())?
+        } else {
+            built(builder().build())?
+        };
         Ok(Transport {
             http,
             streaming,
@@ -162,12 +186,59 @@ impl Transport {
     /// is read like a non-streamed answer. A stream that ends with `[DONE]` but no
     /// `finish_reason` was cut by the server for another request ([`LlmError::Interrupted`]);
     /// one that just stops is a broken exchange ([`LlmError::Connect`]).
+    ///
+    /// A stream that ends before the server sent a single byte is asked once more without
+    /// streaming: llama-cpp-python's server answers 200 and starts the stream before it
+    /// renders the prompt, so a prompt over the model's window or a message its chat template
+    /// cannot take (an image for a text model) ends the stream empty, where the same request
+    /// unstreamed gets the error in its body (a context-length error, learned from and split
+    /// on like any other).
     pub(crate) async fn chat_streamed(
         &self,
         url: &str,
         auth: &reqwest::header::HeaderValue,
         body: &serde_json::Value,
     ) -> Result<serde_json::Value, Failure> {
+        match self.stream_exchange(url, auth, body).await? {
+            Streamed::Answer(completion) => Ok(completion),
+            Streamed::EmptyStream => {
+                tracing::debug!("the server ended the stream before sending anything; asking once more unstreamed");
+                let mut unstreamed = body.clone();
+                if let Some(fields) = unstreamed.as_object_mut() {
+                    fields.insert("stream".to_string(), serde_json::Value::Bool(false));
+                    fields.remove("stream_options");
+                }
+                match self.stream_exchange(url, auth, &unstreamed).await? {
+                    Streamed::Answer(completion) => Ok(completion),
+                    Streamed::EmptyStream => Err(self.closed_early(url)),
+                }
+            }
+        }
+    }
+
+    fn closed_early(&self, url: &str) -> Failure {
+        LlmError::Connect {
+            url: self.shown(url),
+            message: "the server closed the stream before the answer ended".to_string(),
+            attempts: 1,
+        }
+        .into()
+    }
+
+    /// `url` as it may be shown: its query and any credentials in it redacted.
+    fn shown(&self, url: &str) -> String {
+        reqwest::Url::parse(url)
+            .map(|u| self.display_url(&u))
+            .unwrap_or_else(|_| self.redactor.apply(url))
+    }
+
+    /// One exchange of [`Transport::chat_streamed`].
+    async fn stream_exchange(
+        &self,
+        url: &str,
+        auth: &reqwest::header::HeaderValue,
+        body: &serde_json::Value,
+    ) -> Result<Streamed, Failure> {
         let timeout = Duration::from_secs(self.timeout_secs);
         let mut deadline = tokio::time::Instant::now() + timeout;
         let request = self
@@ -179,9 +250,7 @@ impl Transport {
                 "text/event-stream, application/json",
             )
             .json(body);
-        let shown = reqwest::Url::parse(url)
-            .map(|u| self.display_url(&u))
-            .unwrap_or_else(|_| self.redactor.apply(url));
+        let shown = self.shown(url);
         let mut response = tokio::time::timeout_at(deadline, request.send())
             .await
             .map_err(|_| self.timed_out())?
@@ -205,10 +274,12 @@ impl Transport {
             }
             self.checked_json(&shown, &body)?;
             return serde_json::from_slice(&body)
+                .map(Streamed::Answer)
                 .map_err(|e| LlmError::Malformed(format!("cannot decode the reply: {e}")).into());
         }
         let mut assembly = Assembly::default();
         let mut watched = 0;
+        let mut received = 0;
         loop {
             let chunk = match tokio::time::timeout_at(deadline, response.chunk()).await {
                 Err(_) if assembly.content().trim().is_empty() => return Err(self.timed_out()),
@@ -217,11 +288,14 @@ impl Transport {
                         pieces = assembly.pieces(),
                         "the answer was still coming at the request timeout; it was closed there"
                     );
-                    return Ok(assembly.into_completion(Some(STOPPED_AT_TIMEOUT)));
+                    return Ok(Streamed::Answer(
+                        assembly.into_completion(Some(STOPPED_AT_TIMEOUT)),
+                    ));
                 }
                 Ok(chunk) => chunk.map_err(|e| self.network_error(&shown, e))?,
             };
             let Some(chunk) = chunk else { break };
+            received += chunk.len();
             let nothing_yet = assembly.pieces() == 0;
             assembly
                 .feed(&chunk)
@@ -246,22 +320,21 @@ impl Transport {
                         pieces = assembly.pieces(),
                         "the model went round in a loop; the answer was closed there"
                     );
-                    return Ok(assembly.into_completion(Some(STOPPED_FOR_LOOP)));
+                    return Ok(Streamed::Answer(
+                        assembly.into_completion(Some(STOPPED_FOR_LOOP)),
+                    ));
                 }
             }
+        }
+        if received == 0 {
+            return Ok(Streamed::EmptyStream);
         }
         assembly
             .finish()
             .map_err(|e| Failure::from(self.redact(e)))?;
         if !assembly.is_done() && !assembly.has_finish_reason() {
-            // Closed without its end: a server failing mid-answer (llama-cpp-python does so
-            // with a 200 already sent, e.g. for an image its chat template cannot take).
-            return Err(LlmError::Connect {
-                url: shown,
-                message: "the server closed the stream before the answer ended".to_string(),
-                attempts: 1,
-            }
-            .into());
+            // Closed without its end: a server failing mid-answer.
+            return Err(self.closed_early(url));
         }
         if !assembly.has_finish_reason() {
             return Err(LlmError::Interrupted {
@@ -269,7 +342,7 @@ impl Transport {
             }
             .into());
         }
-        Ok(assembly.into_completion(None))
+        Ok(Streamed::Answer(assembly.into_completion(None)))
     }
 
     fn redact(&self, error: LlmError) -> LlmError {
