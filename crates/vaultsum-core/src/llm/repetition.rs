@@ -22,6 +22,9 @@
 //! block, six times over. The exact unit keeps lists of similar items (steps, meetings) from
 //! being taken for one; five copies where real summaries were seen with four.
 //!
+//! A long line written [`NUMBERED_TIMES`] times in a row, the same but for its numbers and its
+//! links' targets, is one too (a list counting up to the cap).
+//!
 //! A recurring line is one too: a unit of [`LONG_UNIT_CHARS`] or more, its list, quote or
 //! heading marks aside, written a fourth time with at most [`MAX_PERIOD`] units between one
 //! copy and the next (a third time for one of [`VERY_LONG_UNIT_CHARS`] or more). Seen on a
@@ -50,6 +53,11 @@ const MAX_PERIOD: usize = 64;
 const MIN_BLOCK_CHARS: usize = 12;
 /// A block written this many times in a row is a loop.
 const TIMES: usize = 3;
+/// A long line written this many times in a row, the same but for its numbers and where its
+/// links point, is a loop. Seen: 45 list items "- 2024-17: Tasks Plugin in Action by …", the
+/// number counting up, until the timeout. Not fewer: a rollup of daily notes may list ten
+/// days the same but for the date ("- 2024-03-04: Daily standup, no blockers reported").
+const NUMBERED_TIMES: usize = 12;
 /// A block written this many times in a row, alike but not the same, is a loop.
 const NEAR_TIMES: usize = 5;
 /// Alike: at most one change in this many characters (or words).
@@ -168,7 +176,16 @@ fn block_loop_start(units: &[Unit]) -> Option<usize> {
                     })
                     && (1..NEAR_TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| alike(a, b)))
             };
-            if repeated || long_passage_twice() || nearly() {
+            // One long line again and again, only its numbers (and links) changing.
+            let counted = || {
+                period == 1
+                    && block[0].key.len() >= LONG_UNIT_CHARS
+                    && first + NUMBERED_TIMES <= n
+                    && units[first + 1..first + NUMBERED_TIMES]
+                        .iter()
+                        .all(|u| u.numberless == block[0].numberless)
+            };
+            if repeated || long_passage_twice() || nearly() || counted() {
                 return Some(units[first + period].start);
             }
         }
@@ -182,7 +199,7 @@ struct Unit {
     key: String,
     /// Equal keys, equal ids (compared far more often than the keys).
     id: usize,
-    /// Equal keys once every run of digits is `0`, equal ids.
+    /// Equal keys once every run of digits is `0` and link targets are left out, equal ids.
     numberless: usize,
     /// For a unit of [`LONG_UNIT_CHARS`] or more once its leading marks (`#`, `>`, `-`, `*`,
     /// `+`) are taken off: equal such keys, equal ids. A line quoted once and written plain
@@ -280,7 +297,10 @@ fn push_unit(
             let next = ids.len();
             *ids.entry(key).or_insert(next)
         };
-        let numberless = id_of(format!("\0{}", without_numbers(&key)));
+        let numberless = id_of(format!(
+            "\0{}",
+            without_numbers(&without_link_targets(&key))
+        ));
         let bare = key.trim_start_matches(['#', '>', '-', '*', '+', ' ']);
         // Table rows and HTML (comments, tags) are markup a note repeats on purpose (a
         // separator row under each table, an include marker after each include); a copied
@@ -612,6 +632,27 @@ mod tests {
             })
             .collect();
         assert_eq!(loop_start(&answer), None);
+    }
+
+    /// Trimmed from a real summary of `Support and Help/Useful Links.md` (obsidian-tasks' docs)
+    /// by SmolLM2-135M, which counted up until the timeout.
+    #[test]
+    fn a_line_counting_up_twelve_times_is_a_loop_and_ten_days_of_standups_are_not() {
+        let item = |n: usize| {
+            format!("- 2024-{n}: Tasks Plugin in Action [video](https://github.com/x/{n}) by Danny Hatcher\n")
+        };
+        let head = "### Videos\n\n";
+        let answer: String = std::iter::once(head.to_string())
+            .chain((13..40).map(item))
+            .collect();
+        assert_eq!(
+            without_loop(&answer).unwrap(),
+            format!("{head}{}\n{LOOP_MARKER}", item(13))
+        );
+        let standups: String = (4..14)
+            .map(|day| format!("- 2024-03-{day:02}: Daily standup, no blockers reported\n"))
+            .collect();
+        assert_eq!(loop_start(&standups), None);
     }
 
     #[test]
