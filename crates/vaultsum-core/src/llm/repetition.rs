@@ -9,11 +9,12 @@
 //! in a row happens in real summaries (two sections that both say "- No decisions were made.");
 //! three identical blocks in a row do not. Units are compared with their whitespace collapsed.
 //!
-//! A passage of long sentences written twice in a row is one too: a block of two or more
-//! units, each of [`LONG_UNIT_CHARS`] or more (prose, not table rows), copied back to back.
-//! Seen on a 135M model: two sentences about a plugin written as a pair, then the pair again,
-//! before it stopped. A summary may say one thing twice; it does not say the same two long
-//! sentences again right after them.
+//! A passage written twice in a row is one too: a block of two or more units, each of
+//! [`LONG_UNIT_CHARS`] or more (prose, not table rows), or of three or more units and
+//! [`LONG_PASSAGE_CHARS`] or more in all, copied back to back. Seen on a 135M model: two
+//! sentences about a plugin written as a pair, then the pair again; a 20-line example copied
+//! twice more before the model stopped. A summary may say one thing twice; it does not write
+//! the same long passage again right after it.
 //!
 //! A near-loop is one too: a block of two or more units written [`NEAR_TIMES`] times in a row
 //! where one unit of [`MIN_BLOCK_CHARS`] or more comes back exactly each time and the others
@@ -58,6 +59,10 @@ const TIMES: usize = 3;
 /// number counting up, until the timeout. Not fewer: a rollup of daily notes may list ten
 /// days the same but for the date ("- 2024-03-04: Daily standup, no blockers reported").
 const NUMBERED_TIMES: usize = 12;
+/// A passage of three or more units and this many characters copied right after itself is a
+/// loop (seen: a 20-line example note in a code block, and a 10-line code block, each written
+/// again at once by a 135M model).
+const LONG_PASSAGE_CHARS: usize = 160;
 /// A block written this many times in a row, alike but not the same, is a loop.
 const NEAR_TIMES: usize = 5;
 /// Alike: at most one change in this many characters (or words).
@@ -164,7 +169,8 @@ fn block_loop_start(units: &[Unit]) -> Option<usize> {
             let long_passage_twice = || {
                 period >= 2
                     && first + 2 * period <= n
-                    && block.iter().all(|u| u.long_bare.is_some())
+                    && (block.iter().all(|u| u.long_bare.is_some())
+                        || (period >= 3 && chars >= LONG_PASSAGE_CHARS))
                     && copy(1).iter().zip(block).all(|(a, b)| a.id == b.id)
             };
             let nearly = || {
@@ -579,6 +585,19 @@ mod tests {
             without_loop(&answer).expect("a loop"),
             format!("{opening}{}\n\n{LOOP_MARKER}", pair.trim_end())
         );
+    }
+
+    /// Trimmed from a real summary of `Scripting/Query Properties.md` by SmolLM2-135M: a code
+    /// block written again at once (and twice more later, between varying imports).
+    #[test]
+    fn a_long_code_block_written_again_right_after_is_a_loop() {
+        let head =
+            "## Example\n\n```javascript\nimport { getTasksByName } from \"tsc/tasks-group\"\n";
+        let block = "import * as taskscripts = {\n  \"taskscripts.js\": [\n    {\n      name: \"TasksFile\",\n      type: \"scripting/template_file.json\",\n      description: \"The task file is a template that can be used to create the task list.\",\n    },\n  ],\n}\n";
+        let answer = format!(
+            "{head}{block}{block}import {{ getActionsPerItem }} from \"tsc/tasks-group.js\"\n"
+        );
+        assert_eq!(loop_start(&answer), Some(head.len() + block.len()));
     }
 
     #[test]
