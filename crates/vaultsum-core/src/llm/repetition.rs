@@ -91,12 +91,77 @@ pub fn without_loop(text: &str) -> Option<String> {
 /// The byte offset of the first repeat of the earliest loop or near-loop in `text`, if any.
 pub fn loop_start(text: &str) -> Option<usize> {
     let units = units(text);
-    let block_loop = block_loop_start(&units);
-    let recurring = recurring_line_start(text, &units);
-    match (block_loop, recurring) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
+    [
+        block_loop_start(&units),
+        recurring_line_start(text, &units),
+        repeated_section_start(text, &units),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+}
+
+/// Where the second copy of a section begins, once a section with the same headings above it
+/// (the same heading path) has been written a third time, each copy holding the same line of
+/// [`MIN_BLOCK_CHARS`] or more, all within [`MAX_PERIOD`] units. Seen on a 135M model: three
+/// sections `### Other Plugin:` under the same heading, each listing mostly the same items,
+/// and a short answer. A summary does not write the same section three times over; sections
+/// of the same name under different headings (`## Monday` / `### Decisions`, `## Tuesday` /
+/// `### Decisions`) are different sections.
+fn repeated_section_start(text: &str, units: &[Unit]) -> Option<usize> {
+    let mut path: Vec<(usize, usize)> = Vec::new(); // (level, heading id)
+    let mut paths: std::collections::HashMap<Vec<(usize, usize)>, usize> =
+        std::collections::HashMap::new();
+    let mut section = 0usize; // which section (a new one at each heading)
+    let mut section_start = 0usize; // where it begins
+                                    // (path, line) -> the sections it was seen in: (section, its start, unit index)
+    let mut seen: std::collections::HashMap<(usize, usize), Vec<(usize, usize, usize)>> =
+        std::collections::HashMap::new();
+    let mut in_code = false;
+    let mut last_line = usize::MAX;
+    let mut found: Option<usize> = None;
+    for (at, unit) in units.iter().enumerate() {
+        let first_of_line = unit.line.start != last_line;
+        last_line = unit.line.start;
+        let line = text[unit.line.clone()].trim();
+        if first_of_line && (line.starts_with("```") || line.starts_with("~~~")) {
+            in_code = !in_code;
+            continue;
+        }
+        if !in_code && first_of_line {
+            if let Some(level) = heading_level(line) {
+                while path.last().is_some_and(|(l, _)| *l >= level) {
+                    path.pop();
+                }
+                path.push((level, unit.id));
+                section += 1;
+                section_start = unit.start;
+                continue;
+            }
+        }
+        if path.is_empty() || unit.key.len() < MIN_BLOCK_CHARS {
+            continue;
+        }
+        let next = paths.len();
+        let path_id = *paths.entry(path.clone()).or_insert(next);
+        let copies = seen.entry((path_id, unit.id)).or_default();
+        if copies.last().is_some_and(|&(s, _, _)| s == section) {
+            continue;
+        }
+        copies.retain(|&(_, _, i)| at - i <= MAX_PERIOD);
+        copies.push((section, section_start, at));
+        if copies.len() >= TIMES {
+            let cut = copies[copies.len() - TIMES + 1].1;
+            found = Some(found.map_or(cut, |earlier| earlier.min(cut)));
+        }
     }
+    found
+}
+
+/// The level of an ATX heading line (`## Title` -> 2), if it is one.
+fn heading_level(line: &str) -> Option<usize> {
+    let level = line.bytes().take_while(|b| *b == b'#').count();
+    ((1..=6).contains(&level) && line[level..].starts_with(' ')).then_some(level)
 }
 
 /// Where a long unit's second copy (with its heading and lead-in) begins, once the unit has
@@ -598,6 +663,30 @@ mod tests {
             "{head}{block}{block}import {{ getActionsPerItem }} from \"tsc/tasks-group.js\"\n"
         );
         assert_eq!(loop_start(&answer), Some(head.len() + block.len()));
+    }
+
+    /// Trimmed from a real summary of `Other Plugins/About Other Plugins.md` by SmolLM2-135M:
+    /// the same section three times, each listing mostly the same items.
+    #[test]
+    fn the_same_section_written_three_times_is_a_loop() {
+        let section = |first: &str| {
+            format!("### Other Plugin:\n\n- {first}\n- ExcelPillow for spreadsheets\n- MongoDB Plugins\n\n")
+        };
+        let kept = format!(
+            "## About Other Plugins\n\nThis section lists other plugins.\n\n{}",
+            section("Kanban Plugin")
+        );
+        let answer = format!("{kept}{}{}", section("QuickAdd"), section("Notifications"));
+        assert_eq!(
+            without_loop(&answer).expect("a loop"),
+            format!("{}\n\n{LOOP_MARKER}", kept.trim_end())
+        );
+        // Sections of one name under different headings are different sections.
+        let week: String = ["Monday", "Tuesday", "Wednesday", "Thursday"]
+            .iter()
+            .map(|day| format!("## {day}\n\n### Decisions\n\n- No decisions were recorded.\n\n"))
+            .collect();
+        assert_eq!(loop_start(&week), None);
     }
 
     #[test]
