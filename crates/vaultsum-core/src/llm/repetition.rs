@@ -114,8 +114,7 @@ fn repeated_section_start(text: &str, units: &[Unit]) -> Option<usize> {
         std::collections::HashMap::new();
     let mut section = 0usize; // which section (a new one at each heading)
     let mut section_start = 0usize; // where it begins
-                                    // (path, line) -> the sections it was seen in: (section, its start, unit index)
-    let mut seen: std::collections::HashMap<(usize, usize), Vec<(usize, usize, usize)>> =
+    let mut seen: std::collections::HashMap<(usize, usize), Vec<SectionCopy>> =
         std::collections::HashMap::new();
     let mut in_code = false;
     let mut last_line = usize::MAX;
@@ -145,17 +144,29 @@ fn repeated_section_start(text: &str, units: &[Unit]) -> Option<usize> {
         let next = paths.len();
         let path_id = *paths.entry(path.clone()).or_insert(next);
         let copies = seen.entry((path_id, unit.id)).or_default();
-        if copies.last().is_some_and(|&(s, _, _)| s == section) {
+        if copies.last().is_some_and(|copy| copy.section == section) {
             continue;
         }
-        copies.retain(|&(_, _, i)| at - i <= MAX_PERIOD);
-        copies.push((section, section_start, at));
+        copies.retain(|copy| at - copy.unit <= MAX_PERIOD);
+        copies.push(SectionCopy {
+            section,
+            start: section_start,
+            unit: at,
+        });
         if copies.len() >= TIMES {
-            let cut = copies[copies.len() - TIMES + 1].1;
+            let cut = copies[copies.len() - TIMES + 1].start;
             found = Some(found.map_or(cut, |earlier| earlier.min(cut)));
         }
     }
     found
+}
+
+/// A line seen in a section (for [`repeated_section_start`]): which section (a new one at
+/// each heading), where that section begins, and the line's unit.
+struct SectionCopy {
+    section: usize,
+    start: usize,
+    unit: usize,
 }
 
 /// The level of an ATX heading line (`## Title` -> 2), if it is one.
