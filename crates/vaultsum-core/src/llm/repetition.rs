@@ -112,6 +112,7 @@ fn repeated_section_start(text: &str, units: &[Unit]) -> Option<usize> {
     let mut path: Vec<(usize, usize)> = Vec::new(); // (level, heading id)
     let mut paths: std::collections::HashMap<Vec<(usize, usize)>, usize> =
         std::collections::HashMap::new();
+    let mut path_id = 0;
     let mut section = 0usize; // which section (a new one at each heading)
     let mut section_start = 0usize; // where it begins
     let mut seen: std::collections::HashMap<(usize, usize), Vec<SectionCopy>> =
@@ -133,6 +134,8 @@ fn repeated_section_start(text: &str, units: &[Unit]) -> Option<usize> {
                     path.pop();
                 }
                 path.push((level, unit.id));
+                let next = paths.len();
+                path_id = *paths.entry(path.clone()).or_insert(next);
                 section += 1;
                 section_start = unit.start;
                 continue;
@@ -141,8 +144,6 @@ fn repeated_section_start(text: &str, units: &[Unit]) -> Option<usize> {
         if path.is_empty() || unit.key.len() < MIN_BLOCK_CHARS {
             continue;
         }
-        let next = paths.len();
-        let path_id = *paths.entry(path.clone()).or_insert(next);
         let copies = seen.entry((path_id, unit.id)).or_default();
         if copies.last().is_some_and(|copy| copy.section == section) {
             continue;
@@ -191,22 +192,17 @@ fn recurring_line_start(text: &str, units: &[Unit]) -> Option<usize> {
         } else {
             RECURRING_TIMES
         };
-        let mut note_copy = |key: usize, times: usize| {
-            let seen = copies.entry(key).or_default();
-            if seen.last().is_some_and(|last| at - last > MAX_PERIOD + 1) {
-                seen.clear();
-            }
-            seen.push(at);
-            if seen.len() >= times {
-                let first = seen[seen.len() - times];
-                let second = seen[seen.len() - times + 1];
-                seen.remove(0);
-                return Some(with_lead_in(text, units, first, second));
-            }
-            None
-        };
-        if let Some(cut) = note_copy(bare, times) {
+        let seen = copies.entry(bare).or_default();
+        if seen.last().is_some_and(|last| at - last > MAX_PERIOD + 1) {
+            seen.clear();
+        }
+        seen.push(at);
+        if seen.len() >= times {
+            let first = seen[seen.len() - times];
+            let second = seen[seen.len() - times + 1];
+            let cut = with_lead_in(text, units, first, second);
             found = Some(found.map_or(cut, |earlier| earlier.min(cut)));
+            seen.remove(0);
         }
     }
     found
@@ -244,7 +240,6 @@ fn block_loop_start(units: &[Unit]) -> Option<usize> {
                 && (1..TIMES).all(|k| copy(k).iter().zip(block).all(|(a, b)| a.id == b.id));
             let long_passage_twice = || {
                 period >= 2
-                    && first + 2 * period <= n
                     && (block.iter().all(|u| u.long_bare.is_some())
                         || (period >= 3 && chars >= LONG_PASSAGE_CHARS))
                     && copy(1).iter().zip(block).all(|(a, b)| a.id == b.id)
@@ -379,18 +374,15 @@ fn push_unit(
             let next = ids.len();
             *ids.entry(key).or_insert(next)
         };
-        let numberless = id_of(format!(
-            "\0{}",
-            without_numbers(&without_link_targets(&key))
-        ));
-        let bare = key.trim_start_matches(['#', '>', '-', '*', '+', ' ']);
+        // Where a link points is left out of the looser keys: a model going round rewrites the
+        // same line with the link's address changed each time (a release tag, a path).
+        let linkless = without_link_targets(&key);
+        let numberless = id_of(format!("\0{}", without_numbers(&linkless)));
+        let bare = linkless.trim_start_matches(['#', '>', '-', '*', '+', ' ']);
         // Table rows and HTML (comments, tags) are markup a note repeats on purpose (a
         // separator row under each table, an include marker after each include); a copied
         // table or block is left to the block rule above.
         let prose = !bare.starts_with('|') && !bare.starts_with('<');
-        // Where a link points is left out: a model going round rewrites the same line with
-        // the link's address changed each time (a release tag, a path).
-        let bare = without_link_targets(bare);
         let long_bare =
             (prose && bare.len() >= LONG_UNIT_CHARS).then(|| id_of(format!("\u{1}{bare}")));
         let id = id_of(key.clone());

@@ -79,11 +79,11 @@ impl Transport {
         // (the same request unstreamed, the next note) met "connection reset by peer" four
         // times over and failed its note. A new connection on this machine costs well under a
         // millisecond; a remote server's (TLS) is kept.
-        let streaming = if local {
-            built(builder().pool_max_idle_per_host(0).build())?
-        } else {
-            built(builder().build())?
-        };
+        let mut streaming = builder();
+        if local {
+            streaming = streaming.pool_max_idle_per_host(0);
+        }
+        let streaming = built(streaming.build())?;
         Ok(Transport {
             http,
             streaming,
