@@ -3,6 +3,7 @@
 
 use super::error::VaultError;
 use super::frontmatter_edit::{set_property, FrontmatterError};
+use super::inert_check::{live_in_note, live_in_property, Live};
 use super::markdown::map_note;
 use super::note_facts::summary_sections;
 use super::note_file::{create_note, OpenedNote, Verified};
@@ -131,6 +132,10 @@ impl<'a> SummaryEdit<'a> {
             content = text.into_bytes();
         }
         if let Some(property) = self.property {
+            refuse_live(
+                relative,
+                live_in_property(property.value.as_str(), property.value.links()),
+            )?;
             let text = std::str::from_utf8(&content).map_err(|_| {
                 refused(FrontmatterError::Invalid(
                     "the note is not UTF-8".to_string(),
@@ -146,12 +151,24 @@ impl<'a> SummaryEdit<'a> {
         }
         if let Some(section) = self.section {
             if !section.written_meanwhile(original, &content) {
-                content = compose_section(
+                let composed = compose_section(
                     &content,
                     section.summary.as_str(),
                     section.marker,
                     section.replace,
                 );
+                // The verifier sees the bytes as they will be on disk, the note around them.
+                let document = String::from_utf8_lossy(&composed.content);
+                refuse_live(
+                    relative,
+                    live_in_note(
+                        &document,
+                        composed.written.clone(),
+                        section.summary.links(),
+                        Some(composed.heading),
+                    ),
+                )?;
+                content = composed.content;
             }
         }
         Ok(content)
@@ -166,12 +183,47 @@ impl<'a> SummaryEdit<'a> {
 /// are never removed), then a blank line, the summary, one final newline. A note whose lines
 /// end in CRLF gets CRLF; a byte-order mark stays where it is.
 pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec<u8> {
-    compose_section(current, summary, None, replace)
+    compose_section(current, summary, None, replace).content
+}
+
+/// The note's new content with `summary` appended under `## Summary`, as a write composes it,
+/// and what the verifier finds live in the bytes written (the property test of the policy and
+/// the verifier together: nothing, for any answer and any note).
+pub fn compose_and_check(current: &[u8], summary: &DefusedText) -> (Vec<u8>, Vec<Live>) {
+    let composed = compose_section(current, summary.as_str(), None, false);
+    let document = String::from_utf8_lossy(&composed.content).into_owned();
+    let live = live_in_note(
+        &document,
+        composed.written,
+        summary.links(),
+        Some(composed.heading),
+    );
+    (composed.content, live)
+}
+
+/// A write the verifier found live constructs in is refused whole.
+fn refuse_live(relative: &str, live: Vec<Live>) -> Result<(), VaultError> {
+    if live.is_empty() {
+        return Ok(());
+    }
+    let found: Vec<String> = live.iter().take(3).map(Live::to_string).collect();
+    Err(VaultError::Live {
+        path: relative.to_string(),
+        found: found.join("; "),
+    })
+}
+
+/// A note with its section composed: the new content, where the bytes vaultsum wrote start
+/// (closing lines, separator, heading, summary) and where its `## Summary` heading stands.
+struct Composed {
+    content: Vec<u8>,
+    written: std::ops::Range<usize>,
+    heading: usize,
 }
 
 /// [`compose_with_summary`] with an optional `marker` line (the summary's fingerprint, an
 /// HTML comment) right under the `## Summary` heading.
-fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace: bool) -> Vec<u8> {
+fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace: bool) -> Composed {
     let crlf = uses_crlf(current);
     let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let mut base = current.to_vec();
@@ -182,6 +234,18 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
             }
         }
     }
+    if let Ok(text) = std::str::from_utf8(&base) {
+        let closing = super::note_end::closing_lines(text, if crlf { "\r\n" } else { "\n" });
+        if !closing.is_empty() {
+            if !base.is_empty() && !base.ends_with(b"\n") {
+                base.extend_from_slice(newline);
+            }
+            base.extend_from_slice(closing.as_bytes());
+        }
+    }
+    // The closing lines are vaultsum's own fixed text; the verifier checks what follows them,
+    // and that they closed what they were for (the heading is a heading).
+    let written_start = base.len();
     let body_start = if base.starts_with(BOM) { BOM.len() } else { 0 };
     let body = &base[body_start..];
     let separator: Vec<u8> = if body.is_empty() {
@@ -209,6 +273,7 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
     };
     let mut out = base;
     out.extend_from_slice(&separator);
+    let heading = out.len();
     out.extend_from_slice(b"## Summary");
     out.extend_from_slice(newline);
     if let Some(marker) = marker {
@@ -218,7 +283,12 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
     out.extend_from_slice(newline);
     out.extend_from_slice(summary.as_bytes());
     out.extend_from_slice(newline);
-    out
+    let written = written_start..out.len();
+    Composed {
+        content: out,
+        written,
+        heading,
+    }
 }
 
 /// Whether a summary may be written to `note`: only notes (`.md`, `.markdown`, `.txt`), never
