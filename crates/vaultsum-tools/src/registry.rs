@@ -207,13 +207,17 @@ impl Registry {
 fn describe_tool(tool: &dyn Tool) -> Value {
     let mut annotations = serde_json::to_value(tool.annotations()).unwrap_or(Value::Null);
     annotations["title"] = json!(tool.title());
-    json!({
+    let mut described = json!({
         "name": tool.name(),
         "title": tool.title(),
         "description": tool.description(),
         "input_schema": tool.input_schema(),
         "annotations": annotations,
-    })
+    });
+    if let Some(schema) = tool.output_schema() {
+        described["output_schema"] = schema;
+    }
+    described
 }
 
 /// The call's output with what its paid calls used in `details.cost` (requests, prompt and
