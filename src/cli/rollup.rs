@@ -64,7 +64,7 @@ pub struct RollupArgs {
     /// The rollup's language: auto (the notes') or a language name.
     #[arg(long, value_name = "LANGUAGE")]
     pub language: Option<String>,
-    /// Engine: `llm`, `local` (offline, extractive) or `auto` (llm when an API key is set).
+    /// Engine: `llm`, `offline` (built in, extractive, no network; `local` is the same) or `auto` (llm when an API key is set).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
     /// Print {text, details, is_error} as JSON.

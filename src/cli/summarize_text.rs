@@ -14,10 +14,10 @@ use crate::config::Engine;
 /// Arguments of `vaultsum summarize-text`.
 #[derive(Debug, clap::Args)]
 pub struct SummarizeTextArgs {
-    /// Engine: `llm`, `local` (offline, extractive) or `auto` (llm when an API key is set).
+    /// Engine: `llm`, `offline` (built in, extractive, no network; `local` is the same) or `auto` (llm when an API key is set).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
-    /// Number of key points (local engine); by default it scales with the text.
+    /// Number of key points (offline engine); by default it scales with the text.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub sentences: Option<u16>,
     /// What to emphasise, e.g. "budget" or "technical decisions".

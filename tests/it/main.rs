@@ -32,6 +32,7 @@ mod long_notes;
 mod mcp_binary;
 mod mcp_cold_start;
 mod mcp_config;
+mod mcp_discover;
 mod mcp_http;
 mod mcp_in_process;
 mod mcp_progress;

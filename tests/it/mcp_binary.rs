@@ -556,7 +556,7 @@ async fn offline_fallback_notice_goes_to_stderr_never_stdout() {
     assert_eq!(reply["result"]["isError"], false, "{reply}");
     assert_eq!(
         reply["result"]["_meta"]["details"]["summarizer"]["engine"],
-        "local"
+        "offline"
     );
     // Whatever else comes before the process ends must be protocol too.
     drop(stdin);

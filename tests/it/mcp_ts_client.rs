@@ -60,11 +60,18 @@ fn typescript_client_reads_records_beside_the_text() {
     );
     kagi.on_search_items(
         "tokio",
-        vec![result("https://tokio.rs/", "Tokio", Some("An async runtime."))],
+        vec![result(
+            "https://tokio.rs/",
+            "Tokio",
+            Some("An async runtime."),
+        )],
     );
     let body = "Met the team about the launch. Dana will send the quote by Friday. The launch \
                 moves to May because the vendor is late. Everyone agreed to review the plan.";
-    let (note, other) = (format!("# Note\n\n{body}\n"), format!("# Other\n\n{body}\n"));
+    let (note, other) = (
+        format!("# Note\n\n{body}\n"),
+        format!("# Other\n\n{body}\n"),
+    );
     let vault = TempVault::with(&[("Note.md", note.as_str()), ("Other.md", other.as_str())]);
     let base_url = kagi.base_url();
     let server = spawn_http_with_env(

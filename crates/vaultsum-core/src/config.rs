@@ -74,29 +74,35 @@ pub enum ConfigError {
 }
 
 /// Which summarizer `summarize_file` and `summarize-text` use.
+///
+/// The built-in summarizer is named `offline`, so it is never mistaken for an LLM served on
+/// this machine (a "local model", which is the `llm` engine pointed at a local server); its
+/// first name, `local`, is still accepted wherever an engine is named (flag, environment,
+/// config file), by [`Engine::parse`] and serde alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
-    /// `llm` when an API key is configured, otherwise `local`.
+    /// `llm` when an API key is configured, otherwise `offline`.
     #[default]
     Auto,
-    /// The OpenAI-compatible chat API.
+    /// The OpenAI-compatible chat API (a hosted provider or a server on this machine).
     Llm,
-    /// The built-in offline extractive summarizer.
-    Local,
+    /// The built-in offline extractive summarizer: no network, no model.
+    #[serde(alias = "local")]
+    Offline,
 }
 
 impl Engine {
-    /// Parses `auto`, `llm` or `local` (case-insensitive).
+    /// Parses `auto`, `llm` or `offline` (or its older name `local`), case-insensitive.
     pub fn parse(name: &str, value: &str) -> Result<Engine, ConfigError> {
         match value.trim().to_ascii_lowercase().as_str() {
             "auto" => Ok(Engine::Auto),
             "llm" => Ok(Engine::Llm),
-            "local" => Ok(Engine::Local),
+            "offline" | "local" => Ok(Engine::Offline),
             _ => Err(ConfigError::BadValue {
                 name: name.to_string(),
                 value: value.to_string(),
-                expected: "one of auto, llm, local",
+                expected: "one of auto, llm, offline; local is the same as offline",
             }),
         }
     }
@@ -107,7 +113,7 @@ impl fmt::Display for Engine {
         f.write_str(match self {
             Engine::Auto => "auto",
             Engine::Llm => "llm",
-            Engine::Local => "local",
+            Engine::Offline => "offline",
         })
     }
 }
@@ -915,7 +921,7 @@ impl Config {
     pub fn effective_engine(&self) -> Engine {
         match self.summarize.engine {
             Engine::Auto if self.llm.api_key.is_some() => Engine::Llm,
-            Engine::Auto => Engine::Local,
+            Engine::Auto => Engine::Offline,
             other => other,
         }
     }
@@ -1152,7 +1158,7 @@ mod tests {
         ]);
         let config = Config::load(None, &env).unwrap();
         assert!(config.llm.api_key.is_none());
-        assert_eq!(config.effective_engine(), Engine::Local);
+        assert_eq!(config.effective_engine(), Engine::Offline);
         assert_eq!(config.llm.base_url, DEFAULT_BASE_URL);
         assert_eq!(config.llm.model, DEFAULT_MODEL);
         assert_eq!(config.vault.as_deref(), Some(Path::new("/vault")));
@@ -1168,7 +1174,7 @@ mod tests {
         assert_eq!(config.llm.model, "env-model");
         assert_eq!(config.llm.summarize_model, "env-model");
         assert_eq!(config.llm.timeout_secs, 7);
-        assert_eq!(config.summarize.engine, Engine::Local);
+        assert_eq!(config.summarize.engine, Engine::Offline);
     }
 
     #[test]
@@ -1289,6 +1295,34 @@ mod tests {
     }
 
     #[test]
+    fn offline_and_its_older_name_local_are_one_engine_in_env_and_file() {
+        for name in ["offline", "local", "Offline"] {
+            let env = Env::from_pairs([("VAULTSUM_CONFIG", ""), ("VAULTSUM_ENGINE", name)]);
+            let config = Config::load(None, &env).unwrap();
+            assert_eq!(
+                config.summarize.engine,
+                Engine::Offline,
+                "VAULTSUM_ENGINE={name}"
+            );
+        }
+        for name in ["offline", "local"] {
+            let file = write_config(&format!("[summarize]\nengine = \"{name}\"\n"));
+            let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+            assert_eq!(
+                config.summarize.engine,
+                Engine::Offline,
+                "engine = {name:?}"
+            );
+        }
+        assert_eq!(Engine::Offline.to_string(), "offline");
+        let refused = Engine::parse("--engine", "locall").unwrap_err().to_string();
+        assert!(
+            refused.contains("offline") && refused.contains("local"),
+            "{refused}"
+        );
+    }
+
+    #[test]
     fn bad_engine_in_env_names_the_variable() {
         let err = Config::load(None, &Env::from_pairs([("VAULTSUM_ENGINE", "gpt")])).unwrap_err();
         assert!(err.to_string().contains("VAULTSUM_ENGINE"));
@@ -1361,7 +1395,7 @@ mod tests {
     #[test]
     fn auto_engine_resolves_by_key_presence() {
         let config = Config::load(None, &Env::default()).unwrap();
-        assert_eq!(config.effective_engine(), Engine::Local);
+        assert_eq!(config.effective_engine(), Engine::Offline);
         let config = Config::load(None, &Env::from_pairs([("FIREWORKS_API_KEY", "k")])).unwrap();
         assert_eq!(config.effective_engine(), Engine::Llm);
     }

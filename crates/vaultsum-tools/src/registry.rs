@@ -241,7 +241,7 @@ mod tests {
 
     fn registry() -> Registry {
         let mut config = Config::default();
-        config.summarize.engine = Engine::Local;
+        config.summarize.engine = Engine::Offline;
         Registry::new(Arc::new(ToolContext::new(config).unwrap()))
     }
 
@@ -363,7 +363,7 @@ mod tests {
         ));
         assert!(!output.is_error, "{}", output.text);
         assert!(output.text.contains("Rust is fast."), "{}", output.text);
-        assert_eq!(output.details["engine"], "local");
+        assert_eq!(output.details["engine"], "offline");
         let tool = registry.get_for_cli("summarize_text").unwrap();
         assert_eq!(
             tool.render_call(&json!({ "text": "abc", "sentences": 2 })),

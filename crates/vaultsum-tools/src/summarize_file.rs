@@ -91,7 +91,6 @@ struct SummarizeFileRecord {
     error: Option<String>,
 }
 
-
 /// Arguments of `summarize_file`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

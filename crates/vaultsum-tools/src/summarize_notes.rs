@@ -528,14 +528,14 @@ impl TypedTool for SummarizeNotesTool {
 
         let choice = self.context.engine_choice();
         let (engine, window) = match &choice.summarizer {
-            Summarizer::Local => ("local", None),
+            Summarizer::Local => ("offline", None),
             Summarizer::Llm { context_tokens, .. } => ("llm", *context_tokens),
         };
         let tokens = estimate_tokens(&document);
         // A lower bound of the paid calls: the parts the window needs (one when it fits or the
         // window is unknown), and one merge when there is more than one part.
         let parts = match (engine, window) {
-            ("local", _) => 0,
+            ("offline", _) => 0,
             (_, Some(window)) => split_into_parts(&document, budget(window).prompt_tokens).len(),
             _ => 1,
         };

@@ -131,10 +131,7 @@ struct WebSearchTruncationRecord {
 }
 
 /// The record of the merged list (see [`WebSearchRecord`]), the first `shown` results only.
-fn record_of(
-    outcomes: &[(&str, &Result<SearchResponse, KagiError>)],
-    shown: usize,
-) -> Value {
+fn record_of(outcomes: &[(&str, &Result<SearchResponse, KagiError>)], shown: usize) -> Value {
     let mut results = Vec::new();
     let mut no_results = Vec::new();
     let mut failed = Vec::new();

@@ -37,7 +37,7 @@ pub fn spawn_http_with_env(vault: &Path, token: Option<&str>, env: &[(&str, &str
         .env_remove("VAULTSUM_MCP_TOKEN")
         .env_remove("FIREWORKS_API_KEY")
         .env_remove("KAGI_API_KEY")
-        .env("VAULTSUM_ENGINE", "local")
+        .env("VAULTSUM_ENGINE", "offline")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
