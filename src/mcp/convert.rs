@@ -62,7 +62,7 @@ pub(crate) fn call_result(output: ToolOutput, has_schema: bool) -> CallToolResul
         CallToolResult::success(content)
     };
     if has_schema {
-        result.structured_content = output.record;
+        result.structured_content = output.record.map(|record| *record);
     }
     let mut meta = MetaObject::new();
     meta.insert(DETAILS_META_KEY.to_string(), output.details);

@@ -49,6 +49,7 @@ pub const ENV_VARS: &[&str] = &[
     "WHISPER_MODEL",
     "KAGI_BASE_URL",
     "KAGI_API_KEY",
+    "VAULTSUM_MCP_ALLOWED_ORIGINS",
 ];
 
 /// Errors while loading configuration. These are usage errors (exit code 2).
@@ -1584,6 +1585,175 @@ mod example_file_tests {
             missing.is_empty(),
             "not in config.example.toml:\n{}",
             missing.join("\n")
+        );
+    }
+
+    /// The fields a table of the config file takes, asked of the parser itself: given a key it
+    /// does not know, it answers `unknown field …, expected one of `a`, `b``. `None` when
+    /// `table` is not a table (a value), in either TOML form (`[t]`, `[[t]]`).
+    fn fields_of_table(table: &str) -> Option<Vec<String>> {
+        let probes = if table.is_empty() {
+            vec!["zz_probe = 1\n".to_string()]
+        } else {
+            vec![
+                format!("[{table}]\nzz_probe = 1\n"),
+                format!("[[{table}]]\nzz_probe = 1\n"),
+            ]
+        };
+        probes.iter().find_map(|text| {
+            let error = toml::from_str::<FileConfig>(text).err()?;
+            let message = error.message();
+            let (_, expected) = message
+                .split_once("unknown field `zz_probe`, expected ")
+                .filter(|_| message.starts_with("unknown field"))?;
+            Some(
+                expected
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect(),
+            )
+        })
+    }
+
+    /// Every key the parser takes (`llm.model`, `summarize.rules.folder`), tables walked.
+    fn parser_keys(table: &str, keys: &mut std::collections::BTreeSet<String>) {
+        let fields = fields_of_table(table)
+            .unwrap_or_else(|| panic!("the parser names no fields for [{table}]"));
+        for field in fields {
+            let key = if table.is_empty() {
+                field
+            } else {
+                format!("{table}.{field}")
+            };
+            if fields_of_table(&key).is_some() {
+                parser_keys(&key, keys);
+            } else {
+                keys.insert(key);
+            }
+        }
+    }
+
+    /// The keys `config.example.toml` sets (commented-out examples included), tables left out.
+    fn example_keys() -> std::collections::BTreeSet<String> {
+        let mut all = std::collections::BTreeSet::new();
+        dotted_keys(
+            &example_with_every_key().parse::<toml::Table>().unwrap(),
+            "",
+            &mut all,
+        );
+        all.iter()
+            .filter(|key| {
+                !all.iter()
+                    .any(|other| other.starts_with(&format!("{key}.")))
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Every key the parser accepts is in `config.example.toml` (with its default) and in the
+    /// reference, `docs/configuration.md`, written out whole (`` `llm.timeout_secs` ``); and
+    /// the example sets no key the parser would refuse.
+    #[test]
+    fn every_key_the_parser_takes_is_in_the_example_and_the_reference() {
+        let mut parser = std::collections::BTreeSet::new();
+        parser_keys("", &mut parser);
+        assert!(
+            parser.len() > 50 && parser.contains("summarize.rules.glob"),
+            "{parser:?}"
+        );
+        let example = example_keys();
+        assert_eq!(
+            parser.difference(&example).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "keys the parser takes that config.example.toml does not show"
+        );
+        assert_eq!(
+            example.difference(&parser).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "keys config.example.toml shows that the parser refuses"
+        );
+        let reference = std::fs::read_to_string(repository_file("docs/configuration.md")).unwrap();
+        let missing: Vec<&String> = parser
+            .iter()
+            .filter(|key| !reference.contains(&format!("`{key}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "keys docs/configuration.md does not document: {missing:?}"
+        );
+    }
+
+    /// The environment variables the program reads, from its sources: `env.get("X")`,
+    /// `env::var("X")`, `var_os("X")`, `var("X")` and the names of [`ENV_VARS`] and the key
+    /// constants (`KAGI_API_KEY_VAR`, `KEY_VARIABLES`).
+    fn variables_read() -> std::collections::BTreeSet<String> {
+        let read = regex::Regex::new(
+            r#"(?:env\.get|env::var|env::var_os|\bvar|\bvar_os)\("([A-Z][A-Z0-9_]+)"\)"#,
+        )
+        .unwrap();
+        let constant = regex::Regex::new(r#"const [A-Z_]*VAR[A-Z_]*: [^=]+= ([^;]+);"#).unwrap();
+        let name = regex::Regex::new(r#""([A-Z][A-Z0-9_]+)""#).unwrap();
+        let mut found: std::collections::BTreeSet<String> =
+            ENV_VARS.iter().map(|v| v.to_string()).collect();
+        for root in [
+            "src",
+            "crates/vaultsum-core/src",
+            "crates/vaultsum-tools/src",
+        ] {
+            for entry in walkdir::WalkDir::new(repository_file(root)) {
+                let entry = entry.unwrap();
+                if entry.path().extension().is_none_or(|ext| ext != "rs") {
+                    continue;
+                }
+                let text = std::fs::read_to_string(entry.path()).unwrap();
+                // What the code reads, not what its tests set up.
+                let code = text.split("#[cfg(test)]").next().unwrap();
+                found.extend(read.captures_iter(code).map(|c| c[1].to_string()));
+                for list in constant.captures_iter(code) {
+                    found.extend(name.captures_iter(&list[1]).map(|c| c[1].to_string()));
+                }
+            }
+        }
+        found
+    }
+
+    /// Every environment variable the program reads is documented in `docs/configuration.md`,
+    /// and every variable the configuration reads is one [`ENV_VARS`] lists (checked for UTF-8
+    /// in one place).
+    #[test]
+    fn every_environment_variable_read_is_documented() {
+        let read = variables_read();
+        for expected in [
+            "VAULTSUM_STATE_DIR",
+            "KAGI_API_KEY",
+            "VAULTSUM_MCP_ALLOWED_ORIGINS",
+        ] {
+            assert!(read.contains(expected), "{expected} not found in {read:?}");
+        }
+        let config =
+            std::fs::read_to_string(repository_file("crates/vaultsum-core/src/config.rs")).unwrap();
+        let config = config.split("#[cfg(test)]").next().unwrap();
+        let got = regex::Regex::new(r#"env\.get\("([A-Z][A-Z0-9_]+)"\)"#).unwrap();
+        for found in got.captures_iter(config) {
+            assert!(
+                ENV_VARS.contains(&&found[1]),
+                "config.rs reads {} but ENV_VARS does not list it",
+                &found[1]
+            );
+        }
+        let reference = std::fs::read_to_string(repository_file("docs/configuration.md")).unwrap();
+        // RUST_LOG is read by the logging library, which the sources do not name this way.
+        let mut names = read;
+        names.insert("RUST_LOG".to_string());
+        let missing: Vec<String> = names
+            .into_iter()
+            .filter(|name| !reference.contains(&format!("`{name}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "environment variables docs/configuration.md does not document: {missing:?}"
         );
     }
 }

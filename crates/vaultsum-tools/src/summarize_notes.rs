@@ -395,14 +395,14 @@ fn link_of(path: &str) -> String {
     format!("[[{stem}]]")
 }
 
-fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, ToolOutput> {
+fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, Box<ToolOutput>> {
     match value {
         None => Ok(None),
         Some(text) => Day::parse(text).map(Some).ok_or_else(|| {
-            failure(
+            Box::new(failure(
                 "invalid_arguments",
                 format!("{field}: {text:?} is not a date; write it as YYYY-MM-DD"),
-            )
+            ))
         }),
     }
 }
@@ -432,11 +432,11 @@ impl TypedTool for SummarizeNotesTool {
     async fn run(&self, args: SummarizeNotesArgs) -> ToolOutput {
         let from = match parse_day("from", &args.from) {
             Ok(day) => day,
-            Err(output) => return output,
+            Err(output) => return *output,
         };
         let to = match parse_day("to", &args.to) {
             Ok(day) => day,
-            Err(output) => return output,
+            Err(output) => return *output,
         };
         if args.paths.is_empty()
             && args.tag.is_none()

@@ -35,9 +35,10 @@ pub struct ToolOutput {
     /// The result as a record, for a tool that declares an output schema
     /// ([`Tool::output_schema`]): MCP's `structuredContent`, beside `text`. It holds the same
     /// facts as `text` (clients give the model one or the other), and a failure's record is
-    /// [`ToolOutput::failure_record`]. Not serialized: `--json` keeps its shape.
+    /// [`ToolOutput::failure_record`]. Not serialized: `--json` keeps its shape. Boxed: most
+    /// results have none, and a result travels through every `Result` of the tools.
     #[serde(skip)]
-    pub record: Option<Value>,
+    pub record: Option<Box<Value>>,
 }
 
 /// Whether a failed call is worth making again, unchanged, later. Decided by the tool from the
@@ -83,7 +84,7 @@ impl ToolOutput {
 
     /// The same result with its record (see [`ToolOutput::record`]).
     pub fn with_record(mut self, record: Value) -> ToolOutput {
-        self.record = Some(record);
+        self.record = Some(Box::new(record));
         self
     }
 
@@ -100,7 +101,7 @@ impl ToolOutput {
     /// panic caught by a front end).
     pub fn with_failure_record(mut self, has_schema: bool) -> ToolOutput {
         if has_schema && self.is_error && self.record.is_none() {
-            self.record = Some(self.failure_record());
+            self.record = Some(Box::new(self.failure_record()));
         }
         self
     }
@@ -311,21 +312,21 @@ impl<T: TypedTool> Tool for T {
 }
 
 /// Parses a tool's arguments into its typed form, turning a schema violation into an error
-/// result the model can act on.
+/// result the model can act on (boxed: a result is large, and the failure is the rare case).
 pub fn parse_args<T: serde::de::DeserializeOwned>(
     tool: &str,
     args: Value,
-) -> Result<T, ToolOutput> {
+) -> Result<T, Box<ToolOutput>> {
     let args = if args.is_null() {
         Value::Object(Default::default())
     } else {
         args
     };
     serde_json::from_value(args).map_err(|e| {
-        ToolOutput::error(
+        Box::new(ToolOutput::error(
             format!("invalid arguments for {tool}: {e}"),
             serde_json::json!({ "error": "invalid_arguments" }),
-        )
+        ))
     })
 }
 
