@@ -4,6 +4,7 @@
 
 mod support;
 
+mod architecture_citations;
 mod bounded_reads;
 mod cli;
 mod compact_cli;
