@@ -44,7 +44,8 @@ fn resolve(citation: &str, paths: &[String]) -> Vec<PathBuf> {
 /// with `/` in it or a `.rs` file; or a folder of two parts or more written with its trailing
 /// `/` (`vault/changes/`; a vault's `Clippings/` or `.git/` is not ours).
 fn is_file_citation(span: &str) -> bool {
-    let plain = !span.contains(['*', '<', '…', ' ', '(', '$', '%', '~', '{']) && !span.starts_with('.');
+    let plain =
+        !span.contains(['*', '<', '…', ' ', '(', '$', '%', '~', '{']) && !span.starts_with('.');
     let folder = span
         .strip_suffix('/')
         .is_some_and(|inner| inner.contains('/') && !inner.starts_with('/'));
@@ -202,7 +203,11 @@ fn every_file_and_name_architecture_cites_exists() {
             }
         }
     }
-    assert!(wrong.is_empty(), "ARCHITECTURE.md cites:\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "ARCHITECTURE.md cites:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -214,7 +219,10 @@ fn citations_are_read_with_their_names() {
     assert_eq!(
         read,
         [
-            ("vault/write.rs".to_string(), vec!["write_summary".to_string()]),
+            (
+                "vault/write.rs".to_string(),
+                vec!["write_summary".to_string()]
+            ),
             (
                 "pdf.rs".to_string(),
                 vec!["clean".to_string(), "read_page".to_string()]
