@@ -92,13 +92,7 @@ fn citations(text: &str) -> Vec<Citation> {
         if code {
             continue;
         }
-        let spans: Vec<(usize, &str)> = line
-            .split('`')
-            .enumerate()
-            .skip(1)
-            .step_by(2)
-            .map(|(at, span)| (at, span))
-            .collect();
+        let spans: Vec<(usize, &str)> = line.split('`').enumerate().skip(1).step_by(2).collect();
         let parts: Vec<&str> = line.split('`').collect();
         for (at, span) in spans {
             let (file, name) = match span.split_once(": ") {
