@@ -291,7 +291,28 @@ mod tests {
             let title = tool["title"].as_str().unwrap_or_default();
             assert!(!title.is_empty(), "{name} has no title");
             assert_eq!(tool["annotations"]["title"], title, "{name}");
+            if let Some(output) = tool.get("output_schema") {
+                let problems = crate::schema::portability_problems(output);
+                assert!(problems.is_empty(), "{name} output: {problems:#?}");
+                assert_eq!(output["type"], "object", "{name}");
+                assert_eq!(output["required"], json!(["success"]), "{name}");
+            }
         }
+        let with_records: Vec<&Value> = described
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|tool| tool.get("output_schema").is_some())
+            .map(|tool| &tool["name"])
+            .collect();
+        assert_eq!(
+            with_records,
+            [
+                &json!("summarize_file"),
+                &json!("web_search"),
+                &json!("summarize_notes")
+            ]
+        );
     }
 
     #[test]
