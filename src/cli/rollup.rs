@@ -125,7 +125,10 @@ pub fn run(mut app: App, args: RollupArgs) -> anyhow::Result<ExitCode> {
         app.verbose,
     ));
     if output.details["fell_back_to_local"] == true && !app.quiet {
-        eprintln!("vaultsum: no API key configured (FIREWORKS_API_KEY); using the built-in local summarizer");
+        eprintln!(
+            "vaultsum: {}",
+            vaultsum_tools::context::LOCAL_FALLBACK_NOTICE
+        );
     }
     print_output(&output, args.json)?;
     say_created_folders(&output, app.quiet);

@@ -38,16 +38,16 @@ fn summarizes_stdin_with_the_local_engine() {
 }
 
 #[test]
-fn auto_without_api_key_uses_local_and_says_so_on_stderr_only() {
+fn auto_without_api_key_uses_the_offline_engine_and_says_so_on_stderr_only() {
     vaultsum()
         .arg("summarize-text")
         .write_stdin(NOTE)
         .assert()
         .success()
         .stdout(predicate::str::contains("### Key Points"))
-        .stdout(predicate::str::contains("local summarizer").not())
+        .stdout(predicate::str::contains("offline summarizer").not())
         .stderr(predicate::str::contains(
-            "using the built-in local summarizer",
+            "using the built-in offline summarizer (--engine offline)",
         ));
 }
 
