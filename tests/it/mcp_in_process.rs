@@ -323,7 +323,7 @@ async fn read_file_refuses_a_path_out_of_the_vault_as_an_error_result() {
 #[tokio::test]
 async fn summarize_file_offline_appends_a_summary_and_keeps_the_note() {
     let (vault, registry) = fixture_vault_registry(|config| {
-        config.summarize.engine = Engine::Local;
+        config.summarize.engine = Engine::Offline;
     });
     let before = vault.read(WEEKLY_SYNC);
     let client = connect(registry).await;
@@ -339,7 +339,7 @@ async fn summarize_file_offline_appends_a_summary_and_keeps_the_note() {
     );
     let appended = &after[before.len()..];
     assert!(appended.contains("## Summary\n"), "{appended}");
-    assert_eq!(details_of(&result)["summarizer"]["engine"], "local");
+    assert_eq!(details_of(&result)["summarizer"]["engine"], "offline");
     client.cancel().await.unwrap();
 }
 
