@@ -165,6 +165,8 @@ const CLASS_OK = /^(language-[\w+#.-]+|footnotes?(-[\w-]+)?|footnote-(ref|item|b
 const ID_OK = /^fn(ref)?\d+(:\d+)?$/;
 const STYLE_OK = /^text-align:(left|right|center)$/;
 
+const RUNS_OR_HIDES_CONTENT = new Set(["style", "script", "template", "noscript", "noembed", "noframes", "iframe", "object", "svg", "math"]);
+
 const DATAVIEW_CONTAINERS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "span", "th", "td"]);
 
 // MathJax commands that link, load, set HTML attributes or styles, or hide; and the macro
@@ -536,7 +538,9 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
 
   function visit(node, lines, inMath) {
     if (node.nodeName === "#comment") {
-      add("hidden_html_comment", "<!--" + node.data + "-->", lines, ["<!--", node.data]);
+      // A comment the note opened that runs over the section is the note's doing; one whose
+      // delimiter was written is the written part's.
+      add("hidden_html_comment", "<!--" + node.data + "-->", lines, ["<!--", "-->"]);
       return;
     }
     if (node.nodeName === "#text") {
@@ -559,7 +563,7 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
       const kind = attr(node, "data-kind");
       const item = side[Number(attr(node, "data-id"))];
       if (kind === "comment") {
-        add("hidden_comment", item.content, lines, [item.content]);
+        add("hidden_comment", item.content, lines, ["%%"]);
         return;
       }
       if (kind === "math") {
@@ -581,9 +585,12 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
       }
       if (kind === "wikilink" || kind === "embed") return;
     } else if (!Object.prototype.hasOwnProperty.call(ALLOWED_TAGS, tag)) {
-      // Written text inside such an element (a note's open `<style>`) is its content: counts.
-      const inside = textOf(node).split("\n").map((l) => l.trim()).filter((l) => l.length > 3);
-      add("html_element", "<" + tag + ">", lines, ["<" + tag, tag, ...inside]);
+      // Written text inside an element that runs or hides its content (a note's open
+      // `<style>`) is that content: it counts; inside a `<textarea>` it is only shown.
+      const inside = RUNS_OR_HIDES_CONTENT.has(tag)
+        ? textOf(node).split("\n").map((l) => l.trim()).filter((l) => l.length > 3)
+        : [];
+      add("html_element", "<" + tag + ">", lines, ["<" + tag, ...inside]);
     }
     if (!ours) {
       const okAttrs = ALLOWED_TAGS[tag] || [];
