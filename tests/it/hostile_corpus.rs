@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 use support::cli::vaultsum;
+use support::fake_kagi::{envelope, ok, vaultsum_command, FakeKagi, TEST_KEY};
 use support::fake_openai::{FakeOpenAi, FakeReply, ReceivedRequest};
 use support::temp_vault::TempVault;
 
@@ -382,6 +383,11 @@ fn write_and_judge(
             if before.is_none() {
                 continue;
             }
+        } else if args.is_empty() && before.is_none() && !now.starts_with(original.as_str()) {
+            report.broken.push(format!(
+                "{writer} {}: the note is not its old bytes and a section",
+                entry.id
+            ));
         } else if !whole {
             report.broken.push(format!(
                 "{writer} {}: the note's own text changed",
@@ -674,4 +680,119 @@ fn the_judge_finds_what_is_live_and_only_that() {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// Web pages saved with `summarize URL --save-to` (Kagi's summary of the page, the one URL the
+/// note may link to): a sample of the corpus, one page per run.
+#[test]
+fn web_page_notes_are_inert() {
+    let corpus = entries(HOSTILE);
+    let sample: Vec<Entry> = corpus
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| index % 9 == 4)
+        .map(|(_, entry)| entry.clone())
+        .collect();
+    let page = |id: &str| format!("https://news.example/story/{id}");
+    let fake = FakeKagi::start();
+    let answers: Arc<HashMap<String, String>> = Arc::new(
+        sample
+            .iter()
+            .map(|e| (page(&e.id), e.answer.clone()))
+            .collect(),
+    );
+    fake.answer_with(Arc::new(move |request: &ReceivedRequest| {
+        if request.path != "/api/v0/summarize" {
+            return None;
+        }
+        let url = request.json()["url"].as_str()?.to_string();
+        let answer = answers.get(&url)?;
+        Some(ok(envelope(json!({"output": answer, "tokens": 42}))))
+    }));
+    let vault = TempVault::with(&[("Clippings/.keep", "")]);
+    let results: Vec<(Entry, Ran)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = sample
+            .chunks(sample.len().div_ceil(3))
+            .map(|chunk| {
+                let (vault, fake) = (&vault, &fake);
+                scope.spawn(move || {
+                    chunk
+                        .iter()
+                        .map(|entry| {
+                            let output = vaultsum_command(&fake.base_url(), Some(TEST_KEY))
+                                .arg("--vault")
+                                .arg(vault.root())
+                                .args(["summarize", &page(&entry.id), "--save-to"])
+                                .arg(format!("Clippings/{}.md", entry.id))
+                                .arg("--json")
+                                .output()
+                                .unwrap();
+                            let ran = (
+                                output.status.success(),
+                                Vec::new(),
+                                format!(
+                                    "{}{}",
+                                    String::from_utf8_lossy(&output.stdout),
+                                    String::from_utf8_lossy(&output.stderr)
+                                ),
+                            );
+                            (entry.clone(), ran)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let mut report = Report::default();
+    let mut to_judge = Vec::new();
+    for (entry, (success, _, said)) in &results {
+        let path = format!("Clippings/{}.md", entry.id);
+        if !vault.root().join(&path).exists() {
+            if *success || said.trim().is_empty() {
+                report.broken.push(format!(
+                    "web page {}: no note and no error: {said}",
+                    entry.id
+                ));
+            }
+            report.refused.push(entry.id.clone());
+            continue;
+        }
+        let text = String::from_utf8(vault.read(&path)).unwrap();
+        to_judge.push(Judged {
+            id: entry.id.clone(),
+            class: entry.class.clone(),
+            path,
+            written: vec![(0, text.len())],
+            urls: vec![page(&entry.id)],
+            property: false,
+            expect: None,
+        });
+    }
+    let verdicts = judge(&vault, &to_judge);
+    for note in &to_judge {
+        let findings = verdicts[&note.id]["findings"].as_array().unwrap();
+        if !findings.is_empty() {
+            report
+                .live
+                .entry(note.class.clone())
+                .or_default()
+                .push(format!(
+                    "{}: {}",
+                    note.id,
+                    serde_json::to_string(findings).unwrap()
+                ));
+        }
+    }
+    eprintln!(
+        "FIGURE hostile corpus, web page --save-to: {} pages, {} refused, {} live ({})",
+        sample.len(),
+        report.refused.len(),
+        report.live_count(),
+        report.by_class()
+    );
+    assert_clean(&[("web page --save-to", report)]);
 }
