@@ -98,9 +98,22 @@ fn note_text(entry: &Entry, index: usize) -> String {
     }
 }
 
-/// The URLs the source names: the entry's, and every `http(s)://` in the note's own text.
+/// The URLs the source names: the entry's, and every `http(s)://` in the note's own text (not
+/// in a `## Summary` section: what vaultsum wrote there is no source).
 fn source_urls(entry: &Entry, note: &str) -> Vec<String> {
     let mut urls = entry.urls.clone();
+    let mut own = String::new();
+    let mut in_summary = false;
+    for line in note.lines() {
+        if line.starts_with("# ") || line.starts_with("## ") {
+            in_summary = line.trim_end() == "## Summary";
+        }
+        if !in_summary {
+            own.push_str(line);
+            own.push('\n');
+        }
+    }
+    let note = own.as_str();
     for (at, _) in note.match_indices("http") {
         let rest = &note[at..];
         if rest.starts_with("http://") || rest.starts_with("https://") {
@@ -345,11 +358,23 @@ fn write_and_judge(
             .map(|e| (e.id.clone(), e.answer.clone()))
             .collect(),
     );
+    let mut fake = fake;
     if let Some(before) = before {
         let mut first = vec!["summarize-file", "--json"];
         first.extend_from_slice(before);
         first.push(FOLDER);
         run(&vault, &fake, &first);
+        // The second summary of a laundering case links what the first one carried: the
+        // first summary is vaultsum's text, never the note's, so it names nothing.
+        fake = model(
+            corpus
+                .iter()
+                .map(|e| {
+                    let answer = e.rollup_answer.as_ref().unwrap_or(&e.answer);
+                    (e.id.clone(), answer.clone())
+                })
+                .collect(),
+        );
     }
     let mut full = vec!["summarize-file", "--json"];
     full.extend_from_slice(args);
