@@ -821,3 +821,88 @@ fn web_page_notes_are_inert() {
     );
     assert_clean(&[("web page --save-to", report)]);
 }
+
+/// The judge on real, legitimate text: the offline engine's summaries of the vendored real vault
+/// (the note's own sentences, links and code) are written and judged like the corpus; nothing
+/// in them may be live. A false alarm of the judge shows here first.
+#[test]
+fn offline_summaries_of_the_real_vault_are_judged_inert() {
+    let vault = TempVault::real();
+    let mut originals = BTreeMap::new();
+    for entry in walkdir::WalkDir::new(vault.root())
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
+    {
+        let relative = entry
+            .path()
+            .strip_prefix(vault.root())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        originals.insert(
+            relative.clone(),
+            String::from_utf8(vault.read(&relative)).unwrap(),
+        );
+    }
+    let output = vaultsum(&vault.outside())
+        .arg("--vault")
+        .arg(vault.root())
+        .args(["summarize-file", "--engine", "local", "--json", "."])
+        .output()
+        .unwrap();
+    let mut to_judge = Vec::new();
+    let mut broken = Vec::new();
+    for (path, original) in &originals {
+        let now = String::from_utf8(vault.read(path)).unwrap();
+        if now == *original {
+            continue;
+        }
+        if !now.starts_with(original.as_str()) {
+            broken.push(format!(
+                "{path}: the note is not its old bytes and a section"
+            ));
+        }
+        let entry = Entry {
+            id: path.clone(),
+            class: "real vault".to_string(),
+            answer: String::new(),
+            note: None,
+            urls: Vec::new(),
+            rollup_answer: None,
+            expect: None,
+        };
+        to_judge.push(Judged {
+            id: path.clone(),
+            class: entry.class.clone(),
+            path: path.clone(),
+            written: written_ranges(original, &now).0,
+            urls: source_urls(&entry, original),
+            property: false,
+            expect: None,
+        });
+    }
+    assert!(
+        to_judge.len() >= 50,
+        "{} summaries written: {}",
+        to_judge.len(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let verdicts = judge(&vault, &to_judge);
+    for note in &to_judge {
+        let findings = verdicts[&note.id]["findings"].as_array().unwrap();
+        if !findings.is_empty() {
+            broken.push(format!(
+                "{}: {}",
+                note.id,
+                serde_json::to_string(findings).unwrap()
+            ));
+        }
+    }
+    eprintln!(
+        "FIGURE hostile corpus, real vault offline: {} summaries judged, {} problems",
+        to_judge.len(),
+        broken.len()
+    );
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
