@@ -500,7 +500,6 @@ fn assert_clean(reports: &[(&str, Report)]) {
 fn hostile_answers_are_inert_through_every_summary_writer() {
     let corpus = entries(HOSTILE);
     assert!(corpus.len() >= 220, "{} answers", corpus.len());
-    let append = write_and_judge(&corpus, "append", &[], None);
     // `--into both` takes the property from the answer's `<abstract>`: the same hostile text.
     let with_abstract: Vec<Entry> = corpus
         .iter()
@@ -514,12 +513,17 @@ fn hostile_answers_are_inert_through_every_summary_writer() {
         })
         .collect();
     // The writers work on vaults of their own: side by side.
-    let (both, replace) = std::thread::scope(|scope| {
+    let (append, both, replace) = std::thread::scope(|scope| {
+        let append = scope.spawn(|| write_and_judge(&corpus, "append", &[], None));
         let both = scope
             .spawn(|| write_and_judge(&with_abstract, "--into both", &["--into", "both"], None));
         let replace =
             scope.spawn(|| write_and_judge(&corpus, "--replace", &["--replace"], Some(&[])));
-        (both.join().unwrap(), replace.join().unwrap())
+        (
+            append.join().unwrap(),
+            both.join().unwrap(),
+            replace.join().unwrap(),
+        )
     });
     assert_clean(&[
         ("append", append),

@@ -782,9 +782,30 @@ function charRanges(buf, byteRanges) {
   return byteRanges.map(([a, b]) => [buf.subarray(0, a).toString("utf8").length, buf.subarray(0, b).toString("utf8").length]);
 }
 
+/**
+ * `\r\n` and a lone `\r` as `\n` (line endings for CommonMark and for Obsidian's editor alike),
+ * with the ranges moved to match.
+ */
+function normalizeNewlines(text, ranges) {
+  const map = new Array(text.length + 1);
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    map[i] = out.length;
+    if (text[i] === "\r") {
+      if (text[i + 1] === "\n") continue;
+      out += "\n";
+    } else {
+      out += text[i];
+    }
+  }
+  map[text.length] = out.length;
+  return { text: out, ranges: ranges.map(([a, b]) => [map[a], map[b]]) };
+}
+
 export function judgeNote(buf, { written, urls, property, expect } = {}) {
-  let text = buf.toString("utf8");
-  let ranges = written ? charRanges(buf, written) : [[0, text.length]];
+  const normalized = normalizeNewlines(buf.toString("utf8"), written ? charRanges(buf, written) : [[0, buf.toString("utf8").length]]);
+  const text = normalized.text;
+  const ranges = normalized.ranges;
   const findings = [];
   let frontmatterKeys = [];
   // A BOM is the file's, not text; frontmatter is properties, not Markdown (blank it, keeping the

@@ -38,6 +38,9 @@ test("obviously live answers are found", () => {
     ["ok \u{1F600}\u{E0100}\u{E0101}", "invisible"],
     ["[[Note|a `]]![x](https://evil.example/w.png)`]]", "remote_image"],
     ["[[Note\n![x](https://evil.example/w.png)]]", "remote_image"],
+    // A lone carriage return ends a line: a blank line, then an indented code block.
+    ["Point.\r\r    = this.file.name", "dataview_query"],
+    ["&#x3C;img src=x&#x3E; [k:: &#33;&#91;x&#93;&#40;&#104;ttps://evil.example/e.png&#41;]", "dataview_field:remote_image"],
   ]) {
     assert.ok(kinds(answer).kinds.includes(kind), `${JSON.stringify(answer)} should be ${kind}: ${JSON.stringify(kinds(answer))}`);
   }
