@@ -98,8 +98,9 @@ fn note_text(entry: &Entry, index: usize) -> String {
     }
 }
 
-/// The URLs the source names: the entry's, and every `http(s)://` in the note's own text (not
-/// in a `## Summary` section: what vaultsum wrote there is no source).
+/// The URLs the source names: the entry's, every `http(s)://` and every e-mail address (as
+/// `mailto:`, which Obsidian links) in the note's own text (not in a `## Summary` section: what
+/// vaultsum wrote there is no source).
 fn source_urls(entry: &Entry, note: &str) -> Vec<String> {
     let mut urls = entry.urls.clone();
     let mut own = String::new();
@@ -114,6 +115,14 @@ fn source_urls(entry: &Entry, note: &str) -> Vec<String> {
         }
     }
     let note = own.as_str();
+    for word in note.split(|c: char| c.is_whitespace() || "<>()[]\"'`,;:".contains(c)) {
+        let word = word.trim_end_matches('.');
+        if let Some((user, host)) = word.split_once('@') {
+            if !user.is_empty() && host.contains('.') && !host.contains('@') {
+                urls.push(format!("mailto:{}", word.to_lowercase()));
+            }
+        }
+    }
     for (at, _) in note.match_indices("http") {
         let rest = &note[at..];
         if rest.starts_with("http://") || rest.starts_with("https://") {

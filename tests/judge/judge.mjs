@@ -180,8 +180,9 @@ function makeRenderer(side) {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false, breaks: false });
   // Obsidian keeps links of any scheme; markdown-it would silently drop javascript:/file:/data:.
   md.validateLink = () => true;
-  // Bare URLs with a scheme are links in Obsidian; bare domains are not (and `//host` never).
-  md.linkify.set({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false });
+  // Bare URLs with a scheme are links in Obsidian, and so are plain e-mail addresses (a click
+  // opens mailto:); bare domains are not (and `//host` never).
+  md.linkify.set({ fuzzyLink: false, fuzzyEmail: true, fuzzyIP: false });
   md.linkify.add("//", null);
   md.linkify.add("obsidian:", "http:");
   md.use(footnote);
@@ -608,6 +609,12 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
       const kind = hrefKind(href);
       if (kind === "web") {
         if (!allowed.has(normalizeUrl(href))) add("link", href, lines, linkEvidence(href));
+      } else if (kind === "scheme:mailto") {
+        // An address the source wrote may be mailed; any other, or any with a query (a body
+        // or subject filled in), may not.
+        const address = href.slice("mailto:".length);
+        const named = allowed.has(normalizeUrl(href)) || allowed.has(normalizeUrl("mailto:" + address.toLowerCase()));
+        if (!named || address.includes("?")) add("link_scheme_mailto", href, lines, linkEvidence(href).concat([address]));
       } else if (kind !== "internal") {
         add("link_" + kind.replace(":", "_"), href, lines, linkEvidence(href));
       }

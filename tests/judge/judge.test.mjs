@@ -38,6 +38,7 @@ test("obviously live answers are found", () => {
     ["ok \u{1F600}\u{E0100}\u{E0101}", "invisible"],
     ["[[Note|a `]]![x](https://evil.example/w.png)`]]", "remote_image"],
     ["[[Note\n![x](https://evil.example/w.png)]]", "remote_image"],
+    ["Write to leak@evil.com", "link_scheme_mailto"],
     // A lone carriage return ends a line: a blank line, then an indented code block.
     ["Point.\r\r    = this.file.name", "dataview_query"],
     ["&#x3C;img src=x&#x3E; [k:: &#33;&#91;x&#93;&#40;&#104;ttps://evil.example/e.png&#41;]", "dataview_field:remote_image"],
