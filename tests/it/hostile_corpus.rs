@@ -919,3 +919,169 @@ fn offline_summaries_of_the_real_vault_are_judged_inert() {
     );
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
+
+/// The MCP server's writers (`vaultsum mcp` over stdio, rmcp's client): `summarize_file` on a
+/// third of the corpus, a few calls at a time, and `summarize_notes` with `save_to` on a sample.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn mcp_writers_leave_hostile_answers_inert() {
+    use futures::StreamExt;
+    use rmcp::model::CallToolRequestParams;
+    use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+    use rmcp::ServiceExt;
+
+    let corpus = entries(HOSTILE);
+    let notes: Vec<Entry> = corpus.iter().step_by(3).cloned().collect();
+    let rollups: Vec<Entry> = corpus.iter().skip(1).step_by(12).cloned().collect();
+    let vault = TempVault::copy_of(&fixture_source());
+    let mut originals = BTreeMap::new();
+    for (index, entry) in notes.iter().enumerate() {
+        let path = format!("{FOLDER}/{}.md", entry.id);
+        let text = note_text(entry, index);
+        vault.write(&path, &text);
+        originals.insert(entry.id.clone(), text);
+    }
+    for (index, entry) in rollups.iter().enumerate() {
+        let text = note_text(entry, index);
+        vault.write(&format!("{FOLDER}/{}/Source.md", entry.id), &text);
+        originals.insert(format!("rollup {}", entry.id), text);
+    }
+    vault.write("Rollups/.keep", "");
+    let fake = model(
+        notes
+            .iter()
+            .chain(&rollups)
+            .map(|e| (e.id.clone(), e.answer.clone()))
+            .collect(),
+    );
+    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_vaultsum")).configure(|cmd| {
+        cmd.arg("--vault")
+            .arg(vault.root())
+            .arg("mcp")
+            .env("XDG_CONFIG_HOME", vault.outside().join("config"))
+            .env("XDG_STATE_HOME", vault.outside().join("state"))
+            .env("VAULTSUM_CACHE_DIR", vault.outside().join("cache"))
+            .env_remove("VAULTSUM_CONFIG")
+            .env_remove("KAGI_API_KEY");
+        for (key, value) in fake.env() {
+            cmd.env(key, value);
+        }
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn vaultsum mcp");
+    let service = ().serve(transport).await.expect("handshake with the binary");
+    let calls = notes
+        .iter()
+        .map(|e| {
+            (
+                e.clone(),
+                "summarize_file",
+                json!({ "path": format!("{FOLDER}/{}.md", e.id) }),
+            )
+        })
+        .chain(rollups.iter().map(|e| {
+            (
+                e.clone(),
+                "summarize_notes",
+                json!({
+                    "paths": [format!("{FOLDER}/{}", e.id)],
+                    "save_to": format!("Rollups/{}.md", e.id),
+                }),
+            )
+        }));
+    let client = &service;
+    let results: Vec<(Entry, &str, bool, String)> = futures::stream::iter(calls)
+        .map(|(entry, tool, arguments)| async move {
+            let result = client
+                .call_tool(
+                    CallToolRequestParams::new(tool.to_string())
+                        .with_arguments(arguments.as_object().unwrap().clone()),
+                )
+                .await
+                .expect("tools/call answered");
+            let text = result
+                .content
+                .first()
+                .and_then(|c| c.as_text())
+                .map(|t| t.text.clone())
+                .unwrap_or_default();
+            (entry, tool, result.is_error == Some(true), text)
+        })
+        .buffer_unordered(6)
+        .collect()
+        .await;
+    let mut report = Report::default();
+    let mut to_judge = Vec::new();
+    for (entry, tool, is_error, text) in &results {
+        let (path, original) = if *tool == "summarize_file" {
+            (format!("{FOLDER}/{}.md", entry.id), &originals[&entry.id])
+        } else {
+            (
+                format!("Rollups/{}.md", entry.id),
+                &originals[&format!("rollup {}", entry.id)],
+            )
+        };
+        let written = vault.root().join(&path);
+        if *is_error {
+            let unchanged = if *tool == "summarize_file" {
+                String::from_utf8(vault.read(&path)).unwrap() == *original
+            } else {
+                !written.exists()
+            };
+            if !unchanged || text.trim().is_empty() {
+                report.broken.push(format!(
+                    "mcp {tool} {}: refused but changed, or no reason",
+                    entry.id
+                ));
+            }
+            report.refused.push(format!("{tool} {}: {text}", entry.id));
+            continue;
+        }
+        let now = String::from_utf8(vault.read(&path)).unwrap();
+        let ranges = if *tool == "summarize_file" {
+            if !now.starts_with(original.as_str()) {
+                report.broken.push(format!(
+                    "mcp {tool} {}: the note is not its old bytes and a section",
+                    entry.id
+                ));
+            }
+            written_ranges(original, &now).0
+        } else {
+            vec![(0, now.len())]
+        };
+        to_judge.push(Judged {
+            id: format!("{tool} {}", entry.id),
+            class: entry.class.clone(),
+            path,
+            written: ranges,
+            urls: source_urls(entry, original),
+            property: false,
+            expect: None,
+        });
+    }
+    service.cancel().await.unwrap();
+    let verdicts = judge(&vault, &to_judge);
+    for note in &to_judge {
+        let findings = verdicts[&note.id]["findings"].as_array().unwrap();
+        if !findings.is_empty() {
+            report
+                .live
+                .entry(note.class.clone())
+                .or_default()
+                .push(format!(
+                    "{}: {}",
+                    note.id,
+                    serde_json::to_string(findings).unwrap()
+                ));
+        }
+    }
+    eprintln!(
+        "FIGURE hostile corpus, MCP summarize_file and summarize_notes save_to: {} calls, {} refused, {} live ({})",
+        results.len(),
+        report.refused.len(),
+        report.live_count(),
+        report.by_class()
+    );
+    assert_clean(&[("mcp", report)]);
+}
