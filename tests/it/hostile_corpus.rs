@@ -388,7 +388,9 @@ fn write_and_judge(
     let mut full = vec!["summarize-file", "--json"];
     full.extend_from_slice(args);
     full.push(FOLDER);
+    let writing = std::time::Instant::now();
     let results = run(&vault, &fake, &full);
+    let written_in = writing.elapsed();
     let started = std::time::Instant::now();
 
     let mut report = Report::default();
@@ -477,7 +479,7 @@ fn write_and_judge(
         eprintln!("{writer} refused {refused}");
     }
     eprintln!(
-        "FIGURE hostile corpus, {writer}: {} answers, {} refused, {} live ({}); judged in {:?}",
+        "FIGURE hostile corpus, {writer}: {} answers, {} refused, {} live ({}); written in {written_in:.1?}, judged in {:.1?}",
         corpus.len(),
         report.refused.len(),
         report.live_count(),
@@ -565,7 +567,7 @@ fn rollups_saved_to_a_note_are_inert_and_launder_nothing() {
     let sample: Vec<Entry> = corpus
         .iter()
         .enumerate()
-        .filter(|(index, entry)| entry.class == "laundering" || index % 9 == 0)
+        .filter(|(index, entry)| entry.class == "laundering" || index % 16 == 0)
         .map(|(_, entry)| entry.clone())
         .collect();
     let vault = TempVault::copy_of(&fixture_source());
@@ -586,17 +588,14 @@ fn rollups_saved_to_a_note_are_inert_and_launder_nothing() {
             .map(|e| (e.id.clone(), e.answer.clone()))
             .collect(),
     );
-    for entry in sample.iter().filter(|e| e.rollup_answer.is_some()) {
-        run(
-            &vault,
-            &summaries,
-            &[
-                "summarize-file",
-                "--json",
-                &format!("{FOLDER}/{}/Source.md", entry.id),
-            ],
-        );
-    }
+    let launder_paths: Vec<String> = sample
+        .iter()
+        .filter(|e| e.rollup_answer.is_some())
+        .map(|e| format!("{FOLDER}/{}/Source.md", e.id))
+        .collect();
+    let mut args = vec!["summarize-file", "--json"];
+    args.extend(launder_paths.iter().map(String::as_str));
+    run(&vault, &summaries, &args);
     let rollups = model(
         sample
             .iter()
@@ -728,7 +727,7 @@ fn web_page_notes_are_inert() {
     let sample: Vec<Entry> = corpus
         .iter()
         .enumerate()
-        .filter(|(index, _)| index % 9 == 4)
+        .filter(|(index, _)| index % 12 == 4)
         .map(|(_, entry)| entry.clone())
         .collect();
     let page = |id: &str| format!("https://news.example/story/{id}");

@@ -39,7 +39,9 @@
 // "frontmatter_keys": [...]}]}. Exit status 0 whatever is found (the caller asserts).
 //
 // Usage: node tests/judge/judge.mjs MANIFEST.json
-//        node tests/judge/judge.mjs --dir VAULT_FOLDER [--url URL]...   (judges every note whole)
+//        node tests/judge/judge.mjs --dir FOLDER [--url URL]...      (every note, whole)
+//        node tests/judge/judge.mjs --dir FOLDER --summaries        (the `## Summary` sections of
+//          every note that has one, in the whole note; the source's URLs taken from the rest)
 
 import fs from "node:fs";
 import path from "node:path";
@@ -176,7 +178,8 @@ const MATH_DANGER = /\\(href|url|style|class|cssId|require|unicode|data|html|att
 // Mermaid: what makes a diagram act, load, or hide.
 const MERMAID_DANGER = /(^|\s|;)(click|call|callback)\s|\bhref\b|%%|javascript:|url\(|<\s*[a-zA-Z!\/]|&lt;|\binit\b|securityLevel|htmlLabels|\blink\s|\blinks\s/im;
 
-function makeRenderer(side) {
+/** The renderer; what it cannot show in HTML (math, diagrams, comments) goes to `env.side`. */
+function makeRenderer() {
   const md = new MarkdownIt({ html: true, linkify: true, typographer: false, breaks: false });
   // Obsidian keeps links of any scheme; markdown-it would silently drop javascript:/file:/data:.
   md.validateLink = () => true;
@@ -203,9 +206,9 @@ function makeRenderer(side) {
   });
 
   const esc = md.utils.escapeHtml;
-  md.renderer.rules.obsidian_comment = (tokens, idx) => {
-    side.push({ kind: "comment", content: tokens[idx].content });
-    return `<span data-judge="${NONCE}" data-kind="comment" data-id="${side.length - 1}"></span>`;
+  md.renderer.rules.obsidian_comment = (tokens, idx, options, env) => {
+    env.side.push({ kind: "comment", content: tokens[idx].content });
+    return `<span data-judge="${NONCE}" data-kind="comment" data-id="${env.side.length - 1}"></span>`;
   };
   md.renderer.rules.obsidian_comment_block = md.renderer.rules.obsidian_comment;
   md.renderer.rules.wikilink = (tokens, idx) => {
@@ -215,9 +218,9 @@ function makeRenderer(side) {
     }
     return `<a data-judge="${NONCE}" data-kind="wikilink" data-href="${esc(t.meta.target)}" class="internal-link">${esc(t.meta.alias)}</a>`;
   };
-  const math = (tokens, idx) => {
-    side.push({ kind: "math", content: tokens[idx].content });
-    return `<span data-judge="${NONCE}" data-kind="math" data-id="${side.length - 1}" class="math"></span>`;
+  const math = (tokens, idx, options, env) => {
+    env.side.push({ kind: "math", content: tokens[idx].content });
+    return `<span data-judge="${NONCE}" data-kind="math" data-id="${env.side.length - 1}" class="math"></span>`;
   };
   md.renderer.rules.math_inline = math;
   md.renderer.rules.math_block = math;
@@ -226,8 +229,8 @@ function makeRenderer(side) {
     const t = tokens[idx];
     const lang = (t.info || "").trim().split(/\s+/)[0].toLowerCase();
     if (lang === "mermaid" || lang === "math") {
-      side.push({ kind: lang, content: t.content });
-      return `<div data-judge="${NONCE}" data-kind="${lang}" data-id="${side.length - 1}"></div>`;
+      env.side.push({ kind: lang, content: t.content });
+      return `<div data-judge="${NONCE}" data-kind="${lang}" data-id="${env.side.length - 1}"></div>`;
     }
     const html = fence(tokens, idx, options, env, self);
     return html.replace(/^<pre>/, `<pre data-judge="${NONCE}" data-kind="fence" data-lang="${esc(lang)}">`);
@@ -472,11 +475,13 @@ function excerpt(s) {
  * Judges Markdown `text` whose written char ranges are `ranges`; `urls` are the URLs the source
  * named. Returns {findings, dom: [{lines, nodes}], side} (the DOM for expectations).
  */
+const MD = makeRenderer();
+
 export function judgeMarkdown(text, ranges, urls, depth = 0) {
-  const side = [];
-  const md = makeRenderer(side);
+  const md = MD;
   const src = new Source(text, ranges);
-  const env = {};
+  const side = [];
+  const env = { side };
   const tokens = md.parse(text, env);
   const findings = [];
   const allowed = new Set((urls || []).map(normalizeUrl));
@@ -853,18 +858,58 @@ function notesUnder(dir) {
   return out.sort();
 }
 
+/**
+ * For judging a folder by hand with `--summaries`: the byte ranges of a note's `## Summary`
+ * sections (to the next heading of level 1 or 2) without vaultsum's fingerprint line, and the
+ * URLs and e-mail addresses of the rest of the note (what the source names). Null: none.
+ */
+export function summarySections(buf) {
+  const text = buf.toString("latin1"); // one char per byte: offsets are byte offsets
+  const lines = text.split(/(?<=\n)/);
+  const ranges = [];
+  let own = "";
+  let inSummary = false;
+  let at = 0;
+  for (const line of lines) {
+    const bare = line.replace(/\r?\n$/, "");
+    if (/^#{1,2} /.test(bare)) inSummary = bare.trimEnd() === "## Summary";
+    if (inSummary && !/^<!-- vaultsum: note=[0-9a-f]+ summary=[0-9a-f]+ -->$/.test(bare)) {
+      const last = ranges[ranges.length - 1];
+      if (last && last[1] === at) last[1] = at + line.length;
+      else ranges.push([at, at + line.length]);
+    } else if (!inSummary) {
+      own += line;
+    }
+    at += line.length;
+  }
+  if (ranges.length === 0) return null;
+  own = Buffer.from(own, "latin1").toString("utf8");
+  const urls = [...own.matchAll(/https?:\/\/[^\s<>()[\]"'`]+/g)].map((m) => m[0].replace(/[.,;]+$/, ""));
+  for (const m of own.matchAll(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g)) urls.push("mailto:" + m[0].toLowerCase());
+  return { written: ranges, urls };
+}
+
 function main(argv) {
   let manifest;
   let base = process.cwd();
   if (argv[0] === "--dir") {
     const urls = [];
-    for (let i = 2; i < argv.length; i += 2) if (argv[i] === "--url") urls.push(argv[i + 1]);
-    manifest = { notes: notesUnder(argv[1]).map((p) => ({ path: p, urls })) };
+    for (let i = 2; i < argv.length; i++) if (argv[i] === "--url") urls.push(argv[++i]);
+    const summaries = argv.includes("--summaries");
+    manifest = { notes: [] };
+    for (const p of notesUnder(argv[1])) {
+      if (!summaries) {
+        manifest.notes.push({ path: p, urls });
+        continue;
+      }
+      const found = summarySections(fs.readFileSync(p));
+      if (found) manifest.notes.push({ path: p, written: found.written, urls: urls.concat(found.urls) });
+    }
   } else if (argv.length === 1) {
     manifest = JSON.parse(fs.readFileSync(argv[0], "utf8"));
     base = path.dirname(path.resolve(argv[0]));
   } else {
-    process.stderr.write("usage: node judge.mjs MANIFEST.json | --dir FOLDER [--url URL]...\n");
+    process.stderr.write("usage: node judge.mjs MANIFEST.json | --dir FOLDER [--summaries] [--url URL]...\n");
     process.exit(2);
   }
   const notes = manifest.notes.map((n) => {

@@ -103,3 +103,14 @@ test("invisible code points, with the legitimate joiners kept", () => {
   assert.equal(invisibleIn("x\u{E0041}").length, 1);
   assert.equal(invisibleIn("\u2800").length, 1);
 });
+
+test("by hand: the summary sections of a note, without the fingerprint", async () => {
+  const { summarySections } = await import("./judge.mjs");
+  const note = "# N\n\nSee https://src.example/a and dana@example.com.\n\n## Summary\n<!-- vaultsum: note=ab12 summary=cd34 -->\n\n- ![x](https://evil.example/p.png)\n\n## Later\n\nText.\n";
+  const found = summarySections(Buffer.from(note));
+  assert.deepEqual(found.urls, ["https://src.example/a", "mailto:dana@example.com"]);
+  const written = found.written.map(([a, b]) => note.slice(a, b)).join("");
+  assert.equal(written, "## Summary\n\n- ![x](https://evil.example/p.png)\n\n");
+  const verdict = judgeNote(Buffer.from(note), found);
+  assert.deepEqual(verdict.findings.map((f) => f.kind), ["remote_image"]);
+});
