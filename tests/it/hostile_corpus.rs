@@ -49,6 +49,8 @@ struct Entry {
     note: Option<String>,
     urls: Vec<String>,
     rollup_answer: Option<String>,
+    /// The `<abstract>` for the summary property, when it is the attack (`--into both`).
+    abstract_text: Option<String>,
     expect: Option<Value>,
 }
 
@@ -73,6 +75,7 @@ fn entries(jsonl: &str) -> Vec<Entry> {
                     })
                     .unwrap_or_default(),
                 rollup_answer: text("rollup_answer"),
+                abstract_text: text("abstract"),
                 expect: v.get("expect").cloned(),
             }
         })
@@ -511,14 +514,18 @@ fn assert_clean(reports: &[(&str, Report)]) {
 fn hostile_answers_are_inert_through_every_summary_writer() {
     let corpus = entries(HOSTILE);
     assert!(corpus.len() >= 220, "{} answers", corpus.len());
-    // `--into both` takes the property from the answer's `<abstract>`: the same hostile text.
+    // `--into both` takes the property from the answer's `<abstract>`: the entry's own, else
+    // the same hostile text on one line.
     let with_abstract: Vec<Entry> = corpus
         .iter()
         .map(|entry| Entry {
             answer: format!(
                 "{}\n\n<abstract>\n{}\n</abstract>\n",
                 entry.answer,
-                entry.answer.replace(['\r', '\n'], " ")
+                entry
+                    .abstract_text
+                    .clone()
+                    .unwrap_or_else(|| entry.answer.replace(['\r', '\n'], " "))
             ),
             ..entry.clone()
         })
@@ -882,6 +889,7 @@ fn offline_summaries_of_the_real_vault_are_judged_inert() {
             note: None,
             urls: Vec::new(),
             rollup_answer: None,
+            abstract_text: None,
             expect: None,
         };
         to_judge.push(Judged {
