@@ -12,6 +12,14 @@
 //! vaultsum wrote, rendered in the whole note. Every note must be either written with nothing
 //! live, or refused with an error and left exactly as it was. The legitimate answers
 //! (`tests/data/legitimate-answers.jsonl`) must be written and render as intended.
+//!
+//! A corpus line: `id`, `class` (transform, dataview, wikilink, math, context, hidden,
+//! laundering, html, links, blocks, property, published; legit), `answer` (what the model
+//! says), and optionally `note` (the note it is written into, for attacks on the note's context;
+//! else a small real note of `vault-fixture/`), `urls` (what the source names besides the URLs and
+//! e-mail addresses in the note's own text), `rollup_answer` (laundering: what a second summary
+//! or a rollup reusing the first says), `abstract` (the summary property's text), `source` (the
+//! published write-up a shape comes from), `expect` (legit: how it must render).
 
 use crate::support;
 
@@ -535,8 +543,16 @@ fn hostile_answers_are_inert_through_every_summary_writer() {
         let append = scope.spawn(|| write_and_judge(&corpus, "append", &[], None));
         let both = scope
             .spawn(|| write_and_judge(&with_abstract, "--into both", &["--into", "both"], None));
+        // Half the corpus for `--replace` (it writes twice): every other answer, and every one
+        // whose note or laundering depends on what was there before.
+        let halved: Vec<Entry> = corpus
+            .iter()
+            .enumerate()
+            .filter(|(index, e)| index % 2 == 0 || e.note.is_some() || e.rollup_answer.is_some())
+            .map(|(_, e)| e.clone())
+            .collect();
         let replace =
-            scope.spawn(|| write_and_judge(&corpus, "--replace", &["--replace"], Some(&[])));
+            scope.spawn(move || write_and_judge(&halved, "--replace", &["--replace"], Some(&[])));
         (
             append.join().unwrap(),
             both.join().unwrap(),
@@ -574,7 +590,7 @@ fn rollups_saved_to_a_note_are_inert_and_launder_nothing() {
     let sample: Vec<Entry> = corpus
         .iter()
         .enumerate()
-        .filter(|(index, entry)| entry.class == "laundering" || index % 16 == 0)
+        .filter(|(index, entry)| entry.class == "laundering" || index % 24 == 0)
         .map(|(_, entry)| entry.clone())
         .collect();
     let vault = TempVault::copy_of(&fixture_source());
@@ -734,7 +750,7 @@ fn web_page_notes_are_inert() {
     let sample: Vec<Entry> = corpus
         .iter()
         .enumerate()
-        .filter(|(index, _)| index % 12 == 4)
+        .filter(|(index, _)| index % 18 == 4)
         .map(|(_, entry)| entry.clone())
         .collect();
     let page = |id: &str| format!("https://news.example/story/{id}");
@@ -928,7 +944,7 @@ fn offline_summaries_of_the_real_vault_are_judged_inert() {
 }
 
 /// The MCP server's writers (`vaultsum mcp` over stdio, rmcp's client): `summarize_file` on a
-/// third of the corpus, a few calls at a time, and `summarize_notes` with `save_to` on a sample.
+/// quarter of the corpus, a few calls at a time, and `summarize_notes` with `save_to` on a sample.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn mcp_writers_leave_hostile_answers_inert() {
     use futures::StreamExt;
@@ -937,8 +953,8 @@ async fn mcp_writers_leave_hostile_answers_inert() {
     use rmcp::ServiceExt;
 
     let corpus = entries(HOSTILE);
-    let notes: Vec<Entry> = corpus.iter().step_by(3).cloned().collect();
-    let rollups: Vec<Entry> = corpus.iter().skip(1).step_by(12).cloned().collect();
+    let notes: Vec<Entry> = corpus.iter().step_by(4).cloned().collect();
+    let rollups: Vec<Entry> = corpus.iter().skip(1).step_by(16).cloned().collect();
     let vault = TempVault::copy_of(&fixture_source());
     let mut originals = BTreeMap::new();
     for (index, entry) in notes.iter().enumerate() {

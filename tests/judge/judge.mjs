@@ -119,7 +119,7 @@ export function invisibleIn(text) {
         const letters = cps.slice(start, end).map((c) => c.codePointAt(0));
         const cancel = end < cps.length ? cps[end].codePointAt(0) : -1;
         const tagsOk = letters.length >= 2 && letters.length <= 6 && letters.every((c) => (c >= 0xe0061 && c <= 0xe007a) || (c >= 0xe0030 && c <= 0xe0039));
-        if (base === 0x1f3f4 && cancel === 0xe007f && tagsOk && (cp !== 0xe007f || true)) bad = false;
+        if (base === 0x1f3f4 && cancel === 0xe007f && tagsOk) bad = false;
         if (cp === 0xe007f) {
           // The cancel tag is fine right after a valid sequence.
           let s = i;
@@ -176,7 +176,8 @@ const DATAVIEW_CONTAINERS = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "l
 const MATH_DANGER = /\\(href|url|style|class|cssId|require|unicode|data|html|attr|mmlToken|tooltip|texttip|mathtip|toggle|phantom|hphantom|vphantom|def|gdef|edef|xdef|let|newcommand|renewcommand|providecommand|DeclareMathOperator|newenvironment|renewenvironment|csname|begingroup)(?![A-Za-z])/;
 
 // Mermaid: what makes a diagram act, load, or hide.
-const MERMAID_DANGER = /(^|\s|;)(click|call|callback)\s|\bhref\b|%%|javascript:|url\(|<\s*[a-zA-Z!\/]|&lt;|\binit\b|securityLevel|htmlLabels|\blink\s|\blinks\s/im;
+// `click`/`call` are statements at a line's start ("A[click here]" is only a label).
+const MERMAID_DANGER = /^\s*(click|call)\b|\bhref\b|%%|javascript:|url\(|<\s*[a-zA-Z!\/]|&lt;|securityLevel|htmlLabels/im;
 
 /** The renderer; what it cannot show in HTML (math, diagrams, comments) goes to `env.side`. */
 function makeRenderer() {
@@ -535,14 +536,14 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
     const html = md.renderer.render(unit.tokens, md.options, env);
     const frag = parse5.parseFragment(html);
     dom.push({ lines: unit.lines, frag });
-    walk(frag, unit.lines, false);
+    walk(frag, unit.lines);
   }
 
-  function walk(node, lines, inMath) {
-    for (const child of node.childNodes || []) visit(child, lines, inMath);
+  function walk(node, lines) {
+    for (const child of node.childNodes || []) visit(child, lines);
   }
 
-  function visit(node, lines, inMath) {
+  function visit(node, lines) {
     if (node.nodeName === "#comment") {
       // A comment the note opened that runs over the section is the note's doing; one whose
       // delimiter was written is the written part's.
@@ -560,7 +561,7 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
       return;
     }
     if (!node.tagName) {
-      walk(node, lines, inMath);
+      walk(node, lines);
       return;
     }
     const tag = node.tagName;
@@ -643,7 +644,7 @@ export function judgeMarkdown(text, ranges, urls, depth = 0) {
         }
       }
     }
-    walk(node, lines, inMath);
+    walk(node, lines);
   }
 
   function isInCode(node) {

@@ -58,7 +58,7 @@ test("obviously inert answers are not", () => {
     "| a | b |\n|---|---|\n| 1<br>2 | <kbd>K</kbd> |",
     "H<sub>2</sub>O, m<sup>2</sup>, <mark>key</mark>",
     "$a<b>c$ and $$E=mc^2$$",
-    "```mermaid\ngraph TD\n  A[Draft] --> B[Review]\n```",
+    "```mermaid\ngraph TD\n  A[Draft] --> B[Please click here]\n```",
     "> [!note] Title\n> Body.",
     "Point.[^1]\n\n[^1]: Source, page 4.",
     "Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467} and \u2764\uFE0F; \u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645",
