@@ -16,6 +16,7 @@ mod documented_commands;
 mod documents;
 mod e2e_local_llm;
 mod freshness;
+mod hostile_corpus;
 mod hostile_input;
 mod interrupt;
 mod kagi_cli;
