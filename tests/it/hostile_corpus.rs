@@ -473,12 +473,15 @@ fn write_and_judge(
                 ));
         }
         if note.property {
-            // The property is one value: the note's keys are its own plus `summary`.
+            // The property is one value: the note's keys are its own plus `summary` and its
+            // fingerprint.
             let keys = verdict["frontmatter_keys"].as_array().unwrap();
             for key in keys {
                 let key = key.as_str().unwrap();
                 let original = &originals[&note.id].1;
-                if key != "summary" && !original.contains(&format!("\n{key}:")) {
+                // `summary_fingerprint` records what the property summarized (freshness).
+                let ours = key == "summary" || key == "summary_fingerprint";
+                if !ours && !original.contains(&format!("\n{key}:")) {
                     report
                         .broken
                         .push(format!("{writer} {}: a property {key:?} appeared", note.id));

@@ -80,7 +80,8 @@ const HAN = /\p{Script=Han}/u;
  * [{index, cp}]: every Default_Ignorable code point, the Braille blank, C0/C1 controls but tab
  * and line breaks; except one VS15/VS16 right after an emoji or other visible character, a ZWJ
  * between two emoji, a ZWJ/ZWNJ between two letters of a joining script, one ideographic
- * variation selector after a Han character, and an emoji tag sequence (🏴 + a–z tags + cancel).
+ * variation selector after a Han character, an emoji tag sequence (🏴 + a–z tags + cancel), and
+ * one word joiner between two colons or before `=`, `$` or `\` (vaultsum's Dataview shaping).
  */
 export function invisibleIn(text) {
   const cps = Array.from(text);
@@ -106,6 +107,12 @@ export function invisibleIn(text) {
       } else if (cp === 0x200d && (prevCp === 0xfe0f) && i > 1 && PICTOGRAPHIC.test(cps[i - 2]) && PICTOGRAPHIC.test(next)) {
         bad = false;
       } else if ((cp === 0x200c || cp === 0x200d) && JOINING_SCRIPT.test(prev) && JOINING_SCRIPT.test(next)) {
+        bad = false;
+      } else if (cp === 0x2060 && !isDefaultIgnorable(prevCp) && next && !isDefaultIgnorable(next.codePointAt(0)) &&
+                 ((prev === ":" && next === ":") || next === "=" || next === "$" || next === "\\")) {
+        // One word joiner where vaultsum writes it: between two colons (Dataview reads no
+        // field) or before the `=`/`$` that would start a Dataview query (JS trim keeps it).
+        // Alone between visible characters it hides nothing; Dataview is still judged below.
         bad = false;
       } else if (cp >= 0xe0100 && cp <= 0xe01ef && HAN.test(prev)) {
         bad = false;

@@ -83,6 +83,15 @@ pub enum VaultError {
         /// What was found, first few.
         found: String,
     },
+    /// The note ends inside a block that runs or hides (`note_end.rs`): the summary would be
+    /// read as its code, or hidden. Nothing was written.
+    #[error("{path} ends inside {what}, which would take in the summary; close it in the note and summarize again (the note was left unchanged)")]
+    LeftOpen {
+        /// The note, vault-relative.
+        path: String,
+        /// What is left open (`a ```dataviewjs block`, `a %% comment`).
+        what: String,
+    },
     /// Another program holds the file open and bars others from it (Windows: an editor, an
     /// antivirus, a sync client), still after a short wait. Nothing was read or written;
     /// worth trying again later.

@@ -360,6 +360,35 @@ fn check_raw(
             }
         }
     }
+    // Bare e-mail addresses, which Obsidian links too.
+    for (i, _) in text.match_indices('@') {
+        let local = text[..i]
+            .bytes()
+            .rev()
+            .take_while(|b| {
+                b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-')
+            })
+            .count();
+        let domain: String = text[i + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'))
+            .collect();
+        let domain = domain.trim_end_matches(['.', '-']);
+        let tld_ok = domain.rsplit_once('.').is_some_and(|(name, tld)| {
+            !name.is_empty() && tld.len() >= 2 && tld.bytes().all(|b| b.is_ascii_alphabetic())
+        });
+        let start = i - local;
+        if local > 0 && tld_ok && !in_code(at(start)) {
+            let address = format!("mailto:{}@{domain}", &text[start..i]);
+            let in_link = checked
+                .linked
+                .iter()
+                .any(|r| r.start <= at(start) && at(start) < r.end);
+            if !in_link && !links.allows(&address) {
+                push(found, "e-mail address the source did not name", start);
+            }
+        }
+    }
     // Bare URLs, which Obsidian makes clickable: outside code, each one the source named.
     for (i, url) in bare_urls(text) {
         let in_link = checked

@@ -5,6 +5,7 @@ use super::error::VaultError;
 use super::frontmatter_edit::{set_property, FrontmatterError};
 use super::inert_check::{live_in_note, live_in_property, Live};
 use super::markdown::map_note;
+use super::note_end::LeftOpen;
 use super::note_facts::summary_sections;
 use super::note_file::{create_note, OpenedNote, Verified};
 use super::output_policy::DefusedText;
@@ -156,7 +157,11 @@ impl<'a> SummaryEdit<'a> {
                     section.summary.as_str(),
                     section.marker,
                     section.replace,
-                );
+                )
+                .map_err(|open| VaultError::LeftOpen {
+                    path: relative.to_string(),
+                    what: open.0,
+                })?;
                 // The verifier sees the bytes as they will be on disk, the note around them.
                 let document = String::from_utf8_lossy(&composed.content);
                 refuse_live(
@@ -182,15 +187,23 @@ impl<'a> SummaryEdit<'a> {
 /// Exactly one blank line precedes `## Summary` unless the note already ends with more (bytes
 /// are never removed), then a blank line, the summary, one final newline. A note whose lines
 /// end in CRLF gets CRLF; a byte-order mark stays where it is.
-pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec<u8> {
-    compose_section(current, summary, None, replace).content
+/// A note that ends inside a block that runs or hides is [`LeftOpen`] (`note_end.rs`).
+pub fn compose_with_summary(
+    current: &[u8],
+    summary: &str,
+    replace: bool,
+) -> Result<Vec<u8>, LeftOpen> {
+    Ok(compose_section(current, summary, None, replace)?.content)
 }
 
 /// The note's new content with `summary` appended under `## Summary`, as a write composes it,
 /// and what the verifier finds live in the bytes written (the property test of the policy and
 /// the verifier together: nothing, for any answer and any note).
-pub fn compose_and_check(current: &[u8], summary: &DefusedText) -> (Vec<u8>, Vec<Live>) {
-    let composed = compose_section(current, summary.as_str(), None, false);
+pub fn compose_and_check(
+    current: &[u8],
+    summary: &DefusedText,
+) -> Result<(Vec<u8>, Vec<Live>), LeftOpen> {
+    let composed = compose_section(current, summary.as_str(), None, false)?;
     let document = String::from_utf8_lossy(&composed.content).into_owned();
     let live = live_in_note(
         &document,
@@ -198,7 +211,7 @@ pub fn compose_and_check(current: &[u8], summary: &DefusedText) -> (Vec<u8>, Vec
         summary.links(),
         Some(composed.heading),
     );
-    (composed.content, live)
+    Ok((composed.content, live))
 }
 
 /// A write the verifier found live constructs in is refused whole.
@@ -223,7 +236,12 @@ struct Composed {
 
 /// [`compose_with_summary`] with an optional `marker` line (the summary's fingerprint, an
 /// HTML comment) right under the `## Summary` heading.
-fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace: bool) -> Composed {
+fn compose_section(
+    current: &[u8],
+    summary: &str,
+    marker: Option<&str>,
+    replace: bool,
+) -> Result<Composed, LeftOpen> {
     let crlf = uses_crlf(current);
     let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let mut base = current.to_vec();
@@ -235,7 +253,7 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
         }
     }
     if let Ok(text) = std::str::from_utf8(&base) {
-        let closing = super::note_end::closing_lines(text, if crlf { "\r\n" } else { "\n" });
+        let closing = super::note_end::closing_lines(text, if crlf { "\r\n" } else { "\n" })?;
         if !closing.is_empty() {
             if !base.is_empty() && !base.ends_with(b"\n") {
                 base.extend_from_slice(newline);
@@ -284,11 +302,11 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
     out.extend_from_slice(summary.as_bytes());
     out.extend_from_slice(newline);
     let written = written_start..out.len();
-    Composed {
+    Ok(Composed {
         content: out,
         written,
         heading,
-    }
+    })
 }
 
 /// Whether a summary may be written to `note`: only notes (`.md`, `.markdown`, `.txt`), never
@@ -500,7 +518,8 @@ mod tests {
     use crate::vault::output_policy::{OutputPolicy, SourceLinks};
 
     fn compose(current: &str, replace: bool) -> String {
-        String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace)).unwrap()
+        String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace).unwrap())
+            .unwrap()
     }
 
     #[test]
@@ -563,13 +582,13 @@ mod tests {
     fn crlf_notes_get_crlf_throughout() {
         let out = compose("a\r\nb\r\n", false);
         assert_eq!(out, "a\r\nb\r\n\r\n## Summary\r\n\r\nShort.\r\n");
-        let multi = compose_with_summary(b"a\r\n", "x\ny", false);
+        let multi = compose_with_summary(b"a\r\n", "x\ny", false).unwrap();
         assert!(String::from_utf8(multi).unwrap().ends_with("x\r\ny\r\n"));
     }
 
     #[test]
     fn byte_order_mark_alone_is_an_empty_note() {
-        let out = compose_with_summary(b"\xEF\xBB\xBF", "S", false);
+        let out = compose_with_summary(b"\xEF\xBB\xBF", "S", false).unwrap();
         assert_eq!(out, b"\xEF\xBB\xBF## Summary\n\nS\n");
     }
 

@@ -23,7 +23,7 @@
 
 use super::edits::code_span;
 use super::math::MathRule;
-use super::url::{bare_url_at, host_label, is_local};
+use super::url::{bare_email_at, bare_url_at, host_label, is_local, local_part_len};
 use super::{Defused, LinkRule};
 
 /// WORD JOINER: the one invisible character the policy writes, where a visible one would
@@ -130,6 +130,9 @@ impl Inline<'_> {
             line.push_rendered('=', "\\=");
             i += 1;
         }
+        // Where the run of characters an e-mail's local part can hold ends, and whether an `@`
+        // follows it: found once per run, so `a_a_a_…` stays linear.
+        let mut local_run = (0usize, false);
         while i < bytes.len() {
             let b = bytes[i];
             let rest = &content[i..];
@@ -141,10 +144,14 @@ impl Inline<'_> {
                 b'!' if rest.starts_with("![") => self.bang(rest, &mut line),
                 b'[' => self.bracket(rest, &mut line),
                 b'$' => self.dollar(rest, &mut line),
-                b'w' | b'W' | b'a'..=b'z' | b'A'..=b'Z'
+                b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z'
                     if i == 0 || !bytes[i - 1].is_ascii_alphanumeric() =>
                 {
-                    self.word(rest, &mut line)
+                    if i >= local_run.0 {
+                        let end = i + local_part_len(rest);
+                        local_run = (end, bytes.get(end) == Some(&b'@'));
+                    }
+                    self.word(rest, &mut line, local_run.1)
                 }
                 _ => {
                     let c = rest.chars().next().unwrap_or(' ');
@@ -407,7 +414,7 @@ impl Inline<'_> {
     }
 
     /// A word: a bare URL (kept when the source named it, else a code span), or letters.
-    fn word(&mut self, rest: &str, line: &mut Line<'_>) -> usize {
+    fn word(&mut self, rest: &str, line: &mut Line<'_>, email_possible: bool) -> usize {
         if let Some(len) = bare_url_at(rest) {
             let url = &rest[..len];
             // When what follows it up to the next white space is written otherwise than it
@@ -423,6 +430,18 @@ impl Inline<'_> {
                 let after = rest[len..].chars().next();
                 let shaped = shape_code_text(url);
                 let span = code_span(&shaped, self.fence, line.out.chars().next_back(), after);
+                line.push_element(&span);
+            }
+            return len;
+        }
+        if let Some(len) = bare_email_at(rest).filter(|_| email_possible) {
+            let address = &rest[..len];
+            if self.rule.allows(&format!("mailto:{address}")) {
+                line.push_element(address);
+            } else {
+                self.counts.links += 1;
+                let after = rest[len..].chars().next();
+                let span = code_span(address, self.fence, line.out.chars().next_back(), after);
                 line.push_element(&span);
             }
             return len;

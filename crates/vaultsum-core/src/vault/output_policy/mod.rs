@@ -221,9 +221,10 @@ pub(crate) fn summary_options() -> Options {
 fn defuse_markdown(answer: &str, rule: &LinkRule, counts: &mut Defused) -> String {
     let (visible, removed) = invisible::remove_invisible(answer);
     counts.invisible += removed;
-    let text = drop_frontmatter(&visible, counts).unwrap_or_else(|| visible.into_owned());
-    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = visible.replace("\r\n", "\n").replace('\r', "\n");
     let text = text.trim();
+    let dropped = drop_frontmatter(text, counts);
+    let text = dropped.as_deref().unwrap_or(text).trim();
     let fence = edits::free_backtick_run(text);
     let mut inline = inline::Inline {
         rule,

@@ -61,9 +61,10 @@ pub(super) fn strip_round(text: &str, counts: &mut Defused) -> Option<String> {
         i += 1;
     }
     if edits.is_empty() {
-        // Last, what could still make a link or a footnote: every `[` escaped.
+        // Last, footnotes (a reference or a definition kept by the summary policy): their `[`
+        // escaped, since the property is plain text.
         let mut from = 0;
-        while let Some(found) = text[from..].find('[') {
+        while let Some(found) = text[from..].find("[^") {
             let at = from + found;
             from = at + 1;
             if text[..at].bytes().rev().take_while(|b| *b == b'\\').count() % 2 == 0 {

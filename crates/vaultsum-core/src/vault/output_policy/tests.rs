@@ -465,7 +465,11 @@ proptest! {
     ) {
         let summary = OutputPolicy::default().summary(&answer, &SourceLinks::from_text(SOURCE));
         prop_assume!(!summary.as_str().trim().is_empty());
-        let (content, live) = crate::vault::compose_and_check(context.as_bytes(), &summary);
+        // A note left inside a block that runs or hides is refused whole (`note_end.rs`).
+        let Ok((content, live)) = crate::vault::compose_and_check(context.as_bytes(), &summary)
+        else {
+            return Ok(());
+        };
         prop_assert!(
             live.is_empty(),
             "{:?} in {:?} (from {:?})",

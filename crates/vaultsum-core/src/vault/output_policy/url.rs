@@ -114,6 +114,67 @@ fn bare_urls_to(text: &str, ends: fn(char) -> bool) -> Vec<Range<usize>> {
     found
 }
 
+fn is_local_part(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-')
+}
+
+fn is_domain(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')
+}
+
+/// The length of the domain of an e-mail address at the start of `after` (after its `@`): a
+/// name with a dot and a final label of letters, trailing dots and dashes left out.
+fn domain_len(after: &[u8]) -> Option<usize> {
+    let mut len = after.iter().take_while(|b| is_domain(**b)).count();
+    while len > 0 && matches!(after[len - 1], b'.' | b'-') {
+        len -= 1;
+    }
+    let domain = &after[..len];
+    let last_dot = domain.iter().rposition(|b| *b == b'.')?;
+    let tld = &domain[last_dot + 1..];
+    (last_dot > 0 && tld.len() >= 2 && tld.iter().all(u8::is_ascii_alphabetic)).then_some(len)
+}
+
+/// The length of a bare e-mail address starting right at the start of `rest` (Obsidian links
+/// `name@host.example` by itself), if one does.
+pub(super) fn bare_email_at(rest: &str) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let local = bytes.iter().take_while(|b| is_local_part(**b)).count();
+    if local == 0 || bytes.get(local) != Some(&b'@') {
+        return None;
+    }
+    domain_len(&bytes[local + 1..]).map(|domain| local + 1 + domain)
+}
+
+/// How many bytes at the start of `rest` an e-mail's local part could take: the scan that
+/// found no address there skips them all (linear on `a_a_a_…`).
+pub(super) fn local_part_len(rest: &str) -> usize {
+    rest.bytes().take_while(|b| is_local_part(*b)).count()
+}
+
+/// The bare e-mail addresses of `text` as `mailto:` URLs (a source's, which a summary may
+/// name).
+pub(super) fn bare_emails(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut previous_at = 0;
+    for (at, _) in text.match_indices('@') {
+        let local = bytes[previous_at..at]
+            .iter()
+            .rev()
+            .take_while(|b| is_local_part(**b))
+            .count();
+        previous_at = at + 1;
+        if local == 0 {
+            continue;
+        }
+        if let Some(domain) = domain_len(&bytes[at + 1..]) {
+            found.push(format!("mailto:{}", &text[at - local..at + 1 + domain]));
+        }
+    }
+    found
+}
+
 /// Whether a bare URL starts right at the start of `bytes` (`scheme://` or `www.` and a name);
 /// looks no further than the scheme.
 fn starts_url(bytes: &[u8]) -> bool {
