@@ -8,6 +8,11 @@
 //! policy has work and goes a second round. Also timed: collecting the links of each
 //! summarized note (`SourceLinks::from_text`), which a summary's write pays once.
 //!
+//! Also timed: the whole check a write makes (the policy, the section composed into its note,
+//! the verifier of the bytes written, `compose_and_check`), and, once each, hostile 10 MiB
+//! texts as a note's source and as an answer (a URL and 10 million `)`, `a.a.a.…`, `a_a_a_…`,
+//! `[[` and backticks by the million), each against a pulldown-cmark parse of the same bytes.
+//!
 //! Figures: best of 7 passes over all 1,000, variants taking turns, per summary.
 //!
 //! Run: `cargo bench --bench output_policy`
@@ -18,7 +23,7 @@ use std::time::{Duration, Instant};
 use pulldown_cmark::Parser;
 use vaultsum_core::llm::local::{summarize, LocalOptions};
 use vaultsum_core::vault::markdown::parser_options;
-use vaultsum_core::vault::{OutputPolicy, SourceLinks};
+use vaultsum_core::vault::{compose_and_check, OutputPolicy, SourceLinks};
 
 const SUMMARIES: usize = 1_000;
 const PASSES: usize = 7;
@@ -85,6 +90,8 @@ fn main() {
 
     let (mut parse, mut defuse, mut parse_hostile, mut defuse_hostile, mut links) =
         (vec![], vec![], vec![], vec![], vec![]);
+    let mut checked = vec![];
+    let mut live_found = 0;
     let mut changed = 0;
     for _ in 0..PASSES {
         best(
@@ -136,6 +143,18 @@ fn main() {
             },
             &mut links,
         );
+        best(
+            || {
+                live_found = 0;
+                for ((note, source, _), summary) in cases.iter().zip(&hostile) {
+                    let defused = policy.summary(summary, source);
+                    if let Ok((_, live)) = compose_and_check(note.as_bytes(), &defused) {
+                        live_found += live.len();
+                    }
+                }
+            },
+            &mut checked,
+        );
     }
     println!(
         "output policy: {SUMMARIES} offline summaries of {} real notes ({} bytes on average), best of {PASSES}",
@@ -156,4 +175,51 @@ fn main() {
         "  source links of the summarized note: {:.1} us/note",
         per_summary(&links)
     );
+    let (p, c) = (per_summary(&parse_hostile), per_summary(&checked));
+    println!(
+        "  policy + composition + verifier (1 in 10 hostile): {c:.1} us/summary, {:.2}x the parse ({live_found} live found)",
+        c / p
+    );
+    hostile_ten_mib(&policy);
+}
+
+/// Hostile 10 MiB texts, as a note's source and as an answer, against a parse of the same bytes.
+fn hostile_ten_mib(policy: &OutputPolicy) {
+    const SIZE: usize = 10 * 1024 * 1024;
+    let fill = |unit: &str, head: &str| {
+        let mut text = String::from(head);
+        while text.len() + unit.len() <= SIZE {
+            text.push_str(unit);
+        }
+        text
+    };
+    let texts = [
+        (
+            "a URL and `)` to 10 MiB",
+            fill(")", "See https://a.example/x"),
+        ),
+        ("`a.` to 10 MiB", fill("a.", "")),
+        ("`a_` to 10 MiB", fill("a_", "")),
+        ("`[[` to 10 MiB", fill("[[", "")),
+        ("backticks and `$` to 10 MiB", fill("`$", "")),
+        ("`::(` to 10 MiB", fill("::(", "")),
+    ];
+    println!("hostile 10 MiB texts (seconds; pulldown-cmark parse of the same bytes in brackets):");
+    for (name, text) in texts {
+        let start = Instant::now();
+        std::hint::black_box(Parser::new_ext(&text, parser_options()).count());
+        let parse = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let source = SourceLinks::from_text(&text);
+        let links = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let defused = policy.summary(&text, &source);
+        let answer = start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let live = compose_and_check(b"A note.\n", &defused).map(|(_, live)| live.len());
+        let verify = start.elapsed().as_secs_f64();
+        println!(
+            "  {name}: source links {links:.2} s, policy {answer:.2} s, composition + verifier {verify:.2} s ({parse:.2} s), live {live:?}"
+        );
+    }
 }

@@ -151,15 +151,13 @@ pub fn live_in_note(
             excerpt: excerpt(document, &range),
         };
         match &event {
-            Event::Html(html) | Event::InlineHtml(html) => {
-                if !only_allowed_tags(html) && !fingerprint_line(html) {
-                    found.push(live("raw HTML"));
-                }
+            Event::Html(html) | Event::InlineHtml(html)
+                if !only_allowed_tags(html) && !fingerprint_line(html) =>
+            {
+                found.push(live("raw HTML"));
             }
-            Event::Start(Tag::Image { dest_url, .. }) => {
-                if !vault_image(dest_url) {
-                    found.push(live("image from outside the vault"));
-                }
+            Event::Start(Tag::Image { dest_url, .. }) if !vault_image(dest_url) => {
+                found.push(live("image from outside the vault"));
             }
             Event::Start(Tag::Link {
                 link_type,

@@ -38,7 +38,8 @@ pub(super) fn emit(text: &str, inline: &mut Inline<'_>) -> String {
         .chain(text.match_indices('\n').map(|(at, _)| at + 1))
         .collect();
     let line_of = |at: usize| line_starts.partition_point(|start| *start <= at) - 1;
-    let blocks = fenced_blocks(text, &line_starts, &line_of);
+    let (blocks, tables) = fenced_blocks(text, &line_starts, &line_of);
+    let in_table = |n: usize| tables.iter().any(|t| t.contains(&n));
     let mut out = String::with_capacity(text.len() + text.len() / 16 + 16);
     let mut block = blocks.iter().peekable();
     for (n, line) in text.split('\n').enumerate() {
@@ -63,7 +64,7 @@ pub(super) fn emit(text: &str, inline: &mut Inline<'_>) -> String {
                     inline.counts.definitions += 1;
                 }
                 out.push_str(&line[..prefix]);
-                inline.line(&line[prefix..], &mut out);
+                inline.line(&line[prefix..], &mut out, in_table(n));
             }
         }
     }
@@ -124,13 +125,15 @@ fn content_line(line: &str, start: usize, block: &Fenced, inline: &mut Inline<'_
     shaped
 }
 
-/// The fenced code blocks of `text`.
+/// The fenced code blocks of `text`, and the lines of its tables (whose cells GFM splits at
+/// `|` before it reads code or math).
 fn fenced_blocks(
     text: &str,
     line_starts: &[usize],
     line_of: &dyn Fn(usize) -> usize,
-) -> Vec<Fenced> {
+) -> (Vec<Fenced>, Vec<std::ops::RangeInclusive<usize>>) {
     let mut blocks = Vec::new();
+    let mut tables = Vec::new();
     let mut items = 0usize;
     let mut quotes = 0usize;
     let mut current: Option<(Fenced, Range<usize>, String)> = None;
@@ -141,6 +144,9 @@ fn fenced_blocks(
         match event {
             Event::Start(Tag::Item) => items += 1,
             Event::End(TagEnd::Item) => items = items.saturating_sub(1),
+            Event::Start(Tag::Table(_)) => {
+                tables.push(line_of(range.start)..=line_of(range.end.max(range.start + 1) - 1))
+            }
             Event::Start(Tag::BlockQuote(_)) => quotes += 1,
             Event::End(TagEnd::BlockQuote(_)) => quotes = quotes.saturating_sub(1),
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
@@ -204,7 +210,7 @@ fn fenced_blocks(
             _ => {}
         }
     }
-    blocks
+    (blocks, tables)
 }
 
 /// How many bytes at the start of `line` are block markers: indentation, `>` (and a callout's

@@ -109,7 +109,7 @@ impl Line<'_> {
 
 impl Inline<'_> {
     /// Writes the text of one line (its block markers already written) into `out`.
-    pub fn line(&mut self, content: &str, out: &mut String) {
+    pub fn line(&mut self, content: &str, out: &mut String, table: bool) {
         // A footnote definition's `[^1]:` (block markers) ends in a colon the `::` rule sees.
         let last_rendered = out.chars().next_back().filter(|c| *c == ':');
         let mut line = Line { out, last_rendered };
@@ -133,17 +133,19 @@ impl Inline<'_> {
         // Where the run of characters an e-mail's local part can hold ends, and whether an `@`
         // follows it: found once per run, so `a_a_a_…` stays linear.
         let mut local_run = (0usize, false);
+        // In a table row GFM splits the cells at `|` before it reads code or math: a span the
+        // policy keeps never crosses a `|` there.
         while i < bytes.len() {
             let b = bytes[i];
             let rest = &content[i..];
             let step = match b {
                 b'\\' => self.backslash(rest, &mut line),
-                b'`' => self.backticks(rest, &mut line),
+                b'`' => self.backticks(rest, &mut line, table),
                 b'<' => self.angle(rest, &mut line, content[..i].trim().is_empty()),
                 b'&' => self.ampersand(rest, &mut line),
                 b'!' if rest.starts_with("![") => self.bang(rest, &mut line),
                 b'[' => self.bracket(rest, &mut line),
-                b'$' => self.dollar(rest, &mut line),
+                b'$' => self.dollar(rest, &mut line, table),
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z'
                     if i == 0 || !bytes[i - 1].is_ascii_alphanumeric() =>
                 {
@@ -214,9 +216,9 @@ impl Inline<'_> {
     }
 
     /// A code span when the run closes on this line, else each backtick escaped.
-    fn backticks(&mut self, rest: &str, line: &mut Line<'_>) -> usize {
+    fn backticks(&mut self, rest: &str, line: &mut Line<'_>, table: bool) -> usize {
         let run = rest.bytes().take_while(|b| *b == b'`').count();
-        match closing_run(&rest[run..], run) {
+        match closing_run(&rest[run..], run, table) {
             Some(close) => {
                 let content = &rest[run..run + close];
                 let shaped = self.shape_code(content);
@@ -393,13 +395,15 @@ impl Inline<'_> {
         1
     }
 
-    fn dollar(&mut self, rest: &str, line: &mut Line<'_>) -> usize {
+    fn dollar(&mut self, rest: &str, line: &mut Line<'_>, table: bool) -> usize {
         if !self.math.allowed {
             self.counts.math += 1;
             line.push_rendered('$', "\\$");
             return 1;
         }
-        if let Some(len) = super::math::span(rest) {
+        // In a table row a cell ends at `|`, before any span is read: no span crosses one.
+        let span = super::math::span(rest).filter(|len| !(table && rest[..*len].contains('|')));
+        if let Some(len) = span {
             let span = &rest[..len];
             if super::math::unsafe_command(span).is_some() {
                 self.saw_unsafe_command = true;
@@ -478,11 +482,15 @@ pub(super) fn shape_code_text(content: &str) -> String {
     out
 }
 
-/// Where a backtick run of exactly `run` closes in `after`, as the offset of its start.
-fn closing_run(after: &str, run: usize) -> Option<usize> {
+/// Where a backtick run of exactly `run` closes in `after`, as the offset of its start; in a
+/// table row (`table`), not past a `|` that is not escaped.
+fn closing_run(after: &str, run: usize, table: bool) -> Option<usize> {
     let bytes = after.as_bytes();
     let mut i = 0;
     while i < bytes.len() {
+        if table && bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
+            return None;
+        }
         if bytes[i] == b'`' {
             let len = bytes[i..].iter().take_while(|b| **b == b'`').count();
             if len == run {
