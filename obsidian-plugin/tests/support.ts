@@ -11,7 +11,7 @@ import { EventEmitter, once } from "node:events";
 
 import type { TFile as ObsidianFile } from "obsidian";
 
-import { App, noticeEvents, notices, openModals, Plugin as StubPlugin, TFile, type Notice } from "./stubs/obsidian";
+import { App, modalEvents, noticeEvents, notices, openModals, Plugin as StubPlugin, TFile, type Modal, type Notice } from "./stubs/obsidian";
 
 import { runCli } from "../src/binary/cli";
 import VaultsumPlugin from "../src/main";
@@ -141,6 +141,25 @@ export function note(path: string): ObsidianFile {
 /** Runs a command as the palette does; false when it is not available now. */
 export function runCommand(plugin: VaultsumPlugin, id: string): boolean {
   return (plugin as unknown as StubPlugin).runCommand(id);
+}
+
+/** Resolves with the next modal to open (or the one open now). */
+export function nextModal(): Promise<Modal> {
+  const open = openModals.at(-1);
+  if (open) return Promise.resolve(open);
+  return new Promise((resolve) => modalEvents.once("open", resolve));
+}
+
+/**
+ * Answers the next confirmation: its text is returned, and its first button (yes) or its last
+ * (Cancel) is clicked.
+ */
+export async function answerConfirm(yes: boolean): Promise<string> {
+  const modal = await nextModal();
+  const text = `${modal.titleEl.textContent ?? ""}\n${modal.contentEl.querySelector("pre")?.textContent ?? ""}`;
+  const buttons = [...modal.contentEl.querySelectorAll("button")];
+  (yes ? buttons[0] : buttons.at(-1))?.click();
+  return text;
 }
 
 /** The notices shown so far, as text. */

@@ -93,9 +93,10 @@ describe("the Summaries side view", () => {
     addLeftOutEntries(vault, "Meetings");
     const { plugin } = await loadPlugin(vault);
 
-    // `vaultsum status --json`'s counts line now carries what the scan left out, by reason.
-    const listing = await plugin.noteStates();
-    expect(listing.leftOut).toEqual({ "not a regular file": 1, "outside the vault": 1 });
+    // The binary's summary_status says what its scan left out, by reason.
+    const status = await plugin.callTool("summary_status", { path: "" });
+    expect(status.details.left_out).toEqual({ "not a regular file": 1, "outside the vault": 1 });
+    const listing = { notes: await plugin.noteStates() };
     expect(listing.notes.map((n) => n.path)).toContain("Meetings/2024-03-04 Weekly sync.md");
 
     const leaf = await plugin.openView();

@@ -44,8 +44,8 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
     await host.recordCost(result.details);
     const path = typeof result.details.path === "string" ? result.details.path : file.path;
     if (result.isError) {
-      const busy = result.details.retryable === true && /changed|busy/i.test(result.text);
-      outcome = busy
+      // The binary's stable code, not its wording: the note kept changing while it was written.
+      outcome = result.details.code === "note_busy"
         ? {
             kind: "changed-meanwhile",
             path,

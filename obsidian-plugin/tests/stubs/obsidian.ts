@@ -118,8 +118,14 @@ export class TFile extends TAbstractFile {
 export class TFolder extends TAbstractFile {
   children: TAbstractFile[] = [];
   isRoot(): boolean {
-    return this.path === "" || this.path === "/";
+    return this.path === "/";
   }
+}
+
+/** Obsidian's normalizePath: one `/` between parts, none at either end, `/` for the root. */
+export function normalizePath(path: string): string {
+  const normal = path.replace(/[\\/]+/g, "/").replace(/^\/+|\/+$/g, "").normalize("NFC");
+  return normal === "" ? "/" : normal;
 }
 
 export class FileSystemAdapter {
@@ -161,7 +167,8 @@ export class Vault extends Events {
     const full = nodePath.join(this.base, path);
     if (!existsSync(full)) return null;
     const file = statSync(full).isDirectory() ? new TFolder(path) : new TFile(path);
-    const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    // As in Obsidian, the vault's root folder is named `/`, and a note at the root has it as parent.
+    const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "/";
     file.parent = new TFolder(parentPath);
     return file;
   }
@@ -350,6 +357,8 @@ export class PluginSettingTab {
     this.containerEl = document.body.createDiv({ cls: "vertical-tab-content" });
   }
   display(): void {}
+  /** Obsidian calls it when the tab is closed. */
+  hide(): void {}
 }
 
 // ----- Settings and modals -------------------------------------------------------------------
@@ -476,6 +485,8 @@ export class Setting {
 
 /** Modals open now, the newest last. */
 export const openModals: Modal[] = [];
+/** Emits "open" with each modal as it opens. */
+export const modalEvents = new EventEmitter();
 
 export class Modal {
   modalEl: HTMLElement;
@@ -489,6 +500,7 @@ export class Modal {
   open(): void {
     openModals.push(this);
     this.onOpen();
+    modalEvents.emit("open", this);
   }
   close(): void {
     const index = openModals.indexOf(this);
