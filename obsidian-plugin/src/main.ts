@@ -51,8 +51,11 @@ export default class VaultsumPlugin extends Plugin implements Host {
   private applyTimer: number | undefined;
   /** The tool calls running now, each cancellable. */
   private calls = new Set<AbortController>();
-  /** The settings changed what the binary starts with while calls ran: restart after them. */
-  private restartPending = false;
+  /**
+   * The settings changed what the binary starts with while calls ran: it is restarted once they
+   * end, and calls made meanwhile wait for it (they are for the new settings).
+   */
+  private restart: { done: Promise<void>; resolve: () => void } | undefined;
   private lastStartSignature = "";
   private watcher: ChildProcess | undefined;
 
@@ -133,6 +136,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     // Every call can be cancelled from the status bar: aborting its signal sends MCP
     // `notifications/cancelled`, and the binary drops the call before it writes anything.
+    while (this.restart) await this.restart.done;
     const controller = new AbortController();
     options.signal?.addEventListener("abort", () => controller.abort());
     this.calls.add(controller);
@@ -140,11 +144,17 @@ export default class VaultsumPlugin extends Plugin implements Host {
       return await this.startedServer().call(name, args, { ...options, signal: controller.signal });
     } finally {
       this.calls.delete(controller);
-      if (this.restartPending && this.calls.size === 0) {
-        this.restartPending = false;
-        await this.server?.reset();
-      }
+      if (this.calls.size === 0) await this.restartIfPending();
     }
+  }
+
+  /** The restart the settings asked for while calls ran, once they all ended. */
+  private async restartIfPending(): Promise<void> {
+    const restart = this.restart;
+    if (!restart) return;
+    await this.server?.reset();
+    this.restart = undefined;
+    restart.resolve();
   }
 
   private startedServer(): VaultsumServer {
@@ -265,10 +275,15 @@ export default class VaultsumPlugin extends Plugin implements Host {
     const startedWith = this.startSignature();
     if (startedWith === this.lastStartSignature) return;
     this.lastStartSignature = startedWith;
-    if (this.calls.size > 0) this.restartPending = true;
-    else await this.server?.reset();
+    // watch stops cleanly on SIGTERM: the summaries it has started finish and are written whole.
     this.stopWatcher();
     if (this.settings.autoSummarize) this.startWatcher();
+    if (this.calls.size === 0) await this.server?.reset();
+    else if (!this.restart) {
+      const restart: { done?: Promise<void>; resolve: () => void } = { resolve: () => undefined };
+      restart.done = new Promise<void>((resolve) => (restart.resolve = resolve));
+      this.restart = restart as { done: Promise<void>; resolve: () => void };
+    }
   }
 
   /** What the binary and the watcher are started with: its path and environment, watch's limit. */

@@ -134,7 +134,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
       .setName("Prompt")
       .setDesc("A preset, or a link to a prompt note; empty lets the note and the folder rules decide.")
       .addText((input) =>
-        input.setPlaceholder("default, meeting, brief, or [[Prompts/Name]]").setValue(settings.prompt).onChange((value) => {
+        input.setPlaceholder("Meeting, brief, or a prompt note").setValue(settings.prompt).onChange((value) => {
           settings.prompt = value;
           save();
         }),

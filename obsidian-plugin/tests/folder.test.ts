@@ -151,9 +151,13 @@ describe("bulk runs over a folder", () => {
 
   it("a note at the vault's root (Obsidian names the root folder `/`): its folder commands run on the vault", async () => {
     const vault = copyVault(VAULTS.fixture);
-    writeFileSync(path.join(vault, "Inbox.md"), "# Inbox\n\nThings to sort out this week: the budget, the vendor call, the plan.\n");
+    const twin = copyVault(VAULTS.fixture);
+    for (const root of [vault, twin]) {
+      writeFileSync(path.join(root, "Inbox.md"), "# Inbox\n\nThings to sort out this week: the budget, the vendor call, the plan.\n");
+    }
     const { plugin, app } = await loadPlugin(vault);
-    const file = app.vault.getAbstractFileByPath("Inbox.md") as TFile;
+    const file = app.vault.getAbstractFileByPath("Inbox.md");
+    if (!(file instanceof TFile)) throw new Error("no Inbox.md");
     expect(file.parent?.path).toBe("/");
     app.workspace.setActiveFile(file);
 
@@ -161,7 +165,8 @@ describe("bulk runs over a folder", () => {
     const question = await answerConfirm(true);
     expect(question).toMatch(/^The vault: \d+ notes to summarize\n/);
     const notice = await waitForNotice((t) => t.startsWith("The vault: "));
-    expect(notice).toMatch(/^The vault: \d+ notes: \d+ summarized, offline$/);
+    // The fixture's template has nothing to summarize: the command line says the same.
+    expect(notice).toBe(`The vault: ${await cliClosingLine(plugin, twin, ".")}`);
     expect(readFileSync(path.join(vault, "Inbox.md"), "utf8")).toContain("## Summary");
   });
 

@@ -101,16 +101,21 @@ export async function cliClosingLine(plugin: VaultsumPlugin, vault: string, fold
   const env = { ...binaryEnvironment(plugin.settings, vault, process.env), VAULTSUM_CACHE_DIR: tempDir("vaultsum-cli-cache-") };
   const output = await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", vault, "summarize-file", folder], env, vault);
   const last = output.stderr.trimEnd().split("\n").at(-1) ?? "";
-  if (output.code !== 0 || !last.startsWith("vaultsum: ")) {
+  // Exit 1 when a note failed (the closing line still says it).
+  if ((output.code !== 0 && output.code !== 1) || !last.startsWith("vaultsum: ")) {
     throw new Error(`vaultsum summarize-file ${folder} exited ${output.code}:\n${output.stderr}`);
   }
   return last.slice("vaultsum: ".length);
 }
 
 /** The plugin loaded on `vault` with these settings (the binary's path filled in). */
-export async function loadPlugin(vault: string, settings: Partial<VaultsumSettings> = {}): Promise<{ plugin: VaultsumPlugin; app: App }> {
+export async function loadPlugin(
+  vault: string,
+  settings: Partial<VaultsumSettings> = {},
+  options: { secretStorage?: boolean } = {},
+): Promise<{ plugin: VaultsumPlugin; app: App }> {
   isolateUserFolders();
-  const app = new App(vault);
+  const app = new App(vault, options);
   const plugin = new VaultsumPlugin(app as never, { id: "vaultsum" } as never);
   (plugin as unknown as { data: unknown }).data = { settings: { binaryPath: BINARY, engine: "local", ...settings } };
   await plugin.onload();

@@ -72,14 +72,15 @@ describe("commands and menus", () => {
 
     const folderMenu = new Menu();
     app.workspace.trigger("file-menu", folderMenu, new TFolder("Meetings"));
-    expect(folderMenu.items.map((i) => i.title)).toEqual(["Summarize notes in this folder", "Refresh stale summaries in this folder"]);
+    expect(folderMenu.items.map((i) => i.title)).toEqual(["Summarize the notes without a summary", "Refresh stale summaries in this folder"]);
     const noteMenu = new Menu();
     app.workspace.trigger("file-menu", noteMenu, new TFile("Meetings/2024-03-04 Weekly sync.md"));
     expect(noteMenu.items.map((i) => i.title)).toEqual(["Summarize this note", "Summarize with a focus…"]);
 
-    // The folder entry runs a folder summary; its closing notice has the counts and the cost.
+    // The folder entry runs a folder summary once confirmed; its closing notice has the counts and the cost.
     folderMenu.items[0].action?.();
-    const { waitForNotice } = await import("./support");
+    const { answerConfirm, waitForNotice } = await import("./support");
+    await answerConfirm(true);
     expect(await waitForNotice((t) => t.startsWith("Meetings: "))).toBe(
       "Meetings: 2 notes: 2 summarized, offline",
     );

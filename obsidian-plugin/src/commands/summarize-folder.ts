@@ -73,7 +73,8 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
     });
     await host.recordCost(result.details);
     if (result.isError) return { kind: "failed", message: result.text };
-    return { kind: "done", line: String(result.details.line ?? ""), details: result.details };
+    const line = typeof result.details.line === "string" ? result.details.line : result.text;
+    return { kind: "done", line, details: result.details };
   } catch (error) {
     if (!(error instanceof CallCancelled)) return { kind: "failed", message: messageOf(error) };
     // The answer never comes: what was spent until the cancel is in the last note's report.

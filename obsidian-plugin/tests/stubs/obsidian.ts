@@ -279,13 +279,30 @@ export class Workspace extends Events {
   }
 }
 
+/** Obsidian's secret storage (1.11.4): named secrets, kept by the system's keychain. */
+export class SecretStorage {
+  readonly secrets = new Map<string, string>();
+  getSecret(id: string): string | null {
+    return this.secrets.get(id) ?? null;
+  }
+  setSecret(id: string, secret: string): void {
+    this.secrets.set(id, secret);
+  }
+  listSecrets(): string[] {
+    return [...this.secrets.keys()];
+  }
+}
+
 export class App {
   vault: Vault;
   workspace: Workspace;
   viewFactories = new Map<string, (leaf: WorkspaceLeaf) => View>();
-  constructor(base: string) {
+  /** Absent before Obsidian 1.11.4. */
+  secretStorage: SecretStorage | undefined;
+  constructor(base: string, options: { secretStorage?: boolean } = {}) {
     this.vault = new Vault(base);
     this.workspace = new Workspace(this);
+    this.secretStorage = options.secretStorage === false ? undefined : new SecretStorage();
   }
 }
 
