@@ -114,7 +114,8 @@ describe("the settings tab", () => {
     expect(watchers.size).toBe(2);
     // Both watchers have exited (their state written) before the test's folders are removed.
     onCleanup(async () => {
-      const exits = [...watchers].map((w) => (w && w.exitCode === null && w.signalCode === null ? once(w, "exit") : undefined));
+      const running = [...watchers].filter((w): w is ChildProcess => w !== undefined && w.exitCode === null && w.signalCode === null);
+      const exits = running.map((w) => once(w, "exit"));
       plugin.onunload();
       await Promise.all(exits);
     });
@@ -155,7 +156,7 @@ describe("the settings tab", () => {
     const tab = (plugin as unknown as { settingTabs: StubTab[] }).settingTabs[0];
     tab.display();
     expect(settingNamed(tab, "API key").querySelector(".setting-item-description")?.textContent).toBe(
-      "This Obsidian (before 1.11.4) has no secret storage: kept in plain text in .obsidian/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.",
+      `This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${plugin.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`,
     );
   });
 
