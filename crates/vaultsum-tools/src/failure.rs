@@ -276,7 +276,28 @@ mod tests {
             "HTTP 429 rate limit: too many requests, timed out, cannot reach".to_string(),
         );
         assert_eq!(failure.retry, None);
-        assert_eq!(failure.retry_details(), json!({ "retryable": false }));
+        assert_eq!(
+            failure.retry_details(),
+            json!({ "retryable": false, "code": "failed" })
+        );
+    }
+
+    #[test]
+    fn each_failure_has_a_stable_code_from_its_type() {
+        let code = |failure: Failure| failure.code;
+        assert_eq!(code(VaultError::Busy("a.md".into()).into()), "note_busy");
+        assert_eq!(
+            code(VaultError::NotFound("a.md".into()).into()),
+            "not_found"
+        );
+        assert_eq!(code(http(503, None).into()), "llm_unavailable");
+        assert_eq!(code(http(401, None).into()), "llm_failed");
+        let timeout = LlmError::Timeout {
+            secs: 1,
+            attempts: 1,
+        };
+        assert_eq!(code(timeout.into()), "llm_timeout");
+        assert_eq!(code(ContextError::NoVault.into()), "no_vault");
     }
 
     #[test]
