@@ -312,15 +312,17 @@ export default class VaultsumPlugin extends Plugin implements Host {
       if (!checking) void run(file);
       return true;
     };
-    this.addCommand({ id: "summarize-note", name: "Summarize this note", checkCallback: withNote((file) => this.summarize(file)) });
-    this.addCommand({
-      id: "summarize-note-again",
-      name: "Summarize this note again (replace its summary)",
-      checkCallback: withNote((file) => this.summarize(file, { replace: true })),
-    });
-    this.addCommand({ id: "summarize-note-focus", name: "Summarize this note with a focus…", checkCallback: withNote((file) => this.summarizeWithFocus(file)) });
-    this.addCommand({ id: "summarize-note-prompt", name: "Summarize this note with a prompt…", checkCallback: withNote((file) => this.summarizeWithPrompt(file)) });
-    this.addCommand({ id: "summarize-note-into", name: "Summarize this note into…", checkCallback: withNote((file) => this.summarizeInto(file)) });
+    const ask = (title: string, placeholder: string) => askText(this.app, title, placeholder);
+    const noteCommands: [string, string, (file: TFile) => Promise<unknown>][] = [
+      ["summarize-note", "Summarize this note", (file) => this.summarize(file)],
+      ["summarize-note-again", "Summarize this note again (replace its summary)", (file) => this.summarize(file, { replace: true })],
+      ["summarize-note-focus", "Summarize this note with a focus…", (file) => this.summarizeAsked(file, ask("Summarize with a focus", "e.g. budget decisions"), "focus")],
+      // The binary knows its presets and refuses an unknown one with the list.
+      ["summarize-note-prompt", "Summarize this note with a prompt…", (file) => this.summarizeAsked(file, ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), "prompt")],
+      ["summarize-note-into", "Summarize this note into…", (file) => this.summarizeAsked(file, askChoice(this.app, "Write the summary into", ["section", "property", "both"]), "into")],
+      ["rollup-links", "Rollup of the notes this note links to", (file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })],
+    ];
+    for (const [id, name, run] of noteCommands) this.addCommand({ id, name, checkCallback: withNote(run) });
     const folderOf = (file: TFile) => file.parent?.path ?? "";
     const bulk = (id: string, name: string, only: BulkKind) => {
       this.addCommand({ id: `${id}-folder`, name: `${name} in this note's folder`, checkCallback: withNote((file) => this.runFolder(folderOf(file), only)) });
@@ -337,15 +339,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
         return true;
       },
     });
-    this.addCommand({ id: "rollup-this-week", name: "Rollup of this week's daily notes", callback: () => void this.rollup({ kind: "period", period: "this-week" }) });
-    this.addCommand({ id: "rollup-last-week", name: "Rollup of last week's daily notes", callback: () => void this.rollup({ kind: "period", period: "last-week" }) });
-    this.addCommand({ id: "rollup-this-month", name: "Rollup of this month's daily notes", callback: () => void this.rollup({ kind: "period", period: "this-month" }) });
-    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.rollupTag() });
-    this.addCommand({
-      id: "rollup-links",
-      name: "Rollup of the notes this note links to",
-      checkCallback: withNote((file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })),
-    });
+    for (const [period, words] of [["this-week", "this week's"], ["last-week", "last week's"], ["this-month", "this month's"]] as const) {
+      this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, callback: () => void this.rollup({ kind: "period", period }) });
+    }
+    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.summarizeTag() });
     this.addCommand({
       id: "summarize-url",
       name: "Summarize a web page into a new note…",
@@ -373,7 +370,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   private noteMenu(menu: Menu, file: TFile): void {
     menu.addItem((item) => item.setTitle("Summarize this note").setIcon("list-checks").onClick(() => void this.summarize(file)));
-    menu.addItem((item) => item.setTitle("Summarize with a focus…").setIcon("target").onClick(() => void this.summarizeWithFocus(file)));
+    menu.addItem((item) => item.setTitle("Summarize with a focus…").setIcon("target").onClick(() => void this.summarizeAsked(file, askText(this.app, "Summarize with a focus", "e.g. budget decisions"), "focus")));
   }
 
   // ----- Actions ----------------------------------------------------------------------------
@@ -392,20 +389,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return summarizeNote(this, file, choice);
   }
 
-  private async summarizeWithFocus(file: TFile): Promise<void> {
-    const focus = await askText(this.app, "Summarize with a focus", "e.g. budget decisions");
-    if (focus?.trim()) await this.summarize(file, { focus });
-  }
-
-  private async summarizeWithPrompt(file: TFile): Promise<void> {
-    // The binary knows its presets and refuses an unknown one with the list.
-    const prompt = await askText(this.app, "Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]");
-    if (prompt?.trim()) await this.summarize(file, { prompt });
-  }
-
-  private async summarizeInto(file: TFile): Promise<void> {
-    const into = await askChoice(this.app, "Write the summary into", ["section", "property", "both"]);
-    if (into) await this.summarize(file, { into: into as Into });
+  /** Summarizes `file` with what the person answered (a focus, a prompt, where to), unless they closed the dialog. */
+  private async summarizeAsked(file: TFile, answer: Promise<string | undefined>, key: "focus" | "prompt" | "into"): Promise<void> {
+    const value = (await answer)?.trim();
+    if (value) await this.summarize(file, { [key]: value as Into });
   }
 
   /**
@@ -457,7 +444,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     );
   }
 
-  private async rollupTag(): Promise<void> {
+  private async summarizeTag(): Promise<void> {
     const tag = await askText(this.app, "Rollup of a tag", "#project");
     if (tag?.trim()) await this.rollup({ kind: "tag", tag });
   }
