@@ -38,6 +38,9 @@ export function loadSecrets(app: App, settings: VaultsumSettings): void {
 export function storedSettings(app: App, settings: VaultsumSettings): VaultsumSettings {
   const storage = secretStorage(app);
   if (!storage) return settings;
-  for (const key of Object.keys(SECRET_IDS) as SecretKey[]) storage.setSecret(SECRET_IDS[key], settings[key]);
+  for (const key of Object.keys(SECRET_IDS) as SecretKey[]) {
+    // Written only when it changed: the settings are saved after every paid call (its cost).
+    if ((storage.getSecret(SECRET_IDS[key]) ?? "") !== settings[key]) storage.setSecret(SECRET_IDS[key], settings[key]);
+  }
   return { ...settings, apiKey: "", kagiKey: "" };
 }

@@ -240,6 +240,8 @@ impl SummarizeFolderTool {
         details["skipped_by_reason"] = json!(selection.skipped);
         details["failures"] = failures_json(&selection.failed);
         details["offline"] = json!(self.offline());
+        // The model the run would pay for, so the question names it.
+        details["model"] = json!(self.context.config.llm.summarize_model);
         put_left_out(&mut details, left_out);
         ToolOutput::ok(text.to_string(), details)
     }

@@ -20,6 +20,8 @@ export interface BulkCount {
   stale: number;
   estimatedPromptTokens: number;
   offline: boolean;
+  /** The model the run would pay for, as the binary is configured. */
+  model: string;
 }
 
 export type BulkOutcome =
@@ -53,9 +55,10 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
     stale: n("stale"),
     estimatedPromptTokens: n("estimated_prompt_tokens"),
     offline: d.offline === true,
+    model: typeof d.model === "string" ? d.model : "",
   };
   if (count.toSummarize === 0) return { kind: "nothing", count };
-  if (!(await run.confirm(count, bulkQuestion(count, host.settings.model, host.settings.pricePerMillion)))) {
+  if (!(await run.confirm(count, bulkQuestion(count, host.settings.pricePerMillion)))) {
     return { kind: "declined", count };
   }
   let done = 0;
@@ -89,7 +92,7 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
  * `312 without a summary, 14 stale: summarize 326 notes with MODEL? About 120,000 prompt tokens
  * (the notes' own text; embeds add more), about $0.11 at $0.90 per million.`
  */
-export function bulkQuestion(count: BulkCount, model: string, pricePerMillion: number): string {
+export function bulkQuestion(count: BulkCount, pricePerMillion: number): string {
   const parts = [
     count.missing > 0 ? `${thousands(count.missing)} without a summary` : "",
     count.stale > 0 ? `${thousands(count.stale)} stale` : "",
@@ -104,5 +107,5 @@ export function bulkQuestion(count: BulkCount, model: string, pricePerMillion: n
     const dollars = (count.estimatedPromptTokens / 1_000_000) * pricePerMillion;
     cost += `, about $${dollars.toFixed(2)} at $${pricePerMillion} per million`;
   }
-  return `${parts.join(", ")}: summarize ${notes} with ${model || "the configured model"}? ${cost}.`;
+  return `${parts.join(", ")}: summarize ${notes} with ${count.model || "the configured model"}? ${cost}.`;
 }
