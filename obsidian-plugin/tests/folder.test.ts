@@ -183,4 +183,14 @@ describe("bulk runs over a folder", () => {
     llm.releaseAll();
     expect((await first)?.kind).toBe("done");
   });
+
+  it("the LLM engine without a key: said before any count or question, in the plugin's words", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", apiKey: "" });
+    expect(await plugin.runFolder("Meetings", "missing")).toEqual({
+      kind: "failed",
+      message: "no API key: set one in the vaultsum settings (API key), or choose the offline engine there.",
+    });
+    expect(noticeTexts().at(-1)).toBe("Meetings: no API key: set one in the vaultsum settings (API key), or choose the offline engine there.");
+  });
 });

@@ -30,7 +30,7 @@ pub struct Failure {
     /// `Some` when trying the same call again later may succeed.
     pub retry: Option<RetryHint>,
     /// A stable name of what failed, for programs that word it themselves (the Obsidian
-    /// plugin): `note_busy`, `not_found`, `llm_unavailable`, `llm_timeout`, `llm_failed`,
+    /// plugin): `note_busy`, `not_found`, `no_api_key`, `llm_unavailable`, `llm_timeout`, `llm_failed`,
     /// `vault`, `no_vault`, `interrupted`, `nothing_to_summarize`, `window_too_small`,
     /// `invalid_instructions`, `failed`. Sent as `details.code`.
     pub code: &'static str,
@@ -103,6 +103,7 @@ impl From<LlmError> for Failure {
     fn from(error: LlmError) -> Failure {
         let retry = llm_retry(&error);
         let code = match error {
+            LlmError::MissingApiKey => "no_api_key",
             LlmError::Timeout { .. } => "llm_timeout",
             _ if retry.is_some() => "llm_unavailable",
             _ => "llm_failed",
@@ -298,6 +299,7 @@ mod tests {
         };
         assert_eq!(code(timeout.into()), "llm_timeout");
         assert_eq!(code(ContextError::NoVault.into()), "no_vault");
+        assert_eq!(code(LlmError::MissingApiKey.into()), "no_api_key");
     }
 
     #[test]

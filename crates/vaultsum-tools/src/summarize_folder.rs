@@ -388,6 +388,13 @@ impl TypedTool for SummarizeFolderTool {
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_DESTRUCTIVE;
 
     async fn run(&self, args: SummarizeFolderArgs) -> ToolOutput {
+        // The LLM engine without a key would fail every note: said once, before counting.
+        if let Summarizer::Llm { client: None, .. } = self.context.engine_choice().summarizer {
+            return error(
+                "no_api_key",
+                crate::llm::LlmError::MissingApiKey.to_string(),
+            );
+        }
         if let Err(e) = self
             .context
             .check_call_choice(args.prompt.as_deref(), args.language.as_deref())

@@ -45,7 +45,10 @@ export interface BulkRun {
 export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
   const base = { ...summaryArguments(host.settings), folder: run.folder, only: run.only };
   const counted = await host.callTool("summarize_folder", { ...base, dry_run: true });
-  if (counted.isError) return { kind: "failed", message: counted.text };
+  if (counted.details.code === "no_api_key") {
+    return { kind: "failed", message: "no API key: set one in the vaultsum settings (API key), or choose the offline engine there." };
+  }
+  if (counted.isError) return { kind: "failed", message: typeof counted.details.error === "string" ? counted.details.error : counted.text };
   const d = counted.details;
   const n = (key: string) => (typeof d[key] === "number" ? d[key] : 0);
   const count: BulkCount = {
