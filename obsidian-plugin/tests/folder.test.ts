@@ -64,9 +64,16 @@ describe("bulk runs over a folder", () => {
     expect((await declined)?.kind).toBe("declined");
     expect(expected.map((note) => readFileSync(path.join(vault, note), "utf8"))).toEqual(before);
 
+    // Each note the binary finishes is a progress report in the status bar, in order.
+    const shown: string[] = [];
+    const show = plugin.showProgress.bind(plugin);
+    plugin.showProgress = (text) => (text && shown.push(text), show(text));
     const run = plugin.runFolder(folder, "missing");
     await answerConfirm(true);
     const done = await run;
+    const counted = shown.map((text) => /^vaultsum (\d+)\/(\d+)/.exec(text)).filter((m) => m !== null);
+    expect(counted.map((m) => Number(m[1]))).toEqual([...Array(n + 1).keys()]);
+    expect(new Set(counted.map((m) => Number(m[2])))).toEqual(new Set([n]));
     expect(done).toMatchObject({ kind: "done", line: `${n} notes: ${n} summarized, offline` });
     expect(noticeTexts().at(-1)).toBe(`${folder}: ${n} notes: ${n} summarized, offline`);
     for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toContain("## Summary");
