@@ -185,6 +185,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
 
   /** Closing the tab applies the settings at once (otherwise they apply once typing rests). */
   override hide(): void {
+    super.hide();
     void this.host.applySettings();
   }
 }
