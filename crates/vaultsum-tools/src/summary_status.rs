@@ -26,7 +26,7 @@ When to use:
 notes lack a summary.
 
 Parameters:
-- path (optional): a note or a folder, vault-relative; empty or `/` for the whole vault
+- path (required): a note or a folder, vault-relative; `/` (or empty) for the whole vault
 
 Returns the counts by state; `_meta.details.notes` lists each note with its state.";
 
@@ -37,8 +37,7 @@ const STATES: [&str; 5] = ["current", "stale", "edited", "unmarked", "missing"];
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SummaryStatusArgs {
-    /// A note or a folder, vault-relative; empty or `/` for the whole vault.
-    #[serde(default)]
+    /// A note or a folder, vault-relative; `/` (or empty) for the whole vault.
     pub path: String,
 }
 
