@@ -77,6 +77,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.states.onUpdate(() => this.renderStatusBar());
 
     this.addCommands();
+    this.registerCli();
     this.registerEvent(this.app.workspace.on("file-menu", (menu, file) => this.fileMenu(menu, file)));
     this.registerEvent(
       this.app.workspace.on("editor-menu", (menu, _editor, view) => {
@@ -353,6 +354,19 @@ export default class VaultsumPlugin extends Plugin implements Host {
       },
     });
     this.addCommand({ id: "open-summaries", name: "Open the summaries view", callback: () => void this.openView() });
+  }
+
+  /** Obsidian's command line (1.12.2 and later): `obsidian vaultsum:summarize path=Notes/A.md`. */
+  private registerCli(): void {
+    type Flags = Record<string, { value?: string; description: string; required?: boolean }>;
+    type Handler = (params: Record<string, unknown>) => Promise<string>;
+    const register = (this as unknown as { registerCliHandler?: (id: string, about: string, flags: Flags | null, run: Handler) => void }).registerCliHandler;
+    if (typeof register !== "function") return;
+    const flags = { path: { value: "<path>", description: "The note, vault-relative", required: true } };
+    register.call(this, "vaultsum:summarize", "Summarize a note into it with vaultsum", flags, async (params) => {
+      const file = typeof params.path === "string" ? this.app.vault.getAbstractFileByPath(params.path) : null;
+      return file instanceof TFile ? (await this.summarize(file)).message : `No note at ${String(params.path)}.`;
+    });
   }
 
   private fileMenu(menu: Menu, file: TAbstractFile): void {

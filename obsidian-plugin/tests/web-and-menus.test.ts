@@ -59,6 +59,18 @@ describe("Summarize a web page", () => {
   });
 });
 
+describe("Obsidian's command line", () => {
+  it("`obsidian vaultsum:summarize path=…` summarizes the note and answers with the notice's words", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault);
+    const handler = (plugin as unknown as StubPlugin).cliHandlers.get("vaultsum:summarize");
+    if (!handler) throw new Error("no CLI handler");
+    expect(await handler({ path: "Projects/Alpha/Plan.md" })).toBe("Summary written to the summary section of Projects/Alpha/Plan.md.");
+    expect(readFileSync(path.join(vault, "Projects/Alpha/Plan.md"), "utf8")).toContain("## Summary");
+    expect(await handler({ path: "Nowhere.md" })).toBe("No note at Nowhere.md.");
+  });
+});
+
 describe("commands and menus", () => {
   it("command ids leave out the plugin id, none has a hotkey; folders and notes get their menu entries", async () => {
     const vault = copyVault(VAULTS.fixture);

@@ -327,6 +327,12 @@ export class Plugin extends Component {
   ) {
     super();
   }
+  /** Obsidian's command-line handlers (1.12.2), by id. */
+  cliHandlers = new Map<string, (params: Record<string, unknown>) => Promise<string> | string>();
+  registerCliHandler(id: string, _description: string, _flags: unknown, handler: (params: Record<string, unknown>) => Promise<string> | string): void {
+    if (this.cliHandlers.has(id)) throw new Error(`${id} is registered already`);
+    this.cliHandlers.set(id, handler);
+  }
   addCommand(command: Command): Command {
     this.commands.set(command.id, command);
     return command;
