@@ -1,11 +1,18 @@
 #!/usr/bin/env bash
-# Installs the TypeScript MCP SDK the tests use as a real outside client
-# (tests/mcp/ts-client/, from its lockfile; about 30 MB, seconds with a warm npm cache).
-# Idempotent: does nothing when the packages were installed after the lockfile last changed.
+# Installs the Node.js packages the tests use, each from its lockfile: the TypeScript MCP SDK
+# as a real outside client (tests/mcp/ts-client/, about 30 MB) and the independent judge of
+# written notes (tests/judge/: markdown-it, its footnote plugin, parse5, yaml; under 5 MB),
+# seconds with a warm npm cache. Idempotent: a folder whose packages were installed after its
+# lockfile last changed is left as it is.
 set -euo pipefail
-command -v npm >/dev/null || { echo "node-env.sh: npm is not installed; the TypeScript MCP client test needs Node.js 18+ and npm" >&2; exit 1; }
-cd "$(dirname "$0")/../tests/mcp/ts-client"
-if [[ node_modules/.package-lock.json -nt package-lock.json ]]; then
-  exit 0
-fi
-npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+command -v npm >/dev/null || { echo "node-env.sh: npm is not installed; the TypeScript MCP client test and the hostile-corpus judge need Node.js 18+ and npm" >&2; exit 1; }
+root="$(dirname "$0")/.."
+for dir in tests/mcp/ts-client tests/judge; do
+  (
+    cd "$root/$dir"
+    if [[ node_modules/.package-lock.json -nt package-lock.json ]]; then
+      exit 0
+    fi
+    npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
+  )
+done

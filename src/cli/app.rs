@@ -69,7 +69,8 @@ impl App {
     }
 }
 
-/// Parses an `--engine auto|llm|local` flag (shared by every subcommand that summarizes).
+/// Parses an `--engine auto|llm|offline` flag (`local`, the older name of `offline`, too), shared
+/// by every subcommand that summarizes.
 pub fn parse_engine_flag(value: &str) -> Result<Engine, String> {
     Engine::parse("--engine", value).map_err(|e| e.to_string())
 }

@@ -32,7 +32,7 @@ pub struct McpArgs {
     /// PORT (loopback). A non-loopback address requires VAULTSUM_MCP_TOKEN.
     #[arg(long, value_name = "ADDR")]
     pub http: Option<String>,
-    /// Summarizer engine for summarize_file: auto (default), llm, or local (offline).
+    /// Summarizer engine for summarize_file: auto (default), llm, or offline (built in, no network; `local` is the same).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
     /// Serve no tool that writes to the vault (summarize_file is not offered).

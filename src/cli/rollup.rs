@@ -64,7 +64,7 @@ pub struct RollupArgs {
     /// The rollup's language: auto (the notes') or a language name.
     #[arg(long, value_name = "LANGUAGE")]
     pub language: Option<String>,
-    /// Engine: `llm`, `local` (offline, extractive) or `auto` (llm when an API key is set).
+    /// Engine: `llm`, `offline` (built in, extractive, no network; `local` is the same) or `auto` (llm when an API key is set).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
     /// Print {text, details, is_error} as JSON.
@@ -125,7 +125,10 @@ pub fn run(mut app: App, args: RollupArgs) -> anyhow::Result<ExitCode> {
         app.verbose,
     ));
     if output.details["fell_back_to_local"] == true && !app.quiet {
-        eprintln!("vaultsum: no API key configured (FIREWORKS_API_KEY); using the built-in local summarizer");
+        eprintln!(
+            "vaultsum: {}",
+            vaultsum_tools::context::LOCAL_FALLBACK_NOTICE
+        );
     }
     print_output(&output, args.json)?;
     say_created_folders(&output, app.quiet);

@@ -50,7 +50,8 @@ pub struct SummarizeFileArgs {
     /// Print the summaries instead of writing them.
     #[arg(long)]
     pub dry_run: bool,
-    /// auto (llm with a key, else local), llm, or local.
+    /// auto (llm with a key, else offline), llm, or offline (built in, no network; `local` is
+    /// the same).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
     /// One JSON result per line (the tool's result).

@@ -14,10 +14,10 @@ use crate::config::Engine;
 /// Arguments of `vaultsum summarize-text`.
 #[derive(Debug, clap::Args)]
 pub struct SummarizeTextArgs {
-    /// Engine: `llm`, `local` (offline, extractive) or `auto` (llm when an API key is set).
+    /// Engine: `llm`, `offline` (built in, extractive, no network; `local` is the same) or `auto` (llm when an API key is set).
     #[arg(long, value_name = "ENGINE", value_parser = super::app::parse_engine_flag)]
     pub engine: Option<Engine>,
-    /// Number of key points (local engine); by default it scales with the text.
+    /// Number of key points (offline engine); by default it scales with the text.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub sentences: Option<u16>,
     /// What to emphasise, e.g. "budget" or "technical decisions".
@@ -58,7 +58,10 @@ pub fn run(mut app: App, args: SummarizeTextArgs) -> anyhow::Result<ExitCode> {
         app.verbose,
     ));
     if output.details["fell_back_to_local"] == true && !app.quiet {
-        eprintln!("vaultsum: no API key configured (FIREWORKS_API_KEY); using the built-in local summarizer");
+        eprintln!(
+            "vaultsum: {}",
+            vaultsum_tools::context::LOCAL_FALLBACK_NOTICE
+        );
     }
     print_output(&output, false)?;
     Ok(exit_code(&output))

@@ -59,6 +59,13 @@ impl VaultsumServer {
         self
     }
 
+    /// Whether the tool `name` declares an output schema (its results carry a record).
+    fn has_output_schema(&self, name: &str) -> bool {
+        self.tools
+            .iter()
+            .any(|tool| tool.name == name && tool.output_schema.is_some())
+    }
+
     /// The registry this server calls.
     pub fn registry(&self) -> &Arc<Registry> {
         &self.registry
@@ -154,7 +161,7 @@ impl ServerHandler for VaultsumServer {
                 tracing::info!(tool = name, "call cancelled by the client; nothing written");
                 Err(ErrorData::new(REQUEST_CANCELLED, format!("{name} cancelled"), None))
             }
-            output = run => Ok(call_result(output).into()),
+            output = run => Ok(call_result(output, self.has_output_schema(name)).into()),
         }
     }
 }

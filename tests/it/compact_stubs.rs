@@ -23,6 +23,7 @@ fn output(text: &str, is_error: bool, details: Option<&Value>) -> ToolOutput {
         details: details.cloned().unwrap_or(Value::Null),
         is_error,
         retry: None,
+        record: None,
     }
 }
 

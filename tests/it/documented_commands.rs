@@ -29,7 +29,7 @@ use Documented::{Exits, Skipped};
 const CLASSIFIED: &[(&str, Documented)] = &[
     // README.md
     (
-        "rm -rf /tmp/vaultsum-demo && cp -r vault-fixture /tmp/vaultsum-demo && cargo run -q -- --vault /tmp/vaultsum-demo summarize-file --engine local Meetings",
+        "rm -rf /tmp/vaultsum-demo && cp -r vault-fixture /tmp/vaultsum-demo && cargo run -q -- --vault /tmp/vaultsum-demo summarize-file --engine offline Meetings",
         Exits(0),
     ),
     (

@@ -142,6 +142,21 @@ async fn one_failing_query_is_reported_without_losing_the_others() {
     );
     assert_eq!(out.details["failed"][0]["query"], "bad");
     assert_eq!(out.details["result_count"], 2);
+    // The record (MCP structuredContent) says the same: the two results, numbered as in the
+    // text, and the query that failed with its error.
+    let record = out.record.as_deref().expect("a record");
+    assert_eq!(record["success"], json!(true));
+    assert_eq!(
+        record["results"],
+        json!([
+            {"n": 1, "query": "good one", "title": "G1", "url": "https://g1.example", "snippet": "s1"},
+            {"n": 2, "query": "good two", "title": "G2", "url": "https://g2.example", "snippet": "s2"},
+        ])
+    );
+    assert_eq!(record["failed"][0]["query"], "bad");
+    assert!(out
+        .text
+        .contains(record["failed"][0]["error"].as_str().unwrap()));
 }
 
 #[tokio::test]
@@ -345,6 +360,21 @@ async fn huge_reply_is_truncated_and_the_full_list_saved_to_a_temp_file() {
         vaultsum_tools::text::format_size(full.len() - shown.len()),
     );
     assert_eq!(notice, expected_notice);
+
+    // The record holds the results the text shows, no more, and says where the rest went.
+    let record = out.record.as_deref().expect("a record");
+    let results = record["results"].as_array().unwrap();
+    let last = results.last().unwrap();
+    assert!(results.len() < 300);
+    assert!(shown.contains(&format!(
+        "{}. {}\n   {}",
+        last["n"],
+        last["title"].as_str().unwrap(),
+        last["url"].as_str().unwrap()
+    )));
+    assert!(!shown.contains(&format!("\n{}. Title", results.len() + 1)));
+    assert_eq!(record["truncated"]["total_results"], json!(300));
+    assert_eq!(record["truncated"]["full_output_path"], json!(path));
 }
 
 #[tokio::test]

@@ -4,6 +4,7 @@
 
 mod support;
 
+mod architecture_citations;
 mod bounded_reads;
 mod cli;
 mod compact_cli;
@@ -15,6 +16,7 @@ mod documented_commands;
 mod documents;
 mod e2e_local_llm;
 mod freshness;
+mod hostile_corpus;
 mod hostile_input;
 mod interrupt;
 mod kagi_cli;
@@ -32,6 +34,7 @@ mod long_notes;
 mod mcp_binary;
 mod mcp_cold_start;
 mod mcp_config;
+mod mcp_discover;
 mod mcp_http;
 mod mcp_in_process;
 mod mcp_progress;

@@ -65,13 +65,17 @@ async fn rmcp_client_over_child_stdio_lists_and_calls_every_tool() {
     let listed: Vec<Value> = tools
         .iter()
         .map(|tool| {
-            json!({
+            let mut listed = json!({
                 "name": tool.name,
                 "title": tool.title,
                 "description": tool.description,
                 "input_schema": Value::Object((*tool.input_schema).clone()),
                 "annotations": tool.annotations,
-            })
+            });
+            if let Some(schema) = &tool.output_schema {
+                listed["output_schema"] = Value::Object((**schema).clone());
+            }
+            listed
         })
         .collect();
     assert_eq!(Value::Array(listed), expected_tools());
@@ -86,6 +90,21 @@ async fn rmcp_client_over_child_stdio_lists_and_calls_every_tool() {
             .unwrap();
         let text = &result.content[0].as_text().unwrap().text;
         assert_eq!(result.is_error, Some(true), "{}: {text}", tool.name);
+        // A tool whose answer is a record keeps its error in the record too.
+        match &tool.output_schema {
+            Some(_) => {
+                let record = result.structured_content.as_ref().expect("a record");
+                assert_eq!(record["success"], json!(false), "{}", tool.name);
+                assert!(
+                    record["error"]
+                        .as_str()
+                        .is_some_and(|error| text.contains(error) || error.contains(text.as_str())),
+                    "{}: {record} against {text}",
+                    tool.name
+                );
+            }
+            None => assert!(result.structured_content.is_none(), "{}", tool.name),
+        }
         assert!(result
             .meta
             .as_ref()
@@ -537,7 +556,7 @@ async fn offline_fallback_notice_goes_to_stderr_never_stdout() {
     assert_eq!(reply["result"]["isError"], false, "{reply}");
     assert_eq!(
         reply["result"]["_meta"]["details"]["summarizer"]["engine"],
-        "local"
+        "offline"
     );
     // Whatever else comes before the process ends must be protocol too.
     drop(stdin);

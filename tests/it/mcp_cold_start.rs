@@ -41,7 +41,7 @@ async fn tools_list_is_answered_before_the_vault_is_indexed() {
             .arg(vault.path())
             .arg("mcp")
             .env("RUST_LOG", "debug")
-            .env("VAULTSUM_ENGINE", "local")
+            .env("VAULTSUM_ENGINE", "offline")
             .env_remove("VAULTSUM_CONFIG")
             .env_remove("FIREWORKS_API_KEY")
             .env_remove("KAGI_API_KEY");

@@ -326,7 +326,7 @@ async fn read_file_refuses_a_path_out_of_the_vault_as_an_error_result() {
 #[tokio::test]
 async fn summarize_file_offline_appends_a_summary_and_keeps_the_note() {
     let (vault, registry) = fixture_vault_registry(|config| {
-        config.summarize.engine = Engine::Local;
+        config.summarize.engine = Engine::Offline;
     });
     let before = vault.read(WEEKLY_SYNC);
     let client = connect(registry).await;
@@ -342,7 +342,7 @@ async fn summarize_file_offline_appends_a_summary_and_keeps_the_note() {
     );
     let appended = &after[before.len()..];
     assert!(appended.contains("## Summary\n"), "{appended}");
-    assert_eq!(details_of(&result)["summarizer"]["engine"], "local");
+    assert_eq!(details_of(&result)["summarizer"]["engine"], "offline");
     client.cancel().await.unwrap();
 }
 
@@ -391,7 +391,7 @@ async fn cancelled_summarize_file_leaves_the_note_as_it_was() {
 #[tokio::test]
 async fn summarize_folder_counts_first_then_runs_and_refreshes_only_what_is_stale() {
     let (vault, registry) = fixture_vault_registry(|config| {
-        config.summarize.engine = Engine::Local;
+        config.summarize.engine = Engine::Offline;
     });
     let client = connect(registry).await;
     // Counted first: nothing written, no paid call.
@@ -461,7 +461,7 @@ async fn summarize_folder_counts_first_then_runs_and_refreshes_only_what_is_stal
 #[tokio::test]
 async fn the_root_folder_named_slash_is_the_vault_not_the_file_system_root() {
     let (_vault, registry) = fixture_vault_registry(|config| {
-        config.summarize.engine = Engine::Local;
+        config.summarize.engine = Engine::Offline;
     });
     let client = connect(registry).await;
     for scope in ["/", ""] {

@@ -51,6 +51,23 @@ fn write_plan(dir: &Path) -> PathBuf {
             "tool": "summarize_file", "arguments": { "path": WEEKLY_SYNC }, "expect_error": false,
             "text_contains": ["\"success\":true"]
         }),
+        // The tools whose answer is a record give it beside the text (the client checks both).
+        json!({
+            "tool": "summarize_file", "arguments": { "path": WEEKLY_SYNC, "dry_run": true },
+            "expect_error": false, "text_contains": ["\"dry_run\":true"]
+        }),
+        json!({
+            "tool": "summarize_file", "arguments": { "path": "../x.md" }, "expect_error": true,
+            "text_contains": ["\"success\":false", "escapes the vault"]
+        }),
+        json!({
+            "tool": "summarize_notes", "arguments": { "paths": ["Meetings"] },
+            "expect_error": false, "text_contains": ["### Sources"]
+        }),
+        json!({
+            "tool": "summarize_notes", "arguments": { "paths": ["Meetings"], "dry_run": true },
+            "expect_error": false, "text_contains": ["notes selected"]
+        }),
         json!({
             "tool": "summarize", "arguments": { "url": "https://example.com/a" },
             "expect_error": true,

@@ -95,7 +95,7 @@ fn registry(vault: &TempVault, fake: Option<&FakeOpenAi>, window: Option<u64>) -
             config.summarize.engine = Engine::Llm;
             config.llm.summarize_model = format!("rollup-model-{}", fake.url());
         }
-        None => config.summarize.engine = Engine::Local,
+        None => config.summarize.engine = Engine::Offline,
     }
     config.llm.context_tokens = window;
     Registry::new(Arc::new(ToolContext::new(config).expect("context")))
@@ -315,7 +315,7 @@ async fn the_offline_engine_rolls_up_without_a_key() {
     )
     .await;
     assert!(!output.is_error, "{}", output.text);
-    assert_eq!(output.details["engine"], "local");
+    assert_eq!(output.details["engine"], "offline");
     assert!(output.text.contains("Worked on day"), "{}", output.text);
     assert!(
         output.text.contains("- [[Journal/2026-03-03]]"),
@@ -553,7 +553,7 @@ async fn notes_excluded_from_watch_are_never_selected_either() {
         cache_dir: vault.outside().join("cache"),
         ..Config::default()
     };
-    config.summarize.engine = Engine::Local;
+    config.summarize.engine = Engine::Offline;
     config.watch.exclude = vec!["Meetings/**".to_string()];
     let registry = Registry::new(Arc::new(ToolContext::new(config).expect("context")));
     let tagged = rollup(&registry, json!({ "tag": "client", "dry_run": true })).await;

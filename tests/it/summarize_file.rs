@@ -537,7 +537,7 @@ async fn local_engine_needs_no_server_and_lists_only_open_tasks() {
         vault: Some(vault.root()),
         ..Config::default()
     };
-    config.summarize.engine = Engine::Local;
+    config.summarize.engine = Engine::Offline;
     let output = summarize(&registry_with(config), json!({ "path": "Meeting.md" })).await;
     assert!(!output.is_error, "{}", output.text);
     let written = without_fingerprints(&String::from_utf8(vault.read("Meeting.md")).unwrap());

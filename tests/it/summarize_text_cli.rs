@@ -5,7 +5,7 @@ use predicates::prelude::*;
 
 const NOTE: &str = "# Release plan\n\nVersion 2.0 ships on 1 June with the new sync engine.\nThe beta starts two weeks earlier for volunteers.\n\n## Open questions\n\nPricing for teams is still undecided.\n\n- [ ] Write the release notes\n- [x] Freeze the feature list\n";
 
-/// The binary with no API key and no config file, so `auto` means `local` and nothing on the
+/// The binary with no API key and no config file, so `auto` means `offline` and nothing on the
 /// machine running the tests changes the result.
 fn vaultsum() -> Command {
     let mut cmd = Command::cargo_bin("vaultsum").unwrap();
@@ -38,16 +38,16 @@ fn summarizes_stdin_with_the_local_engine() {
 }
 
 #[test]
-fn auto_without_api_key_uses_local_and_says_so_on_stderr_only() {
+fn auto_without_api_key_uses_the_offline_engine_and_says_so_on_stderr_only() {
     vaultsum()
         .arg("summarize-text")
         .write_stdin(NOTE)
         .assert()
         .success()
         .stdout(predicate::str::contains("### Key Points"))
-        .stdout(predicate::str::contains("local summarizer").not())
+        .stdout(predicate::str::contains("offline summarizer").not())
         .stderr(predicate::str::contains(
-            "using the built-in local summarizer",
+            "using the built-in offline summarizer (--engine offline)",
         ));
 }
 
@@ -97,7 +97,7 @@ fn verbose_renders_the_registry_call_and_result_on_stderr() {
             "→ summarize_text ({} chars)",
             NOTE.chars().count()
         )))
-        .stderr(predicate::str::contains("← ✓ local summary of"));
+        .stderr(predicate::str::contains("← ✓ offline summary of"));
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn empty_stdin_is_a_usage_error_with_exit_code_2() {
 #[test]
 fn text_with_only_code_is_a_tool_error_with_exit_code_1() {
     vaultsum()
-        .args(["summarize-text", "--engine", "local"])
+        .args(["summarize-text", "--engine", "offline"])
         .write_stdin("```\nfn main() {}\n```\n")
         .assert()
         .code(1)
@@ -158,7 +158,7 @@ fn zero_sentences_and_unknown_engine_are_usage_errors() {
         .write_stdin(NOTE)
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("one of auto, llm, local"));
+        .stderr(predicate::str::contains("one of auto, llm, offline"));
 }
 
 #[test]
@@ -168,7 +168,7 @@ fn llm_engine_is_refused_clearly_until_it_is_wired() {
         .write_stdin(NOTE)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("--engine local"));
+        .stderr(predicate::str::contains("--engine offline"));
 }
 
 #[test]

@@ -314,6 +314,7 @@ fn index_skips_dot_folders_and_stays_warm_incrementally() {
 mod compose_properties {
     use proptest::prelude::*;
     use vaultsum_core::vault::compose_with_summary;
+    use vaultsum_core::vault::note_end::closing_lines;
 
     fn note_bytes() -> impl Strategy<Value = Vec<u8>> {
         let pieces = prop_oneof![
@@ -340,18 +341,31 @@ mod compose_properties {
     proptest! {
         #[test]
         fn original_is_an_exact_prefix_and_the_summary_ends_the_file(note in note_bytes(), summary in "[a-z]{1,10}( [a-z]{1,10}){0,3}") {
-            let out = compose_with_summary(&note, &summary, false);
+            // A note left inside a block that runs or hides is refused (note_end.rs); others
+            // get the lines that close what they leave open, then line breaks, then the section.
+            let closing = std::str::from_utf8(&note)
+                .map(|text| closing_lines(text, "\n"))
+                .unwrap_or(Ok(String::new()));
+            let Ok(out) = compose_with_summary(&note, &summary, false) else {
+                prop_assert!(closing.is_err(), "refused only for what is left open");
+                return Ok(());
+            };
             prop_assert!(out.starts_with(&note));
             let tail = String::from_utf8_lossy(&out[note.len()..]).into_owned();
             let tail = tail.replace("\r\n", "\n");
             prop_assert!(tail.ends_with(&format!("## Summary\n\n{summary}\n")), "tail {:?}", tail);
             let before_heading = &tail[..tail.len() - summary.len() - 13];
-            prop_assert!(before_heading.chars().all(|c| c == '\n'), "only line breaks are added before the heading");
+            let closing = closing.unwrap_or_default();
+            let added = before_heading.replacen(&closing, "", 1);
+            prop_assert!(before_heading.contains(&closing), "the closing lines {:?} in {:?}", closing, before_heading);
+            prop_assert!(added.chars().all(|c| c == '\n'), "only closing lines and line breaks are added before the heading");
         }
 
         #[test]
         fn replace_keeps_everything_before_the_first_summary(note in note_bytes(), summary in "[a-z]{1,10}") {
-            let out = compose_with_summary(&note, &summary, true);
+            let Ok(out) = compose_with_summary(&note, &summary, true) else {
+                return Ok(());
+            };
             let text = String::from_utf8_lossy(&note).into_owned();
             let keep = match text.find("## Summary") { Some(at) if std::str::from_utf8(&note).is_ok() => at.min(note.len()), _ => note.len() };
             let head = &note[..keep];

@@ -4,8 +4,10 @@ Run by tests/mcp_python_client.rs with the venv made by scripts/python-env.sh. I
 over stdio (launching the server) or streamable HTTP, then checks: the server's name, version
 and instructions; that tools/list matches `vaultsum tools --json` exactly, with titles, honest
 annotations and schemas in the portable subset strict clients accept; every call of the
-plan (result text, isError, `_meta.details` and its keys); and, over HTTP with a token, that requests without
-the right bearer token get 401. Prints `OK ...` lines and exits 0, or `FAIL: ...` and exits 1.
+plan (result text, isError, `_meta.details` and its keys; for a tool with an output schema, the
+`structuredContent` beside a non-empty text, holding the same facts: the SDK itself validates it
+against the schema); and, over HTTP with a token, that requests without the right bearer token get
+401. Prints `OK ...` lines and exits 0, or `FAIL: ...` and exits 1.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
             "description": tool.description,
             "input_schema": tool.inputSchema,
             "annotations": annotations_as_json(tool.annotations),
+            "output_schema": tool.outputSchema,
         }
         for tool in listed
     ]
@@ -102,6 +105,11 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
                f"{g['name']}: title {g['title']!r}, annotations {g['annotations']!r}")
         problems = portability_problems(g["input_schema"], "$")
         expect(not problems, f"{g['name']}: schema not portable: {problems}")
+        expect(g["output_schema"] == w.get("output_schema"),
+               f"{w['name']}.output_schema: {g['output_schema']!r} != {w.get('output_schema')!r}")
+        if g["output_schema"] is not None:
+            problems = portability_problems(g["output_schema"], "$")
+            expect(not problems, f"{g['name']}: output schema not portable: {problems}")
     hints = {g["name"]: g["annotations"] for g in got}
     # A scoped server (`--tools`, `--read-only`) lists fewer tools: check those it lists.
     if "summarize_file" in hints:
@@ -124,6 +132,7 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
             expect(hint.get("readOnlyHint") is True, f"read-only server lists {name}: {hint!r}")
     print(f"OK tools/list: {len(got)} tools match `vaultsum tools --json`, titled, portable schemas")
 
+    records = {g["name"] for g in got if g["output_schema"] is not None}
     for call in plan["calls"]:
         result = await session.call_tool(call["tool"], call["arguments"])
         label = f"{call['tool']}({json.dumps(call['arguments'])[:60]})"
@@ -145,7 +154,38 @@ async def check_session(session: ClientSession, plan: dict[str, Any]) -> None:
             expect(key in (meta["details"] or {}), f"{label}: _meta.details lacks {key!r}: {meta['details']!r}")
         expect(json.dumps(meta["details"]) not in texts[0] or meta["details"] in ({}, None),
                f"{label}: details leaked into the text")
+        if call["tool"] in records:
+            check_record(label, texts[0], result.structuredContent, result.isError)
+        else:
+            expect(result.structuredContent is None, f"{label}: structuredContent from a tool without an output schema")
         print(f"OK call {label}: isError={result.isError}")
+
+
+def check_record(label: str, text: str, record: Any, is_error: bool) -> None:
+    """A tool that declares an output schema answers with a record beside its text (the SDK
+    has validated it against the schema): the same facts in both, an error in both."""
+    expect(isinstance(record, dict), f"{label}: no structuredContent: {record!r}")
+    expect(record.get("success") is (not is_error), f"{label}: success={record.get('success')!r}, isError={is_error}")
+    try:
+        as_json = json.loads(text)
+    except ValueError:
+        as_json = None
+    if as_json is not None:
+        # summarize_file: the text is the record as JSON.
+        expect(as_json == record, f"{label}: text {text[:200]!r} != record {record!r}")
+    elif is_error:
+        expect(record.get("error") == text, f"{label}: record error {record.get('error')!r} != text {text[:200]!r}")
+    elif "notes" in record:
+        # summarize_notes: the rollup is the text; a dry run's text lists the same notes.
+        expect(record.get("rollup", text) == text, f"{label}: the record's rollup is not the text")
+        expect(record["note_count"] == len(record["notes"]) > 0, f"{label}: notes {record['notes']!r}")
+        for note in record["notes"]:
+            expect(f"[[{note.removesuffix('.md')}]]" in text, f"{label}: {note} not among the text's sources")
+    else:
+        for result in record.get("results", []):
+            for key in ("title", "url"):
+                expect(result[key] in text, f"{label}: {key} {result[key]!r} not in the text")
+    print(f"OK {label}: structuredContent beside the text, the same facts")
 
 
 async def check_unauthorized(url: str, token: str) -> None:

@@ -49,6 +49,7 @@ pub const ENV_VARS: &[&str] = &[
     "WHISPER_MODEL",
     "KAGI_BASE_URL",
     "KAGI_API_KEY",
+    "VAULTSUM_MCP_ALLOWED_ORIGINS",
 ];
 
 /// Errors while loading configuration. These are usage errors (exit code 2).
@@ -74,29 +75,35 @@ pub enum ConfigError {
 }
 
 /// Which summarizer `summarize_file` and `summarize-text` use.
+///
+/// The built-in summarizer is named `offline`, so it is never mistaken for an LLM served on
+/// this machine (a "local model", which is the `llm` engine pointed at a local server); its
+/// first name, `local`, is still accepted wherever an engine is named (flag, environment,
+/// config file), by [`Engine::parse`] and serde alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Default)]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
-    /// `llm` when an API key is configured, otherwise `local`.
+    /// `llm` when an API key is configured, otherwise `offline`.
     #[default]
     Auto,
-    /// The OpenAI-compatible chat API.
+    /// The OpenAI-compatible chat API (a hosted provider or a server on this machine).
     Llm,
-    /// The built-in offline extractive summarizer.
-    Local,
+    /// The built-in offline extractive summarizer: no network, no model.
+    #[serde(alias = "local")]
+    Offline,
 }
 
 impl Engine {
-    /// Parses `auto`, `llm` or `local` (case-insensitive).
+    /// Parses `auto`, `llm` or `offline` (or its older name `local`), case-insensitive.
     pub fn parse(name: &str, value: &str) -> Result<Engine, ConfigError> {
         match value.trim().to_ascii_lowercase().as_str() {
             "auto" => Ok(Engine::Auto),
             "llm" => Ok(Engine::Llm),
-            "local" => Ok(Engine::Local),
+            "offline" | "local" => Ok(Engine::Offline),
             _ => Err(ConfigError::BadValue {
                 name: name.to_string(),
                 value: value.to_string(),
-                expected: "one of auto, llm, local",
+                expected: "one of auto, llm, offline; local is the same as offline",
             }),
         }
     }
@@ -107,7 +114,7 @@ impl fmt::Display for Engine {
         f.write_str(match self {
             Engine::Auto => "auto",
             Engine::Llm => "llm",
-            Engine::Local => "local",
+            Engine::Offline => "offline",
         })
     }
 }
@@ -915,7 +922,7 @@ impl Config {
     pub fn effective_engine(&self) -> Engine {
         match self.summarize.engine {
             Engine::Auto if self.llm.api_key.is_some() => Engine::Llm,
-            Engine::Auto => Engine::Local,
+            Engine::Auto => Engine::Offline,
             other => other,
         }
     }
@@ -1152,7 +1159,7 @@ mod tests {
         ]);
         let config = Config::load(None, &env).unwrap();
         assert!(config.llm.api_key.is_none());
-        assert_eq!(config.effective_engine(), Engine::Local);
+        assert_eq!(config.effective_engine(), Engine::Offline);
         assert_eq!(config.llm.base_url, DEFAULT_BASE_URL);
         assert_eq!(config.llm.model, DEFAULT_MODEL);
         assert_eq!(config.vault.as_deref(), Some(Path::new("/vault")));
@@ -1168,7 +1175,7 @@ mod tests {
         assert_eq!(config.llm.model, "env-model");
         assert_eq!(config.llm.summarize_model, "env-model");
         assert_eq!(config.llm.timeout_secs, 7);
-        assert_eq!(config.summarize.engine, Engine::Local);
+        assert_eq!(config.summarize.engine, Engine::Offline);
     }
 
     #[test]
@@ -1289,6 +1296,34 @@ mod tests {
     }
 
     #[test]
+    fn offline_and_its_older_name_local_are_one_engine_in_env_and_file() {
+        for name in ["offline", "local", "Offline"] {
+            let env = Env::from_pairs([("VAULTSUM_CONFIG", ""), ("VAULTSUM_ENGINE", name)]);
+            let config = Config::load(None, &env).unwrap();
+            assert_eq!(
+                config.summarize.engine,
+                Engine::Offline,
+                "VAULTSUM_ENGINE={name}"
+            );
+        }
+        for name in ["offline", "local"] {
+            let file = write_config(&format!("[summarize]\nengine = \"{name}\"\n"));
+            let config = Config::load(Some(file.path()), &Env::default()).unwrap();
+            assert_eq!(
+                config.summarize.engine,
+                Engine::Offline,
+                "engine = {name:?}"
+            );
+        }
+        assert_eq!(Engine::Offline.to_string(), "offline");
+        let refused = Engine::parse("--engine", "locall").unwrap_err().to_string();
+        assert!(
+            refused.contains("offline") && refused.contains("local"),
+            "{refused}"
+        );
+    }
+
+    #[test]
     fn bad_engine_in_env_names_the_variable() {
         let err = Config::load(None, &Env::from_pairs([("VAULTSUM_ENGINE", "gpt")])).unwrap_err();
         assert!(err.to_string().contains("VAULTSUM_ENGINE"));
@@ -1361,7 +1396,7 @@ mod tests {
     #[test]
     fn auto_engine_resolves_by_key_presence() {
         let config = Config::load(None, &Env::default()).unwrap();
-        assert_eq!(config.effective_engine(), Engine::Local);
+        assert_eq!(config.effective_engine(), Engine::Offline);
         let config = Config::load(None, &Env::from_pairs([("FIREWORKS_API_KEY", "k")])).unwrap();
         assert_eq!(config.effective_engine(), Engine::Llm);
     }
@@ -1550,6 +1585,178 @@ mod example_file_tests {
             missing.is_empty(),
             "not in config.example.toml:\n{}",
             missing.join("\n")
+        );
+    }
+
+    /// The fields a table of the config file takes, asked of the parser itself: given a key it
+    /// does not know, it answers `unknown field …, expected one of `a`, `b``. `None` when
+    /// `table` is not a table (a value), in either TOML form (`[t]`, `[[t]]`).
+    fn fields_of_table(table: &str) -> Option<Vec<String>> {
+        let probes = if table.is_empty() {
+            vec!["zz_probe = 1\n".to_string()]
+        } else {
+            vec![
+                format!("[{table}]\nzz_probe = 1\n"),
+                format!("[[{table}]]\nzz_probe = 1\n"),
+            ]
+        };
+        probes.iter().find_map(|text| {
+            let error = toml::from_str::<FileConfig>(text).err()?;
+            let message = error.message();
+            let (_, expected) = message
+                .split_once("unknown field `zz_probe`, expected ")
+                .filter(|_| message.starts_with("unknown field"))?;
+            Some(
+                expected
+                    .split('`')
+                    .skip(1)
+                    .step_by(2)
+                    .map(str::to_string)
+                    .collect(),
+            )
+        })
+    }
+
+    /// Every key the parser takes (`llm.model`, `summarize.rules.folder`), tables walked.
+    fn parser_keys(table: &str, keys: &mut std::collections::BTreeSet<String>) {
+        let fields = fields_of_table(table)
+            .unwrap_or_else(|| panic!("the parser names no fields for [{table}]"));
+        for field in fields {
+            let key = if table.is_empty() {
+                field
+            } else {
+                format!("{table}.{field}")
+            };
+            if fields_of_table(&key).is_some() {
+                parser_keys(&key, keys);
+            } else {
+                keys.insert(key);
+            }
+        }
+    }
+
+    /// The keys `config.example.toml` sets (commented-out examples included), tables left out.
+    fn example_keys() -> std::collections::BTreeSet<String> {
+        let mut all = std::collections::BTreeSet::new();
+        dotted_keys(
+            &example_with_every_key().parse::<toml::Table>().unwrap(),
+            "",
+            &mut all,
+        );
+        all.iter()
+            .filter(|key| {
+                !all.iter()
+                    .any(|other| other.starts_with(&format!("{key}.")))
+            })
+            .cloned()
+            .collect()
+    }
+
+    /// Every key the parser accepts is in `config.example.toml` (with its default) and in the
+    /// reference, `docs/configuration.md`, written out whole (`` `llm.timeout_secs` ``); and
+    /// the example sets no key the parser would refuse.
+    #[test]
+    fn every_key_the_parser_takes_is_in_the_example_and_the_reference() {
+        let mut parser = std::collections::BTreeSet::new();
+        parser_keys("", &mut parser);
+        assert!(
+            parser.len() > 50 && parser.contains("summarize.rules.glob"),
+            "{parser:?}"
+        );
+        let example = example_keys();
+        assert_eq!(
+            parser.difference(&example).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "keys the parser takes that config.example.toml does not show"
+        );
+        assert_eq!(
+            example.difference(&parser).collect::<Vec<_>>(),
+            Vec::<&String>::new(),
+            "keys config.example.toml shows that the parser refuses"
+        );
+        let reference = std::fs::read_to_string(repository_file("docs/configuration.md")).unwrap();
+        let missing: Vec<&String> = parser
+            .iter()
+            .filter(|key| !reference.contains(&format!("`{key}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "keys docs/configuration.md does not document: {missing:?}"
+        );
+    }
+
+    /// The environment variables the program reads, from its sources: `env.get("X")`,
+    /// `env::var("X")`, `var_os("X")`, `var("X")` and the names of [`ENV_VARS`] and the key
+    /// constants (`KAGI_API_KEY_VAR`, `KEY_VARIABLES`).
+    fn variables_read() -> std::collections::BTreeSet<String> {
+        let read = regex::Regex::new(
+            r#"(?:env\.get|env::var|env::var_os|\bvar|\bvar_os)\("([A-Z][A-Z0-9_]+)"\)"#,
+        )
+        .unwrap();
+        let constant = regex::Regex::new(r#"const [A-Z_]*VAR[A-Z_]*: [^=]+= ([^;]+);"#).unwrap();
+        let name = regex::Regex::new(r#""([A-Z][A-Z0-9_]+)""#).unwrap();
+        let mut found: std::collections::BTreeSet<String> =
+            ENV_VARS.iter().map(|v| v.to_string()).collect();
+        for root in [
+            "src",
+            "crates/vaultsum-core/src",
+            "crates/vaultsum-tools/src",
+        ] {
+            for entry in walkdir::WalkDir::new(repository_file(root)) {
+                let entry = entry.unwrap();
+                // What the code reads, not what its tests set up (a module's `tests.rs` is
+                // compiled for tests only).
+                if entry.path().extension().is_none_or(|ext| ext != "rs")
+                    || entry.file_name() == "tests.rs"
+                {
+                    continue;
+                }
+                let text = std::fs::read_to_string(entry.path()).unwrap();
+                let code = text.split("#[cfg(test)]").next().unwrap();
+                found.extend(read.captures_iter(code).map(|c| c[1].to_string()));
+                for list in constant.captures_iter(code) {
+                    found.extend(name.captures_iter(&list[1]).map(|c| c[1].to_string()));
+                }
+            }
+        }
+        found
+    }
+
+    /// Every environment variable the program reads is documented in `docs/configuration.md`,
+    /// and every variable the configuration reads is one [`ENV_VARS`] lists (checked for UTF-8
+    /// in one place).
+    #[test]
+    fn every_environment_variable_read_is_documented() {
+        let read = variables_read();
+        for expected in [
+            "VAULTSUM_STATE_DIR",
+            "KAGI_API_KEY",
+            "VAULTSUM_MCP_ALLOWED_ORIGINS",
+        ] {
+            assert!(read.contains(expected), "{expected} not found in {read:?}");
+        }
+        let config =
+            std::fs::read_to_string(repository_file("crates/vaultsum-core/src/config.rs")).unwrap();
+        let config = config.split("#[cfg(test)]").next().unwrap();
+        let got = regex::Regex::new(r#"env\.get\("([A-Z][A-Z0-9_]+)"\)"#).unwrap();
+        for found in got.captures_iter(config) {
+            assert!(
+                ENV_VARS.contains(&&found[1]),
+                "config.rs reads {} but ENV_VARS does not list it",
+                &found[1]
+            );
+        }
+        let reference = std::fs::read_to_string(repository_file("docs/configuration.md")).unwrap();
+        // RUST_LOG is read by the logging library, which the sources do not name this way.
+        let mut names = read;
+        names.insert("RUST_LOG".to_string());
+        let missing: Vec<String> = names
+            .into_iter()
+            .filter(|name| !reference.contains(&format!("`{name}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "environment variables docs/configuration.md does not document: {missing:?}"
         );
     }
 }

@@ -41,7 +41,7 @@ impl ContextError {
 
 /// Said once on stderr when `auto` falls back to the offline engine.
 pub const LOCAL_FALLBACK_NOTICE: &str =
-    "FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine local)";
+    "FIREWORKS_API_KEY is not set; using the built-in offline summarizer (--engine offline)";
 
 /// The engine a summary will be made with; see [`ToolContext::engine_choice`].
 #[derive(Debug, Clone)]

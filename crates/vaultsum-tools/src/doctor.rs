@@ -252,7 +252,7 @@ const LLM_KEY_FIX: &str =
 fn engine_check(config: &Config) -> (Check, Option<ChatClient>) {
     const NAME: &str = "summarize_file, read_file";
     let engine = config.summarize.engine;
-    if engine == Engine::Local {
+    if engine == Engine::Offline {
         return (
             Check::ok(NAME, "offline engine (summarize.engine = local)"),
             None,

@@ -207,13 +207,17 @@ impl Registry {
 fn describe_tool(tool: &dyn Tool) -> Value {
     let mut annotations = serde_json::to_value(tool.annotations()).unwrap_or(Value::Null);
     annotations["title"] = json!(tool.title());
-    json!({
+    let mut described = json!({
         "name": tool.name(),
         "title": tool.title(),
         "description": tool.description(),
         "input_schema": tool.input_schema(),
         "annotations": annotations,
-    })
+    });
+    if let Some(schema) = tool.output_schema() {
+        described["output_schema"] = schema;
+    }
+    described
 }
 
 /// The call's output with what its paid calls used in `details.cost` (requests, prompt and
@@ -237,7 +241,7 @@ mod tests {
 
     fn registry() -> Registry {
         let mut config = Config::default();
-        config.summarize.engine = Engine::Local;
+        config.summarize.engine = Engine::Offline;
         Registry::new(Arc::new(ToolContext::new(config).unwrap()))
     }
 
@@ -289,7 +293,28 @@ mod tests {
             let title = tool["title"].as_str().unwrap_or_default();
             assert!(!title.is_empty(), "{name} has no title");
             assert_eq!(tool["annotations"]["title"], title, "{name}");
+            if let Some(output) = tool.get("output_schema") {
+                let problems = crate::schema::portability_problems(output);
+                assert!(problems.is_empty(), "{name} output: {problems:#?}");
+                assert_eq!(output["type"], "object", "{name}");
+                assert_eq!(output["required"], json!(["success"]), "{name}");
+            }
         }
+        let with_records: Vec<&Value> = described
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|tool| tool.get("output_schema").is_some())
+            .map(|tool| &tool["name"])
+            .collect();
+        assert_eq!(
+            with_records,
+            [
+                &json!("summarize_file"),
+                &json!("web_search"),
+                &json!("summarize_notes")
+            ]
+        );
     }
 
     #[test]
@@ -363,7 +388,7 @@ mod tests {
         ));
         assert!(!output.is_error, "{}", output.text);
         assert!(output.text.contains("Rust is fast."), "{}", output.text);
-        assert_eq!(output.details["engine"], "local");
+        assert_eq!(output.details["engine"], "offline");
         let tool = registry.get_for_cli("summarize_text").unwrap();
         assert_eq!(
             tool.render_call(&json!({ "text": "abc", "sentences": 2 })),

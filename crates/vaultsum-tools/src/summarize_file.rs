@@ -20,7 +20,7 @@ use super::note_reader::SummaryTarget;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
-use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
 use crate::vault::companion::companion_seed;
 use crate::vault::summary_fingerprint::{note_hash, Fingerprint};
 use crate::vault::write::{
@@ -58,6 +58,38 @@ stale (the note changed since); a current summary, or one edited by hand, is lef
 
 Returns {\"success\": true, \"path\": …, \"summary_length\": …}. Tell the person the summary was \
 added to the note; there is no need to repeat it.";
+
+/// The record `summarize_file` answers with (MCP `structuredContent`): its text is this record
+/// as JSON, so both say the same. Only the fields of the case at hand are present.
+#[derive(JsonSchema)]
+#[allow(dead_code)] // describes the JSON the tool builds; never built as a value
+struct SummarizeFileRecord {
+    /// True when the summary was written, previewed, or the note left as it is; false on failure.
+    success: bool,
+    /// The vault-relative note the summary went into (for a document, its companion note).
+    path: Option<String>,
+    /// Characters of the summary written.
+    summary_length: Option<u64>,
+    /// Why the note was left as it is, e.g. "up to date".
+    skipped: Option<String>,
+    /// Where the summary went: section, property or both.
+    into: Option<crate::config::SummaryInto>,
+    /// Characters of the abstract written into the summary property.
+    abstract_length: Option<u64>,
+    /// A dry run: the summary itself (nothing written).
+    summary: Option<String>,
+    /// A dry run: true.
+    dry_run: Option<bool>,
+    /// A dry run: the prompt the summary would be made with.
+    prompt: Option<String>,
+    /// A dry run: the language the summary would be written in.
+    language: Option<String>,
+    /// A dry run: the abstract the summary property would get.
+    #[serde(rename = "abstract")]
+    abstract_text: Option<String>,
+    /// What failed, and what to do about it (nothing was written).
+    error: Option<String>,
+}
 
 /// Arguments of `summarize_file`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -351,7 +383,7 @@ impl SummarizeFileTool {
             text["into"] = json!(prepared.instructions.into);
             text["abstract_length"] = json!(abstract_text.chars().count());
         }
-        Ok(ToolOutput::ok(text.to_string(), details))
+        Ok(ToolOutput::ok(text.to_string(), details).with_record(text))
     }
 
     /// The result of a note left as it is: `{"success":true,"path":…,"skipped":…}`.
@@ -363,7 +395,7 @@ impl SummarizeFileTool {
             "section": freshness.section.name(),
             "property": freshness.property.name(),
         });
-        ToolOutput::ok(text.to_string(), details)
+        ToolOutput::ok(text.to_string(), details).with_record(text)
     }
 
     /// The dry-run result: the summary itself, nothing written.
@@ -389,7 +421,7 @@ impl SummarizeFileTool {
             details["abstract"] = json!(abstract_text.as_str());
             text["abstract"] = json!(abstract_text.as_str());
         }
-        ToolOutput::ok(text.to_string(), details)
+        ToolOutput::ok(text.to_string(), details).with_record(text)
     }
 }
 
@@ -429,7 +461,9 @@ fn error_output(path: &str, failure: impl Into<Failure>) -> ToolOutput {
     {
         details.extend(retry);
     }
-    ToolOutput::error(text.to_string(), details).with_retry(failure.retry)
+    ToolOutput::error(text.to_string(), details)
+        .with_retry(failure.retry)
+        .with_record(text)
 }
 
 #[async_trait]
@@ -438,8 +472,13 @@ impl TypedTool for SummarizeFileTool {
     const NAME: &'static str = "summarize_file";
     const TITLE: &'static str = "Summarize a note into it";
     const DESCRIPTION: &'static str = DESCRIPTION;
+
     // Destructive: `replace=true` deletes the note's previous `## Summary` section.
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_DESTRUCTIVE;
+
+    fn output_schema(&self) -> Option<Value> {
+        Some(schema_for::<SummarizeFileRecord>())
+    }
 
     async fn run(&self, args: SummarizeFileArgs) -> ToolOutput {
         let note = match self.context.summary_note_path(&args.path) {

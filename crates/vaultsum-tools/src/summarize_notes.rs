@@ -18,12 +18,11 @@ use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
 use super::left_out::{left_out_by_read, put_left_out, LeftOut};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
-use super::rollup_selection::named_period;
-use super::rollup_selection::{Criteria, Day, Selection, SelectionError};
+use super::rollup_selection::{named_period, Criteria, Day, Selection, SelectionError};
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
-use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
 use crate::vault::{DefusedText, SourceLinks, VaultError};
 
 const DESCRIPTION: &str = "\
@@ -37,7 +36,8 @@ Parameters (every one given narrows the selection; at least one is required):
 - paths: notes and folders (vault-relative)
 - tag: a tag, nested tags included (`client` matches `#client/acme`)
 - from, to: dates `YYYY-MM-DD` (daily notes by their name, other notes by a `date` or `created` property)
-- period (instead of from/to): `this-week`, `last-week`, `this-month`, `last-month`, `2026-W47`, `2026-11` or `7d`, counted from today (`today`: `YYYY-MM-DD`, the person's local date; default UTC)
+- period (instead of from/to): `this-week`, `last-week`, `this-month`, `last-month`, `2026-W47`, \
+`2026-11` or `7d`, counted from today (`today`: `YYYY-MM-DD`, the person's local date; default UTC)
 - links_of: a hub note; depth (default 1): how many link steps to follow
 - focus: what to emphasise
 - prompt: a preset (default, meeting, paper, journal, brief) or a prompt note `[[Prompts/Name]]`
@@ -50,6 +50,35 @@ for a rollup is never overwritten; re-running replaces the rollup's own summary)
 
 /// Default for `max_notes`.
 const DEFAULT_MAX_NOTES: usize = 100;
+
+/// The record `summarize_notes` answers with (MCP `structuredContent`), beside the text: the
+/// rollup itself (or, in a dry run, the selection) and the notes it covers, which the text lists
+/// under `### Sources` (or as the dry run's list).
+#[derive(JsonSchema)]
+#[allow(dead_code)] // describes the JSON the tool builds; never built as a value
+struct SummarizeNotesRecord {
+    /// True when the rollup was made (or the selection listed); false on failure.
+    success: bool,
+    /// The rollup: one summary of the selected notes, ending with `### Sources` (absent in a
+    /// dry run).
+    rollup: Option<String>,
+    /// The vault-relative paths of the notes summarized, in the rollup's order.
+    notes: Option<Vec<String>>,
+    /// How many notes were selected.
+    note_count: Option<u64>,
+    /// How many of them have a current summary of their own, used in place of the note.
+    reused_summaries: Option<u64>,
+    /// A dry run: true (nothing was summarized or written).
+    dry_run: Option<bool>,
+    /// A dry run: the fewest paid LLM calls the rollup would take.
+    paid_calls: Option<u64>,
+    /// The engine that summarizes: llm or offline.
+    engine: Option<String>,
+    /// The note the rollup was written into (or would be, in a dry run).
+    save_to: Option<String>,
+    /// What failed, and what to do about it.
+    error: Option<String>,
+}
 
 /// Arguments of `summarize_notes`.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
@@ -376,40 +405,40 @@ fn link_of(path: &str) -> String {
     format!("[[{stem}]]")
 }
 
-fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, ToolOutput> {
+fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, Box<ToolOutput>> {
     match value {
         None => Ok(None),
         Some(text) => Day::parse(text).map(Some).ok_or_else(|| {
-            failure(
+            Box::new(failure(
                 "invalid_arguments",
                 format!("{field}: {text:?} is not a date; write it as YYYY-MM-DD"),
-            )
+            ))
         }),
     }
 }
 
 /// The first and last day asked for: `from`/`to`, or the `period` counted from `today`.
-fn days_of(args: &SummarizeNotesArgs) -> Result<(Option<Day>, Option<Day>), ToolOutput> {
+fn days_of(args: &SummarizeNotesArgs) -> Result<(Option<Day>, Option<Day>), Box<ToolOutput>> {
     let Some(period) = args.period.as_deref() else {
         return Ok((parse_day("from", &args.from)?, parse_day("to", &args.to)?));
     };
     if args.from.is_some() || args.to.is_some() {
-        return Err(failure(
+        return Err(Box::new(failure(
             "invalid_arguments",
             "give either period or from/to, not both",
-        ));
+        )));
     }
     let today = parse_day("today", &args.today)?.unwrap_or_else(Day::today);
     named_period(period, today)
         .map(|(first, last)| (Some(first), Some(last)))
         .ok_or_else(|| {
-            failure(
+            Box::new(failure(
                 "invalid_arguments",
                 format!(
                     "period: {period:?} is not a period; write this-week, last-week, \
                      this-month, last-month, 2026-W47, 2026-11 or 7d"
                 ),
-            )
+            ))
         })
 }
 
@@ -423,6 +452,10 @@ impl TypedTool for SummarizeNotesTool {
     // forbids writes (`mcp --read-only`), where `save_to` is refused.
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::WRITES_NOT_DESTRUCTIVE;
 
+    fn output_schema(&self) -> Option<Value> {
+        Some(schema_for::<SummarizeNotesRecord>())
+    }
+
     fn current_annotations(&self) -> ToolAnnotations {
         if self.context.writes_allowed() {
             Self::ANNOTATIONS
@@ -434,7 +467,7 @@ impl TypedTool for SummarizeNotesTool {
     async fn run(&self, args: SummarizeNotesArgs) -> ToolOutput {
         let (from, to) = match days_of(&args) {
             Ok(days) => days,
-            Err(output) => return output,
+            Err(output) => return *output,
         };
         // Every answer says which days were asked for, as the binary resolved a period (a
         // caller names its note by them, a person sees what "last week" meant).
@@ -529,14 +562,14 @@ impl TypedTool for SummarizeNotesTool {
 
             let choice = self.context.engine_choice();
             let (engine, window) = match &choice.summarizer {
-                Summarizer::Local => ("local", None),
+                Summarizer::Local => ("offline", None),
                 Summarizer::Llm { context_tokens, .. } => ("llm", *context_tokens),
             };
             let tokens = estimate_tokens(&document);
             // A lower bound of the paid calls: the parts the window needs (one when it fits or the
             // window is unknown), and one merge when there is more than one part.
             let parts = match (engine, window) {
-                ("local", _) => 0,
+                ("offline", _) => 0,
                 (_, Some(window)) => {
                     split_into_parts(&document, budget(window).prompt_tokens).len()
                 }
@@ -556,9 +589,6 @@ impl TypedTool for SummarizeNotesTool {
                 "language": instructions.language,
             });
             put_left_out(&mut details, &selection.left_out);
-            // The days asked for, as the binary resolved a period (a caller names its note by them).
-            details["from"] = json!(from.map(|day| day.to_string()));
-            details["to"] = json!(to.map(|day| day.to_string()));
             if args.dry_run {
                 details["dry_run"] = json!(true);
                 details["paid_calls"] = json!(paid_calls);
@@ -570,11 +600,21 @@ impl TypedTool for SummarizeNotesTool {
                 for path in &selection.notes {
                     text.push_str(&format!("- {}\n", link_of(path)));
                 }
+                let mut record = json!({
+                    "success": true,
+                    "dry_run": true,
+                    "notes": selection.notes,
+                    "note_count": count,
+                    "reused_summaries": reused.len(),
+                    "paid_calls": paid_calls,
+                    "engine": engine,
+                });
                 if let Some(target) = &target {
                     text.push_str(&format!("would be written into {target}\n"));
                     details["save_to"] = json!(target);
+                    record["save_to"] = json!(target);
                 }
-                return ToolOutput::ok(text, details);
+                return ToolOutput::ok(text, details).with_record(record);
             }
 
             let focus = rollup_focus(args.focus.as_deref());
@@ -631,6 +671,14 @@ impl TypedTool for SummarizeNotesTool {
             details["defused"] = defused.to_json();
             details["summarizer"] = generated.details;
             let text = rollup.as_str().to_string();
+            let mut record = json!({
+                "success": true,
+                "rollup": text,
+                "notes": selection.notes,
+                "note_count": count,
+                "reused_summaries": reused.len(),
+                "engine": engine,
+            });
             if let Some(target) = target {
                 crate::progress::step(format!("writing {target}"));
                 let what = describe_selection(&args);
@@ -643,8 +691,9 @@ impl TypedTool for SummarizeNotesTool {
                 }
                 details["save_to"] = json!(target);
                 details["into"] = json!(instructions.into);
+                record["save_to"] = json!(target);
             }
-            ToolOutput::ok(text, details)
+            ToolOutput::ok(text, details).with_record(record)
         }
         .await;
         if let Some(details) = output.details.as_object_mut() {

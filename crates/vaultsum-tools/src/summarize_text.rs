@@ -3,7 +3,7 @@
 //! [`Registry`](crate::Registry) for why.
 //!
 //! The engine is chosen as for `summarize_file`: the configured engine (which `--engine`
-//! overrides); `auto` means `llm` when an API key is configured and `local` otherwise.
+//! overrides); `auto` means `llm` when an API key is configured and `offline` otherwise.
 
 use std::sync::Arc;
 
@@ -69,12 +69,12 @@ impl TypedTool for SummarizeTextTool {
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY;
 
     /// Summarizes through the same [`Summarizer`] and prompt as `summarize_file`. The text
-    /// carries `engine` (`llm` or `local`, never `auto`) and `fell_back_to_local` in `details`;
+    /// carries `engine` (`llm` or `offline`, never `auto`) and `fell_back_to_local` in `details`;
     /// the front end says once that it fell back, in its own words.
     async fn run(&self, args: SummarizeTextArgs) -> ToolOutput {
         let choice = self.context.engine_choice();
         let engine = match choice.summarizer {
-            Summarizer::Local => Engine::Local,
+            Summarizer::Local => Engine::Offline,
             Summarizer::Llm { .. } => Engine::Llm,
         }
         .to_string();
@@ -185,7 +185,7 @@ mod tests {
             json!({ "text": "Rust is fast. It is also safe." }),
         );
         assert!(!result.is_error, "{}", result.text);
-        assert_eq!(result.details["engine"], "local");
+        assert_eq!(result.details["engine"], "offline");
         assert_eq!(result.details["fell_back_to_local"], true);
         assert!(result.text.contains("Rust is fast."));
     }

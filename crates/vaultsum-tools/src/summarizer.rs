@@ -115,7 +115,7 @@ impl Summarizer {
         config: &LlmConfig,
     ) -> Summarizer {
         match engine {
-            Engine::Local => Summarizer::Local,
+            Engine::Offline => Summarizer::Local,
             Engine::Auto if client.is_none() => Summarizer::Local,
             Engine::Llm | Engine::Auto => Summarizer::llm(client, config),
         }
@@ -160,7 +160,7 @@ impl Summarizer {
                     .filter(|text| !text.is_empty());
                 Ok(SummaryText {
                     text: summary.markdown,
-                    details: json!({ "engine": "local" }),
+                    details: json!({ "engine": "offline" }),
                     abstract_text,
                 })
             }

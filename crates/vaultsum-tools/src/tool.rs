@@ -32,6 +32,13 @@ pub struct ToolOutput {
     /// `details` for people and MCP clients.
     #[serde(skip)]
     pub retry: Option<RetryHint>,
+    /// The result as a record, for a tool that declares an output schema
+    /// ([`Tool::output_schema`]): MCP's `structuredContent`, beside `text`. It holds the same
+    /// facts as `text` (clients give the model one or the other), and a failure's record is
+    /// [`ToolOutput::failure_record`]. Not serialized: `--json` keeps its shape. Boxed: most
+    /// results have none, and a result travels through every `Result` of the tools.
+    #[serde(skip)]
+    pub record: Option<Box<Value>>,
 }
 
 /// Whether a failed call is worth making again, unchanged, later. Decided by the tool from the
@@ -53,6 +60,7 @@ impl ToolOutput {
             details,
             is_error: false,
             retry: None,
+            record: None,
         }
     }
 
@@ -64,12 +72,37 @@ impl ToolOutput {
             details,
             is_error: true,
             retry: None,
+            record: None,
         }
     }
 
     /// The same result, marked with whether (and when) the call is worth trying again.
     pub fn with_retry(mut self, retry: Option<RetryHint>) -> ToolOutput {
         self.retry = retry;
+        self
+    }
+
+    /// The same result with its record (see [`ToolOutput::record`]).
+    pub fn with_record(mut self, record: Value) -> ToolOutput {
+        self.record = Some(Box::new(record));
+        self
+    }
+
+    /// The record of a failure, for every tool with an output schema: `{"success": false,
+    /// "error": TEXT}`, the error the text gives, so a client that shows the model only the
+    /// record (Claude Code) still shows the error.
+    pub fn failure_record(&self) -> Value {
+        serde_json::json!({ "success": false, "error": self.text })
+    }
+
+    /// The same result, given [`ToolOutput::failure_record`] when it is a failure without a
+    /// record of its own and the tool declares an output schema (`has_schema`): the one place
+    /// that rule lives, for failures made before a tool runs (arguments that do not parse, a
+    /// panic caught by a front end).
+    pub fn with_failure_record(mut self, has_schema: bool) -> ToolOutput {
+        if has_schema && self.is_error && self.record.is_none() {
+            self.record = Some(Box::new(self.failure_record()));
+        }
         self
     }
 }
@@ -150,6 +183,13 @@ pub trait Tool: Send + Sync {
     /// MCP annotations.
     fn annotations(&self) -> ToolAnnotations;
 
+    /// JSON Schema of the result's record (MCP `outputSchema`), for a tool whose answer is a
+    /// record rather than a text for the reader; `None` for the others. Every result of such a
+    /// tool carries its [`ToolOutput::record`].
+    fn output_schema(&self) -> Option<Value> {
+        None
+    }
+
     /// Runs the tool. Every failure is reported as a `ToolOutput` with `is_error`, never a panic.
     /// Dropping the future cancels the call; tools that write only do so as their last step.
     async fn call(&self, args: Value) -> ToolOutput;
@@ -189,6 +229,12 @@ pub trait TypedTool: Send + Sync + 'static {
 
     /// MCP annotations.
     const ANNOTATIONS: ToolAnnotations;
+
+    /// JSON Schema of the result's record; see [`Tool::output_schema`]. A tool that has one
+    /// returns `schema_for::<ItsRecord>()` here and gives every success its record.
+    fn output_schema(&self) -> Option<Value> {
+        None
+    }
 
     /// The annotations now: [`TypedTool::ANNOTATIONS`] unless the tool writes only on request
     /// and the server forbids writes (then it is read-only).
@@ -237,11 +283,16 @@ impl<T: TypedTool> Tool for T {
         self.current_annotations()
     }
 
+    fn output_schema(&self) -> Option<Value> {
+        TypedTool::output_schema(self)
+    }
+
     async fn call(&self, args: Value) -> ToolOutput {
-        match parse_args::<T::Args>(T::NAME, args) {
+        let output = match parse_args::<T::Args>(T::NAME, args) {
             Ok(args) => self.run(args).await,
             Err(invalid) => self.invalid_arguments(invalid.text),
-        }
+        };
+        output.with_failure_record(TypedTool::output_schema(self).is_some())
     }
 
     fn render_call(&self, args: &Value) -> String {
@@ -261,21 +312,21 @@ impl<T: TypedTool> Tool for T {
 }
 
 /// Parses a tool's arguments into its typed form, turning a schema violation into an error
-/// result the model can act on.
+/// result the model can act on (boxed: a result is large, and the failure is the rare case).
 pub fn parse_args<T: serde::de::DeserializeOwned>(
     tool: &str,
     args: Value,
-) -> Result<T, ToolOutput> {
+) -> Result<T, Box<ToolOutput>> {
     let args = if args.is_null() {
         Value::Object(Default::default())
     } else {
         args
     };
     serde_json::from_value(args).map_err(|e| {
-        ToolOutput::error(
+        Box::new(ToolOutput::error(
             format!("invalid arguments for {tool}: {e}"),
             serde_json::json!({ "error": "invalid_arguments" }),
-        )
+        ))
     })
 }
 

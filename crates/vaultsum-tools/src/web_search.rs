@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::stub::{arg_str, ToolSummary};
-use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
 use crate::kagi::{KagiClient, KagiError, SearchResponse};
 
@@ -72,6 +72,96 @@ fn invalid(message: String) -> ToolOutput {
     ToolOutput::error(message, json!({ "error": "invalid_arguments" }))
 }
 
+/// The record `web_search` answers with (MCP `structuredContent`), beside the numbered text:
+/// the same results, numbered the same, and the same notes for a query that failed or found
+/// nothing. When the text is cut (see `truncate.rs`), the record holds the results the text
+/// shows and says where the whole list went.
+#[derive(JsonSchema)]
+#[allow(dead_code)] // describes the JSON the tool builds; never built as a value
+struct WebSearchRecord {
+    /// True when at least one query answered; false when every query failed.
+    success: bool,
+    /// The results, numbered on across the queries as in the text.
+    results: Option<Vec<WebSearchResultRecord>>,
+    /// Queries that answered with no result.
+    no_results: Option<Vec<String>>,
+    /// Queries that failed, each with its error.
+    failed: Option<Vec<WebSearchFailureRecord>>,
+    /// Set when the list was cut to fit: the file holding the whole text, and how many results
+    /// there were in all.
+    truncated: Option<WebSearchTruncationRecord>,
+    /// Why every query failed, and what to do about it.
+    error: Option<String>,
+}
+
+/// One search result.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct WebSearchResultRecord {
+    /// The result's number in the list (1, 2, …, across queries).
+    n: u64,
+    /// The query that found it.
+    query: String,
+    /// The page's title.
+    title: String,
+    /// The page's address.
+    url: String,
+    /// An excerpt of the page, when the search gave one.
+    snippet: Option<String>,
+}
+
+/// A query that failed.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct WebSearchFailureRecord {
+    /// The query.
+    query: String,
+    /// What went wrong.
+    error: String,
+}
+
+/// Where the whole list went when the text was cut.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+struct WebSearchTruncationRecord {
+    /// How many results there were before the cut.
+    total_results: u64,
+    /// The temporary file holding the whole text, when it could be written.
+    full_output_path: Option<String>,
+}
+
+/// The record of the merged list (see [`WebSearchRecord`]), the first `shown` results only.
+fn record_of(outcomes: &[(&str, &Result<SearchResponse, KagiError>)], shown: usize) -> Value {
+    let mut results = Vec::new();
+    let mut no_results = Vec::new();
+    let mut failed = Vec::new();
+    for (query, outcome) in outcomes {
+        match outcome {
+            Ok(response) if response.results.is_empty() => no_results.push(json!(query)),
+            Ok(response) => {
+                for result in &response.results {
+                    let n = results.len() + 1;
+                    let mut entry = json!({
+                        "n": n, "query": query, "title": result.title, "url": result.url,
+                    });
+                    if let Some(snippet) = &result.snippet {
+                        entry["snippet"] = json!(snippet);
+                    }
+                    results.push(entry);
+                }
+            }
+            Err(error) => failed.push(json!({ "query": query, "error": error.to_string() })),
+        }
+    }
+    results.truncate(shown);
+    json!({
+        "success": true,
+        "results": results,
+        "no_results": no_results,
+        "failed": failed,
+    })
+}
+
 /// The merged list: each query's results in Kagi's order, numbered on across queries; a failed
 /// or empty query leaves a bracketed note in its place.
 fn format_results(outcomes: &[(&str, &Result<SearchResponse, KagiError>)]) -> (String, usize) {
@@ -106,6 +196,10 @@ impl TypedTool for WebSearchTool {
     const TITLE: &'static str = "Search the web";
     const DESCRIPTION: &'static str = DESCRIPTION;
     const ANNOTATIONS: ToolAnnotations = ToolAnnotations::READ_ONLY_OPEN_WORLD;
+
+    fn output_schema(&self) -> Option<Value> {
+        Some(schema_for::<WebSearchRecord>())
+    }
 
     async fn run(&self, args: WebSearchArgs) -> ToolOutput {
         let queries: Vec<String> = args.queries.iter().map(|q| q.trim().to_string()).collect();
@@ -184,12 +278,22 @@ impl TypedTool for WebSearchTool {
             return ToolOutput::error(text, details);
         }
 
-        let (text, _) = format_results(&paired);
+        let (text, total) = format_results(&paired);
         let shown = truncate_for_model(text);
+        // The record holds what the text shows: a cut list, cut at the same result.
+        let shown_results = match shown.info {
+            Some(_) => results_in_text(&shown.text).0.min(total),
+            None => total,
+        };
+        let mut record = record_of(&paired, shown_results);
         if let Some(info) = shown.info {
+            record["truncated"] = json!({ "total_results": total });
+            if let Some(path) = &info.full_output_path {
+                record["truncated"]["full_output_path"] = json!(path.display().to_string());
+            }
             details["truncation"] = json!(info);
         }
-        ToolOutput::ok(shown.text, details)
+        ToolOutput::ok(shown.text, details).with_record(record)
     }
 
     /// `web_search "q1", "q2"`, with ` (limit N)` when a limit is given.

@@ -11,7 +11,9 @@
 //! `Retry-After` as hosted APIs do, and counts those answers.
 //!
 //! A request is answered by the first of: the first [`FakeServer::on`] route it matches, the
-//! queue of [`FakeServer::push`]ed replies (in order, whatever the path), the fallback
+//! [`FakeServer::answer_with`] function when it gives a reply (a model whose answer depends on
+//! what it was asked, for runs over many notes at once), the queue of [`FakeServer::push`]ed
+//! replies (in order, whatever the path), the fallback
 //! ([`FakeServer::set_fallback`]), and the default the fake was started with.
 //!
 //! A reply can be a stream of events ([`StreamScript`]: server-sent events, paced, optionally
@@ -322,7 +324,12 @@ struct Shared {
     one_slot: Mutex<Option<Arc<tokio::sync::Semaphore>>>,
     /// Turns a reply into a stream for a request that asks for one.
     render_stream: Mutex<Option<RenderStream>>,
+    /// Works out a reply from the request itself, before the queue.
+    answer: Mutex<Option<Answer>>,
 }
+
+/// A reply worked out from the request (`None`: the queue, the fallback or the default answer).
+pub type Answer = Arc<dyn Fn(&ReceivedRequest) -> Option<FakeReply> + Send + Sync>;
 
 /// How a scripted reply's body is streamed to `request`, when it asks for a stream.
 pub type RenderStream = fn(request: &ReceivedRequest, body: &[u8]) -> Option<StreamScript>;
@@ -438,6 +445,7 @@ impl FakeServer {
             rate_limited: AtomicUsize::new(0),
             one_slot: Mutex::new(None),
             render_stream: Mutex::new(None),
+            answer: Mutex::new(None),
         });
         let (tx, rx) = tokio::sync::oneshot::channel::<()>();
         let app = axum::Router::new()
@@ -479,6 +487,12 @@ impl FakeServer {
             query: query.map(|(k, v)| (k.to_string(), v.to_string())),
             reply,
         });
+    }
+
+    /// From now on, a request no route matches is answered by `answer` when it gives a reply:
+    /// a model that answers each note of one run with that note's own scripted answer.
+    pub fn answer_with(&self, answer: Answer) {
+        *self.shared.answer.lock().unwrap() = Some(answer);
     }
 
     /// Queues a reply; queued replies are served first-in first-out.
@@ -647,7 +661,9 @@ async fn handle(
         .iter()
         .find(|route| route.matches(&request))
         .map(|route| route.reply.clone());
+    let answer = shared.answer.lock().unwrap().clone();
     let reply = routed
+        .or_else(|| answer.and_then(|answer| answer(&request)))
         .or_else(|| {
             if (shared.queue_serves)(&request) {
                 shared.queue.lock().unwrap().pop_front()

@@ -55,7 +55,7 @@ impl Tool for EchoTool {
     async fn call(&self, args: Value) -> ToolOutput {
         let args: EchoArgs = match parse_args(self.name(), args) {
             Ok(args) => args,
-            Err(error) => return error,
+            Err(error) => return *error,
         };
         let text = args.text.repeat(args.times);
         let chars = text.chars().count();

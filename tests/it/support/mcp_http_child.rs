@@ -24,6 +24,11 @@ impl Drop for HttpChild {
 /// Starts the server on a free loopback port (with `VAULTSUM_MCP_TOKEN` when `token` is set)
 /// and returns once it says where it serves.
 pub fn spawn_http(vault: &Path, token: Option<&str>) -> HttpChild {
+    spawn_http_with_env(vault, token, &[])
+}
+
+/// [`spawn_http`] with more environment variables (a fake Kagi's `KAGI_BASE_URL` and key).
+pub fn spawn_http_with_env(vault: &Path, token: Option<&str>, env: &[(&str, &str)]) -> HttpChild {
     let mut command = Command::new(BIN);
     command
         .arg("--vault")
@@ -32,13 +37,14 @@ pub fn spawn_http(vault: &Path, token: Option<&str>) -> HttpChild {
         .env_remove("VAULTSUM_MCP_TOKEN")
         .env_remove("FIREWORKS_API_KEY")
         .env_remove("KAGI_API_KEY")
-        .env("VAULTSUM_ENGINE", "local")
+        .env("VAULTSUM_ENGINE", "offline")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     if let Some(token) = token {
         command.env("VAULTSUM_MCP_TOKEN", token);
     }
+    command.envs(env.iter().copied());
     let mut child = command.spawn().expect("spawn vaultsum mcp --http");
     let mut stderr = BufReader::new(child.stderr.take().unwrap());
     let mut line = String::new();

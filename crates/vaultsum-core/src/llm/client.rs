@@ -569,7 +569,7 @@ mod tests {
         cfg.api_key = None;
         let text = ChatClient::new(&cfg).unwrap_err().to_string();
         assert!(text.contains("FIREWORKS_API_KEY"), "{text}");
-        assert!(text.contains("--engine local"), "{text}");
+        assert!(text.contains("--engine offline"), "{text}");
         let answers = tempfile::tempdir().unwrap();
         assert!(
             ChatClient::from_config_if_keyed(&cfg, Limiter::default(), answers.path())

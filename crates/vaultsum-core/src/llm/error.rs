@@ -10,7 +10,7 @@ pub enum LlmError {
     /// No `FIREWORKS_API_KEY` was configured.
     #[error(
         "FIREWORKS_API_KEY is not set: export FIREWORKS_API_KEY=<your Fireworks API key> to use \
-         the LLM, or pass --engine local to use the built-in offline summarizer"
+         the LLM, or pass --engine offline to use the built-in offline summarizer"
     )]
     MissingApiKey,
 

@@ -16,10 +16,12 @@ pub mod fragment;
 pub mod frontmatter_edit;
 pub mod generated_note;
 pub mod index;
+pub mod inert_check;
 pub mod link;
 pub mod markdown;
 pub mod new_folders;
 pub mod note_cache;
+pub mod note_end;
 pub mod note_facts;
 mod note_file;
 #[cfg(target_os = "linux")]
@@ -51,12 +53,12 @@ pub use file_id::FileId;
 pub use index::NoteIndex;
 pub use note_facts::{content_hash, ContentStamp, NoteFacts, TextFacts};
 pub use obsidian_settings::ObsidianSettings;
-pub use output_policy::{Defused, DefusedText, OutputPolicy, SourceLinks};
+pub use output_policy::{Defused, DefusedText, LinkRule, OutputPolicy, SourceLinks};
 pub use paths::VaultPath;
 pub use walk::{FileTimes, FoundFile, LeftOut, LeftOutReason, Scan};
 pub use write::{
-    append_summary, compose_with_summary, create_with_summary, write_summary, PropertyEdit,
-    SectionEdit, SummaryEdit, WriteOutcome,
+    append_summary, compose_and_check, compose_with_summary, create_with_summary, write_summary,
+    PropertyEdit, SectionEdit, SummaryEdit, WriteOutcome,
 };
 
 use bounded::{read_error, read_open_file};

@@ -3,7 +3,9 @@
 
 use super::error::VaultError;
 use super::frontmatter_edit::{set_property, FrontmatterError};
+use super::inert_check::{live_in_note, live_in_property, Live};
 use super::markdown::map_note;
+use super::note_end::LeftOpen;
 use super::note_facts::summary_sections;
 use super::note_file::{create_note, OpenedNote, Verified};
 use super::output_policy::DefusedText;
@@ -131,6 +133,10 @@ impl<'a> SummaryEdit<'a> {
             content = text.into_bytes();
         }
         if let Some(property) = self.property {
+            refuse_live(
+                relative,
+                live_in_property(property.value.as_str(), property.value.links()),
+            )?;
             let text = std::str::from_utf8(&content).map_err(|_| {
                 refused(FrontmatterError::Invalid(
                     "the note is not UTF-8".to_string(),
@@ -146,12 +152,28 @@ impl<'a> SummaryEdit<'a> {
         }
         if let Some(section) = self.section {
             if !section.written_meanwhile(original, &content) {
-                content = compose_section(
+                let composed = compose_section(
                     &content,
                     section.summary.as_str(),
                     section.marker,
                     section.replace,
-                );
+                )
+                .map_err(|open| VaultError::LeftOpen {
+                    path: relative.to_string(),
+                    what: open.0,
+                })?;
+                // The verifier sees the bytes as they will be on disk, the note around them.
+                let document = String::from_utf8_lossy(&composed.content);
+                refuse_live(
+                    relative,
+                    live_in_note(
+                        &document,
+                        composed.written.clone(),
+                        section.summary.links(),
+                        Some(composed.heading),
+                    ),
+                )?;
+                content = composed.content;
             }
         }
         Ok(content)
@@ -165,13 +187,61 @@ impl<'a> SummaryEdit<'a> {
 /// Exactly one blank line precedes `## Summary` unless the note already ends with more (bytes
 /// are never removed), then a blank line, the summary, one final newline. A note whose lines
 /// end in CRLF gets CRLF; a byte-order mark stays where it is.
-pub fn compose_with_summary(current: &[u8], summary: &str, replace: bool) -> Vec<u8> {
-    compose_section(current, summary, None, replace)
+/// A note that ends inside a block that runs or hides is [`LeftOpen`] (`note_end.rs`).
+pub fn compose_with_summary(
+    current: &[u8],
+    summary: &str,
+    replace: bool,
+) -> Result<Vec<u8>, LeftOpen> {
+    Ok(compose_section(current, summary, None, replace)?.content)
+}
+
+/// The note's new content with `summary` appended under `## Summary`, as a write composes it,
+/// and what the verifier finds live in the bytes written (the property test of the policy and
+/// the verifier together: nothing, for any answer and any note).
+pub fn compose_and_check(
+    current: &[u8],
+    summary: &DefusedText,
+) -> Result<(Vec<u8>, Vec<Live>), LeftOpen> {
+    let composed = compose_section(current, summary.as_str(), None, false)?;
+    let document = String::from_utf8_lossy(&composed.content).into_owned();
+    let live = live_in_note(
+        &document,
+        composed.written,
+        summary.links(),
+        Some(composed.heading),
+    );
+    Ok((composed.content, live))
+}
+
+/// A write the verifier found live constructs in is refused whole.
+fn refuse_live(relative: &str, live: Vec<Live>) -> Result<(), VaultError> {
+    if live.is_empty() {
+        return Ok(());
+    }
+    let found: Vec<String> = live.iter().take(3).map(Live::to_string).collect();
+    Err(VaultError::Live {
+        path: relative.to_string(),
+        found: found.join("; "),
+    })
+}
+
+/// A note with its section composed: the new content, where the bytes vaultsum wrote start
+/// (closing lines, separator, heading, summary) and where its `## Summary` heading stands.
+struct Composed {
+    content: Vec<u8>,
+    written: std::ops::Range<usize>,
+    heading: usize,
 }
 
 /// [`compose_with_summary`] with an optional `marker` line (the summary's fingerprint, an
 /// HTML comment) right under the `## Summary` heading.
-fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace: bool) -> Vec<u8> {
+fn compose_section(
+    current: &[u8],
+    summary: &str,
+    marker: Option<&str>,
+    replace: bool,
+) -> Result<Composed, LeftOpen> {
     let crlf = uses_crlf(current);
     let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
     let mut base = current.to_vec();
@@ -182,6 +252,18 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
             }
         }
     }
+    if let Ok(text) = std::str::from_utf8(&base) {
+        let closing = super::note_end::closing_lines(text, if crlf { "\r\n" } else { "\n" })?;
+        if !closing.is_empty() {
+            if !base.is_empty() && !base.ends_with(b"\n") {
+                base.extend_from_slice(newline);
+            }
+            base.extend_from_slice(closing.as_bytes());
+        }
+    }
+    // The closing lines are vaultsum's own fixed text; the verifier checks what follows them,
+    // and that they closed what they were for (the heading is a heading).
+    let written_start = base.len();
     let body_start = if base.starts_with(BOM) { BOM.len() } else { 0 };
     let body = &base[body_start..];
     let separator: Vec<u8> = if body.is_empty() {
@@ -209,6 +291,7 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
     };
     let mut out = base;
     out.extend_from_slice(&separator);
+    let heading = out.len();
     out.extend_from_slice(b"## Summary");
     out.extend_from_slice(newline);
     if let Some(marker) = marker {
@@ -218,7 +301,12 @@ fn compose_section(current: &[u8], summary: &str, marker: Option<&str>, replace:
     out.extend_from_slice(newline);
     out.extend_from_slice(summary.as_bytes());
     out.extend_from_slice(newline);
-    out
+    let written = written_start..out.len();
+    Ok(Composed {
+        content: out,
+        written,
+        heading,
+    })
 }
 
 /// Whether a summary may be written to `note`: only notes (`.md`, `.markdown`, `.txt`), never
@@ -430,7 +518,8 @@ mod tests {
     use crate::vault::output_policy::{OutputPolicy, SourceLinks};
 
     fn compose(current: &str, replace: bool) -> String {
-        String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace)).unwrap()
+        String::from_utf8(compose_with_summary(current.as_bytes(), "Short.", replace).unwrap())
+            .unwrap()
     }
 
     #[test]
@@ -493,13 +582,13 @@ mod tests {
     fn crlf_notes_get_crlf_throughout() {
         let out = compose("a\r\nb\r\n", false);
         assert_eq!(out, "a\r\nb\r\n\r\n## Summary\r\n\r\nShort.\r\n");
-        let multi = compose_with_summary(b"a\r\n", "x\ny", false);
+        let multi = compose_with_summary(b"a\r\n", "x\ny", false).unwrap();
         assert!(String::from_utf8(multi).unwrap().ends_with("x\r\ny\r\n"));
     }
 
     #[test]
     fn byte_order_mark_alone_is_an_empty_note() {
-        let out = compose_with_summary(b"\xEF\xBB\xBF", "S", false);
+        let out = compose_with_summary(b"\xEF\xBB\xBF", "S", false).unwrap();
         assert_eq!(out, b"\xEF\xBB\xBF## Summary\n\nS\n");
     }
 

@@ -1,4 +1,4 @@
-//! The built-in offline extractive summarizer (engine `local`).
+//! The built-in offline extractive summarizer (engine `offline`, formerly `local`).
 //!
 //! No network, no model: the summary is made of the note's own sentences, chosen by
 //! [`rank::select`], plus its tables and open tasks. Pure, synchronous and deterministic: the

@@ -35,6 +35,15 @@ pub struct Defused {
     /// Markup dropped from the summary property (it is plain text).
     #[serde(skip_serializing_if = "is_zero")]
     pub property_markup: usize,
+    /// Embeds (`![[…]]`), written as links: a summary shows no file by itself.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub embeds: usize,
+    /// `$` escaped because the summary held a command that is not typesetting (`\href`, …).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub math: usize,
+    /// Link reference definitions (`[x]: url`), written as text.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub definitions: usize,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -58,6 +67,9 @@ impl Defused {
             + self.invisible
             + self.frontmatter
             + self.property_markup
+            + self.embeds
+            + self.math
+            + self.definitions
     }
 
     /// The counts of `self` and `other` together (a section and a property written at once).
@@ -72,6 +84,9 @@ impl Defused {
             invisible: self.invisible + other.invisible,
             frontmatter: self.frontmatter + other.frontmatter,
             property_markup: self.property_markup + other.property_markup,
+            embeds: self.embeds + other.embeds,
+            math: self.math + other.math,
+            definitions: self.definitions + other.definitions,
         }
     }
 

@@ -51,10 +51,38 @@ const DISPLAY_LANGUAGES: &[&str] = &[
     "csv",
     "r",
     "lua",
+    // Rendered as a diagram: kept only when `mermaid_is_inert` says so.
+    "mermaid",
 ];
 
+/// Words of a Mermaid diagram that act or load: `click` callbacks and links, `href`,
+/// directives (`%%{init: …}%%`, which can lower the security level), HTML labels, styles that
+/// load (`url(`), entity codes that make a tag (`#60;`), and any URL.
+const MERMAID_ACTS: &[&str] = &[
+    "click",
+    "href",
+    "call",
+    "%%",
+    "<",
+    "url(",
+    "@import",
+    "javascript",
+    "://",
+    "#60",
+    "#x3c",
+    "&#",
+    "securitylevel",
+    "htmllabels",
+];
+
+/// Whether a Mermaid diagram (its fenced block, fences included) only draws.
+pub(crate) fn mermaid_is_inert(block: &str) -> bool {
+    let lower = block.to_ascii_lowercase();
+    !MERMAID_ACTS.iter().any(|word| lower.contains(word))
+}
+
 /// Whether a fenced block with this info string keeps it.
-pub(super) fn is_display_language(info: &str) -> bool {
+pub(crate) fn is_display_language(info: &str) -> bool {
     let info = info.trim();
     info.is_empty()
         || DISPLAY_LANGUAGES
@@ -81,9 +109,25 @@ mod tests {
             "button",
             "meta-bind-button",
             "python {cmd=true}",
-            "mermaid",
         ] {
             assert!(!is_display_language(info), "{info}");
         }
+    }
+
+    #[test]
+    fn a_mermaid_diagram_draws_unless_it_clicks_links_or_sets_directives() {
+        use super::mermaid_is_inert;
+        assert!(mermaid_is_inert(
+            "```mermaid\ngraph TD\n  A[Plan] --> B{Ship?}\n```"
+        ));
+        assert!(!mermaid_is_inert(
+            "```mermaid\ngraph TD\n  A --> B\n  click A callback\n```"
+        ));
+        assert!(!mermaid_is_inert(
+            "```mermaid\n%%{init: {'securityLevel': 'loose'}}%%\ngraph TD\n```"
+        ));
+        assert!(!mermaid_is_inert(
+            "```mermaid\ngraph TD\n  A[\"<img src=x>\"]\n```"
+        ));
     }
 }

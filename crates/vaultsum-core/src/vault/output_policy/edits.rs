@@ -17,11 +17,6 @@ impl Edit {
             with: with.into(),
         }
     }
-
-    /// Whether `at` lies strictly inside this edit's range, where an insertion cannot go.
-    pub fn covers(&self, at: usize) -> bool {
-        self.range.start < at && at < self.range.end
-    }
 }
 
 /// `text` with `edits` applied, or `None` when there are none. Edits are taken in order of

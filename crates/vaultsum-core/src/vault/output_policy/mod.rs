@@ -30,29 +30,36 @@
 mod defused;
 mod display_languages;
 mod edits;
+mod emit;
+mod inline;
 mod invisible;
-mod pass;
+mod math;
 mod property;
 mod source_links;
 mod url;
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use globset::{Glob, GlobSet, GlobSetBuilder};
-use pulldown_cmark::{Event, MetadataBlockKind, Parser, Tag};
+use pulldown_cmark::{Event, MetadataBlockKind, Options, Parser, Tag};
 
 pub use defused::Defused;
+#[allow(unused_imports)]
+pub(crate) use display_languages::{is_display_language, mermaid_is_inert};
+#[allow(unused_imports)]
+pub(crate) use inline::BREAK;
+#[allow(unused_imports)]
+pub(crate) use invisible::is_invisible;
 pub use source_links::SourceLinks;
+#[allow(unused_imports)]
+pub(crate) use url::{is_local, never_a_link};
 
 use crate::vault::markdown::parser_options;
 
-/// How many rounds before the policy stops looking for constructs revealed by its own edits.
-/// Real answers need one (nothing to do) or two; the proptest never needs more than three.
+/// How many rounds the property's plain-text stripping may take (each round strips what the
+/// previous one revealed; real answers need one or two).
 const MAX_ROUNDS: usize = 8;
-
-/// How many texts did not settle within [`MAX_ROUNDS`] (the property test wants none).
-#[cfg(test)]
-static UNSETTLED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// The output policy, with the configured widening of the link allow-list.
 #[derive(Debug, Clone, Default)]
@@ -92,27 +99,24 @@ impl OutputPolicy {
     }
 
     /// A summary (a `## Summary` section, a generated note's body) made inert; `source` is what
-    /// was summarized.
+    /// was summarized. The text is trimmed and has LF line breaks, as the section will hold it
+    /// (the write changes nothing in it but the line breaks of a CRLF note), so what the policy
+    /// decided is what the verifier sees (`vault/inert_check.rs`).
     pub fn summary(&self, answer: &str, source: &SourceLinks) -> DefusedText {
-        let rule = LinkRule {
-            source,
-            allow: &self.allow_links,
-        };
+        let rule = self.rule(source);
         let mut counts = Defused::default();
         let text = defuse_markdown(answer, &rule, &mut counts);
         DefusedText {
             text,
             defused: counts,
+            links: Arc::new(rule),
         }
     }
 
     /// A value for the summary property: the summary policy, then plain text (no link, image,
     /// HTML or code; Dataview renders field values as Markdown).
     pub fn property(&self, answer: &str, source: &SourceLinks) -> DefusedText {
-        let rule = LinkRule {
-            source,
-            allow: &self.allow_links,
-        };
+        let rule = self.rule(source);
         let mut counts = Defused::default();
         let mut text = answer.to_string();
         for _ in 0..MAX_ROUNDS {
@@ -128,17 +132,35 @@ impl OutputPolicy {
         DefusedText {
             text,
             defused: counts,
+            links: Arc::new(rule),
+        }
+    }
+
+    fn rule(&self, source: &SourceLinks) -> LinkRule {
+        LinkRule {
+            source: source.clone(),
+            allow: self.allow_links.clone(),
         }
     }
 }
 
 /// Text the output policy made inert: the only kind of text the vault's summary writes take.
 /// Only [`OutputPolicy`] makes one.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct DefusedText {
     text: String,
     defused: Defused,
+    /// Which URLs it may link to, for the verifier of the bytes written.
+    links: Arc<LinkRule>,
 }
+
+impl PartialEq for DefusedText {
+    fn eq(&self, other: &DefusedText) -> bool {
+        self.text == other.text && self.defused == other.defused
+    }
+}
+
+impl Eq for DefusedText {}
 
 impl DefusedText {
     /// The text to write.
@@ -151,22 +173,29 @@ impl DefusedText {
         self.defused
     }
 
+    /// Which URLs it may link to (the source's, `summarize.allow_links`).
+    pub fn links(&self) -> &LinkRule {
+        &self.links
+    }
+
     /// Its length in characters (`summary_length`: what was written).
     pub fn chars(&self) -> usize {
         self.text.chars().count()
     }
 }
 
-/// Which URLs a summary may link to.
-pub(crate) struct LinkRule<'a> {
-    source: &'a SourceLinks,
-    allow: &'a GlobSet,
+/// Which URLs a summary may link to: those its source named, and hosts of
+/// `summarize.allow_links`.
+#[derive(Debug, Clone, Default)]
+pub struct LinkRule {
+    source: SourceLinks,
+    allow: GlobSet,
 }
 
-impl LinkRule<'_> {
+impl LinkRule {
     /// Whether a link to `url` stays a link: never for a scheme that acts by itself; else when
     /// it occurs in the source or its web host matches `summarize.allow_links`.
-    fn allows(&self, url: &str) -> bool {
+    pub fn allows(&self, url: &str) -> bool {
         if url::never_a_link(url) {
             return false;
         }
@@ -178,23 +207,40 @@ impl LinkRule<'_> {
     }
 }
 
-/// The summary rules on `answer`, round after round until one changes nothing.
-fn defuse_markdown(answer: &str, rule: &LinkRule<'_>, counts: &mut Defused) -> String {
+/// The options a summary is parsed with: the project's (`vault/markdown.rs`), without YAML
+/// metadata blocks. pulldown-cmark takes a `---` block anywhere in a text for metadata and
+/// hides its contents, where Obsidian renders them (a rule, then Markdown); only a block at
+/// the start is frontmatter, and `drop_frontmatter` deals with that one.
+pub(crate) fn summary_options() -> Options {
+    parser_options() - Options::ENABLE_YAML_STYLE_METADATA_BLOCKS
+}
+
+/// The summary rules on `answer`: invisible characters out, a leading `---` block dropped,
+/// trimmed with LF line breaks, then the allow-list (`emit.rs`, `inline.rs`); written a second
+/// time with every `$` escaped when the text holds a command that is not typesetting.
+fn defuse_markdown(answer: &str, rule: &LinkRule, counts: &mut Defused) -> String {
     let (visible, removed) = invisible::remove_invisible(answer);
     counts.invisible += removed;
-    let mut text = drop_frontmatter(&visible, counts).unwrap_or_else(|| visible.into_owned());
-    for _ in 0..MAX_ROUNDS {
-        match pass::round(&text, rule, counts) {
-            Some(next) => text = next,
-            None => return text,
-        }
+    let text = visible.replace("\r\n", "\n").replace('\r', "\n");
+    let text = text.trim();
+    let dropped = drop_frontmatter(text, counts);
+    let text = dropped.as_deref().unwrap_or(text).trim();
+    let fence = edits::free_backtick_run(text);
+    let mut inline = inline::Inline {
+        rule,
+        math: math::MathRule { allowed: true },
+        fence,
+        counts: Defused::default(),
+        saw_unsafe_command: false,
+    };
+    let mut out = emit::emit(text, &mut inline);
+    if inline.saw_unsafe_command {
+        inline.math.allowed = false;
+        inline.counts = Defused::default();
+        out = emit::emit(text, &mut inline);
     }
-    // Not settled (never seen): the whole text as one code block, which nothing reads as
-    // Markdown, with its Templater tags broken.
-    #[cfg(test)]
-    UNSETTLED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let fence = "`".repeat(edits::free_backtick_run(&text).max(3) + 3);
-    format!("{fence}text\n{}\n{fence}", text.replace("<%", "< %"))
+    *counts = counts.plus(inline.counts);
+    out
 }
 
 /// `text` without a leading `---` block (it would be a created note's frontmatter: `tags`,
@@ -214,7 +260,9 @@ fn drop_frontmatter(text: &str, counts: &mut Defused) -> Option<String> {
     counts.frontmatter += 1;
     let newline = if text.contains("\r\n") { "\r\n" } else { "\n" };
     let rest = text[block.end..].trim_start_matches(['\r', '\n']);
-    Some(format!("[front matter removed]{newline}{newline}{rest}"))
+    Some(format!(
+        "\\[front matter removed\\]{newline}{newline}{rest}"
+    ))
 }
 
 /// The index of the event that ends the one started at `start` (shared by the rounds).

@@ -7,7 +7,7 @@ use std::ops::Range;
 use pulldown_cmark::{Event, LinkType, Parser, Tag};
 
 use super::edits::{apply, escape_text, Edit};
-use super::pass::summary_options;
+use super::summary_options;
 use super::Defused;
 
 /// The text after one stripping round, or `None` when there was nothing to strip.
@@ -59,6 +59,19 @@ pub(super) fn strip_round(text: &str, counts: &mut Defused) -> Option<String> {
             _ => {}
         }
         i += 1;
+    }
+    if edits.is_empty() {
+        // Last, footnotes (a reference or a definition kept by the summary policy): their `[`
+        // escaped, since the property is plain text.
+        let mut from = 0;
+        while let Some(found) = text[from..].find("[^") {
+            let at = from + found;
+            from = at + 1;
+            if text[..at].bytes().rev().take_while(|b| *b == b'\\').count() % 2 == 0 {
+                stripped += 1;
+                edits.push(Edit::new(at..at, "\\"));
+            }
+        }
     }
     let changed = apply(text, edits);
     if changed.is_some() {

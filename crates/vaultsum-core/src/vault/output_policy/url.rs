@@ -20,14 +20,14 @@ pub(super) fn scheme(url: &str) -> Option<String> {
 
 /// Whether `url` stays inside the vault: no scheme and not protocol-relative (`//host`), so a
 /// note, a heading or a file of the vault (`Note.md`, `#Heading`, `img/a.png`).
-pub(super) fn is_local(url: &str) -> bool {
+pub(crate) fn is_local(url: &str) -> bool {
     let trimmed = url.trim();
     !(trimmed.starts_with("//") || trimmed.starts_with("\\\\")) && scheme(trimmed).is_none()
 }
 
 /// Whether `url`'s scheme acts by itself when clicked (`obsidian:`, `javascript:`, `file:`,
 /// `data:`, `vbscript:`, Obsidian's `app:`), so it is never a link, wherever it occurs.
-pub(super) fn never_a_link(url: &str) -> bool {
+pub(crate) fn never_a_link(url: &str) -> bool {
     scheme(url.trim()).is_some_and(|s| NEVER_LINKS.contains(&s.as_str()))
 }
 
@@ -86,6 +86,17 @@ pub(super) fn web_host(url: &str) -> Option<String> {
 /// punctuation that ends a sentence and an unbalanced closing parenthesis (as GitHub's and
 /// Obsidian's autolinks do).
 pub(super) fn bare_urls(text: &str) -> Vec<Range<usize>> {
+    bare_urls_to(text, ends_token)
+}
+
+/// [`bare_urls`] as far as GFM's autolinks reach: to white space or `<` (a quote or a backtick
+/// does not end them). A summary's bare URL is judged whole in this form, so no reader links
+/// more of it than was judged; a source's URLs are collected in both forms.
+pub(super) fn long_bare_urls(text: &str) -> Vec<Range<usize>> {
+    bare_urls_to(text, ends_autolink)
+}
+
+fn bare_urls_to(text: &str, ends: fn(char) -> bool) -> Vec<Range<usize>> {
     let bytes = text.as_bytes();
     let mut found = Vec::new();
     let mut at = 0;
@@ -93,7 +104,7 @@ pub(super) fn bare_urls(text: &str) -> Vec<Range<usize>> {
         let Some(start) = next_start(text, at) else {
             break;
         };
-        let end = token_end(text, start);
+        let end = token_end(text, start, ends);
         let end = trim_trailing(text, start, end);
         if end > start {
             found.push(start..end);
@@ -101,6 +112,83 @@ pub(super) fn bare_urls(text: &str) -> Vec<Range<usize>> {
         at = end.max(start + 1);
     }
     found
+}
+
+fn is_local_part(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'%' | b'+' | b'-')
+}
+
+fn is_domain(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-')
+}
+
+/// The length of the domain of an e-mail address at the start of `after` (after its `@`): a
+/// name with a dot and a final label of letters, trailing dots and dashes left out.
+fn domain_len(after: &[u8]) -> Option<usize> {
+    let mut len = after.iter().take_while(|b| is_domain(**b)).count();
+    while len > 0 && matches!(after[len - 1], b'.' | b'-') {
+        len -= 1;
+    }
+    let domain = &after[..len];
+    let last_dot = domain.iter().rposition(|b| *b == b'.')?;
+    let tld = &domain[last_dot + 1..];
+    (last_dot > 0 && tld.len() >= 2 && tld.iter().all(u8::is_ascii_alphabetic)).then_some(len)
+}
+
+/// The length of a bare e-mail address starting right at the start of `rest` (Obsidian links
+/// `name@host.example` by itself), if one does.
+pub(super) fn bare_email_at(rest: &str) -> Option<usize> {
+    let bytes = rest.as_bytes();
+    let local = bytes.iter().take_while(|b| is_local_part(**b)).count();
+    if local == 0 || bytes.get(local) != Some(&b'@') {
+        return None;
+    }
+    domain_len(&bytes[local + 1..]).map(|domain| local + 1 + domain)
+}
+
+/// How many bytes at the start of `rest` an e-mail's local part could take: the scan that
+/// found no address there skips them all (linear on `a_a_a_…`).
+pub(super) fn local_part_len(rest: &str) -> usize {
+    rest.bytes().take_while(|b| is_local_part(*b)).count()
+}
+
+/// The bare e-mail addresses of `text` as `mailto:` URLs (a source's, which a summary may
+/// name).
+pub(super) fn bare_emails(text: &str) -> Vec<String> {
+    let bytes = text.as_bytes();
+    let mut found = Vec::new();
+    let mut previous_at = 0;
+    for (at, _) in text.match_indices('@') {
+        let local = bytes[previous_at..at]
+            .iter()
+            .rev()
+            .take_while(|b| is_local_part(**b))
+            .count();
+        previous_at = at + 1;
+        if local == 0 {
+            continue;
+        }
+        if let Some(domain) = domain_len(&bytes[at + 1..]) {
+            found.push(format!("mailto:{}", &text[at - local..at + 1 + domain]));
+        }
+    }
+    found
+}
+
+/// Whether a bare URL starts right at the start of `bytes` (`scheme://` or `www.` and a name);
+/// looks no further than the scheme.
+fn starts_url(bytes: &[u8]) -> bool {
+    if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let scheme = bytes
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    bytes[scheme..].starts_with(b"://")
+        || (bytes.len() > 4
+            && bytes[..4].eq_ignore_ascii_case(b"www.")
+            && bytes[4].is_ascii_alphanumeric())
 }
 
 /// Where the next bare URL starts at or after `from`.
@@ -139,34 +227,56 @@ fn ends_token(c: char) -> bool {
     c.is_whitespace() || matches!(c, '<' | '>' | '"' | '\'' | '`')
 }
 
-fn token_end(text: &str, start: usize) -> usize {
+fn ends_autolink(c: char) -> bool {
+    c.is_whitespace() || c == '<'
+}
+
+fn token_end(text: &str, start: usize, ends: fn(char) -> bool) -> usize {
     text[start..]
         .char_indices()
-        .find(|(_, c)| ends_token(*c))
+        .find(|(_, c)| ends(*c))
         .map_or(text.len(), |(i, _)| start + i)
 }
 
 fn trim_trailing(text: &str, start: usize, mut end: usize) -> usize {
+    // The bracket balance is counted once and kept up to date while trimming: a URL followed
+    // by 400,000 `)` is trimmed in one pass, not one count per character.
+    let token = &text[start..end];
+    let mut parens = token.matches('(').count() as isize - token.matches(')').count() as isize;
+    let mut brackets = token.matches('[').count() as isize - token.matches(']').count() as isize;
     loop {
-        let token = &text[start..end];
-        let Some(last) = token.chars().last() else {
+        let Some(last) = text[start..end].chars().next_back() else {
             return end;
         };
-        let unbalanced_paren =
-            last == ')' && token.matches(')').count() > token.matches('(').count();
-        let unbalanced_bracket =
-            last == ']' && token.matches(']').count() > token.matches('[').count();
+        let unbalanced_paren = last == ')' && parens < 0;
+        let unbalanced_bracket = last == ']' && brackets < 0;
         if matches!(
             last,
             '.' | ',' | ';' | ':' | '!' | '?' | '*' | '_' | '~' | '|'
         ) || unbalanced_paren
             || unbalanced_bracket
         {
+            match last {
+                ')' => parens += 1,
+                ']' => brackets += 1,
+                _ => {}
+            }
             end -= last.len_utf8();
         } else {
             return end;
         }
     }
+}
+
+/// The length of the bare URL that starts at the start of `rest`, if one does (`rest` starts
+/// where a word starts: the caller has checked that no letter or digit stands before it).
+pub(super) fn bare_url_at(rest: &str) -> Option<usize> {
+    if !starts_url(rest.as_bytes()) {
+        return None;
+    }
+    let end = token_end(rest, 0, ends_autolink);
+    let end = trim_trailing(rest, 0, end);
+    (end > 0).then_some(end)
 }
 
 #[cfg(test)]
