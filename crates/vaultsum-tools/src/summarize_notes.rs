@@ -532,16 +532,36 @@ impl TypedTool for SummarizeNotesTool {
             crate::progress::step(format!("reading {count} notes"));
             // Each note: its current summary, or its expanded text without its stale summaries.
             let mut document = String::new();
+            let mut source = SourceLinks::none();
             let mut reused = Vec::new();
             let mut selection = selection;
             let mut included = Vec::with_capacity(count);
             for path in std::mem::take(&mut selection.notes) {
                 match self.note_body(&path).await {
                     Ok(NoteBody::Own(summary)) => {
+                        // The links the rollup may keep are the note's own, never its summary's:
+                        // a URL a summary named (as code, say) is not laundered into a link.
+                        match self.context.read_for_summary(&path).await {
+                            Ok(note) => source.add_text(&note.text),
+                            Err(error) => {
+                                match read_failure(&path, error.vault_error(), error.to_string()) {
+                                    NoteReadFailure::LeftOut(entry) => {
+                                        selection.left_out.push(entry);
+                                        continue;
+                                    }
+                                    NoteReadFailure::Failed(error) => {
+                                        return failure("read", format!("{path}: {error}"))
+                                    }
+                                }
+                            }
+                        }
                         reused.push(path.clone());
                         push_note(&mut document, &path, &summary);
                     }
-                    Ok(NoteBody::Text(text)) => push_note(&mut document, &path, &text),
+                    Ok(NoteBody::Text(text)) => {
+                        source.add_text(&text);
+                        push_note(&mut document, &path, &text);
+                    }
                     // A note deleted or made unreadable since it was selected is left out and
                     // said, like any entry the scan could not read.
                     Err(NoteReadFailure::LeftOut(entry)) => {
@@ -654,7 +674,7 @@ impl TypedTool for SummarizeNotesTool {
             let context = Arc::clone(&self.context);
             let abstract_text = generated.abstract_text;
             let (rollup, abstract_text) = match tokio::task::spawn_blocking(move || {
-                let source = SourceLinks::from_text(&document);
+                // `source`: the selected notes' own text, summaries left out (above).
                 let policy = context.output_policy();
                 let abstract_text = abstract_text.map(|text| policy.property(&text, &source));
                 (policy.summary(&rollup, &source), abstract_text)

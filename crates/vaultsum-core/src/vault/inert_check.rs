@@ -120,7 +120,13 @@ pub fn live_in_note(
             }
             Event::End(TagEnd::CodeBlock) => {
                 if let Some((info, block, in_item, content)) = in_block.take() {
-                    if within(&block) {
+                    // A block of the note that runs past its end takes in what was written
+                    // only if written text (not just line breaks) lies inside it.
+                    let takes_in = block.start >= written.start
+                        || document
+                            .get(written.start..block.end.min(written.end))
+                            .is_some_and(|inside| !inside.trim().is_empty());
+                    if within(&block) && takes_in {
                         check_code_block(document, &info, &block, in_item, &content, &mut found);
                         if !in_item {
                             top_level_code.push(block);

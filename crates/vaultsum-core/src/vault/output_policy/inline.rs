@@ -618,7 +618,10 @@ fn inline_link(rest: &str) -> Option<InlineLink<'_>> {
     };
     if !tail[used..].starts_with(')')
         || dest.is_empty()
-        || dest.contains(['\\', '`', '"', '<', '>'])
+        // An entity or a colon could spell a scheme the check does not see
+        // (`&#106;avascript:`); `%%` and `<%` would be a comment and a Templater tag.
+        || dest.contains(['\\', '`', '"', '<', '>', '&'])
+        || (is_local(dest) && dest.contains(':'))
         || dest.contains("%%")
         || raw_dest.contains("<%")
     {

@@ -300,15 +300,11 @@ const TYPESETTING: &[&str] = &[
     "succeq",
     "sharp",
     "flat",
-    // Spacing and layout.
+    // Spacing and layout. Not `\phantom`, `\hspace`, `\vspace` (they hide or overlap text),
+    // nor `\color`, `\textcolor` (white on white).
     "quad",
     "qquad",
-    "hspace",
-    "vspace",
     "space",
-    "phantom",
-    "hphantom",
-    "vphantom",
     "enspace",
     "thinspace",
     "negthinspace",
@@ -336,8 +332,6 @@ const TYPESETTING: &[&str] = &[
     "bcancel",
     "xcancel",
     "cancelto",
-    "color",
-    "textcolor",
 ];
 
 /// Whether `name` (without its backslash) only typesets.

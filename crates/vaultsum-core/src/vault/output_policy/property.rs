@@ -50,7 +50,17 @@ pub(super) fn strip_round(text: &str, counts: &mut Defused) -> Option<String> {
             }
             Event::Code(content) => {
                 stripped += 1;
-                edits.push(Edit::new(range.clone(), escape_text(content)));
+                // A URL or an address the summary policy made code (the source did not name
+                // it): not even as text, which Obsidian's properties view makes a link.
+                let shown = if content.contains("://")
+                    || content.to_ascii_lowercase().contains("www.")
+                    || content.contains('@')
+                {
+                    format!("link removed: {}", super::url::host_label(content))
+                } else {
+                    content.to_string()
+                };
+                edits.push(Edit::new(range.clone(), escape_text(&shown)));
             }
             Event::Html(html) | Event::InlineHtml(html) => {
                 stripped += 1;

@@ -53,6 +53,11 @@ pub(super) fn host_label(url: &str) -> String {
         .next()
         .unwrap_or_default();
     let host = authority.rsplit('@').next().unwrap_or_default();
+    // Without `www.`: a marker naming `www.host` would itself be a link in Obsidian.
+    let host = host
+        .get(..4)
+        .filter(|www| www.eq_ignore_ascii_case("www."))
+        .map_or(host, |_| &host[4..]);
     let label: String = host
         .chars()
         .filter(|c| c.is_alphanumeric() || matches!(c, '.' | '-' | ':'))
