@@ -60,8 +60,9 @@ fn legitimate() -> Vec<String> {
         "### Key Points".to_string(),
         format!("- The budget was approved. See [the story]({SOURCE_URL})."),
         "### Action Items\n- [ ] Call [[Dana]] about the rollout".to_string(),
-        "[image removed: attacker.example]".to_string(),
-        "details [link removed: attacker.example]".to_string(),
+        // Markers are text: their brackets escaped, so no note definition makes them links.
+        "\\[image removed: attacker.example\\]".to_string(),
+        "details \\[link removed: attacker.example\\]".to_string(),
     ]
 }
 
@@ -307,7 +308,7 @@ fn an_answer_starting_with_a_front_matter_block_never_becomes_one() {
         "{note}"
     );
     assert!(
-        note.ends_with("## Summary\n\n[front matter removed]\n\n- The point.\n"),
+        note.ends_with("## Summary\n\n\\[front matter removed\\]\n\n- The point.\n"),
         "{note}"
     );
 }

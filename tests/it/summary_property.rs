@@ -21,8 +21,11 @@ const SUMMARY: &str = "### Key Points\n\n- The plan ships on Monday.";
 /// The abstract the fake model ends its answer with: characters YAML would misread unquoted
 /// (a leading `- `, `: `, ` #`, both quotes, a backslash) and non-ASCII text.
 const ABSTRACT: &str = r#"- Leading dash: "quoted" words, a # hash, 'single' quotes: C:\path — Zoë 東京 [x] {y} &z *w"#;
-/// [`ABSTRACT`] as a YAML double-quoted scalar, written by hand (not by the code under test).
-const ABSTRACT_YAML: &str = r#""- Leading dash: \"quoted\" words, a # hash, 'single' quotes: C:\\path — Zoë 東京 [x] {y} &z *w""#;
+/// [`ABSTRACT`] as written: the output policy writes a bracket that no construct of its list
+/// opens as `\[` (it renders as `[`; a reference definition elsewhere could make `[x]` a link).
+const WRITTEN: &str = r#"- Leading dash: "quoted" words, a # hash, 'single' quotes: C:\path — Zoë 東京 \[x] {y} &z *w"#;
+/// [`WRITTEN`] as a YAML double-quoted scalar, written by hand (not by the code under test).
+const ABSTRACT_YAML: &str = r#""- Leading dash: \"quoted\" words, a # hash, 'single' quotes: C:\\path — Zoë 東京 \\[x] {y} &z *w""#;
 
 fn answer() -> String {
     format!("{SUMMARY}\n\n<abstract>\n{ABSTRACT}\n</abstract>\n")
@@ -38,7 +41,7 @@ fn fingerprint(original: &str, text: &str) -> Fingerprint {
 
 /// `expected` with `{S}` the quoted abstract and `{F}` the quoted property fingerprint.
 fn expand(expected: &str, original: &str) -> String {
-    let print = fingerprint(original, ABSTRACT).value();
+    let print = fingerprint(original, WRITTEN).value();
     expected
         .replace("{S}", ABSTRACT_YAML)
         .replace("{F}", &format!("\"{print}\""))
@@ -129,7 +132,7 @@ fn check_shape(original: &str, expected: &str) {
     assert_eq!(run.lines[0]["into"], "property");
     assert_eq!(
         run.lines[0]["abstract_length"],
-        ABSTRACT.chars().count(),
+        WRITTEN.chars().count(),
         "{:?}",
         run.lines
     );
@@ -141,10 +144,10 @@ fn check_shape(original: &str, expected: &str) {
         "property mode adds no section"
     );
     let root = frontmatter(&written);
-    assert_eq!(property(&root, "summary"), Some(ABSTRACT));
+    assert_eq!(property(&root, "summary"), Some(WRITTEN));
     assert_eq!(
         property(&root, "summary_fingerprint"),
-        Some(fingerprint(original, ABSTRACT).value().as_str())
+        Some(fingerprint(original, WRITTEN).value().as_str())
     );
     let status = status_line(&vault, NOTE);
     assert_eq!(status["property"], "current", "{status}");
@@ -180,7 +183,7 @@ fn check_shape(original: &str, expected: &str) {
         !tail.contains("Leading dash"),
         "the abstract is not in the section"
     );
-    assert_eq!(property(&frontmatter(&written), "summary"), Some(ABSTRACT));
+    assert_eq!(property(&frontmatter(&written), "summary"), Some(WRITTEN));
     let status = status_line(&vault, NOTE);
     assert_eq!(
         (status["section"].as_str(), status["property"].as_str()),
@@ -447,7 +450,7 @@ fn the_model_is_asked_for_an_abstract_that_stays_out_of_the_section() {
     assert!(section.contains("The plan ships on Monday."), "{section}");
     assert!(!section.contains("abstract"), "{section}");
     assert!(!section.contains("Leading dash"), "{section}");
-    assert_eq!(property(&frontmatter(&written), "summary"), Some(ABSTRACT));
+    assert_eq!(property(&frontmatter(&written), "summary"), Some(WRITTEN));
 
     // Section mode asks for no abstract and writes no property.
     let vault = TempVault::with(&[(NOTE, "Ship on Monday.\n")]);
