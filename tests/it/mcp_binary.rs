@@ -598,7 +598,10 @@ async fn summarize_file_over_mcp_writes_a_hostile_answer_inert_and_reports_it_in
         assert!(!note.contains(construct), "{construct:?} written:\n{note}");
     }
     assert!(note.contains("- Approved, see [the story](https://news.example/story)."));
-    assert!(note.contains("\\[image removed: attacker.example\\]"), "{note}");
+    assert!(
+        note.contains("\\[image removed: attacker.example\\]"),
+        "{note}"
+    );
     let defused = &result.meta.as_ref().expect("_meta")["details"]["defused"];
     assert_eq!(
         *defused,
