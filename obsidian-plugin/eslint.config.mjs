@@ -18,10 +18,6 @@ export default defineConfig([
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    rules: {
-      // The declarative settings API is from Obsidian 1.13; the tab supports older apps.
-      "obsidianmd/settings-tab/prefer-setting-definitions": "off",
-    },
   },
   {
     // The stub stands in for Obsidian itself: it builds the DOM helpers the plugin's rules

@@ -9,7 +9,9 @@
 #   4. `cargo publish --workspace --dry-run --locked` (packages and verify-builds every crate);
 #   5. actionlint on .github/workflows/;
 #   6. the Obsidian plugin built (obsidian-plugin/main.js), its manifest checked against the
-#      directory's rules and main.js loaded in Node with the `obsidian` module stubbed.
+#      directory's rules, the root's manifest.json and versions.json equal to the plugin's,
+#      LICENSE at the root, releases tagged with the bare version, the review's lint config,
+#      and main.js loaded in Node with the `obsidian` module stubbed.
 # Installs what it needs by itself: Python tools in .pkg-tools/venv, the mcpb CLI in
 # .pkg-tools/npm, the `mcp` client in .venv (scripts/python-env.sh). Any step that cannot run
 # fails the script. Prints one summary line per step at the end.

@@ -34,6 +34,28 @@ if (versions[manifest.version] !== manifest.minAppVersion) {
   fail(`versions.json does not map ${manifest.version} to ${manifest.minAppVersion}`);
 }
 
+// What the community directory reads at the repository's root.
+const repository = path.resolve(root, "..");
+for (const file of ["manifest.json", "versions.json"]) {
+  const atRoot = path.join(repository, file);
+  if (!fs.existsSync(atRoot)) fail(`${file} is missing at the repository's root (the directory reads it there)`);
+  const same = JSON.stringify(JSON.parse(fs.readFileSync(atRoot, "utf8"))) === JSON.stringify(JSON.parse(fs.readFileSync(path.join(root, file), "utf8")));
+  if (!same) fail(`${file} at the repository's root differs from obsidian-plugin/${file}: copy it over`);
+}
+const license = path.join(repository, "LICENSE");
+if (!fs.existsSync(license) || !fs.readFileSync(license, "utf8").startsWith("MIT License")) {
+  fail("LICENSE (MIT, as Cargo.toml and package.json declare) is missing at the repository's root");
+}
+// The directory finds a release by the manifest's version as its tag: `0.1.0`, not `v0.1.0`.
+const release = fs.readFileSync(path.join(repository, ".github", "workflows", "release.yml"), "utf8");
+if (/tags:\s*\[\s*"v/.test(release) || !release.includes('"$GITHUB_REF_NAME" != "$version"')) {
+  fail("release.yml must run on tags that are the bare version (0.1.0) and check the tag against it");
+}
+// The review's rules as it runs them: nothing of the recommended set off for the sources.
+const lintConfig = fs.readFileSync(path.join(root, "eslint.config.mjs"), "utf8");
+const beforeStub = lintConfig.slice(0, lintConfig.indexOf('files: ["tests/stubs/**"]'));
+if (/"off"|: 0\b/.test(beforeStub)) fail("eslint.config.mjs turns a rule off for the plugin's sources; the review runs them all");
+
 // A stand-in `obsidian` module: every name the bundle takes from it is a class (or a no-op
 // function), which is all loading the bundle needs; nothing runs until Obsidian calls onload.
 class Stub {}
@@ -57,6 +79,6 @@ for (const method of ["onload", "onunload"]) {
 }
 const size = fs.statSync(mainJs).size;
 console.log(
-  `obsidian plugin ${manifest.version} (minAppVersion ${manifest.minAppVersion}): manifest ok, ` +
+  `obsidian plugin ${manifest.version} (minAppVersion ${manifest.minAppVersion}): manifest ok (and at the root), LICENSE, tag rule, lint config ok, ` +
     `main.js ${(size / 1024).toFixed(0)} KiB loads and exports ${PluginClass.name}`,
 );

@@ -26,16 +26,7 @@ export function usageOf(details: Record<string, unknown>): Usage {
   };
 }
 
-export function addUsage(a: Usage, b: Usage): Usage {
-  return {
-    requests: a.requests + b.requests,
-    prompt_tokens: a.prompt_tokens + b.prompt_tokens,
-    completion_tokens: a.completion_tokens + b.completion_tokens,
-    media_calls: a.media_calls + b.media_calls,
-  };
-}
-
-function thousands(n: number): string {
+export function thousands(n: number): string {
   return n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
@@ -49,21 +40,6 @@ export function describeUsage(usage: Usage): string {
     `${counted(usage.requests, "request")}, ${thousands(usage.prompt_tokens)} prompt + ` +
     `${thousands(usage.completion_tokens)} completion tokens, ${counted(usage.media_calls, "media call")}`
   );
-}
-
-/** Nothing used: every count is zero. */
-export function isNoUsage(usage: Usage): boolean {
-  return usage.requests === 0 && usage.prompt_tokens === 0 && usage.completion_tokens === 0 && usage.media_calls === 0;
-}
-
-/**
- * What follows the counts of the command line's closing line, said as `src/cli/cost_line.rs`
- * says it: every count when anything was used (zeros included), `, offline` when the offline
- * engine ran and used nothing, `; no requests` when the LLM had nothing to ask.
- */
-export function costClause(usage: Usage, offline: boolean): string {
-  if (!isNoUsage(usage)) return `; ${describeUsage(usage)}`;
-  return offline ? ", offline" : "; no requests";
 }
 
 /** The local calendar day, `YYYY-MM-DD`. */
@@ -82,7 +58,9 @@ export interface DayCost {
 export function recordUsage(previous: DayCost | undefined, usage: Usage, now: Date): DayCost {
   const day = dayOf(now);
   const base = previous && previous.day === day ? previous.usage : NO_USAGE;
-  return { day, usage: addUsage(base, usage) };
+  const sum = { ...base };
+  for (const key of Object.keys(sum) as (keyof Usage)[]) sum[key] += usage[key];
+  return { day, usage: sum };
 }
 
 /** The day's total as of `now` (zero when the record is of another day). */

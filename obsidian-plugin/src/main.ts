@@ -2,28 +2,36 @@
 // all over one `vaultsum mcp` per vault. It holds no summarizing, reading or writing logic:
 // every action is a call of a tool of the binary (see host.ts for what commands get).
 
+import { existsSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import type { ChildProcess } from "node:child_process";
 
 import { FileSystemAdapter, MarkdownView, Menu, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
 
-import { binaryVersion, doctorReport, startWatch, summaryStatus, type StatusListing } from "./binary/cli";
+import { binaryVersion, doctorReport, startWatch } from "./binary/cli";
 import { locateBinary, missingBinaryMessage, type Launcher, type Located } from "./binary/locate";
 import { ServerError, VaultsumServer, type CallOptions, type ToolResult } from "./binary/server";
-import { makeRollup, type RollupSelection } from "./commands/rollup";
-import { summarizeFolder } from "./commands/summarize-folder";
+import { makeRollup, vaultFolder, type RollupSelection } from "./commands/rollup";
+import { runBulk, type BulkKind, type BulkOutcome } from "./commands/summarize-folder";
 import { summarizeNote, type NoteChoice } from "./commands/summarize-note";
 import { summarizeUrl } from "./commands/summarize-url";
 import { recordUsage, todaysUsage, usageOf, type DayCost, type Usage } from "./cost";
 import type { Host } from "./host";
 import { notify, notifyError } from "./notify";
-import { binaryEnvironment, loadSettings, PROMPT_PRESETS, summaryArguments, type Into, type VaultsumSettings } from "./settings";
+import { loadSecrets, storedSettings } from "./secrets";
+import { binaryEnvironment, loadSettings, summaryArguments, type Into, type VaultsumSettings } from "./settings";
 import { VaultsumSettingTab } from "./settings-tab";
-import { SummaryStates } from "./states";
+import { SummaryStates, type NoteState } from "./states";
 import { askChoice, askConfirm, askText } from "./ui/modals";
 import { statusBarText } from "./views/status-bar";
 import { SUMMARIES_VIEW, SummariesView } from "./views/summaries-view";
+
+/**
+ * How long after the last change of a setting it is applied (or at once when the settings tab
+ * closes): typing a model name restarts the binary once, not once per keystroke.
+ */
+export const SETTINGS_SETTLE_MS = 1_500;
 
 /** What the plugin keeps in data.json: the settings and the day's cost. */
 interface StoredData {
@@ -38,20 +46,28 @@ export default class VaultsumPlugin extends Plugin implements Host {
   private cost: DayCost | undefined;
   private statusBarEl!: HTMLElement;
   private progressText: string | undefined;
-  private folderStop: AbortController | undefined;
+  /** The bulk run going on (one at a time); aborting it cancels its call. */
+  private bulk: AbortController | undefined;
+  private applyTimer: number | undefined;
   /** The tool calls running now, each cancellable. */
   private calls = new Set<AbortController>();
-  /** The settings changed what the binary starts with while calls ran: restart after them. */
-  private restartPending = false;
+  /**
+   * The settings changed what the binary starts with while calls ran: it is restarted once they
+   * end, and calls made meanwhile wait for it (they are for the new settings).
+   */
+  private restart: { done: Promise<void>; resolve: () => void } | undefined;
   private lastStartSignature = "";
   private watcher: ChildProcess | undefined;
 
   override async onload(): Promise<void> {
     const stored = ((await this.loadData()) ?? {}) as StoredData;
     this.settings = loadSettings(stored.settings);
+    loadSecrets(this.app, this.settings);
+    // A key kept in data.json by an older version moves to the secret storage, out of the file.
+    if (stored.settings?.apiKey || stored.settings?.kagiKey) await this.persist();
     this.cost = stored.cost;
     this.lastStartSignature = this.startSignature();
-    this.states = new SummaryStates(async (target) => (await this.noteStates(target)).notes);
+    this.states = new SummaryStates((target) => this.noteStates(target));
 
     this.registerView(SUMMARIES_VIEW, (leaf) => new SummariesView(leaf, this));
     this.addSettingTab(new VaultsumSettingTab(this.app, this));
@@ -61,6 +77,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.states.onUpdate(() => this.renderStatusBar());
 
     this.addCommands();
+    this.registerCli();
     this.registerEvent(this.app.workspace.on("file-menu", (menu, file) => this.fileMenu(menu, file)));
     this.registerEvent(
       this.app.workspace.on("editor-menu", (menu, _editor, view) => {
@@ -85,7 +102,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
   }
 
   override onunload(): void {
-    this.folderStop?.abort();
+    window.clearTimeout(this.applyTimer);
+    this.bulk?.abort();
     for (const call of this.calls) call.abort();
     this.states?.dispose();
     this.stopWatcher();
@@ -119,6 +137,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     // Every call can be cancelled from the status bar: aborting its signal sends MCP
     // `notifications/cancelled`, and the binary drops the call before it writes anything.
+    while (this.restart) await this.restart.done;
     const controller = new AbortController();
     options.signal?.addEventListener("abort", () => controller.abort());
     this.calls.add(controller);
@@ -126,11 +145,17 @@ export default class VaultsumPlugin extends Plugin implements Host {
       return await this.startedServer().call(name, args, { ...options, signal: controller.signal });
     } finally {
       this.calls.delete(controller);
-      if (this.restartPending && this.calls.size === 0) {
-        this.restartPending = false;
-        await this.server?.reset();
-      }
+      if (this.calls.size === 0) await this.restartIfPending();
     }
+  }
+
+  /** The restart the settings asked for while calls ran, once they all ended. */
+  private async restartIfPending(): Promise<void> {
+    const restart = this.restart;
+    if (!restart) return;
+    await this.server?.reset();
+    this.restart = undefined;
+    restart.resolve();
   }
 
   private startedServer(): VaultsumServer {
@@ -180,22 +205,23 @@ export default class VaultsumPlugin extends Plugin implements Host {
     }
   }
 
-  /** Each note's state under `target` (the vault when empty) and what the scan left out. */
-  noteStates(target?: string): Promise<StatusListing> {
-    return summaryStatus(this.launcher(), this.environment(), this.vaultPath, target);
+  /** Each note's state under `target` (the vault when empty): one `summary_status` call. */
+  async noteStates(target = ""): Promise<NoteState[]> {
+    const result = await this.callTool("summary_status", { path: target });
+    if (result.isError) throw new Error(result.text);
+    return Array.isArray(result.details.notes) ? (result.details.notes as NoteState[]) : [];
   }
 
-  async refreshNotes(paths: string[]): Promise<void> {
-    for (const notePath of paths) {
-      const file = this.app.vault.getAbstractFileByPath(notePath);
-      if (file instanceof TFile) await this.saveIfOpen(file);
-      const result = await this.guard(() => this.callTool("summarize_file", { ...summaryArguments(this.settings), path: notePath, refresh: true }));
-      if (result) {
-        await this.recordCost(result.details);
-        if (result.isError) notifyError(`Could not refresh ${notePath}: ${result.text}`);
-      }
+  /** Replaces one note's stale summary (the view's Refresh on its row). */
+  async refreshNote(notePath: string): Promise<void> {
+    const file = this.app.vault.getAbstractFileByPath(notePath);
+    if (file instanceof TFile) await this.saveIfOpen(file);
+    const result = await this.guard(() => this.callTool("summarize_file", { ...summaryArguments(this.settings), path: notePath, refresh: true }));
+    if (result) {
+      await this.recordCost(result.details);
+      if (result.isError) notifyError(`Could not refresh ${notePath}: ${result.text}`);
     }
-    await this.states.update(paths);
+    await this.states.update([notePath]);
   }
 
   version(): Promise<string> {
@@ -220,24 +246,45 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return path.join(folder, "vaultsum", "config.toml");
   }
 
-  openConfigFile(): void {
+  async openConfigFile(): Promise<void> {
+    const file = this.configFile();
+    if (!existsSync(file)) {
+      notify(`vaultsum has no config file yet (it runs with its defaults). To add folder rules, create ${file}; config.example.toml in vaultsum's repository lists every key.`, undefined, 15_000);
+      return;
+    }
     const electron = (window as unknown as { require?: (name: string) => { shell?: { openPath(path: string): Promise<string> } } }).require?.("electron");
-    if (electron?.shell) void electron.shell.openPath(this.configFile());
-    else notify(`vaultsum's config file: ${this.configFile()}`);
+    const failed = electron?.shell ? await electron.shell.openPath(file) : "no program to open it with";
+    if (failed) notifyError(`Could not open ${file}: ${failed}`);
   }
 
+  /** Saves the settings now; what the binary starts with is applied once they settle. */
   async saveSettings(): Promise<void> {
     await this.persist();
-    // The binary reads its configuration when it starts: when what it is started with changed
-    // (not a call argument such as `into`), it is started anew, once the calls running now
-    // have finished (a setting typed during a folder run must not cut the run short).
+    window.clearTimeout(this.applyTimer);
+    this.applyTimer = window.setTimeout(() => void this.applySettings(), SETTINGS_SETTLE_MS);
+  }
+
+  /**
+   * Restarts the binary and the watcher when what they start with changed (not for a call
+   * argument such as `into`): at once when nothing runs, else after the calls running now (a
+   * setting changed during a folder run must not cut it short). The settings tab calls it when
+   * it closes.
+   */
+  async applySettings(): Promise<void> {
+    window.clearTimeout(this.applyTimer);
+    this.applyTimer = undefined;
     const startedWith = this.startSignature();
     if (startedWith === this.lastStartSignature) return;
     this.lastStartSignature = startedWith;
-    if (this.calls.size > 0) this.restartPending = true;
-    else await this.server?.reset();
+    // watch stops cleanly on SIGTERM: the summaries it has started finish and are written whole.
     this.stopWatcher();
     if (this.settings.autoSummarize) this.startWatcher();
+    if (this.calls.size === 0) await this.server?.reset();
+    else if (!this.restart) {
+      const restart: { done?: Promise<void>; resolve: () => void } = { resolve: () => undefined };
+      restart.done = new Promise<void>((resolve) => (restart.resolve = resolve));
+      this.restart = restart as { done: Promise<void>; resolve: () => void };
+    }
   }
 
   /** What the binary and the watcher are started with: its path and environment, watch's limit. */
@@ -253,7 +300,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
   }
 
   private async persist(): Promise<void> {
-    const data: StoredData = { settings: this.settings, cost: this.cost };
+    const data: StoredData = { settings: storedSettings(this.app, this.settings), cost: this.cost };
     await this.saveData(data);
   }
 
@@ -266,36 +313,37 @@ export default class VaultsumPlugin extends Plugin implements Host {
       if (!checking) void run(file);
       return true;
     };
-    this.addCommand({ id: "summarize-note", name: "Summarize this note", checkCallback: withNote((file) => this.summarize(file)) });
-    this.addCommand({
-      id: "summarize-note-again",
-      name: "Summarize this note again (replace its summary)",
-      checkCallback: withNote((file) => this.summarize(file, { replace: true })),
-    });
-    this.addCommand({ id: "summarize-note-focus", name: "Summarize this note with a focus…", checkCallback: withNote((file) => this.summarizeWithFocus(file)) });
-    this.addCommand({ id: "summarize-note-prompt", name: "Summarize this note with a prompt…", checkCallback: withNote((file) => this.summarizeWithPrompt(file)) });
-    this.addCommand({ id: "summarize-note-into", name: "Summarize this note into…", checkCallback: withNote((file) => this.summarizeInto(file)) });
-    this.addCommand({ id: "summarize-folder", name: "Summarize this note's folder", checkCallback: withNote((file) => this.runFolder(file.parent?.path ?? "", false)) });
-    this.addCommand({ id: "refresh-folder", name: "Refresh stale summaries in this note's folder", checkCallback: withNote((file) => this.runFolder(file.parent?.path ?? "", true)) });
-    this.addCommand({ id: "refresh-vault", name: "Refresh stale summaries in the vault", callback: () => void this.runFolder("", true) });
+    const ask = (title: string, placeholder: string) => askText(this.app, title, placeholder);
+    const noteCommands: [string, string, (file: TFile) => Promise<unknown>][] = [
+      ["summarize-note", "Summarize this note", (file) => this.summarize(file)],
+      ["summarize-note-again", "Summarize this note again (replace its summary)", (file) => this.summarize(file, { replace: true })],
+      ["summarize-note-focus", "Summarize this note with a focus…", (file) => this.summarizeAsked(file, ask("Summarize with a focus", "e.g. budget decisions"), "focus")],
+      // The binary knows its presets and refuses an unknown one with the list.
+      ["summarize-note-prompt", "Summarize this note with a prompt…", (file) => this.summarizeAsked(file, ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), "prompt")],
+      ["summarize-note-into", "Summarize this note into…", (file) => this.summarizeAsked(file, askChoice(this.app, "Write the summary into", ["section", "property", "both"]), "into")],
+      ["rollup-links", "Rollup of the notes this note links to", (file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })],
+    ];
+    for (const [id, name, run] of noteCommands) this.addCommand({ id, name, checkCallback: withNote(run) });
+    const folderOf = (file: TFile) => file.parent?.path ?? "";
+    const bulk = (id: string, name: string, only: BulkKind) => {
+      this.addCommand({ id: `${id}-folder`, name: `${name} in this note's folder`, checkCallback: withNote((file) => this.runFolder(folderOf(file), only)) });
+      this.addCommand({ id: `${id}-vault`, name: `${name} in the vault`, callback: () => void this.runFolder("", only) });
+    };
+    bulk("fill-missing", "Summarize the notes without a summary", "missing");
+    bulk("refresh-stale", "Refresh stale summaries", "stale");
     this.addCommand({
       id: "cancel",
       name: "Cancel the running summary",
       checkCallback: (checking) => {
-        if (!this.folderStop && this.calls.size === 0) return false;
+        if (!this.bulk && this.calls.size === 0) return false;
         if (!checking) this.cancel();
         return true;
       },
     });
-    this.addCommand({ id: "rollup-this-week", name: "Rollup of this week's daily notes", callback: () => void this.rollup({ kind: "this-week" }) });
-    this.addCommand({ id: "rollup-last-week", name: "Rollup of last week's daily notes", callback: () => void this.rollup({ kind: "last-week" }) });
-    this.addCommand({ id: "rollup-this-month", name: "Rollup of this month's daily notes", callback: () => void this.rollup({ kind: "this-month" }) });
-    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.rollupTag() });
-    this.addCommand({
-      id: "rollup-links",
-      name: "Rollup of the notes this note links to",
-      checkCallback: withNote((file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })),
-    });
+    for (const [period, words] of [["this-week", "this week's"], ["last-week", "last week's"], ["this-month", "this month's"]] as const) {
+      this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, callback: () => void this.rollup({ kind: "period", period }) });
+    }
+    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.summarizeTag() });
     this.addCommand({
       id: "summarize-url",
       name: "Summarize a web page into a new note…",
@@ -308,13 +356,26 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.addCommand({ id: "open-summaries", name: "Open the summaries view", callback: () => void this.openView() });
   }
 
+  /** Obsidian's command line (1.12.2 and later): `obsidian vaultsum:summarize path=Notes/A.md`. */
+  private registerCli(): void {
+    type Flags = Record<string, { value?: string; description: string; required?: boolean }>;
+    type Handler = (params: Record<string, unknown>) => Promise<string>;
+    const register = (this as unknown as { registerCliHandler?: (id: string, about: string, flags: Flags | null, run: Handler) => void }).registerCliHandler;
+    if (typeof register !== "function") return;
+    const flags = { path: { value: "<path>", description: "The note, vault-relative", required: true } };
+    register.call(this, "vaultsum:summarize", "Summarize a note into it with vaultsum", flags, async (params) => {
+      const file = typeof params.path === "string" ? this.app.vault.getAbstractFileByPath(params.path) : null;
+      return file instanceof TFile ? (await this.summarize(file)).message : `No note at ${String(params.path)}.`;
+    });
+  }
+
   private fileMenu(menu: Menu, file: TAbstractFile): void {
     if (file instanceof TFolder) {
       menu.addItem((item) =>
-        item.setTitle("Summarize notes in this folder").setIcon("list-checks").onClick(() => void this.runFolder(file.path, false)),
+        item.setTitle("Summarize the notes without a summary").setIcon("list-checks").onClick(() => void this.runFolder(file.path, "missing")),
       );
       menu.addItem((item) =>
-        item.setTitle("Refresh stale summaries in this folder").setIcon("refresh-cw").onClick(() => void this.runFolder(file.path, true)),
+        item.setTitle("Refresh stale summaries in this folder").setIcon("refresh-cw").onClick(() => void this.runFolder(file.path, "stale")),
       );
     } else if (file instanceof TFile && file.extension === "md") {
       this.noteMenu(menu, file);
@@ -323,7 +384,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   private noteMenu(menu: Menu, file: TFile): void {
     menu.addItem((item) => item.setTitle("Summarize this note").setIcon("list-checks").onClick(() => void this.summarize(file)));
-    menu.addItem((item) => item.setTitle("Summarize with a focus…").setIcon("target").onClick(() => void this.summarizeWithFocus(file)));
+    menu.addItem((item) => item.setTitle("Summarize with a focus…").setIcon("target").onClick(() => void this.summarizeAsked(file, askText(this.app, "Summarize with a focus", "e.g. budget decisions"), "focus")));
   }
 
   // ----- Actions ----------------------------------------------------------------------------
@@ -342,51 +403,52 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return summarizeNote(this, file, choice);
   }
 
-  private async summarizeWithFocus(file: TFile): Promise<void> {
-    const focus = await askText(this.app, "Summarize with a focus", "e.g. budget decisions");
-    if (focus?.trim()) await this.summarize(file, { focus });
-  }
-
-  private async summarizeWithPrompt(file: TFile): Promise<void> {
-    const choice = await askChoice(this.app, "Summarize with a prompt", [...PROMPT_PRESETS, "A prompt note…"]);
-    if (!choice) return;
-    const prompt = choice === "A prompt note…" ? await askText(this.app, "Prompt note", "[[Prompts/Meeting]]") : choice;
-    if (prompt?.trim()) await this.summarize(file, { prompt });
-  }
-
-  private async summarizeInto(file: TFile): Promise<void> {
-    const into = await askChoice(this.app, "Write the summary into", ["section", "property", "both"]);
-    if (into) await this.summarize(file, { into: into as Into });
-  }
-
-  /** A folder run; clicking the status bar (or the cancel command) stops it. */
-  async runFolder(folder: string, refresh: boolean) {
-    if (this.folderStop) {
-      notify("A folder is being summarized already; cancel it first (click the status bar).");
-      return undefined;
-    }
-    const stop = new AbortController();
-    this.folderStop = stop;
-    try {
-      const end = await this.guard(() => summarizeFolder(this, { folder, refresh, stop: stop.signal }));
-      if (end) notify(`${folder || "Vault"}: ${end.line}`, undefined, 10_000);
-      return end;
-    } finally {
-      this.folderStop = undefined;
-    }
+  /** Summarizes `file` with what the person answered (a focus, a prompt, where to), unless they closed the dialog. */
+  private async summarizeAsked(file: TFile, answer: Promise<string | undefined>, key: "focus" | "prompt" | "into"): Promise<void> {
+    const value = (await answer)?.trim();
+    if (value) await this.summarize(file, { [key]: value as Into });
   }
 
   /**
-   * Cancels what runs (the status bar's click, the cancel command). A folder run first stops
-   * starting notes and lets the ones in progress finish whole; a second cancel, or a cancel of
-   * a single note's summary, stops the calls themselves (MCP cancellation: nothing is written).
+   * A bulk run over a folder (`""`: the vault): counted by the binary, confirmed, run as one
+   * call; one at a time; clicking the status bar (or the cancel command) cancels it.
    */
-  cancel(): void {
-    if (this.folderStop && !this.folderStop.signal.aborted) {
-      this.folderStop.abort();
-      this.showProgress("vaultsum: cancelling; the notes in progress finish (click again to stop them)…");
-      return;
+  async runFolder(folder: string, only: BulkKind): Promise<BulkOutcome | undefined> {
+    if (this.bulk) {
+      notify("vaultsum is summarizing a folder already; cancel it first (click the status bar).");
+      return undefined;
     }
+    // Obsidian names the vault's root folder `/`.
+    const scope = vaultFolder(folder);
+    const where = scope || "The vault";
+    const stop = new AbortController();
+    this.bulk = stop;
+    try {
+      const outcome = await this.guard(() =>
+        runBulk(this, {
+          folder: scope,
+          only,
+          signal: stop.signal,
+          confirm: (count, question) =>
+            askConfirm(this.app, `${where}: ${count.toSummarize} notes to summarize`, question, `Summarize ${count.toSummarize} notes`),
+        }),
+      );
+      if (outcome?.kind === "done") notify(`${where}: ${outcome.line}`, undefined, 10_000);
+      if (outcome?.kind === "nothing") notify(`${where}: nothing to summarize (${outcome.count.notes} notes).`);
+      if (outcome?.kind === "cancelled") {
+        notify(`${where}: cancelled after ${outcome.done} of ${outcome.total} notes; the notes in progress were left as they were.`);
+      }
+      if (outcome?.kind === "failed") notifyError(`${where}: ${outcome.message}`);
+      if (outcome?.kind === "done" || outcome?.kind === "cancelled") await this.states.update([scope]);
+      return outcome;
+    } finally {
+      this.bulk = undefined;
+    }
+  }
+
+  /** Cancels what runs (the status bar's click, the cancel command): MCP cancellation, nothing half written. */
+  cancel(): void {
+    this.bulk?.abort();
     for (const call of this.calls) call.abort();
   }
 
@@ -396,7 +458,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     );
   }
 
-  private async rollupTag(): Promise<void> {
+  private async summarizeTag(): Promise<void> {
     const tag = await askText(this.app, "Rollup of a tag", "#project");
     if (tag?.trim()) await this.rollup({ kind: "tag", tag });
   }

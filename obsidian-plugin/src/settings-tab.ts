@@ -3,20 +3,27 @@
 
 import { App, PluginSettingTab, Setting } from "obsidian";
 
-import { INSTALL_HINT, type Located } from "./binary/locate";
-import { PROMPT_PRESETS, type EngineSetting, type Into, type VaultsumSettings } from "./settings";
+import { installHint, type Located } from "./binary/locate";
+import { secretStorage } from "./secrets";
+import type { EngineSetting, Into, VaultsumSettings } from "./settings";
 
 export interface SettingsHost {
   settings: VaultsumSettings;
   saveSettings(): Promise<void>;
+  /** Applies what the binary starts with (the tab calls it when it closes). */
+  applySettings(): Promise<void>;
   locate(): Located;
   version(): Promise<string>;
   doctor(): Promise<string>;
   /** vaultsum's config file (folder rules live there), for "Open". */
   configFile(): string;
-  openConfigFile(): void;
+  openConfigFile(): Promise<void>;
 }
 
+// No getSettingDefinitions(): the declarative API (Obsidian 1.13) replaces display() where it
+// exists and has no password control, so the keys would be shown in plain text, and the
+// program, doctor and config rows would go. The review's one warning, a reasoned exception
+// (docs/obsidian-plugin.md, Development; scripts/lint-gate.cjs lets only it through).
 export class VaultsumSettingTab extends PluginSettingTab {
   constructor(
     app: App,
@@ -35,15 +42,14 @@ export class VaultsumSettingTab extends PluginSettingTab {
     const located = this.host.locate();
     const found = new Setting(containerEl).setName("Program found");
     if (located.found) {
-      const how = located.launcher.foundBy === "uvx" ? " (through uvx)" : "";
-      found.setDesc(`${located.launcher.command}${how}`);
+      found.setDesc(located.launcher.command);
       const versionEl = found.descEl.createDiv({ cls: "vaultsum-version", text: "Version: …" });
       void this.host.version().then(
         (version) => versionEl.setText(`Version: ${version}`),
         (error: unknown) => versionEl.setText(`Version: could not run it (${String(error)})`),
       );
     } else {
-      found.setDesc(`${located.reason} ${INSTALL_HINT}`);
+      found.setDesc(`${located.reason} ${installHint(process.platform)}`);
       const searched = found.descEl.createDiv({ cls: "vaultsum-searched" });
       searched.createSpan({ text: "Searched: " });
       searched.createSpan({ text: located.searched.join(", ") });
@@ -107,8 +113,11 @@ export class VaultsumSettingTab extends PluginSettingTab {
         });
     text("Provider base URL", "An OpenAI-compatible endpoint; empty for the program's default.", "baseUrl", "https://api.fireworks.ai/inference/v1");
     text("Model", "Empty for the program's default.", "model", "accounts/fireworks/models/gpt-oss-120b");
-    secret("API key", `Stored in this plugin's data.json in ${this.app.vault.configDir}/plugins/vaultsum/.`, "apiKey");
-    secret("Kagi API key", "Enables “Summarize a web page”. Stored like the API key.", "kagiKey");
+    const kept = secretStorage(this.app)
+      ? "Kept in Obsidian's secret storage (the system's keychain), not in the plugin's data.json."
+      : `This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${this.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`;
+    secret("API key", kept, "apiKey");
+    secret("Kagi API key", `Enables “Summarize a web page”. ${kept}`, "kagiKey");
 
     new Setting(containerEl).setName("Summaries").setHeading();
     new Setting(containerEl)
@@ -129,7 +138,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
       .setName("Prompt")
       .setDesc("A preset, or a link to a prompt note; empty lets the note and the folder rules decide.")
       .addText((input) =>
-        input.setPlaceholder(PROMPT_PRESETS.join(", ")).setValue(settings.prompt).onChange((value) => {
+        input.setPlaceholder("Meeting, brief, or a prompt note").setValue(settings.prompt).onChange((value) => {
           settings.prompt = value;
           save();
         }),
@@ -157,8 +166,26 @@ export class VaultsumSettingTab extends PluginSettingTab {
         }),
       );
     new Setting(containerEl)
+      .setName("Price per million prompt tokens")
+      .setDesc("Your provider's price, in dollars, for the estimate shown before a folder is summarized; 0 when unknown.")
+      .addText((input) =>
+        input.setValue(String(settings.pricePerMillion)).onChange((value) => {
+          const parsed = Number.parseFloat(value);
+          if (Number.isFinite(parsed) && parsed >= 0) {
+            settings.pricePerMillion = parsed;
+            save();
+          }
+        }),
+      );
+    new Setting(containerEl)
       .setName("Folder rules")
       .setDesc(`Per-folder prompts and languages live in vaultsum's config file: ${this.host.configFile()}`)
       .addButton((button) => button.setButtonText("Open").onClick(() => this.host.openConfigFile()));
+  }
+
+  /** Closing the tab applies the settings at once (otherwise they apply once typing rests). */
+  override hide(): void {
+    super.hide();
+    void this.host.applySettings();
   }
 }

@@ -17,7 +17,7 @@ export interface VaultsumSettings {
   baseUrl: string;
   /** Model name; empty = the binary's default. */
   model: string;
-  /** The provider's API key (kept in this plugin's data.json). */
+  /** The provider's API key (in Obsidian's secret storage where it exists: see secrets.ts). */
   apiKey: string;
   /** Kagi API key; "Summarize a web page" is offered only with one. */
   kagiKey: string;
@@ -37,6 +37,8 @@ export interface VaultsumSettings {
   maxPerHour: number;
   /** The largest rollup made without asking first. */
   rollupLimit: number;
+  /** The provider's price per million prompt tokens, for the estimate a bulk run shows; 0: unknown. */
+  pricePerMillion: number;
 }
 
 export const DEFAULT_SETTINGS: VaultsumSettings = {
@@ -53,10 +55,8 @@ export const DEFAULT_SETTINGS: VaultsumSettings = {
   autoSummarize: false,
   maxPerHour: 60,
   rollupLimit: 100,
+  pricePerMillion: 0,
 };
-
-/** The presets the binary knows (prompts/ in the repository). */
-export const PROMPT_PRESETS = ["default", "meeting", "paper", "journal", "brief"] as const;
 
 /** The environment variables the settings decide (the binary reads each: DESIGN §8). */
 export const SETTINGS_VARIABLES = [

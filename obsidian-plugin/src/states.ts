@@ -1,10 +1,15 @@
 // Each note's summary state (current, stale, edited, unmarked, missing) as the binary's
-// `vaultsum status` decides it, kept for the side view and the status bar. Read whole once,
-// when first needed; after that only the notes that changed are asked again, a moment after
-// the last change (Obsidian saves every few seconds while typing), never the whole vault on
-// every keystroke.
+// `summary_status` tool decides it, kept for the side view and the status bar. Read whole once,
+// when the view first needs it; after that only the notes that changed (or the folder a run
+// went over) are asked again, a moment after the last change (Obsidian saves every few seconds
+// while typing), never the whole vault on every keystroke.
 
-import type { NoteState } from "./binary/cli";
+/** A note's summary state, as `summary_status` reports it. */
+export interface NoteState {
+  path: string;
+  /** current, stale, edited, unmarked or missing. */
+  state: string;
+}
 
 /**
  * How long after the last change of a note its state is asked again: longer than Obsidian's
@@ -75,10 +80,11 @@ export class SummaryStates {
 
   /**
    * A note changed (or was created): its state is asked again once changes settle. Before the
-   * states are first read, nothing is asked: the first read will see the change.
+   * states are first read, only a note whose state is known (the active note's, for the
+   * status bar) is asked: the first read will see the others.
    */
   changed(path: string): void {
-    if (!path.endsWith(".md") || !this.loaded) return;
+    if (!path.endsWith(".md") || (!this.loaded && !this.states.has(path))) return;
     this.pending.add(path);
     if (this.timer !== undefined) window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => void this.flush(), this.settleMs);
@@ -89,12 +95,18 @@ export class SummaryStates {
     if (this.states.delete(path)) this.emit();
   }
 
-  /** Asks now for the notes given (after a summary or a refresh). */
+  /**
+   * Asks now for the notes or folders given (after a summary, or a run over a folder: one
+   * question for the folder, not one per note). `""` is the whole vault.
+   */
   async update(paths: string[]): Promise<void> {
     for (const path of paths) {
       try {
         const notes = await this.ask(path);
-        if (notes.length === 0) this.states.delete(path);
+        const below = path === "" ? "" : `${path}/`;
+        for (const known of [...this.states.keys()]) {
+          if (known === path || known.startsWith(below)) this.states.delete(known);
+        }
         for (const note of notes) this.states.set(note.path, note.state);
         this.error = undefined;
       } catch (error) {

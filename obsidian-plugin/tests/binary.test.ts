@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { locateBinary, searchFolders, type Machine } from "../src/binary/locate";
 import { binaryEnvironment, DEFAULT_SETTINGS } from "../src/settings";
-import { FakeLlm, VAULTS, cleanup, copyVault, loadPlugin, note, noticeTexts, tempDir, waitForNotice } from "./support";
+import { FakeLlm, VAULTS, answerConfirm, cleanup, copyVault, loadPlugin, note, noticeTexts, tempDir, waitForNotice } from "./support";
 
 afterEach(cleanup);
 
@@ -25,13 +25,13 @@ describe("finding the binary", () => {
       for (const folder of [emptyPath, path.join(home, ".cargo", "bin"), path.join(home, ".local", "bin"), "/opt/homebrew/bin", "/usr/local/bin"]) {
         expect(text).toContain(folder);
       }
-      expect(text).toContain("uv tool install vaultsum");
+      expect(text).toContain("Install it once in a terminal. Linux: `uv tool install vaultsum` (or `pipx install vaultsum`, `cargo install vaultsum`).");
     } finally {
       process.env.PATH = savedPath;
     }
   });
 
-  it("looks where installers put it, on Windows too, and falls back to uvx", () => {
+  it("looks where installers put it, on Windows too, and never runs anything from the network (uvx)", () => {
     const files = new Set<string>();
     const machine = (platform: NodeJS.Platform, env: Record<string, string>, home: string): Machine => ({
       platform,
@@ -41,8 +41,9 @@ describe("finding the binary", () => {
     });
     const mac = machine("darwin", { PATH: "/usr/bin:/bin" }, "/Users/ada");
     expect(searchFolders(mac)).toEqual(["/usr/bin", "/bin", "/Users/ada/.cargo/bin", "/Users/ada/.local/bin", "/opt/homebrew/bin", "/usr/local/bin"]);
+    // uvx would fetch and run whatever PyPI serves now: found, it is not used.
     files.add("/opt/homebrew/bin/uvx");
-    expect(locateBinary("", mac)).toMatchObject({ found: true, launcher: { command: "/opt/homebrew/bin/uvx", prefix: ["vaultsum"], foundBy: "uvx" } });
+    expect(locateBinary("", mac)).toMatchObject({ found: false, reason: "vaultsum was not found." });
     files.add("/Users/ada/.cargo/bin/vaultsum");
     expect(locateBinary("", mac)).toMatchObject({ found: true, launcher: { command: "/Users/ada/.cargo/bin/vaultsum", prefix: [] } });
 
@@ -102,6 +103,7 @@ describe("settings as the binary's configuration", () => {
 
     plugin.settings.engine = "local";
     await plugin.saveSettings();
+    await plugin.applySettings();
     const count = llm.requests.length;
     expect((await plugin.summarize(note("Notes/Cycle A.md"))).kind).toBe("written");
     expect(llm.requests.length).toBe(count);
@@ -112,13 +114,16 @@ describe("settings as the binary's configuration", () => {
     const url = await llm.start();
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "k", model: "model-before" });
-    const run = plugin.runFolder("Meetings", false);
+    const run = plugin.runFolder("Meetings", "missing");
+    await answerConfirm(true);
     await llm.nthRequest(1);
     plugin.settings.model = "model-after";
     await plugin.saveSettings();
+    await plugin.applySettings();
     llm.releaseAll();
     const end = await run;
-    expect(end?.counts).toMatchObject({ notes: 2, summarized: 2, failed: 0 });
+    expect(end).toMatchObject({ kind: "done" });
+    expect(end?.kind === "done" && end.line).toMatch(/^2 notes: 2 summarized; /);
     // The run kept the binary it started with (an embedded image goes to the vision model).
     const models = llm.requests.map((r) => r.body.model);
     expect(models).toContain("model-before");

@@ -3,9 +3,22 @@ import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import type { FolderEvent } from "../src/commands/summarize-folder";
-import { summarizeFolder } from "../src/commands/summarize-folder";
-import { FakeLlm, VAULTS, addLeftOutEntries, cleanup, cliClosingLine, copyVault, loadPlugin, noticeTexts } from "./support";
+import type VaultsumPlugin from "../src/main";
+import { TFile } from "./stubs/obsidian";
+import {
+  FakeLlm,
+  VAULTS,
+  addLeftOutEntries,
+  answerConfirm,
+  cleanup,
+  cliClosingLine,
+  copyVault,
+  loadPlugin,
+  noticeTexts,
+  runCommand,
+  tempDir,
+  waitForNotice,
+} from "./support";
 
 afterEach(cleanup);
 
@@ -22,76 +35,92 @@ function notesUnder(root: string, folder: string): string[] {
   return out;
 }
 
-describe("Summarize a folder", () => {
-  it("reports progress in order and a final count; a second run skips what is up to date; a refresh replaces only the stale", async () => {
+/** Records the tools the plugin calls, passing every call through to the real binary. */
+function recordCalls(plugin: VaultsumPlugin): string[] {
+  const names: string[] = [];
+  const call = plugin.callTool.bind(plugin);
+  plugin.callTool = (name, args, options) => {
+    names.push(args.dry_run ? `${name} (dry run)` : name);
+    return call(name, args, options);
+  };
+  return names;
+}
+
+describe("bulk runs over a folder", () => {
+  it("count first and do nothing until confirmed; fill in missing, then refresh only what is stale", async () => {
     const vault = copyVault(VAULTS.tasksDocs);
     const { plugin } = await loadPlugin(vault);
     const folder = "Getting Started";
     const expected = notesUnder(vault, folder);
-    expect(expected.length).toBeGreaterThan(5);
+    const n = expected.length;
+    expect(n).toBeGreaterThan(5);
+    const before = expected.map((note) => readFileSync(path.join(vault, note), "utf8"));
 
-    const events: FolderEvent[] = [];
-    const end = await summarizeFolder(plugin, { folder, refresh: false, stop: new AbortController().signal, onEvent: (e) => events.push(e) });
+    // Declined: nothing written.
+    const declined = plugin.runFolder(folder, "missing");
+    expect(await answerConfirm(false)).toBe(
+      `${folder}: ${n} notes to summarize\n${n} without a summary: summarize ${n} notes with the offline engine? Nothing leaves this computer and nothing is paid.`,
+    );
+    expect((await declined)?.kind).toBe("declined");
+    expect(expected.map((note) => readFileSync(path.join(vault, note), "utf8"))).toEqual(before);
 
-    expect(events[0]).toEqual({ kind: "start", total: expected.length });
-    const notes = events.filter((e) => e.kind === "note");
-    expect(notes.map((e) => e.done)).toEqual(expected.map((_, i) => i + 1));
-    expect(new Set(notes.map((e) => e.path))).toEqual(new Set(expected));
-    expect(events.at(-1)).toBe(end);
-    expect(end.counts).toMatchObject({ notes: expected.length, summarized: expected.length, skipped: 0, failed: 0, notStarted: 0 });
-    // The offline engine asked nothing: the line says so instead of counting zeros.
-    expect(end.line).toBe(`${expected.length} notes: ${expected.length} summarized, offline`);
+    // Each note the binary finishes is a progress report in the status bar, in order.
+    const shown: string[] = [];
+    const show = plugin.showProgress.bind(plugin);
+    plugin.showProgress = (text) => (text && shown.push(text), show(text));
+    const run = plugin.runFolder(folder, "missing");
+    await answerConfirm(true);
+    const done = await run;
+    const counted = shown.map((text) => /^vaultsum (\d+)\/(\d+)/.exec(text)).filter((m) => m !== null);
+    expect(counted.map((m) => Number(m[1]))).toEqual([...Array(n + 1).keys()]);
+    expect(new Set(counted.map((m) => Number(m[2])))).toEqual(new Set([n]));
+    expect(done).toMatchObject({ kind: "done", line: `${n} notes: ${n} summarized, offline` });
+    expect(noticeTexts().at(-1)).toBe(`${folder}: ${n} notes: ${n} summarized, offline`);
     for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toContain("## Summary");
 
-    const again = await plugin.runFolder(folder, false);
-    expect(again?.counts).toMatchObject({ summarized: 0, skipped: expected.length });
-    expect(noticeTexts().at(-1)).toBe(`${folder}: ${expected.length} notes: 0 summarized, ${expected.length} skipped, offline`);
+    // Nothing left to do: said, and no question asked.
+    expect((await plugin.runFolder(folder, "missing"))?.kind).toBe("nothing");
+    expect(noticeTexts().at(-1)).toBe(`${folder}: nothing to summarize (${n} notes).`);
 
-    // One note edited: a refresh replaces its stale summary and leaves the others.
-    const edited = expected[0];
-    const file = path.join(vault, edited);
+    // One note edited: "refresh stale" counts it alone and replaces its summary only.
+    const file = path.join(vault, expected[0]);
     writeFileSync(file, readFileSync(file, "utf8").replace(/^(#+ .*)$/m, "$1 (revised)"));
-    const refreshed = await plugin.runFolder(folder, true);
-    expect(refreshed?.counts).toMatchObject({ summarized: 1, skipped: expected.length - 1, failed: 0 });
+    const refresh = plugin.runFolder(folder, "stale");
+    expect(await answerConfirm(true)).toContain("1 stale: summarize 1 note with the offline engine?");
+    expect(await refresh).toMatchObject({ kind: "done", line: `${n} notes: 1 summarized, ${n - 1} skipped, offline` });
     expect(readFileSync(file, "utf8").match(/^## Summary$/gm)).toHaveLength(1);
   });
 
-  it("cancelled mid-folder: the notes in flight finish whole, the rest are not started", async () => {
+  it("one binary call at the configured concurrency, no status process per note; cancel stops it within one note", async () => {
     const llm = new FakeLlm({ hold: true });
     const url = await llm.start();
+    const config = path.join(tempDir("vaultsum-config-"), "config.toml");
+    // A fixed window (the fake on 127.0.0.1 would be treated as a local server, one at a time).
+    writeFileSync(config, "[llm]\nlocal_server = false\n\n[summarize]\nconcurrency = 3\nadaptive = false\n");
     const vault = copyVault(VAULTS.tasksDocs);
-    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "test-key", model: "fake-model" });
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "test-key", model: "fake-model", pricePerMillion: 0.9 });
+    process.env.VAULTSUM_CONFIG = config;
+    const calls = recordCalls(plugin);
     const folder = "Getting Started";
     const expected = notesUnder(vault, folder);
     const before = new Map(expected.map((note) => [note, readFileSync(path.join(vault, note), "utf8")]));
 
-    const stop = new AbortController();
-    const run = summarizeFolder(plugin, { folder, refresh: false, stop: stop.signal });
-    // The first note's request is at the model, so both notes the plugin runs at a time are
-    // in flight (the second may wait in the binary's limiter): cancel now, then let the
-    // model answer.
-    await llm.nthRequest(1);
-    stop.abort();
-    llm.releaseAll();
-    const end = await run;
-
-    expect(end.counts).toMatchObject({ summarized: 2, failed: 0, notStarted: expected.length - 2, cancelled: true });
-    // Every request the model answered is counted (an embedded image's description is one).
-    const n = llm.requests.length;
-    expect(end.line).toMatch(
-      new RegExp(`^Cancelled: 2 of ${expected.length} notes summarized, ${expected.length - 2} not started; ${n} requests, ${120 * n} prompt \\+ ${30 * n} completion tokens, [01] media calls?$`),
+    const run = plugin.runFolder(folder, "missing_and_stale");
+    const question = await answerConfirm(true);
+    expect(question).toMatch(
+      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\.$`),
     );
-    let summarized = 0;
-    for (const note of expected) {
-      const now = readFileSync(path.join(vault, note), "utf8");
-      const was = before.get(note) ?? "";
-      if (now === was) continue;
-      // A note that changed holds its whole text and then one whole summary.
-      expect(now.startsWith(was.trimEnd())).toBe(true);
-      expect(now).toContain("- [ ] Send the plan to the team");
-      summarized += 1;
-    }
-    expect(summarized).toBe(2);
+    // Three notes at the model at once: summarize.concurrency, not a number of the plugin's.
+    const third = await llm.nthRequest(3);
+    plugin.cancel();
+    const outcome = await run;
+    await third.abandoned;
+    expect(outcome).toEqual({ kind: "cancelled", done: 0, total: expected.length });
+    expect(noticeTexts().at(-1)).toBe(`${folder}: cancelled after 0 of ${expected.length} notes; the notes in progress were left as they were.`);
+    llm.releaseAll();
+    for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toBe(before.get(note));
+    // The count, the run, then one question for the folder's states: never one per note.
+    expect(calls).toEqual(["summarize_folder (dry run)", "summarize_folder", "summary_status"]);
   });
 
   it("the closing notice is the command line's closing line: an LLM run counts every request, a run that asked nothing says so", async () => {
@@ -102,17 +131,14 @@ describe("Summarize a folder", () => {
     const twin = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, settings);
 
-    const first = await plugin.runFolder("Meetings", false);
+    const first = plugin.runFolder("Meetings", "missing");
+    await answerConfirm(true);
+    const line = (await first)?.kind === "done" ? noticeTexts().at(-1)?.slice("Meetings: ".length) : "";
     const asked = llm.requests.length;
     expect(asked).toBeGreaterThanOrEqual(2);
-    expect(first?.line).toMatch(new RegExp(`^2 notes: 2 summarized; ${asked} requests, ${120 * asked} prompt \\+ ${30 * asked} completion tokens, \\d+ media calls?$`));
-    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(first?.line);
-    expect(noticeTexts().at(-1)).toBe(`Meetings: ${first?.line}`);
-
-    // Every summary current: nothing is asked, and the line says that rather than zeros.
-    const again = await plugin.runFolder("Meetings", false);
-    expect(again?.line).toBe("2 notes: 0 summarized, 2 skipped; no requests");
-    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(again?.line);
+    expect(line).toMatch(new RegExp(`^2 notes: 2 summarized; ${asked} requests, ${120 * asked} prompt \\+ ${30 * asked} completion tokens, \\d+ media calls?$`));
+    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(line);
+    expect(plugin.todaysUsage().requests).toBe(asked);
   });
 
   it.skipIf(process.platform === "win32")("a folder holding a symlink out of the vault and a FIFO: both left out, and the notice says how many, as the command line does", async () => {
@@ -122,16 +148,56 @@ describe("Summarize a folder", () => {
     addLeftOutEntries(twin, "Meetings");
     const { plugin } = await loadPlugin(vault);
 
-    const first = await plugin.runFolder("Meetings", false);
-    expect(first?.counts).toMatchObject({ notes: 2, summarized: 2, leftOut: 2 });
-    expect(first?.line).toBe("2 notes: 2 summarized, 2 left out, offline");
-    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(first?.line);
-    expect(noticeTexts().at(-1)).toBe("Meetings: 2 notes: 2 summarized, 2 left out, offline");
+    const first = plugin.runFolder("Meetings", "missing");
+    await answerConfirm(true);
+    expect(await first).toMatchObject({ kind: "done", line: "2 notes: 2 summarized, 2 left out, offline" });
+    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe("2 notes: 2 summarized, 2 left out, offline");
     // Nothing was written through the link: its target outside the vault keeps only its own text.
     expect(readFileSync(path.join(vault, "Meetings", "Link out.md"), "utf8")).not.toContain("## Summary");
+  });
 
-    const again = await plugin.runFolder("Meetings", false);
-    expect(again?.line).toBe("2 notes: 0 summarized, 2 skipped, 2 left out, offline");
-    expect(await cliClosingLine(plugin, twin, "Meetings")).toBe(again?.line);
+  it("a note at the vault's root (Obsidian names the root folder `/`): its folder commands run on the vault", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const twin = copyVault(VAULTS.fixture);
+    for (const root of [vault, twin]) {
+      writeFileSync(path.join(root, "Inbox.md"), "# Inbox\n\nThings to sort out this week: the budget, the vendor call, the plan.\n");
+    }
+    const { plugin, app } = await loadPlugin(vault);
+    const file = app.vault.getAbstractFileByPath("Inbox.md");
+    if (!(file instanceof TFile)) throw new Error("no Inbox.md");
+    expect(file.parent?.path).toBe("/");
+    app.workspace.setActiveFile(file);
+
+    expect(runCommand(plugin, "fill-missing-folder")).toBe(true);
+    const question = await answerConfirm(true);
+    expect(question).toMatch(/^The vault: \d+ notes to summarize\n/);
+    const notice = await waitForNotice((t) => t.startsWith("The vault: "));
+    // The fixture's template has nothing to summarize: the command line says the same.
+    expect(notice).toBe(`The vault: ${await cliClosingLine(plugin, twin, ".")}`);
+    expect(readFileSync(path.join(vault, "Inbox.md"), "utf8")).toContain("## Summary");
+  });
+
+  it("one bulk run at a time", async () => {
+    const llm = new FakeLlm({ hold: true });
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "k" });
+    const first = plugin.runFolder("Meetings", "missing");
+    await answerConfirm(true);
+    await llm.nthRequest(1);
+    expect(await plugin.runFolder("Notes", "missing")).toBeUndefined();
+    expect(noticeTexts().at(-1)).toBe("vaultsum is summarizing a folder already; cancel it first (click the status bar).");
+    llm.releaseAll();
+    expect((await first)?.kind).toBe("done");
+  });
+
+  it("the LLM engine without a key: said before any count or question, in the plugin's words", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", apiKey: "" });
+    expect(await plugin.runFolder("Meetings", "missing")).toEqual({
+      kind: "failed",
+      message: "no API key: set one in the vaultsum settings (API key), or choose the offline engine there.",
+    });
+    expect(noticeTexts().at(-1)).toBe("Meetings: no API key: set one in the vaultsum settings (API key), or choose the offline engine there.");
   });
 });

@@ -3,7 +3,7 @@ import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { makeRollup, rollupRequest } from "../src/commands/rollup";
+import { makeRollup, selectionArguments, vaultFolder } from "../src/commands/rollup";
 import { VAULTS, cleanup, copyVault, loadPlugin, noticeTexts } from "./support";
 
 afterEach(cleanup);
@@ -16,7 +16,7 @@ describe("rollups", () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin, app } = await loadPlugin(vault);
     const asked: number[] = [];
-    const outcome = await makeRollup(plugin, { kind: "this-week" }, async (count) => (asked.push(count), true), TODAY);
+    const outcome = await makeRollup(plugin, { kind: "period", period: "this-week" }, async (count) => (asked.push(count), true), TODAY);
 
     const saved = "Reviews/Week of 2024-03-04.md";
     expect(outcome).toEqual({ kind: "saved", path: saved });
@@ -33,7 +33,7 @@ describe("rollups", () => {
   it("a hidden rollup folder: the binary's policy for new folders refuses it, the plugin says why and creates nothing", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin, app } = await loadPlugin(vault, { rollupFolder: ".Reviews" });
-    const outcome = await makeRollup(plugin, { kind: "this-week" }, async () => true, TODAY);
+    const outcome = await makeRollup(plugin, { kind: "period", period: "this-week" }, async () => true, TODAY);
 
     expect(outcome.kind).toBe("failed");
     expect(noticeTexts().at(-1)).toMatch(/^Rollup not made: .*refusing to write inside \.Reviews\//);
@@ -45,7 +45,7 @@ describe("rollups", () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, { rollupLimit: 1 });
     const previews: { count: number; preview: string }[] = [];
-    const declined = await makeRollup(plugin, { kind: "this-week" }, async (count, preview) => (previews.push({ count, preview }), false), TODAY);
+    const declined = await makeRollup(plugin, { kind: "period", period: "this-week" }, async (count, preview) => (previews.push({ count, preview }), false), TODAY);
     expect(declined).toEqual({ kind: "declined", count: 2 });
     expect(previews).toHaveLength(1);
     expect(previews[0].preview).toMatch(/^2 notes selected/);
@@ -53,24 +53,28 @@ describe("rollups", () => {
     expect(existsSync(path.join(vault, "Reviews"))).toBe(false);
     expect(plugin.todaysUsage().requests).toBe(0);
 
-    const accepted = await makeRollup(plugin, { kind: "this-week" }, async () => true, TODAY);
+    const accepted = await makeRollup(plugin, { kind: "period", period: "this-week" }, async () => true, TODAY);
     expect(accepted).toEqual({ kind: "saved", path: "Reviews/Week of 2024-03-04.md" });
   });
 
-  it("names each selection's note and dates in the person's calendar", () => {
-    expect(rollupRequest({ kind: "last-week" }, "Reviews", TODAY)).toEqual({
-      args: { from: "2024-02-26", to: "2024-03-03" },
-      saveTo: "Reviews/Week of 2024-02-26.md",
-    });
-    expect(rollupRequest({ kind: "this-month" }, "Reviews/", new Date(2024, 1, 10))).toEqual({
-      args: { from: "2024-02-01", to: "2024-02-29" },
-      saveTo: "Reviews/Month 2024-02.md",
-    });
-    // A Sunday belongs to the week that began on the Monday before.
-    expect(rollupRequest({ kind: "this-week" }, "", new Date(2024, 2, 10)).args).toEqual({ from: "2024-03-04", to: "2024-03-10" });
-    expect(rollupRequest({ kind: "tag", tag: "#client/acme" }, "Reviews", TODAY)).toEqual({
-      args: { tag: "client/acme" },
-      saveTo: "Reviews/Tag client-acme 2024-03-05.md",
-    });
+  it("the binary resolves the period from the person's local date; the note is named by its first day", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault);
+    // Sunday 10 March 2024 belongs to the week that began on Monday 4 March: last week is 26 Feb.
+    const counted = await plugin.callTool("summarize_notes", { ...selectionArguments({ kind: "period", period: "last-week" }, new Date(2024, 2, 10)), dry_run: true });
+    expect([counted.details.from, counted.details.to]).toEqual(["2024-02-26", "2024-03-03"]);
+    const month = await makeRollup(plugin, { kind: "period", period: "this-month" }, async () => true, TODAY);
+    expect(month).toEqual({ kind: "saved", path: "Reviews/Month 2024-03.md" });
+  });
+
+  it("a rollup folder written `/Reviews/` is the vault's Reviews folder: saved there and opened", async () => {
+    expect(vaultFolder("/Reviews/")).toBe("Reviews");
+    expect(vaultFolder("/")).toBe("");
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin, app } = await loadPlugin(vault, { rollupFolder: "/Reviews" });
+    const outcome = await makeRollup(plugin, { kind: "period", period: "this-week" }, async () => true, TODAY);
+    expect(outcome).toEqual({ kind: "saved", path: "Reviews/Week of 2024-03-04.md" });
+    expect(existsSync(path.join(vault, "Reviews/Week of 2024-03-04.md"))).toBe(true);
+    expect(app.workspace.opened).toEqual(["Reviews/Week of 2024-03-04.md"]);
   });
 });

@@ -55,4 +55,12 @@ describe("Summarize this note", () => {
     expect(after).toMatch(/^---\n(.|\n)*\nsummary: /);
     expect(after).not.toContain("## Summary");
   });
+
+  it("the LLM engine without a key: the notice says what to do in the plugin's words, not the tool's JSON", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", apiKey: "" });
+    const outcome = await plugin.summarize(noteFile("Projects/Alpha/Plan.md"));
+    expect(outcome).toMatchObject({ kind: "failed", message: "No API key: set one in the vaultsum settings (API key), or choose the offline engine there." });
+    expect(noticeTexts().at(-1)).toBe(outcome.message);
+  });
 });

@@ -11,7 +11,7 @@ import { EventEmitter, once } from "node:events";
 
 import type { TFile as ObsidianFile } from "obsidian";
 
-import { App, noticeEvents, notices, openModals, Plugin as StubPlugin, TFile, type Notice } from "./stubs/obsidian";
+import { App, modalEvents, noticeEvents, notices, openModals, Plugin as StubPlugin, TFile, type Modal, type Notice } from "./stubs/obsidian";
 
 import { runCli } from "../src/binary/cli";
 import VaultsumPlugin from "../src/main";
@@ -101,16 +101,21 @@ export async function cliClosingLine(plugin: VaultsumPlugin, vault: string, fold
   const env = { ...binaryEnvironment(plugin.settings, vault, process.env), VAULTSUM_CACHE_DIR: tempDir("vaultsum-cli-cache-") };
   const output = await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", vault, "summarize-file", folder], env, vault);
   const last = output.stderr.trimEnd().split("\n").at(-1) ?? "";
-  if (output.code !== 0 || !last.startsWith("vaultsum: ")) {
+  // Exit 1 when a note failed (the closing line still says it).
+  if ((output.code !== 0 && output.code !== 1) || !last.startsWith("vaultsum: ")) {
     throw new Error(`vaultsum summarize-file ${folder} exited ${output.code}:\n${output.stderr}`);
   }
   return last.slice("vaultsum: ".length);
 }
 
 /** The plugin loaded on `vault` with these settings (the binary's path filled in). */
-export async function loadPlugin(vault: string, settings: Partial<VaultsumSettings> = {}): Promise<{ plugin: VaultsumPlugin; app: App }> {
+export async function loadPlugin(
+  vault: string,
+  settings: Partial<VaultsumSettings> = {},
+  options: { secretStorage?: boolean } = {},
+): Promise<{ plugin: VaultsumPlugin; app: App }> {
   isolateUserFolders();
-  const app = new App(vault);
+  const app = new App(vault, options);
   const plugin = new VaultsumPlugin(app as never, { id: "vaultsum" } as never);
   (plugin as unknown as { data: unknown }).data = { settings: { binaryPath: BINARY, engine: "local", ...settings } };
   await plugin.onload();
@@ -141,6 +146,25 @@ export function note(path: string): ObsidianFile {
 /** Runs a command as the palette does; false when it is not available now. */
 export function runCommand(plugin: VaultsumPlugin, id: string): boolean {
   return (plugin as unknown as StubPlugin).runCommand(id);
+}
+
+/** Resolves with the next modal to open (or the one open now). */
+export function nextModal(): Promise<Modal> {
+  const open = openModals.at(-1);
+  if (open) return Promise.resolve(open);
+  return new Promise((resolve) => modalEvents.once("open", resolve));
+}
+
+/**
+ * Answers the next confirmation: its text is returned, and its first button (yes) or its last
+ * (Cancel) is clicked.
+ */
+export async function answerConfirm(yes: boolean): Promise<string> {
+  const modal = await nextModal();
+  const text = `${modal.titleEl.textContent ?? ""}\n${modal.contentEl.querySelector("pre")?.textContent ?? ""}`;
+  const buttons = [...modal.contentEl.querySelectorAll("button")];
+  (yes ? buttons[0] : buttons.at(-1))?.click();
+  return text;
 }
 
 /** The notices shown so far, as text. */

@@ -88,14 +88,33 @@ describe("the Summaries side view", () => {
     expect(statusBar.textContent).toBe("Summary: current");
   });
 
+  it("the status bar follows an edit of the active note without the side view ever opened", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin, app } = await loadPlugin(vault);
+    const statusBar = (plugin as unknown as { statusBar: HTMLElement[] }).statusBar[0];
+    const plan = "Projects/Alpha/Plan.md";
+    app.workspace.setActiveFile(new TFile(plan));
+    await plugin.summarize(note(plan));
+    await stateBecomes(plugin.states, plan, "current");
+    expect(statusBar.textContent).toBe("Summary: current");
+    expect(plugin.states.isLoaded).toBe(false);
+
+    const file = path.join(vault, plan);
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^# (.*)$/m, "# $1, revised"));
+    app.vault.trigger("modify", new TFile(plan));
+    await stateBecomes(plugin.states, plan, "stale");
+    expect(statusBar.textContent).toBe("Summary: stale");
+  });
+
   it.skipIf(process.platform === "win32")("a vault holding a symlink out and a FIFO: the view lists every note and neither of those", async () => {
     const vault = copyVault(VAULTS.fixture);
     addLeftOutEntries(vault, "Meetings");
     const { plugin } = await loadPlugin(vault);
 
-    // `vaultsum status --json`'s counts line now carries what the scan left out, by reason.
-    const listing = await plugin.noteStates();
-    expect(listing.leftOut).toEqual({ "not a regular file": 1, "outside the vault": 1 });
+    // The binary's summary_status says what its scan left out, by reason.
+    const status = await plugin.callTool("summary_status", { path: "" });
+    expect(status.details.left_out).toEqual({ "not a regular file": 1, "outside the vault": 1 });
+    const listing = { notes: await plugin.noteStates() };
     expect(listing.notes.map((n) => n.path)).toContain("Meetings/2024-03-04 Weekly sync.md");
 
     const leaf = await plugin.openView();

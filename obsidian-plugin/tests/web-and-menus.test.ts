@@ -59,6 +59,18 @@ describe("Summarize a web page", () => {
   });
 });
 
+describe("Obsidian's command line", () => {
+  it("`obsidian vaultsum:summarize path=…` summarizes the note and answers with the notice's words", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault);
+    const handler = (plugin as unknown as StubPlugin).cliHandlers.get("vaultsum:summarize");
+    if (!handler) throw new Error("no CLI handler");
+    expect(await handler({ path: "Projects/Alpha/Plan.md" })).toBe("Summary written to the summary section of Projects/Alpha/Plan.md.");
+    expect(readFileSync(path.join(vault, "Projects/Alpha/Plan.md"), "utf8")).toContain("## Summary");
+    expect(await handler({ path: "Nowhere.md" })).toBe("No note at Nowhere.md.");
+  });
+});
+
 describe("commands and menus", () => {
   it("command ids leave out the plugin id, none has a hotkey; folders and notes get their menu entries", async () => {
     const vault = copyVault(VAULTS.fixture);
@@ -72,14 +84,15 @@ describe("commands and menus", () => {
 
     const folderMenu = new Menu();
     app.workspace.trigger("file-menu", folderMenu, new TFolder("Meetings"));
-    expect(folderMenu.items.map((i) => i.title)).toEqual(["Summarize notes in this folder", "Refresh stale summaries in this folder"]);
+    expect(folderMenu.items.map((i) => i.title)).toEqual(["Summarize the notes without a summary", "Refresh stale summaries in this folder"]);
     const noteMenu = new Menu();
     app.workspace.trigger("file-menu", noteMenu, new TFile("Meetings/2024-03-04 Weekly sync.md"));
     expect(noteMenu.items.map((i) => i.title)).toEqual(["Summarize this note", "Summarize with a focus…"]);
 
-    // The folder entry runs a folder summary; its closing notice has the counts and the cost.
+    // The folder entry runs a folder summary once confirmed; its closing notice has the counts and the cost.
     folderMenu.items[0].action?.();
-    const { waitForNotice } = await import("./support");
+    const { answerConfirm, waitForNotice } = await import("./support");
+    await answerConfirm(true);
     expect(await waitForNotice((t) => t.startsWith("Meetings: "))).toBe(
       "Meetings: 2 notes: 2 summarized, offline",
     );

@@ -12,6 +12,7 @@ use super::interrupt::Interrupts;
 use super::left_out;
 use super::{App, UsageError};
 use crate::config::{Engine, SummaryInto};
+use crate::tools::batch_line::{closing_line, plural, BatchCounts};
 use crate::tools::ToolOutput;
 
 /// Arguments of `vaultsum summarize-file`.
@@ -303,26 +304,14 @@ impl Printer<'_> {
     /// any; the cost
     /// as `cost_line.rs` says it: `vaultsum: 2 notes: 2 summarized, offline`).
     fn closing(&self, cost: &str) -> String {
-        let verb = if self.dry_run {
-            "previewed"
-        } else {
-            "summarized"
+        let counts = BatchCounts {
+            notes: self.targets.len(),
+            summarized: self.succeeded - self.skipped,
+            skipped: self.skipped,
+            failed: self.failed,
+            left_out: self.left_out,
         };
-        let mut line = format!(
-            "vaultsum: {}: {} {verb}",
-            plural(self.targets.len(), "note"),
-            self.succeeded - self.skipped
-        );
-        if self.skipped > 0 {
-            line.push_str(&format!(", {} skipped", self.skipped));
-        }
-        if self.failed > 0 {
-            line.push_str(&format!(", {} failed", self.failed));
-        }
-        if self.left_out > 0 {
-            line.push_str(&format!(", {} left out", self.left_out));
-        }
-        format!("{line}{cost}")
+        format!("vaultsum: {}", closing_line(&counts, self.dry_run, cost))
     }
 
     /// The closing line after a signal, on stderr:
@@ -352,13 +341,4 @@ impl Printer<'_> {
 /// `--into`: section, property or both.
 pub(super) fn parse_into_flag(value: &str) -> Result<SummaryInto, String> {
     SummaryInto::parse("--into", value).map_err(|e| e.to_string())
-}
-
-/// `1 note`, `2 notes`.
-fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
-    }
 }

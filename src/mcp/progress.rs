@@ -16,7 +16,7 @@
 
 use std::time::Duration;
 
-use rmcp::model::{ProgressNotificationParam, ProgressToken};
+use rmcp::model::{MetaObject, NotificationMetaObject, ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -78,6 +78,12 @@ impl ProgressReporter {
         if let Some(total) = note.total {
             param = param.with_total(total);
         }
+        if let serde_json::Value::Object(detail) = note.detail {
+            // What a batch just did, for programs (the plugin counts and records cost from it).
+            let mut meta = serde_json::Map::new();
+            meta.insert("details".to_string(), serde_json::Value::Object(detail));
+            param.meta = Some(NotificationMetaObject(MetaObject(meta)));
+        }
         if let Err(error) = self.peer.notify_progress(param).await {
             // The client went away; the call's own answer (or cancellation) will tell.
             tracing::debug!(%error, "progress notification not sent");
@@ -91,6 +97,8 @@ pub(crate) struct Note {
     pub progress: f64,
     pub total: Option<f64>,
     pub message: String,
+    /// Structured facts of the update (`_meta.details`), `Null` for steps and heartbeats.
+    pub detail: serde_json::Value,
 }
 
 /// Turns a call's step reports and heartbeats into strictly increasing progress values (see
@@ -109,7 +117,12 @@ pub(crate) struct Numbering {
 impl Numbering {
     /// The notification for a step the tool reported.
     pub fn step(&mut self, update: ProgressUpdate) -> Note {
-        self.done = update.done.saturating_sub(1);
+        // Items (a batch's notes) are counted as finished; a step is the one under way.
+        self.done = if update.items {
+            update.done
+        } else {
+            update.done.saturating_sub(1)
+        };
         self.total = update.total;
         self.doing = Some(update.message.clone());
         self.beats = 0;
@@ -117,6 +130,7 @@ impl Numbering {
             progress: f64::from(self.done),
             total: self.total.map(f64::from),
             message: update.message,
+            detail: update.detail,
         }
     }
 
@@ -129,6 +143,7 @@ impl Numbering {
             progress: f64::from(self.done) + beats / (beats + 1.0),
             total: self.total.map(f64::from),
             message: format!("{doing} ({}s)", elapsed.as_secs()),
+            detail: serde_json::Value::Null,
         }
     }
 }
@@ -142,6 +157,8 @@ mod tests {
             done,
             total,
             message: message.into(),
+            items: false,
+            detail: serde_json::Value::Null,
         }
     }
 

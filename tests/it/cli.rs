@@ -325,7 +325,9 @@ fn tools_json_lists_every_tool_with_schema_and_annotations() {
             "summarize_file",
             "summarize",
             "web_search",
-            "summarize_notes"
+            "summarize_notes",
+            "summarize_folder",
+            "summary_status"
         ]
     );
     for tool in tools.as_array().unwrap() {

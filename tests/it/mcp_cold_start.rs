@@ -52,7 +52,7 @@ async fn tools_list_is_answered_before_the_vault_is_indexed() {
         .expect("spawn vaultsum mcp");
     let client = ().serve(transport).await.expect("handshake with the binary");
     let tools = client.list_all_tools().await.unwrap();
-    assert_eq!(tools.len(), 5);
+    assert_eq!(tools.len(), 7);
     // Everything the server logged before its answer is in the file by now.
     let logged = std::fs::read_to_string(logs.path()).unwrap();
     let answering = logged

@@ -255,7 +255,9 @@ async fn real_tools_list_with_their_schemas_and_hints() {
             "summarize_file",
             "summarize",
             "web_search",
-            "summarize_notes"
+            "summarize_notes",
+            "summarize_folder",
+            "summary_status"
         ]
     );
     let described = registry.describe();
@@ -270,9 +272,10 @@ async fn real_tools_list_with_their_schemas_and_hints() {
         // note; summarize_file's `replace=true` deletes the previous summary section.
         let writes = matches!(
             tool.name.as_ref(),
-            "summarize_file" | "summarize" | "summarize_notes"
+            "summarize_file" | "summarize" | "summarize_notes" | "summarize_folder"
         );
-        let destructive = tool.name == "summarize_file";
+        // summarize_folder replaces stale summaries, as summarize_file with `replace` does.
+        let destructive = matches!(tool.name.as_ref(), "summarize_file" | "summarize_folder");
         let open_world = matches!(tool.name.as_ref(), "summarize" | "web_search");
         assert_eq!(hints.read_only_hint, Some(!writes), "{}", tool.name);
         assert_eq!(hints.destructive_hint, Some(destructive), "{}", tool.name);
@@ -380,5 +383,102 @@ async fn cancelled_summarize_file_leaves_the_note_as_it_was() {
 
     let after = call(&client, "read_file", json!({ "path": PLAN, "length": 40 })).await;
     assert_eq!(after.is_error, Some(false), "the server stopped serving");
+    client.cancel().await.unwrap();
+}
+
+// ---- summarize_folder and summary_status: what a client that asks before it spends uses ----
+
+#[tokio::test]
+async fn summarize_folder_counts_first_then_runs_and_refreshes_only_what_is_stale() {
+    let (vault, registry) = fixture_vault_registry(|config| {
+        config.summarize.engine = Engine::Offline;
+    });
+    let client = connect(registry).await;
+    // Counted first: nothing written, no paid call.
+    let before = vault.read(WEEKLY_SYNC);
+    let counted = call(
+        &client,
+        "summarize_folder",
+        json!({ "folder": "Meetings", "only": "missing_and_stale", "dry_run": true }),
+    )
+    .await;
+    assert_eq!(counted.is_error, Some(false), "{}", text_of(&counted));
+    let counts = details_of(&counted);
+    assert_eq!(
+        (
+            &counts["to_summarize"],
+            &counts["missing"],
+            &counts["stale"]
+        ),
+        (&json!(2), &json!(2), &json!(0))
+    );
+    assert!(counts["estimated_prompt_tokens"].as_u64().unwrap() > 10);
+    assert_eq!(vault.read(WEEKLY_SYNC), before);
+
+    let run = call(
+        &client,
+        "summarize_folder",
+        json!({ "folder": "Meetings", "only": "missing" }),
+    )
+    .await;
+    assert_eq!(details_of(&run)["line"], "2 notes: 2 summarized, offline");
+
+    // One note edited: "missing" leaves its stale summary, "stale" replaces it alone.
+    let edited = String::from_utf8(vault.read(WEEKLY_SYNC))
+        .unwrap()
+        .replacen("# ", "# Revised: ", 1);
+    vault.write(WEEKLY_SYNC, &edited);
+    let status = call(&client, "summary_status", json!({ "path": "Meetings" })).await;
+    assert_eq!(
+        text_of(&status),
+        "2 notes: 1 current, 1 stale, 0 edited, 0 unmarked, 0 missing"
+    );
+    let missing_only = call(
+        &client,
+        "summarize_folder",
+        json!({ "folder": "Meetings", "only": "missing" }),
+    )
+    .await;
+    assert_eq!(
+        details_of(&missing_only)["line"],
+        "2 notes: 0 summarized, 2 skipped, offline"
+    );
+    let stale_only = call(
+        &client,
+        "summarize_folder",
+        json!({ "folder": "Meetings", "only": "stale" }),
+    )
+    .await;
+    assert_eq!(
+        details_of(&stale_only)["line"],
+        "2 notes: 1 summarized, 1 skipped, offline"
+    );
+    let after = String::from_utf8(vault.read(WEEKLY_SYNC)).unwrap();
+    assert_eq!(after.matches("## Summary").count(), 1, "{after}");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_root_folder_named_slash_is_the_vault_not_the_file_system_root() {
+    let (_vault, registry) = fixture_vault_registry(|config| {
+        config.summarize.engine = Engine::Offline;
+    });
+    let client = connect(registry).await;
+    for scope in ["/", ""] {
+        let status = call(&client, "summary_status", json!({ "path": scope })).await;
+        assert_eq!(status.is_error, Some(false), "{}", text_of(&status));
+        let notes = details_of(&status)["notes"].as_array().unwrap().clone();
+        assert!(
+            notes.iter().any(|n| n["path"] == "Daily/2024-03-05.md"),
+            "{notes:?}"
+        );
+        let counted = call(
+            &client,
+            "summarize_folder",
+            json!({ "folder": scope, "only": "missing", "dry_run": true }),
+        )
+        .await;
+        assert_eq!(details_of(&counted)["notes"], json!(notes.len()));
+    }
     client.cancel().await.unwrap();
 }

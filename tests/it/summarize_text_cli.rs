@@ -117,7 +117,9 @@ fn summarize_text_is_not_listed_among_the_tools() {
             "summarize_file",
             "summarize",
             "web_search",
-            "summarize_notes"
+            "summarize_notes",
+            "summarize_folder",
+            "summary_status"
         ]
     );
 }

@@ -29,6 +29,11 @@ pub struct Failure {
     pub message: String,
     /// `Some` when trying the same call again later may succeed.
     pub retry: Option<RetryHint>,
+    /// A stable name of what failed, for programs that word it themselves (the Obsidian
+    /// plugin): `note_busy`, `not_found`, `no_api_key`, `llm_unavailable`, `llm_timeout`, `llm_failed`,
+    /// `vault`, `no_vault`, `interrupted`, `nothing_to_summarize`, `window_too_small`,
+    /// `invalid_instructions`, `failed`. Sent as `details.code`.
+    pub code: &'static str,
 }
 
 impl Failure {
@@ -37,19 +42,28 @@ impl Failure {
         Failure {
             message: message.into(),
             retry: None,
+            code: "failed",
         }
     }
 
+    /// The same failure under another code.
+    fn coded(mut self, code: &'static str) -> Failure {
+        self.code = code;
+        self
+    }
+
     /// The `details` fields that say so, for people and MCP clients: `retryable`, and
-    /// `retry_after_secs` when the provider said how long to wait.
+    /// `retry_after_secs` when the provider said how long to wait; and the failure's `code`.
     pub fn retry_details(&self) -> Value {
-        match self.retry {
+        let mut details = match self.retry {
             Some(RetryHint::Later { after: Some(after) }) => {
                 json!({ "retryable": true, "retry_after_secs": after.as_secs_f64() })
             }
             Some(RetryHint::Later { after: None }) => json!({ "retryable": true }),
             None => json!({ "retryable": false }),
-        }
+        };
+        details["code"] = json!(self.code);
+        details
     }
 }
 
@@ -87,18 +101,32 @@ pub fn vault_retry(error: &VaultError) -> Option<RetryHint> {
 
 impl From<LlmError> for Failure {
     fn from(error: LlmError) -> Failure {
+        let retry = llm_retry(&error);
+        let code = match error {
+            LlmError::MissingApiKey => "no_api_key",
+            LlmError::Timeout { .. } => "llm_timeout",
+            _ if retry.is_some() => "llm_unavailable",
+            _ => "llm_failed",
+        };
         Failure {
-            retry: llm_retry(&error),
+            retry,
             message: error.to_string(),
+            code,
         }
     }
 }
 
 impl From<VaultError> for Failure {
     fn from(error: VaultError) -> Failure {
+        let code = match error {
+            VaultError::Busy(_) | VaultError::Held(_) => "note_busy",
+            VaultError::NotFound(_) => "not_found",
+            _ => "vault",
+        };
         Failure {
             retry: vault_retry(&error),
             message: error.to_string(),
+            code,
         }
     }
 }
@@ -110,8 +138,9 @@ impl From<ContextError> for Failure {
             ContextError::Llm(error) => error.into(),
             // Interrupted: the process is shutting down; the caller is stopping too, and a new
             // run finds the note as it was.
-            ContextError::NoVault | ContextError::Interrupted(_) => {
-                Failure::permanent(error.to_string())
+            ContextError::NoVault => Failure::permanent(error.to_string()).coded("no_vault"),
+            ContextError::Interrupted(_) => {
+                Failure::permanent(error.to_string()).coded("interrupted")
             }
         }
     }
@@ -121,9 +150,15 @@ impl From<SummarizeError> for Failure {
     fn from(error: SummarizeError) -> Failure {
         match error {
             SummarizeError::Llm(error) => error.into(),
-            SummarizeError::NothingToSummarize
-            | SummarizeError::Interrupted(_)
-            | SummarizeError::WindowTooSmall { .. } => Failure::permanent(error.to_string()),
+            SummarizeError::NothingToSummarize => {
+                Failure::permanent(error.to_string()).coded("nothing_to_summarize")
+            }
+            SummarizeError::Interrupted(_) => {
+                Failure::permanent(error.to_string()).coded("interrupted")
+            }
+            SummarizeError::WindowTooSmall { .. } => {
+                Failure::permanent(error.to_string()).coded("window_too_small")
+            }
         }
     }
 }
@@ -134,7 +169,7 @@ impl From<InstructionsError> for Failure {
         match error {
             InstructionsError::Context(error) => error.into(),
             // A wrong prompt or language stays wrong until someone fixes it.
-            error => Failure::permanent(error.to_string()),
+            error => Failure::permanent(error.to_string()).coded("invalid_instructions"),
         }
     }
 }
@@ -186,7 +221,7 @@ mod tests {
         );
         assert_eq!(
             failure.retry_details(),
-            json!({ "retryable": true, "retry_after_secs": 42.0 })
+            json!({ "retryable": true, "retry_after_secs": 42.0, "code": "llm_unavailable" })
         );
     }
 
@@ -242,7 +277,29 @@ mod tests {
             "HTTP 429 rate limit: too many requests, timed out, cannot reach".to_string(),
         );
         assert_eq!(failure.retry, None);
-        assert_eq!(failure.retry_details(), json!({ "retryable": false }));
+        assert_eq!(
+            failure.retry_details(),
+            json!({ "retryable": false, "code": "failed" })
+        );
+    }
+
+    #[test]
+    fn each_failure_has_a_stable_code_from_its_type() {
+        let code = |failure: Failure| failure.code;
+        assert_eq!(code(VaultError::Busy("a.md".into()).into()), "note_busy");
+        assert_eq!(
+            code(VaultError::NotFound("a.md".into()).into()),
+            "not_found"
+        );
+        assert_eq!(code(http(503, None).into()), "llm_unavailable");
+        assert_eq!(code(http(401, None).into()), "llm_failed");
+        let timeout = LlmError::Timeout {
+            secs: 1,
+            attempts: 1,
+        };
+        assert_eq!(code(timeout.into()), "llm_timeout");
+        assert_eq!(code(ContextError::NoVault.into()), "no_vault");
+        assert_eq!(code(LlmError::MissingApiKey.into()), "no_api_key");
     }
 
     #[test]

@@ -9,6 +9,7 @@ pub use vaultsum_core::config;
 use vaultsum_core::{kagi, llm, media, summary_prompt, vault};
 
 pub mod attachments;
+pub mod batch_line;
 pub mod compaction;
 pub mod context;
 pub mod defused_line;
@@ -29,9 +30,11 @@ pub mod schema;
 pub mod stub;
 pub mod summarize;
 pub mod summarize_file;
+pub mod summarize_folder;
 pub mod summarize_notes;
 pub mod summarize_text;
 pub mod summarizer;
+pub mod summary_status;
 pub mod targets;
 pub mod text;
 pub mod tool;
@@ -57,6 +60,8 @@ pub(crate) fn advertised_tools(context: &Arc<ToolContext>) -> Vec<Arc<dyn Tool>>
         Arc::new(summarize::SummarizeTool::new(context)),
         Arc::new(web_search::WebSearchTool::new(context)),
         Arc::new(summarize_notes::SummarizeNotesTool::new(context.clone())),
+        Arc::new(summarize_folder::SummarizeFolderTool::new(context.clone())),
+        Arc::new(summary_status::SummaryStatusTool::new(context.clone())),
     ]
 }
 

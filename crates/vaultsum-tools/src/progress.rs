@@ -18,6 +18,12 @@ pub struct ProgressUpdate {
     pub total: Option<u32>,
     /// What the call is doing now, for people: `part 2/5`.
     pub message: String,
+    /// Set by [`advance`]: `done` counts items finished (notes of a batch), not steps begun,
+    /// so a front end shows it as it is rather than as the step under way.
+    pub items: bool,
+    /// Structured facts of this update for programs (a batch's note and its result), sent in
+    /// the notification's `_meta` by MCP; `Null` when there are none.
+    pub detail: serde_json::Value,
 }
 
 /// Receives the updates of one call. Cheap to clone.
@@ -49,9 +55,25 @@ impl ProgressSink {
                 done: state.0,
                 total: state.1,
                 message,
+                items: false,
+                detail: serde_json::Value::Null,
             }
         };
         (self.send)(update);
+    }
+
+    fn advance(&self, done: u32, total: u32, message: String, detail: serde_json::Value) {
+        {
+            let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+            *state = (done, Some(total));
+        }
+        (self.send)(ProgressUpdate {
+            done,
+            total: Some(total),
+            message,
+            items: true,
+            detail,
+        });
     }
 
     fn expect(&self, steps: u32) {
@@ -73,6 +95,12 @@ pub async fn with_progress<F: std::future::Future>(sink: ProgressSink, call: F) 
 /// Reports that the current call finished a step and is now doing `message`.
 pub fn step(message: impl Into<String>) {
     let _ = SINK.try_with(|sink| sink.step(message.into()));
+}
+
+/// Reports that `done` of `total` items (the notes of a batch) are finished, with what just
+/// happened for people (`message`) and for programs (`detail`).
+pub fn advance(done: u32, total: u32, message: impl Into<String>, detail: serde_json::Value) {
+    let _ = SINK.try_with(|sink| sink.advance(done, total, message.into(), detail));
 }
 
 /// Tells the current call's reporter that `steps` more steps are to come.

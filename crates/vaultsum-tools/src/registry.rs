@@ -13,11 +13,11 @@ use super::tool::{Tool, ToolOutput};
 /// All tools, in a stable order. Front ends list and call tools only through this type.
 ///
 /// There are two kinds of entry. The *advertised* tools (read_file, summarize_file, summarize,
-/// web_search) are what `tools --json` and MCP `tools/list` show, what MCP and watch can call,
+/// web_search, summarize_notes, summarize_folder, summary_status) are what `tools --json` and MCP `tools/list` show, what MCP and watch can call,
 /// and the contract agents rely on. The *command-line* tools (summarize_text) exist because the
 /// CLI must not do work of its own: `vaultsum summarize-text` is a Tool like the others, so it
 /// gets the same rendering, errors and engine choice, but it is not offered to agents (an agent
-/// that has text in hand can summarize it itself, and a fifth tool would change the advertised
+/// that has text in hand can summarize it itself, and one more tool would change the advertised
 /// set that clients depend on). Only [`Registry::get_for_cli`] and [`Registry::call_for_cli`]
 /// reach them.
 pub struct Registry {
@@ -254,7 +254,7 @@ mod tests {
     }
 
     #[test]
-    fn exactly_the_five_advertised_tools_are_listed() {
+    fn exactly_the_seven_advertised_tools_are_listed() {
         let registry = registry();
         let listed: Vec<&str> = registry.tools().iter().map(|t| t.name()).collect();
         assert_eq!(
@@ -264,11 +264,13 @@ mod tests {
                 "summarize_file",
                 "summarize",
                 "web_search",
-                "summarize_notes"
+                "summarize_notes",
+                "summarize_folder",
+                "summary_status"
             ]
         );
         let described: Vec<Value> = registry.describe().as_array().unwrap().clone();
-        assert_eq!(described.len(), 5);
+        assert_eq!(described.len(), 7);
     }
 
     #[test]
@@ -282,7 +284,7 @@ mod tests {
             .iter()
             .chain(cli.as_array().unwrap())
             .collect();
-        assert_eq!(all.len(), 6);
+        assert_eq!(all.len(), 8);
         for tool in all {
             let name = &tool["name"];
             let problems = crate::schema::portability_problems(&tool["input_schema"]);
@@ -348,7 +350,9 @@ mod tests {
                 "Summarize a note into it",
                 "Summarize a web page",
                 "Search the web",
-                "Summarize many notes into one rollup"
+                "Summarize many notes into one rollup",
+                "Summarize the notes of a folder",
+                "Which notes have a current summary"
             ]
         );
     }

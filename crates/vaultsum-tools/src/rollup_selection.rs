@@ -113,6 +113,21 @@ pub fn period(text: &str, today: Day) -> Option<(Day, Day)> {
     ))
 }
 
+/// The first and last day of a period named relative to `today`: `this-week`, `last-week`
+/// (Monday to Sunday), `this-month`, `last-month`; any other text as [`period`] reads it.
+pub fn named_period(text: &str, today: Day) -> Option<(Day, Day)> {
+    // 1970-01-01 was a Thursday: the Monday of a day's week is 0 to 6 days before it.
+    let monday = Day(today.0 - (today.0 + 3).rem_euclid(7));
+    let month_of = |day: Day| period(&day.to_string()[..7], today);
+    match text.trim().to_ascii_lowercase().as_str() {
+        "this-week" => Some((monday, Day(monday.0 + 6))),
+        "last-week" => Some((Day(monday.0 - 7), Day(monday.0 - 1))),
+        "this-month" => month_of(today),
+        "last-month" => month_of(Day(month_of(today)?.0 .0 - 1)),
+        _ => period(text, today),
+    }
+}
+
 impl Day {
     /// Today in UTC.
     pub fn today() -> Day {
@@ -488,6 +503,43 @@ mod tests {
         );
         assert_eq!(Day::parse("2026-02-30"), None);
         assert_eq!(Day::parse("2026-11-23").unwrap().to_string(), "2026-11-23");
+    }
+
+    #[test]
+    fn named_periods_are_counted_from_today() {
+        let day = |s| Day::parse(s).unwrap();
+        // Tuesday 5 March 2024; a Sunday belongs to the week that began on the Monday before.
+        let tuesday = day("2024-03-05");
+        let week = |a, b| Some((day(a), day(b)));
+        assert_eq!(
+            named_period("this-week", tuesday),
+            week("2024-03-04", "2024-03-10")
+        );
+        assert_eq!(
+            named_period("last-week", tuesday),
+            week("2024-02-26", "2024-03-03")
+        );
+        assert_eq!(
+            named_period("this-week", day("2024-03-10")),
+            week("2024-03-04", "2024-03-10")
+        );
+        assert_eq!(
+            named_period("this-week", day("2024-03-04")),
+            week("2024-03-04", "2024-03-10")
+        );
+        assert_eq!(
+            named_period("this-month", day("2024-02-10")),
+            week("2024-02-01", "2024-02-29")
+        );
+        assert_eq!(
+            named_period("last-month", day("2024-01-31")),
+            week("2023-12-01", "2023-12-31")
+        );
+        assert_eq!(
+            named_period("2026-W47", tuesday),
+            week("2026-11-16", "2026-11-22")
+        );
+        assert_eq!(named_period("next-week", tuesday), None);
     }
 
     #[test]

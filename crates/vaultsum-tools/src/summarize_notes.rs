@@ -18,7 +18,7 @@ use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
 use super::left_out::{left_out_by_read, put_left_out, LeftOut};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
-use super::rollup_selection::{Criteria, Day, Selection, SelectionError};
+use super::rollup_selection::{named_period, Criteria, Day, Selection, SelectionError};
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
@@ -36,6 +36,8 @@ Parameters (every one given narrows the selection; at least one is required):
 - paths: notes and folders (vault-relative)
 - tag: a tag, nested tags included (`client` matches `#client/acme`)
 - from, to: dates `YYYY-MM-DD` (daily notes by their name, other notes by a `date` or `created` property)
+- period (instead of from/to): `this-week`, `last-week`, `this-month`, `last-month`, `2026-W47`, \
+`2026-11` or `7d`, counted from today (`today`: `YYYY-MM-DD`, the person's local date; default UTC)
 - links_of: a hub note; depth (default 1): how many link steps to follow
 - focus: what to emphasise
 - prompt: a preset (default, meeting, paper, journal, brief) or a prompt note `[[Prompts/Name]]`
@@ -94,6 +96,14 @@ pub struct SummarizeNotesArgs {
     /// Last day, `YYYY-MM-DD`.
     #[serde(default)]
     pub to: Option<String>,
+    /// A period instead of from/to: `this-week`, `last-week` (Monday to Sunday), `this-month`,
+    /// `last-month`, an ISO week `2026-W47`, a month `2026-11`, or the last N days `7d`.
+    #[serde(default)]
+    pub period: Option<String>,
+    /// The day the period is counted from, `YYYY-MM-DD` (the caller's local date); default
+    /// today in UTC.
+    #[serde(default)]
+    pub today: Option<String>,
     /// A hub note: the notes it links to or embeds are selected.
     #[serde(default)]
     pub links_of: Option<String>,
@@ -407,6 +417,31 @@ fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, Box<Too
     }
 }
 
+/// The first and last day asked for: `from`/`to`, or the `period` counted from `today`.
+fn days_of(args: &SummarizeNotesArgs) -> Result<(Option<Day>, Option<Day>), Box<ToolOutput>> {
+    let Some(period) = args.period.as_deref() else {
+        return Ok((parse_day("from", &args.from)?, parse_day("to", &args.to)?));
+    };
+    if args.from.is_some() || args.to.is_some() {
+        return Err(Box::new(failure(
+            "invalid_arguments",
+            "give either period or from/to, not both",
+        )));
+    }
+    let today = parse_day("today", &args.today)?.unwrap_or_else(Day::today);
+    named_period(period, today)
+        .map(|(first, last)| (Some(first), Some(last)))
+        .ok_or_else(|| {
+            Box::new(failure(
+                "invalid_arguments",
+                format!(
+                    "period: {period:?} is not a period; write this-week, last-week, \
+                     this-month, last-month, 2026-W47, 2026-11 or 7d"
+                ),
+            ))
+        })
+}
+
 #[async_trait]
 impl TypedTool for SummarizeNotesTool {
     type Args = SummarizeNotesArgs;
@@ -430,254 +465,262 @@ impl TypedTool for SummarizeNotesTool {
     }
 
     async fn run(&self, args: SummarizeNotesArgs) -> ToolOutput {
-        let from = match parse_day("from", &args.from) {
-            Ok(day) => day,
+        let (from, to) = match days_of(&args) {
+            Ok(days) => days,
             Err(output) => return *output,
         };
-        let to = match parse_day("to", &args.to) {
-            Ok(day) => day,
-            Err(output) => return *output,
-        };
-        if args.paths.is_empty()
-            && args.tag.is_none()
-            && from.is_none()
-            && to.is_none()
-            && args.links_of.is_none()
-        {
-            return failure(
-                "invalid_arguments",
-                "invalid arguments for summarize_notes: no notes selected: give paths, tag, \
-                 from/to or links_of",
-            );
-        }
-        let criteria = Criteria {
-            paths: args.paths.clone(),
-            tag: args.tag.clone(),
-            from,
-            to,
-            links_of: args.links_of.clone(),
-            depth: args.depth.unwrap_or(1),
-        };
-        let context = Arc::clone(&self.context);
-        let selection =
-            match tokio::task::spawn_blocking(move || context.select_notes(&criteria)).await {
-                Ok(Ok(selection)) => selection,
-                Ok(Err(SelectionError::Context(error))) => {
-                    return failure("selection", error.to_string())
-                }
-                Ok(Err(error)) => return failure("selection", error.to_string()),
-                Err(error) => return failure("interrupted", error.to_string()),
+        // Every answer says which days were asked for, as the binary resolved a period (a
+        // caller names its note by them, a person sees what "last week" meant).
+        let mut output = async {
+            if args.paths.is_empty()
+                && args.tag.is_none()
+                && from.is_none()
+                && to.is_none()
+                && args.links_of.is_none()
+            {
+                return failure(
+                    "invalid_arguments",
+                    "invalid arguments for summarize_notes: no notes selected: give paths, tag, \
+                     from/to or links_of",
+                );
+            }
+            let criteria = Criteria {
+                paths: args.paths.clone(),
+                tag: args.tag.clone(),
+                from,
+                to,
+                links_of: args.links_of.clone(),
+                depth: args.depth.unwrap_or(1),
             };
-        let count = selection.notes.len();
-        if count == 0 {
-            return empty_selection(&selection);
-        }
-        let max_notes = args.max_notes.unwrap_or(DEFAULT_MAX_NOTES);
-        if count > max_notes {
-            return failure(
-                "too_many_notes",
-                format!(
-                    "{count} notes selected, more than max_notes ({max_notes}); narrow the \
-                     selection or raise max_notes (--max-notes {count})"
-                ),
-            );
-        }
+            let context = Arc::clone(&self.context);
+            let selection =
+                match tokio::task::spawn_blocking(move || context.select_notes(&criteria)).await {
+                    Ok(Ok(selection)) => selection,
+                    Ok(Err(SelectionError::Context(error))) => {
+                        return failure("selection", error.to_string())
+                    }
+                    Ok(Err(error)) => return failure("selection", error.to_string()),
+                    Err(error) => return failure("interrupted", error.to_string()),
+                };
+            let count = selection.notes.len();
+            if count == 0 {
+                return empty_selection(&selection);
+            }
+            let max_notes = args.max_notes.unwrap_or(DEFAULT_MAX_NOTES);
+            if count > max_notes {
+                return failure(
+                    "too_many_notes",
+                    format!(
+                        "{count} notes selected, more than max_notes ({max_notes}); narrow the \
+                         selection or raise max_notes (--max-notes {count})"
+                    ),
+                );
+            }
 
-        // Where the rollup goes and how it is made are settled before any paid call.
-        let target = match self.check_save_to(&args).await {
-            Ok(target) => target,
-            Err(output) => return output,
-        };
-        let instructions = match self.instructions(&args, target.as_deref()).await {
-            Ok(instructions) => instructions,
-            Err(output) => return output,
-        };
+            // Where the rollup goes and how it is made are settled before any paid call.
+            let target = match self.check_save_to(&args).await {
+                Ok(target) => target,
+                Err(output) => return output,
+            };
+            let instructions = match self.instructions(&args, target.as_deref()).await {
+                Ok(instructions) => instructions,
+                Err(output) => return output,
+            };
 
-        // Reading, summarizing (with its parts), and writing when there is somewhere to write.
-        crate::progress::expect_steps(if target.is_some() { 3 } else { 2 });
-        crate::progress::step(format!("reading {count} notes"));
-        // Each note: its current summary, or its expanded text without its stale summaries.
-        let mut document = String::new();
-        let mut source = SourceLinks::none();
-        let mut reused = Vec::new();
-        let mut selection = selection;
-        let mut included = Vec::with_capacity(count);
-        for path in std::mem::take(&mut selection.notes) {
-            match self.note_body(&path).await {
-                Ok(NoteBody::Own(summary)) => {
-                    // The links the rollup may keep are the note's own, never its summary's:
-                    // a URL a summary named (as code, say) is not laundered into a link.
-                    match self.context.read_for_summary(&path).await {
-                        Ok(note) => source.add_text(&note.text),
-                        Err(error) => {
-                            match read_failure(&path, error.vault_error(), error.to_string()) {
-                                NoteReadFailure::LeftOut(entry) => {
-                                    selection.left_out.push(entry);
-                                    continue;
-                                }
-                                NoteReadFailure::Failed(error) => {
-                                    return failure("read", format!("{path}: {error}"))
+            // Reading, summarizing (with its parts), and writing when there is somewhere to write.
+            crate::progress::expect_steps(if target.is_some() { 3 } else { 2 });
+            crate::progress::step(format!("reading {count} notes"));
+            // Each note: its current summary, or its expanded text without its stale summaries.
+            let mut document = String::new();
+            let mut source = SourceLinks::none();
+            let mut reused = Vec::new();
+            let mut selection = selection;
+            let mut included = Vec::with_capacity(count);
+            for path in std::mem::take(&mut selection.notes) {
+                match self.note_body(&path).await {
+                    Ok(NoteBody::Own(summary)) => {
+                        // The links the rollup may keep are the note's own, never its summary's:
+                        // a URL a summary named (as code, say) is not laundered into a link.
+                        match self.context.read_for_summary(&path).await {
+                            Ok(note) => source.add_text(&note.text),
+                            Err(error) => {
+                                match read_failure(&path, error.vault_error(), error.to_string()) {
+                                    NoteReadFailure::LeftOut(entry) => {
+                                        selection.left_out.push(entry);
+                                        continue;
+                                    }
+                                    NoteReadFailure::Failed(error) => {
+                                        return failure("read", format!("{path}: {error}"))
+                                    }
                                 }
                             }
                         }
+                        reused.push(path.clone());
+                        push_note(&mut document, &path, &summary);
                     }
-                    reused.push(path.clone());
-                    push_note(&mut document, &path, &summary);
+                    Ok(NoteBody::Text(text)) => {
+                        source.add_text(&text);
+                        push_note(&mut document, &path, &text);
+                    }
+                    // A note deleted or made unreadable since it was selected is left out and
+                    // said, like any entry the scan could not read.
+                    Err(NoteReadFailure::LeftOut(entry)) => {
+                        selection.left_out.push(entry);
+                        continue;
+                    }
+                    Err(NoteReadFailure::Failed(error)) => {
+                        return failure("read", format!("{path}: {error}"))
+                    }
                 }
-                Ok(NoteBody::Text(text)) => {
-                    source.add_text(&text);
-                    push_note(&mut document, &path, &text);
-                }
-                // A note deleted or made unreadable since it was selected is left out and
-                // said, like any entry the scan could not read.
-                Err(NoteReadFailure::LeftOut(entry)) => {
-                    selection.left_out.push(entry);
-                    continue;
-                }
-                Err(NoteReadFailure::Failed(error)) => {
-                    return failure("read", format!("{path}: {error}"))
-                }
+                included.push(path);
             }
-            included.push(path);
-        }
-        selection.notes = included;
-        let count = selection.notes.len();
-        if count == 0 {
-            return empty_selection(&selection);
-        }
+            selection.notes = included;
+            let count = selection.notes.len();
+            if count == 0 {
+                return empty_selection(&selection);
+            }
 
-        let choice = self.context.engine_choice();
-        let (engine, window) = match &choice.summarizer {
-            Summarizer::Local => ("offline", None),
-            Summarizer::Llm { context_tokens, .. } => ("llm", *context_tokens),
-        };
-        let tokens = estimate_tokens(&document);
-        // A lower bound of the paid calls: the parts the window needs (one when it fits or the
-        // window is unknown), and one merge when there is more than one part.
-        let parts = match (engine, window) {
-            ("offline", _) => 0,
-            (_, Some(window)) => split_into_parts(&document, budget(window).prompt_tokens).len(),
-            _ => 1,
-        };
-        let paid_calls = if parts > 1 { parts + 1 } else { parts };
-        let mut details = json!({
-            "engine": engine,
-            "fell_back_to_local": choice.fell_back_to_local,
-            "notes": selection.notes,
-            "note_count": count,
-            "reused_summaries": reused,
-            "undated_left_out": selection.undated,
-            "estimated_tokens": tokens,
-            "prompt": instructions.prompt,
-            "prompt_from": instructions.prompt_from,
-            "language": instructions.language,
-        });
-        put_left_out(&mut details, &selection.left_out);
-        if args.dry_run {
-            details["dry_run"] = json!(true);
-            details["paid_calls"] = json!(paid_calls);
-            let mut text = format!(
-                "{count} notes selected ({} with a current summary reused); {paid_calls} paid \
-                 calls at least ({engine} engine):\n",
-                reused.len()
-            );
-            for path in &selection.notes {
-                text.push_str(&format!("- {}\n", link_of(path)));
+            let choice = self.context.engine_choice();
+            let (engine, window) = match &choice.summarizer {
+                Summarizer::Local => ("offline", None),
+                Summarizer::Llm { context_tokens, .. } => ("llm", *context_tokens),
+            };
+            let tokens = estimate_tokens(&document);
+            // A lower bound of the paid calls: the parts the window needs (one when it fits or the
+            // window is unknown), and one merge when there is more than one part.
+            let parts = match (engine, window) {
+                ("offline", _) => 0,
+                (_, Some(window)) => {
+                    split_into_parts(&document, budget(window).prompt_tokens).len()
+                }
+                _ => 1,
+            };
+            let paid_calls = if parts > 1 { parts + 1 } else { parts };
+            let mut details = json!({
+                "engine": engine,
+                "fell_back_to_local": choice.fell_back_to_local,
+                "notes": selection.notes,
+                "note_count": count,
+                "reused_summaries": reused,
+                "undated_left_out": selection.undated,
+                "estimated_tokens": tokens,
+                "prompt": instructions.prompt,
+                "prompt_from": instructions.prompt_from,
+                "language": instructions.language,
+            });
+            put_left_out(&mut details, &selection.left_out);
+            if args.dry_run {
+                details["dry_run"] = json!(true);
+                details["paid_calls"] = json!(paid_calls);
+                let mut text = format!(
+                    "{count} notes selected ({} with a current summary reused); {paid_calls} paid \
+                     calls at least ({engine} engine):\n",
+                    reused.len()
+                );
+                for path in &selection.notes {
+                    text.push_str(&format!("- {}\n", link_of(path)));
+                }
+                let mut record = json!({
+                    "success": true,
+                    "dry_run": true,
+                    "notes": selection.notes,
+                    "note_count": count,
+                    "reused_summaries": reused.len(),
+                    "paid_calls": paid_calls,
+                    "engine": engine,
+                });
+                if let Some(target) = &target {
+                    text.push_str(&format!("would be written into {target}\n"));
+                    details["save_to"] = json!(target);
+                    record["save_to"] = json!(target);
+                }
+                return ToolOutput::ok(text, details).with_record(record);
             }
+
+            let focus = rollup_focus(args.focus.as_deref());
+            let request = SummaryRequest {
+                instructions: &instructions,
+                path: "rollup",
+                content: &document,
+                focus: Some(&focus),
+                truncated_from: None,
+                sentences: None,
+                with_abstract: target.is_some() && instructions.into.property(),
+            };
+            crate::progress::step("summarizing");
+            let generated = match choice.summarizer.summarize(&request).await {
+                Ok(generated) => generated,
+                Err(SummarizeError::Llm(error)) => {
+                    let retry = llm_retry(&error);
+                    return failure("llm", error.to_string()).with_retry(retry);
+                }
+                Err(error) => return failure("summarize", error.to_string()),
+            };
+            let Some(summary) = clean_summary(&generated.text) else {
+                return failure(
+                    "nothing_to_summarize",
+                    SummarizeError::NothingToSummarize.to_string(),
+                );
+            };
+            // The offline engine shows a link by its text: the task's source becomes a link again.
+            let mut rollup = restore_task_links(&summary, &selection.notes);
+            rollup.push_str("\n\n### Sources\n");
+            for path in &selection.notes {
+                rollup.push_str(&format!("- {}\n", link_of(path)));
+            }
+            // The rollup is the model's answer to what the notes say: made inert before it is
+            // written or handed back (an agent may write it somewhere itself). Its links may point
+            // where the notes point.
+            let context = Arc::clone(&self.context);
+            let abstract_text = generated.abstract_text;
+            let (rollup, abstract_text) = match tokio::task::spawn_blocking(move || {
+                // `source`: the selected notes' own text, summaries left out (above).
+                let policy = context.output_policy();
+                let abstract_text = abstract_text.map(|text| policy.property(&text, &source));
+                (policy.summary(&rollup, &source), abstract_text)
+            })
+            .await
+            {
+                Ok(defused) => defused,
+                Err(error) => return failure("interrupted", error.to_string()),
+            };
+            let defused = abstract_text.as_ref().map_or(rollup.defused(), |text| {
+                rollup.defused().plus(text.defused())
+            });
+            details["summary_length"] = json!(rollup.chars());
+            details["defused"] = defused.to_json();
+            details["summarizer"] = generated.details;
+            let text = rollup.as_str().to_string();
             let mut record = json!({
                 "success": true,
-                "dry_run": true,
+                "rollup": text,
                 "notes": selection.notes,
                 "note_count": count,
                 "reused_summaries": reused.len(),
-                "paid_calls": paid_calls,
                 "engine": engine,
             });
-            if let Some(target) = &target {
-                text.push_str(&format!("would be written into {target}\n"));
+            if let Some(target) = target {
+                crate::progress::step(format!("writing {target}"));
+                let what = describe_selection(&args);
+                let written = self
+                    .save(&target, &what, rollup, abstract_text, &instructions)
+                    .await;
+                match written {
+                    Ok(created) => details["created_folders"] = json!(created),
+                    Err(message) => return failure("write", message),
+                }
                 details["save_to"] = json!(target);
+                details["into"] = json!(instructions.into);
                 record["save_to"] = json!(target);
             }
-            return ToolOutput::ok(text, details).with_record(record);
+            ToolOutput::ok(text, details).with_record(record)
         }
-
-        let focus = rollup_focus(args.focus.as_deref());
-        let request = SummaryRequest {
-            instructions: &instructions,
-            path: "rollup",
-            content: &document,
-            focus: Some(&focus),
-            truncated_from: None,
-            sentences: None,
-            with_abstract: target.is_some() && instructions.into.property(),
-        };
-        crate::progress::step("summarizing");
-        let generated = match choice.summarizer.summarize(&request).await {
-            Ok(generated) => generated,
-            Err(SummarizeError::Llm(error)) => {
-                let retry = llm_retry(&error);
-                return failure("llm", error.to_string()).with_retry(retry);
-            }
-            Err(error) => return failure("summarize", error.to_string()),
-        };
-        let Some(summary) = clean_summary(&generated.text) else {
-            return failure(
-                "nothing_to_summarize",
-                SummarizeError::NothingToSummarize.to_string(),
-            );
-        };
-        // The offline engine shows a link by its text: the task's source becomes a link again.
-        let mut rollup = restore_task_links(&summary, &selection.notes);
-        rollup.push_str("\n\n### Sources\n");
-        for path in &selection.notes {
-            rollup.push_str(&format!("- {}\n", link_of(path)));
+        .await;
+        if let Some(details) = output.details.as_object_mut() {
+            details.insert("from".into(), json!(from.map(|day| day.to_string())));
+            details.insert("to".into(), json!(to.map(|day| day.to_string())));
         }
-        // The rollup is the model's answer to what the notes say: made inert before it is
-        // written or handed back (an agent may write it somewhere itself). Its links may point
-        // where the notes point.
-        let context = Arc::clone(&self.context);
-        let abstract_text = generated.abstract_text;
-        let (rollup, abstract_text) = match tokio::task::spawn_blocking(move || {
-            // `source`: the selected notes' own text, summaries left out (above).
-            let policy = context.output_policy();
-            let abstract_text = abstract_text.map(|text| policy.property(&text, &source));
-            (policy.summary(&rollup, &source), abstract_text)
-        })
-        .await
-        {
-            Ok(defused) => defused,
-            Err(error) => return failure("interrupted", error.to_string()),
-        };
-        let defused = abstract_text.as_ref().map_or(rollup.defused(), |text| {
-            rollup.defused().plus(text.defused())
-        });
-        details["summary_length"] = json!(rollup.chars());
-        details["defused"] = defused.to_json();
-        details["summarizer"] = generated.details;
-        let text = rollup.as_str().to_string();
-        let mut record = json!({
-            "success": true,
-            "rollup": text,
-            "notes": selection.notes,
-            "note_count": count,
-            "reused_summaries": reused.len(),
-            "engine": engine,
-        });
-        if let Some(target) = target {
-            crate::progress::step(format!("writing {target}"));
-            let what = describe_selection(&args);
-            let written = self
-                .save(&target, &what, rollup, abstract_text, &instructions)
-                .await;
-            match written {
-                Ok(created) => details["created_folders"] = json!(created),
-                Err(message) => return failure("write", message),
-            }
-            details["save_to"] = json!(target);
-            details["into"] = json!(instructions.into);
-            record["save_to"] = json!(target);
-        }
-        ToolOutput::ok(text, details).with_record(record)
+        output
     }
 
     /// `summarize_notes Journal, 2026-11-16..2026-11-22 (depth 2) → Reviews/W47.md (dry run)`.

@@ -1,7 +1,7 @@
 // Short runs of the binary's command line, where a command is the honest fit rather than a
-// tool of the MCP server: `--version`, `doctor` (what is set up, what is missing) and `status`
-// (each note's summary state, decided by the binary's freshness policy). And `watch`, the
-// binary's own mode for "summarize new notes automatically", which lives as long as Obsidian.
+// tool of the MCP server: `--version` and `doctor` (what is set up, what is missing). And
+// `watch`, the binary's own mode for "summarize new notes automatically", which lives as long
+// as Obsidian. Everything about notes (states, summaries, batches) is a tool call instead.
 
 import { spawn, type ChildProcess } from "node:child_process";
 // Node's timers: the timeout belongs to the child process, not to any window.
@@ -44,56 +44,6 @@ export function runCli(
       resolve({ code, stdout, stderr });
     });
   });
-}
-
-/** A note's summary state, as `vaultsum status --json` reports it. */
-export interface NoteState {
-  path: string;
-  /** current, stale, edited, unmarked or missing. */
-  state: string;
-}
-
-/** What `vaultsum status --json` reports: each note, and what its scan left out. */
-export interface StatusListing {
-  notes: NoteState[];
-  /**
-   * Entries the scan left out, counted by reason (`{"outside the vault": 1}`): a symlink out of
-   * the vault, a FIFO, a name that is not UTF-8 (the binary's walk decides; `{}` when none).
-   */
-  leftOut: Record<string, number>;
-}
-
-/** `vaultsum status [PATH] --json`: each note under PATH (the vault when empty). */
-export async function summaryStatus(
-  launcher: Launcher,
-  env: Record<string, string>,
-  vault: string,
-  target?: string,
-): Promise<StatusListing> {
-  const args = ["--vault", vault, "status", "--json"];
-  if (target) args.push(target);
-  const output = await runCli(launcher, args, env, vault);
-  if (output.code !== 0 && output.code !== 1) {
-    throw new Error(`vaultsum status failed: ${output.stderr.trim() || `exit ${output.code}`}`);
-  }
-  const listing: StatusListing = { notes: [], leftOut: {} };
-  for (const line of output.stdout.split("\n")) {
-    if (!line.trim()) continue;
-    const parsed = JSON.parse(line) as Partial<NoteState> & { counts?: { left_out?: unknown } };
-    if (typeof parsed.path === "string" && typeof parsed.state === "string") {
-      listing.notes.push({ path: parsed.path, state: parsed.state });
-    } else if (parsed.counts?.left_out && typeof parsed.counts.left_out === "object") {
-      for (const [reason, count] of Object.entries(parsed.counts.left_out)) {
-        if (typeof count === "number") listing.leftOut[reason] = count;
-      }
-    }
-  }
-  return listing;
-}
-
-/** How many entries a scan left out, whatever the reasons. */
-export function leftOutCount(leftOut: Record<string, number>): number {
-  return Object.values(leftOut).reduce((sum, count) => sum + count, 0);
 }
 
 /** `vaultsum --version`, e.g. `vaultsum 0.9.0`. */

@@ -9,14 +9,15 @@
 import { existsSync, statSync } from "node:fs";
 import * as path from "node:path";
 
-/** How to start vaultsum: the program and the arguments that come before vaultsum's own. */
+/**
+ * How to start vaultsum: the installed binary and the arguments before vaultsum's own. Never a
+ * launcher that fetches it (`uvx vaultsum` would run whatever PyPI serves today).
+ */
 export interface Launcher {
-  /** The program to run: the vaultsum binary, or `uvx` running it from PyPI's wheel. */
   command: string;
-  /** Arguments before vaultsum's (`["vaultsum"]` for uvx). */
   prefix: string[];
   /** How it was found, for the settings tab. */
-  foundBy: "setting" | "search" | "uvx";
+  foundBy: "setting" | "search";
 }
 
 /** The outcome of a search: a launcher, or every folder that was looked in. */
@@ -48,10 +49,16 @@ export function thisMachine(): Machine {
   };
 }
 
-/** The install one-liners the README gives, shown when the binary is missing. */
-export const INSTALL_HINT =
-  "Install vaultsum with `uv tool install vaultsum` (or `pipx install vaultsum`, or " +
-  "`cargo install vaultsum`), or set its path in the vaultsum settings.";
+/** The install one-liners of the README's Install, one per system, shown when it is missing. */
+export function installHint(platform: NodeJS.Platform): string {
+  const line =
+    platform === "win32"
+      ? "Windows: `uv tool install vaultsum` in PowerShell (or `pipx install vaultsum`)"
+      : platform === "darwin"
+        ? "macOS: `uv tool install vaultsum` (or `pipx install vaultsum`, `cargo install vaultsum`)"
+        : "Linux: `uv tool install vaultsum` (or `pipx install vaultsum`, `cargo install vaultsum`)";
+  return `Install it once in a terminal. ${line}. Then reload the plugin, or set the program's path in the vaultsum settings.`;
+}
 
 /**
  * The folders searched when no path is set, in order: Obsidian's PATH, then the folders
@@ -92,8 +99,7 @@ function executableNames(machine: Machine, name: string): string[] {
 
 /**
  * Finds vaultsum: `setting` when given (it must exist), else the first `vaultsum` in
- * [`searchFolders`], else `uvx vaultsum` when `uvx` is there, else nothing, with the folders
- * searched.
+ * [`searchFolders`], else nothing, with the folders searched.
  */
 export function locateBinary(setting: string, machine: Machine = thisMachine()): Located {
   const configured = setting.trim();
@@ -126,14 +132,6 @@ export function locateBinary(setting: string, machine: Machine = thisMachine()):
   if (binary) {
     return { found: true, launcher: { command: binary, prefix: [], foundBy: "search" }, searched: folders };
   }
-  const uvx = first("uvx");
-  if (uvx) {
-    return {
-      found: true,
-      launcher: { command: uvx, prefix: ["vaultsum"], foundBy: "uvx" },
-      searched: folders,
-    };
-  }
   return {
     found: false,
     searched: folders,
@@ -142,6 +140,6 @@ export function locateBinary(setting: string, machine: Machine = thisMachine()):
 }
 
 /** The notice text for a missing binary: what happened, where it looked, how to install it. */
-export function missingBinaryMessage(located: Extract<Located, { found: false }>): string {
-  return `${located.reason} Searched: ${located.searched.join(", ")}. ${INSTALL_HINT}`;
+export function missingBinaryMessage(located: Extract<Located, { found: false }>, platform = process.platform): string {
+  return `${located.reason} Searched: ${located.searched.join(", ")}. ${installHint(platform)}`;
 }

@@ -17,11 +17,12 @@ export interface ToolResult {
   details: Record<string, unknown>;
 }
 
-/** One `notifications/progress` of a call. */
+/** One `notifications/progress` of a call; `details` are its `_meta.details` (a batch's note). */
 export interface Progress {
   progress: number;
   total?: number;
   message?: string;
+  details?: Record<string, unknown>;
 }
 
 export interface CallOptions {
@@ -83,7 +84,8 @@ export class VaultsumServer {
     if (options.signal?.aborted) throw new CallCancelled(`${name} cancelled`);
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, {
-        onprogress: options.onProgress,
+        onprogress: (progress: Progress & { _meta?: { details?: Record<string, unknown> } }) =>
+          options.onProgress?.({ ...progress, details: progress._meta?.details }),
         signal: options.signal,
         // A summary with a reasoning model takes minutes; the binary sends progress at least
         // every 5 s, and each resets the timeout, so only a silent binary times out.

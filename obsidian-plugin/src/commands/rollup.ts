@@ -1,70 +1,59 @@
 // Rollups: one summarize_notes call that selects, summarizes and saves into the rollup folder
 // (the binary creates it when missing, by its one policy for new folders: inside the vault,
-// never hidden, never through a symlink); the note is opened when done. A selection over the
-// limit is first previewed (the binary's dry run: the notes and the paid calls) and made only
-// when the person agrees.
+// never hidden, never through a symlink); the note is opened when done. The binary resolves
+// the period (`this-week`, …) from the person's local date and counts the selection first (a
+// dry run); a selection over the limit is shown and made only when the person agrees.
 
-import { TFile, type App } from "obsidian";
+import { normalizePath, TFile, type App } from "obsidian";
 
 import { CallCancelled } from "../binary/server";
+import { dayOf } from "../cost";
 import { messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 
 /** Which notes a rollup draws on. */
 export type RollupSelection =
-  | { kind: "this-week" }
-  | { kind: "last-week" }
-  | { kind: "this-month" }
+  | { kind: "period"; period: "this-week" | "last-week" | "this-month" }
   | { kind: "tag"; tag: string }
   | { kind: "links-of"; path: string; basename: string };
 
-/** The tool's selection arguments and the note it is saved to, for a selection on `today`. */
-export function rollupRequest(
-  selection: RollupSelection,
-  folder: string,
-  today: Date,
-): { args: Record<string, unknown>; saveTo: string } {
-  const day = (date: Date) =>
-    `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
-  const prefix = folder.replace(/\/+$/, "");
-  const at = (name: string) => (prefix ? `${prefix}/${name}.md` : `${name}.md`);
-  const monday = (date: Date) => {
-    const copy = new Date(date.getFullYear(), date.getMonth(), date.getDate());
-    copy.setDate(copy.getDate() - ((copy.getDay() + 6) % 7));
-    return copy;
-  };
-  const plusDays = (date: Date, days: number) => new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+/** The tool's selection arguments for a selection made on `today`. */
+export function selectionArguments(selection: RollupSelection, today: Date): Record<string, unknown> {
   switch (selection.kind) {
-    case "this-week":
-    case "last-week": {
-      const first = plusDays(monday(today), selection.kind === "last-week" ? -7 : 0);
-      const last = plusDays(first, 6);
-      return { args: { from: day(first), to: day(last) }, saveTo: at(`Week of ${day(first)}`) };
-    }
-    case "this-month": {
-      const first = new Date(today.getFullYear(), today.getMonth(), 1);
-      const last = new Date(today.getFullYear(), today.getMonth() + 1, 0);
-      return { args: { from: day(first), to: day(last) }, saveTo: at(`Month ${day(first).slice(0, 7)}`) };
-    }
-    case "tag": {
-      const tag = selection.tag.replace(/^#/, "").trim();
-      return { args: { tag }, saveTo: at(`Tag ${tag.replace(/\//g, "-")} ${day(today)}`) };
-    }
+    case "period":
+      return { period: selection.period, today: dayOf(today) };
+    case "tag":
+      return { tag: selection.tag.replace(/^#/, "").trim() };
     case "links-of":
-      return { args: { links_of: selection.path }, saveTo: at(`Links of ${selection.basename} ${day(today)}`) };
+      return { links_of: selection.path };
   }
 }
 
-/** How many notes a refusal for size names (`123 notes selected, more than max_notes (100)`). */
-export function selectedCount(text: string): number | undefined {
-  const match = /(\d+) notes selected/.exec(text);
-  return match ? Number(match[1]) : undefined;
+/** The note's name: by the first day the binary resolved for a period, else by today. */
+export function rollupName(selection: RollupSelection, from: unknown, today: Date): string {
+  const first = typeof from === "string" ? from : dayOf(today);
+  switch (selection.kind) {
+    case "period":
+      return selection.period === "this-month" ? `Month ${first.slice(0, 7)}` : `Week of ${first}`;
+    case "tag":
+      return `Tag ${selection.tag.replace(/^#/, "").trim().replace(/\//g, "-")} ${dayOf(today)}`;
+    case "links-of":
+      return `Links of ${selection.basename} ${dayOf(today)}`;
+  }
+}
+
+/** A folder setting as a vault path: `/Reviews/` and `Reviews` alike; `""` for the root. */
+export function vaultFolder(folder: string): string {
+  return normalizePath(folder.trim()).replace(/^\/+|\/+$/g, "");
 }
 
 export type RollupOutcome =
   | { kind: "saved"; path: string }
   | { kind: "declined"; count: number }
   | { kind: "failed"; message: string };
+
+/** More notes than any vault's selection: the dry run counts them all, refusing none. */
+const COUNT_ALL = 1_000_000;
 
 /**
  * Makes the rollup. `confirm` is asked when the selection is over the limit, with the count and
@@ -76,30 +65,25 @@ export async function makeRollup(
   confirm: (count: number, preview: string) => Promise<boolean>,
   today = new Date(),
 ): Promise<RollupOutcome> {
-  const { args, saveTo } = rollupRequest(selection, host.settings.rollupFolder, today);
-  const call = (extra: Record<string, unknown>) =>
-    host.callTool("summarize_notes", { ...args, save_to: saveTo, ...extra }, {
-      onProgress: (progress) => {
-        if (progress.message) host.showProgress(`Rollup: ${progress.message}`);
-      },
-    });
+  const args = selectionArguments(selection, today);
   let outcome: RollupOutcome;
   try {
     host.showProgress("Rollup: selecting notes…");
-    // The selection is counted first by the binary's dry run (no paid call, nothing written),
-    // so a selection over the limit is shown before anything is made or any folder created.
-    let limit = host.settings.rollupLimit;
-    const { save_to: _unused, ...selectionOnly } = { save_to: saveTo, ...args };
-    const count = await host.callTool("summarize_notes", { ...selectionOnly, dry_run: true, max_notes: limit });
-    const over = count.isError && count.details.error === "too_many_notes" ? selectedCount(count.text) : undefined;
-    if (over !== undefined) {
-      const preview = await host.callTool("summarize_notes", { ...selectionOnly, dry_run: true, max_notes: over });
-      if (!(await confirm(over, preview.text))) {
-        return { kind: "declined", count: over };
-      }
-      limit = over;
+    // Counted first by the binary's dry run (no paid call, nothing written, no folder made).
+    const counted = await host.callTool("summarize_notes", { ...args, dry_run: true, max_notes: COUNT_ALL });
+    if (counted.isError) throw new Error(`Rollup not made: ${counted.text}`);
+    const count = typeof counted.details.note_count === "number" ? counted.details.note_count : 0;
+    if (count > host.settings.rollupLimit && !(await confirm(count, counted.text))) {
+      return { kind: "declined", count };
     }
-    const result = await call({ max_notes: limit });
+    const folder = vaultFolder(host.settings.rollupFolder);
+    const name = rollupName(selection, counted.details.from, today);
+    const saveTo = folder ? `${folder}/${name}.md` : `${name}.md`;
+    const result = await host.callTool(
+      "summarize_notes",
+      { ...args, save_to: saveTo, max_notes: Math.max(count, host.settings.rollupLimit) },
+      { onProgress: (progress) => progress.message && host.showProgress(`Rollup: ${progress.message}`) },
+    );
     await host.recordCost(result.details);
     outcome = result.isError ? { kind: "failed", message: `Rollup not made: ${result.text}` } : { kind: "saved", path: saveTo };
   } catch (error) {

@@ -1,131 +1,114 @@
-// "Summarize a folder" and "Refresh stale summaries": summarize_file for each note of the
-// folder as `vaultsum status` lists it, two at a time, as the command line's batch does. The
-// binary decides each note (a current summary is left, a stale one replaced only on a
-// refresh, one edited by hand never); this file counts what it answered and says it in the
-// command line's closing words (the same line `vaultsum summarize-file FOLDER` ends with).
+// Bulk runs: the notes of a folder or of the vault, missing summaries filled in or stale ones
+// refreshed. The binary's `summarize_folder` does the work: first it counts (a dry run, no
+// paid call), then, once the person agrees, one call runs the notes at the configured
+// concurrency and reports each as progress; the counts, the cost and the closing line are
+// the binary's. This file asks, shows and records.
 
 import { CallCancelled } from "../binary/server";
-import { leftOutCount, type StatusListing } from "../binary/cli";
-import { addUsage, costClause, NO_USAGE, usageOf, type Usage } from "../cost";
+import { thousands, usageOf } from "../cost";
 import { messageOf, type Host } from "../host";
 import { summaryArguments } from "../settings";
 
-/** What became of one note: `cancelled` when its call was stopped (nothing written). */
-export type NoteResult = "summarized" | "skipped" | "failed" | "cancelled";
+/** Which notes a run writes, as the binary names it. */
+export type BulkKind = "missing" | "stale" | "missing_and_stale";
 
-/** What a folder run reports as it goes, in order: start, one `note` per note, end. */
-export type FolderEvent =
-  | { kind: "start"; total: number }
-  | { kind: "note"; done: number; total: number; path: string; result: NoteResult; text: string }
-  | { kind: "end"; counts: FolderCounts; usage: Usage; line: string };
-
-export interface FolderCounts {
+/** What a run would do, as the binary counted it. */
+export interface BulkCount {
   notes: number;
-  summarized: number;
-  skipped: number;
-  failed: number;
-  /** Notes whose call was stopped by a second cancel (each left unchanged). */
-  stopped: number;
-  /** Notes never started because the run was cancelled. */
-  notStarted: number;
-  /** Entries of the folder the binary's scan left out (a symlink out of the vault, a FIFO…). */
-  leftOut: number;
-  cancelled: boolean;
+  toSummarize: number;
+  missing: number;
+  stale: number;
+  estimatedPromptTokens: number;
+  offline: boolean;
+  /** The model the run would pay for, as the binary is configured. */
+  model: string;
 }
 
-export interface FolderRun {
-  /** The folder, vault-relative (`""` for the whole vault). */
+export type BulkOutcome =
+  | { kind: "done"; line: string; details: Record<string, unknown> }
+  | { kind: "nothing"; count: BulkCount }
+  | { kind: "declined"; count: BulkCount }
+  | { kind: "cancelled"; done: number; total: number }
+  | { kind: "failed"; message: string };
+
+export interface BulkRun {
+  /** Vault-relative folder, `""` for the whole vault. */
   folder: string;
-  /** Replace stale summaries too (never one edited by hand). */
-  refresh: boolean;
-  /** Stops new notes from starting; the notes in flight finish and are written whole. */
-  stop: AbortSignal;
-  onEvent?: (event: FolderEvent) => void;
+  only: BulkKind;
+  /** Asked with the counts before anything is spent; the run starts only on true. */
+  confirm: (count: BulkCount, question: string) => Promise<boolean>;
+  /** Aborting cancels the run: the notes in flight are dropped before their write. */
+  signal: AbortSignal;
 }
 
-/** How many notes are summarized at once (the binary's own limiter bounds the LLM calls). */
-export const FOLDER_CONCURRENCY = 2;
-
-/** Lists the folder's notes with the binary, runs them, and returns the closing counts. */
-export async function summarizeFolder(
-  host: Host & { noteStates(target?: string): Promise<StatusListing> },
-  run: FolderRun,
-): Promise<FolderEvent & { kind: "end" }> {
-  const listing = await host.noteStates(run.folder || undefined);
-  const notes = listing.notes.map((note) => note.path);
-  const total = notes.length;
-  const emit = (event: FolderEvent) => run.onEvent?.(event);
-  emit({ kind: "start", total });
-  const counts: FolderCounts = {
-    notes: total,
-    summarized: 0,
-    skipped: 0,
-    failed: 0,
-    stopped: 0,
-    notStarted: 0,
-    leftOut: leftOutCount(listing.leftOut),
-    cancelled: false,
+/** Counts, asks, runs. Progress goes to the status bar; the cost to the day's total. */
+export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
+  const base = { ...summaryArguments(host.settings), folder: run.folder, only: run.only };
+  const counted = await host.callTool("summarize_folder", { ...base, dry_run: true });
+  if (counted.details.code === "no_api_key") {
+    return { kind: "failed", message: "no API key: set one in the vaultsum settings (API key), or choose the offline engine there." };
+  }
+  if (counted.isError) return { kind: "failed", message: typeof counted.details.error === "string" ? counted.details.error : counted.text };
+  const d = counted.details;
+  const n = (key: string) => (typeof d[key] === "number" ? d[key] : 0);
+  const count: BulkCount = {
+    notes: n("notes"),
+    toSummarize: n("to_summarize"),
+    missing: n("missing"),
+    stale: n("stale"),
+    estimatedPromptTokens: n("estimated_prompt_tokens"),
+    offline: d.offline === true,
+    model: typeof d.model === "string" ? d.model : "",
   };
-  let usage = NO_USAGE;
-  let next = 0;
+  if (count.toSummarize === 0) return { kind: "nothing", count };
+  if (!(await run.confirm(count, bulkQuestion(count, host.settings.pricePerMillion)))) {
+    return { kind: "declined", count };
+  }
   let done = 0;
-  const base = { ...summaryArguments(host.settings), skip_current: true, refresh: run.refresh };
-  const worker = async () => {
-    while (next < notes.length && !run.stop.aborted) {
-      const path = notes[next++];
-      let result: NoteResult;
-      let text: string;
-      try {
-        const answer = await host.callTool("summarize_file", { ...base, path }, {
-          onProgress: (progress) => {
-            if (progress.message) host.showProgress(`vaultsum ${done}/${total}: ${path}: ${progress.message}`);
-          },
-        });
-        usage = addUsage(usage, usageOf(answer.details));
-        await host.recordCost(answer.details);
-        result = answer.isError ? "failed" : typeof answer.details.skipped === "string" ? "skipped" : "summarized";
-        text = answer.isError ? answer.text : typeof answer.details.skipped === "string" ? answer.details.skipped : "summarized";
-      } catch (error) {
-        result = error instanceof CallCancelled ? "cancelled" : "failed";
-        text = error instanceof CallCancelled ? "cancelled; the note is unchanged" : messageOf(error);
-      }
-      counts[result === "cancelled" ? "stopped" : result] += 1;
-      done += 1;
-      host.showProgress(`vaultsum ${done}/${total} (click to cancel)`);
-      emit({ kind: "note", done, total, path, result, text });
-    }
-  };
+  let spent: Record<string, unknown> = {};
+  host.showProgress(`vaultsum 0/${count.toSummarize} (click to cancel)`);
   try {
-    host.showProgress(`vaultsum 0/${total} (click to cancel)`);
-    await Promise.all(Array.from({ length: Math.min(FOLDER_CONCURRENCY, total) }, worker));
+    const result = await host.callTool("summarize_folder", base, {
+      signal: run.signal,
+      onProgress: (progress) => {
+        if (!progress.details) return;
+        done = progress.progress;
+        spent = progress.details;
+        host.showProgress(`vaultsum ${done}/${count.toSummarize}: ${progress.message ?? ""} (click to cancel)`);
+      },
+    });
+    await host.recordCost(result.details);
+    if (result.isError) return { kind: "failed", message: result.text };
+    const line = typeof result.details.line === "string" ? result.details.line : result.text;
+    return { kind: "done", line, details: result.details };
+  } catch (error) {
+    if (!(error instanceof CallCancelled)) return { kind: "failed", message: messageOf(error) };
+    // The answer never comes: what was spent until the cancel is in the last note's report.
+    await host.recordCost({ cost: usageOf(spent) });
+    return { kind: "cancelled", done, total: count.toSummarize };
   } finally {
     host.showProgress(undefined);
   }
-  counts.notStarted = total - done;
-  counts.cancelled = run.stop.aborted && (counts.notStarted > 0 || counts.stopped > 0);
-  host.statesChanged(notes);
-  // The binary runs the engine the plugin's setting gives it (VAULTSUM_ENGINE), so the setting
-  // says whether nothing used means "offline" or "no requests".
-  const offline = host.settings.engine === "local";
-  const end = { kind: "end" as const, counts, usage, line: closingLine(counts, usage, offline) };
-  emit(end);
-  return end;
 }
 
 /**
- * The command line's closing line, without its `vaultsum: `: `12 notes: 3 summarized, 8 skipped,
- * 1 failed, 2 left out; 3 requests, 1,240 prompt + 300 completion tokens, 0 media calls`, or
- * `2 notes: 2 summarized, offline` (the cost as `costClause` says it); after a cancel, how many
- * were not started (and what the scan left out, which the command line's interrupted line omits).
+ * `312 without a summary, 14 stale: summarize 326 notes with MODEL? About 120,000 prompt tokens
+ * (the notes' own text; embeds add more), about $0.11 at $0.90 per million.`
  */
-export function closingLine(counts: FolderCounts, usage: Usage, offline: boolean): string {
-  const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? "" : "s"}`;
-  let line = counts.cancelled
-    ? `Cancelled: ${counts.summarized} of ${plural(counts.notes, "note")} summarized, ${counts.notStarted} not started`
-    : `${plural(counts.notes, "note")}: ${counts.summarized} summarized`;
-  if (counts.skipped > 0) line += `, ${counts.skipped} skipped`;
-  if (counts.failed > 0) line += `, ${counts.failed} failed`;
-  if (counts.stopped > 0) line += `, ${counts.stopped} stopped unwritten`;
-  if (counts.leftOut > 0) line += `, ${counts.leftOut} left out`;
-  return `${line}${costClause(usage, offline)}`;
+export function bulkQuestion(count: BulkCount, pricePerMillion: number): string {
+  const parts = [
+    count.missing > 0 ? `${thousands(count.missing)} without a summary` : "",
+    count.stale > 0 ? `${thousands(count.stale)} stale` : "",
+  ].filter(Boolean);
+  const notes = `${thousands(count.toSummarize)} note${count.toSummarize === 1 ? "" : "s"}`;
+  if (count.offline) {
+    return `${parts.join(", ")}: summarize ${notes} with the offline engine? Nothing leaves this computer and nothing is paid.`;
+  }
+  const tokens = thousands(count.estimatedPromptTokens);
+  let cost = `About ${tokens} prompt tokens (the notes' own text; embedded notes, images and recordings add more)`;
+  if (pricePerMillion > 0) {
+    const dollars = (count.estimatedPromptTokens / 1_000_000) * pricePerMillion;
+    cost += `, about $${dollars.toFixed(2)} at $${pricePerMillion} per million`;
+  }
+  return `${parts.join(", ")}: summarize ${notes} with ${count.model || "the configured model"}? ${cost}.`;
 }

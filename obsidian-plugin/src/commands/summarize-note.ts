@@ -44,14 +44,14 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
     await host.recordCost(result.details);
     const path = typeof result.details.path === "string" ? result.details.path : file.path;
     if (result.isError) {
-      const busy = result.details.retryable === true && /changed|busy/i.test(result.text);
-      outcome = busy
-        ? {
-            kind: "changed-meanwhile",
-            path,
-            message: `${path} changed while its summary was being written, so vaultsum left it as it is: ${result.text}`,
-          }
-        : { kind: "failed", path, message: `Could not summarize ${path}: ${result.text}` };
+      // The binary's stable code decides, not its wording; its message (not the JSON) is shown.
+      const why = typeof result.details.error === "string" ? result.details.error : result.text;
+      outcome =
+        result.details.code === "note_busy"
+          ? { kind: "changed-meanwhile", path, message: `${path} changed while its summary was being written, so vaultsum left it as it is: ${why}` }
+          : result.details.code === "no_api_key"
+            ? { kind: "failed", path, message: "No API key: set one in the vaultsum settings (API key), or choose the offline engine there." }
+            : { kind: "failed", path, message: `Could not summarize ${path}: ${why}` };
     } else if (typeof result.details.skipped === "string") {
       outcome = { kind: "skipped", path, message: `${path} left as it is: ${result.details.skipped}.` };
     } else if (result.details.stale === true) {

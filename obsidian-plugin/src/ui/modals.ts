@@ -1,130 +1,73 @@
 // Small dialogs that answer a promise: a line of text (a focus, a tag, a URL), a choice from a
-// list (a prompt preset), a yes/no with an explanation (a large rollup).
+// list (where a summary goes), a yes/no with an explanation (a bulk run, a large rollup).
 
 import { App, Modal, Setting } from "obsidian";
 
-/** Asks for one line of text; `undefined` when the dialog is closed without an answer. */
-export function askText(app: App, title: string, placeholder: string, initial = ""): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const modal = new TextModal(app, title, placeholder, initial, resolve);
-    modal.open();
-  });
-}
-
-class TextModal extends Modal {
+/** A dialog that answers once: its answer, or `fallback` when it is closed without one. */
+class AnswerModal<T> extends Modal {
   private answered = false;
 
   constructor(
     app: App,
     private readonly heading: string,
-    private readonly placeholder: string,
-    private value: string,
-    private readonly resolve: (value: string | undefined) => void,
+    private readonly build: (modal: AnswerModal<T>) => void,
+    private readonly resolve: (value: T) => void,
+    private readonly fallback: T,
   ) {
     super(app);
   }
 
+  answer(value: T): void {
+    this.answered = true;
+    this.resolve(value);
+    this.close();
+  }
+
   override onOpen(): void {
     this.titleEl.setText(this.heading);
-    const submit = () => {
-      this.answered = true;
-      this.resolve(this.value);
-      this.close();
-    };
-    new Setting(this.contentEl).addText((text) => {
-      text.setPlaceholder(this.placeholder).setValue(this.value).onChange((value) => (this.value = value));
-      text.inputEl.addEventListener("keydown", (event) => {
-        if (event.key === "Enter") submit();
-      });
-    });
-    new Setting(this.contentEl).addButton((button) => button.setButtonText("OK").setCta().onClick(submit));
+    this.build(this);
   }
 
   override onClose(): void {
     this.contentEl.empty();
-    if (!this.answered) this.resolve(undefined);
+    if (!this.answered) this.resolve(this.fallback);
   }
+}
+
+function ask<T>(app: App, title: string, fallback: T, build: (modal: AnswerModal<T>) => void): Promise<T> {
+  return new Promise((resolve) => new AnswerModal(app, title, build, resolve, fallback).open());
+}
+
+/** Asks for one line of text; `undefined` when the dialog is closed without an answer. */
+export function askText(app: App, title: string, placeholder: string, initial = ""): Promise<string | undefined> {
+  return ask<string | undefined>(app, title, undefined, (modal) => {
+    let value = initial;
+    new Setting(modal.contentEl).addText((text) => {
+      text.setPlaceholder(placeholder).setValue(value).onChange((typed) => (value = typed));
+      text.inputEl.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") modal.answer(value);
+      });
+    });
+    new Setting(modal.contentEl).addButton((button) => button.setButtonText("OK").setCta().onClick(() => modal.answer(value)));
+  });
 }
 
 /** Asks to choose one of `options`; `undefined` when closed. */
 export function askChoice(app: App, title: string, options: string[]): Promise<string | undefined> {
-  return new Promise((resolve) => {
-    const modal = new ChoiceModal(app, title, options, resolve);
-    modal.open();
-  });
-}
-
-class ChoiceModal extends Modal {
-  private answered = false;
-
-  constructor(
-    app: App,
-    private readonly heading: string,
-    private readonly options: string[],
-    private readonly resolve: (value: string | undefined) => void,
-  ) {
-    super(app);
-  }
-
-  override onOpen(): void {
-    this.titleEl.setText(this.heading);
-    const list = this.contentEl.createDiv({ cls: "vaultsum-choices" });
-    for (const option of this.options) {
-      const button = list.createEl("button", { text: option, cls: "vaultsum-choice" });
-      button.addEventListener("click", () => {
-        this.answered = true;
-        this.resolve(option);
-        this.close();
-      });
+  return ask<string | undefined>(app, title, undefined, (modal) => {
+    const list = modal.contentEl.createDiv({ cls: "vaultsum-choices" });
+    for (const option of options) {
+      list.createEl("button", { text: option, cls: "vaultsum-choice" }).addEventListener("click", () => modal.answer(option));
     }
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
-    if (!this.answered) this.resolve(undefined);
-  }
+  });
 }
 
 /** Shows `body` and asks to go on; false when declined or closed. */
 export function askConfirm(app: App, title: string, body: string, yes: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const modal = new ConfirmModal(app, title, body, yes, resolve);
-    modal.open();
+  return ask(app, title, false, (modal) => {
+    modal.contentEl.createEl("pre", { text: body, cls: "vaultsum-preview" });
+    new Setting(modal.contentEl)
+      .addButton((button) => button.setButtonText(yes).setCta().onClick(() => modal.answer(true)))
+      .addButton((button) => button.setButtonText("Cancel").onClick(() => modal.close()));
   });
-}
-
-class ConfirmModal extends Modal {
-  private answered = false;
-
-  constructor(
-    app: App,
-    private readonly heading: string,
-    private readonly body: string,
-    private readonly yes: string,
-    private readonly resolve: (value: boolean) => void,
-  ) {
-    super(app);
-  }
-
-  override onOpen(): void {
-    this.titleEl.setText(this.heading);
-    this.contentEl.createEl("pre", { text: this.body, cls: "vaultsum-preview" });
-    new Setting(this.contentEl)
-      .addButton((button) =>
-        button
-          .setButtonText(this.yes)
-          .setCta()
-          .onClick(() => {
-            this.answered = true;
-            this.resolve(true);
-            this.close();
-          }),
-      )
-      .addButton((button) => button.setButtonText("Cancel").onClick(() => this.close()));
-  }
-
-  override onClose(): void {
-    this.contentEl.empty();
-    if (!this.answered) this.resolve(false);
-  }
 }

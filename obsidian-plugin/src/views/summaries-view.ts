@@ -21,8 +21,10 @@ export const STATE_LABELS: Record<string, string> = {
 
 export interface SummariesViewHost {
   states: SummaryStates;
-  /** Replaces the stale summaries of these notes (summarize_file with refresh). */
-  refreshNotes(paths: string[]): Promise<void>;
+  /** Replaces one note's stale summary. */
+  refreshNote(path: string): Promise<void>;
+  /** The bulk run over a folder (`""`: the vault): counted, confirmed, cancellable. */
+  runFolder(folder: string, only: "stale"): Promise<unknown>;
   todaysUsage(): Usage;
 }
 
@@ -80,9 +82,8 @@ export class SummariesView extends ItemView {
       this.render();
     });
     const refreshAll = controls.createEl("button", { text: "Refresh stale", cls: "vaultsum-refresh-all" });
-    refreshAll.addEventListener("click", () => {
-      void this.host.refreshNotes(this.visible().filter((note) => note.state === "stale").map((note) => note.path));
-    });
+    // The same run as the command: the binary counts, the person confirms, one run at a time.
+    refreshAll.addEventListener("click", () => void this.host.runFolder(this.noteScope === "folder" ? this.folder() : "", "stale"));
     this.listEl = root.createDiv({ cls: "vaultsum-list" });
     this.footerEl = root.createDiv({ cls: "vaultsum-cost" });
     this.unsubscribe = this.host.states.onUpdate(() => this.render());
@@ -95,13 +96,18 @@ export class SummariesView extends ItemView {
     this.unsubscribe?.();
   }
 
+  /** The active note's folder, `""` at the vault's root (which Obsidian names `/`). */
+  folder(): string {
+    const folder = this.app.workspace.getActiveFile()?.parent?.path ?? "";
+    return folder === "/" ? "" : folder;
+  }
+
   /** The notes shown: in scope, matching both filters. */
   visible(): { path: string; state: string }[] {
-    const active = this.app.workspace.getActiveFile();
-    const folder = active?.parent?.path ?? "";
+    const folder = this.folder();
     const name = this.nameFilter.trim().toLowerCase();
     return this.host.states.all().filter((note) => {
-      if (this.noteScope === "folder" && folder && folder !== "/" && !note.path.startsWith(`${folder}/`)) return false;
+      if (this.noteScope === "folder" && folder && !note.path.startsWith(`${folder}/`)) return false;
       if (this.stateFilter !== "all" && note.state !== this.stateFilter) return false;
       return !name || note.path.toLowerCase().includes(name);
     });
@@ -132,7 +138,7 @@ export class SummariesView extends ItemView {
       });
       if (note.state === "stale") {
         const refresh = row.createEl("button", { cls: "vaultsum-refresh", text: "Refresh" });
-        refresh.addEventListener("click", () => void this.host.refreshNotes([note.path]));
+        refresh.addEventListener("click", () => void this.host.refreshNote(note.path));
       }
     }
     this.footerEl.setText(`Today: ${describeUsage(this.host.todaysUsage())}`);

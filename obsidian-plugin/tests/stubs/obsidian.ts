@@ -118,8 +118,14 @@ export class TFile extends TAbstractFile {
 export class TFolder extends TAbstractFile {
   children: TAbstractFile[] = [];
   isRoot(): boolean {
-    return this.path === "" || this.path === "/";
+    return this.path === "/";
   }
+}
+
+/** Obsidian's normalizePath: one `/` between parts, none at either end, `/` for the root. */
+export function normalizePath(path: string): string {
+  const normal = path.replace(/[\\/]+/g, "/").replace(/^\/+|\/+$/g, "").normalize("NFC");
+  return normal === "" ? "/" : normal;
 }
 
 export class FileSystemAdapter {
@@ -161,7 +167,8 @@ export class Vault extends Events {
     const full = nodePath.join(this.base, path);
     if (!existsSync(full)) return null;
     const file = statSync(full).isDirectory() ? new TFolder(path) : new TFile(path);
-    const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+    // As in Obsidian, the vault's root folder is named `/`, and a note at the root has it as parent.
+    const parentPath = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "/";
     file.parent = new TFolder(parentPath);
     return file;
   }
@@ -272,13 +279,30 @@ export class Workspace extends Events {
   }
 }
 
+/** Obsidian's secret storage (1.11.4): named secrets, kept by the system's keychain. */
+export class SecretStorage {
+  readonly secrets = new Map<string, string>();
+  getSecret(id: string): string | null {
+    return this.secrets.get(id) ?? null;
+  }
+  setSecret(id: string, secret: string): void {
+    this.secrets.set(id, secret);
+  }
+  listSecrets(): string[] {
+    return [...this.secrets.keys()];
+  }
+}
+
 export class App {
   vault: Vault;
   workspace: Workspace;
   viewFactories = new Map<string, (leaf: WorkspaceLeaf) => View>();
-  constructor(base: string) {
+  /** Absent before Obsidian 1.11.4. */
+  secretStorage: SecretStorage | undefined;
+  constructor(base: string, options: { secretStorage?: boolean } = {}) {
     this.vault = new Vault(base);
     this.workspace = new Workspace(this);
+    this.secretStorage = options.secretStorage === false ? undefined : new SecretStorage();
   }
 }
 
@@ -302,6 +326,12 @@ export class Plugin extends Component {
     public manifest: { id: string },
   ) {
     super();
+  }
+  /** Obsidian's command-line handlers (1.12.2), by id. */
+  cliHandlers = new Map<string, (params: Record<string, unknown>) => Promise<string> | string>();
+  registerCliHandler(id: string, _description: string, _flags: unknown, handler: (params: Record<string, unknown>) => Promise<string> | string): void {
+    if (this.cliHandlers.has(id)) throw new Error(`${id} is registered already`);
+    this.cliHandlers.set(id, handler);
   }
   addCommand(command: Command): Command {
     this.commands.set(command.id, command);
@@ -350,6 +380,8 @@ export class PluginSettingTab {
     this.containerEl = document.body.createDiv({ cls: "vertical-tab-content" });
   }
   display(): void {}
+  /** Obsidian calls it when the tab is closed. */
+  hide(): void {}
 }
 
 // ----- Settings and modals -------------------------------------------------------------------
@@ -476,6 +508,8 @@ export class Setting {
 
 /** Modals open now, the newest last. */
 export const openModals: Modal[] = [];
+/** Emits "open" with each modal as it opens. */
+export const modalEvents = new EventEmitter();
 
 export class Modal {
   modalEl: HTMLElement;
@@ -489,6 +523,7 @@ export class Modal {
   open(): void {
     openModals.push(this);
     this.onOpen();
+    modalEvents.emit("open", this);
   }
   close(): void {
     const index = openModals.indexOf(this);
