@@ -55,33 +55,55 @@ const DISPLAY_LANGUAGES: &[&str] = &[
     "mermaid",
 ];
 
-/// Words of a Mermaid diagram that act or load: `click` callbacks and links, `href`,
-/// directives (`%%{init: …}%%`, which can lower the security level), HTML labels, styles that
-/// load (`url(`), entity codes that make a tag (`#60;`), and any URL.
+/// Words of a Mermaid diagram that act, load or hide: `click` callbacks and `link`s, `href`,
+/// directives and config blocks (`%%{init}%%`, `---` with `config:`: fonts and styles reach the
+/// diagram's CSS, `image-set()` loads), image shapes (`@{ img: … }`), styles (`style`,
+/// `classDef`: `display:none`, `color:transparent`), HTML labels and entities, accessibility
+/// text no one sees, any URL.
 const MERMAID_ACTS: &[&str] = &[
     "click",
     "href",
     "call",
+    "link",
     "%%",
     "<",
-    "url(",
+    "&",
+    "#",
+    "url",
+    "image",
+    "img",
+    "@{",
     "@import",
     "javascript",
-    "://",
-    "#60",
-    "#x3c",
-    "&#",
+    "http",
+    "//",
+    "data:",
+    "---",
+    "config",
+    "init",
+    "style",
+    "classdef",
+    "class ",
+    "acc",
+    "font",
+    "ticket",
     "securitylevel",
     "htmllabels",
 ];
 
-/// Whether a Mermaid diagram (its fenced block, fences included) only draws.
+/// Whether a Mermaid diagram (its fenced block, fences included) only draws: none of the words
+/// above, and no `name:value` written together (a scheme without `//`, `https:host`, or CSS);
+/// a label's `: ` with a space stays (`A->>B: hello`).
 pub(crate) fn mermaid_is_inert(block: &str) -> bool {
     let lower = block.to_ascii_lowercase();
-    !MERMAID_ACTS.iter().any(|word| lower.contains(word))
+    let glued_colon = lower
+        .match_indices(':')
+        .any(|(at, _)| lower[at + 1..].starts_with(|c: char| !c.is_whitespace()));
+    !glued_colon && !MERMAID_ACTS.iter().any(|word| lower.contains(word))
 }
 
-/// Whether a fenced block with this info string keeps it.
+/// Whether a fenced block with info string `info` only displays (the whole info string, one of
+/// the languages above, or none).
 pub(crate) fn is_display_language(info: &str) -> bool {
     let info = info.trim();
     info.is_empty()

@@ -23,7 +23,7 @@ struct Fenced {
     closed: bool,
     /// Inside a list item, where Dataview reads `::` in the item's HTML, code included.
     in_item: bool,
-    /// Inside a list item or a quote, whose end closes it.
+    /// Inside a list item, a quote or a footnote definition, whose end closes it.
     in_container: bool,
     /// Byte offset of the first character of its content that is not white space.
     first_content: Option<usize>,
@@ -39,7 +39,12 @@ pub(super) fn emit(text: &str, inline: &mut Inline<'_>) -> String {
         .collect();
     let line_of = |at: usize| line_starts.partition_point(|start| *start <= at) - 1;
     let (blocks, tables) = fenced_blocks(text, &line_starts, &line_of);
-    let in_table = |n: usize| tables.iter().any(|t| t.contains(&n));
+    let table_of = |n: usize| {
+        tables
+            .iter()
+            .find(|(lines, _)| lines.contains(&n))
+            .map(|t| t.1)
+    };
     let mut out = String::with_capacity(text.len() + text.len() / 16 + 16);
     let mut block = blocks.iter().peekable();
     for (n, line) in text.split('\n').enumerate() {
@@ -64,7 +69,14 @@ pub(super) fn emit(text: &str, inline: &mut Inline<'_>) -> String {
                     inline.counts.definitions += 1;
                 }
                 out.push_str(&line[..prefix]);
-                inline.line(&line[prefix..], &mut out, in_table(n));
+                let content = &line[prefix..];
+                match table_of(n) {
+                    Some(columns) => {
+                        let excess = excess_cell_pipes(content, columns);
+                        inline.line(content, &mut out, Some(&excess));
+                    }
+                    None => inline.line(content, &mut out, None),
+                }
             }
         }
     }
@@ -131,7 +143,7 @@ fn fenced_blocks(
     text: &str,
     line_starts: &[usize],
     line_of: &dyn Fn(usize) -> usize,
-) -> (Vec<Fenced>, Vec<std::ops::RangeInclusive<usize>>) {
+) -> (Vec<Fenced>, Vec<(std::ops::RangeInclusive<usize>, usize)>) {
     let mut blocks = Vec::new();
     let mut tables = Vec::new();
     let mut items = 0usize;
@@ -144,11 +156,14 @@ fn fenced_blocks(
         match event {
             Event::Start(Tag::Item) => items += 1,
             Event::End(TagEnd::Item) => items = items.saturating_sub(1),
-            Event::Start(Tag::Table(_)) => {
-                tables.push(line_of(range.start)..=line_of(range.end.max(range.start + 1) - 1))
+            Event::Start(Tag::Table(alignments)) => tables.push((
+                line_of(range.start)..=line_of(range.end.max(range.start + 1) - 1),
+                alignments.len(),
+            )),
+            Event::Start(Tag::BlockQuote(_) | Tag::FootnoteDefinition(_)) => quotes += 1,
+            Event::End(TagEnd::BlockQuote(_) | TagEnd::FootnoteDefinition) => {
+                quotes = quotes.saturating_sub(1)
             }
-            Event::Start(Tag::BlockQuote(_)) => quotes += 1,
-            Event::End(TagEnd::BlockQuote(_)) => quotes = quotes.saturating_sub(1),
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 let opener = line_of(range.start);
                 let line_start = text[..range.start].rfind('\n').map_or(0, |at| at + 1);
@@ -269,6 +284,27 @@ fn block_markers(line: &str) -> usize {
     i
 }
 
+/// The `|` of a table row that would start cells past the header's `columns`, as offsets in
+/// `row`: GFM drops such cells unseen (text hidden in plain sight), so they are escaped and
+/// their text joins the last cell. Cells split at every `|` not escaped, code or not.
+fn excess_cell_pipes(row: &str, columns: usize) -> Vec<usize> {
+    let bytes = row.as_bytes();
+    let pipes: Vec<usize> = (0..bytes.len())
+        .filter(|&i| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\'))
+        .collect();
+    let leading = pipes.first().filter(|&&p| row[..p].trim().is_empty());
+    let trailing = pipes.last().filter(|&&p| row[p + 1..].trim().is_empty());
+    let separators: Vec<usize> = pipes
+        .iter()
+        .copied()
+        .filter(|p| Some(p) != leading && Some(p) != trailing)
+        .collect();
+    separators
+        .into_iter()
+        .skip(columns.saturating_sub(1))
+        .collect()
+}
+
 /// Whether `text` starts as a link reference definition does (`[label]: …`).
 fn is_definition(text: &str) -> bool {
     text.strip_prefix('[')
@@ -338,6 +374,15 @@ fn callout(rest: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::block_markers;
+
+    #[test]
+    fn cells_past_the_header_are_joined_to_the_last() {
+        use super::excess_cell_pipes;
+        assert_eq!(excess_cell_pipes("| a | b |", 2), Vec::<usize>::new());
+        assert_eq!(excess_cell_pipes("| a | b | hidden |", 2), vec![8]);
+        assert_eq!(excess_cell_pipes("a | b | c", 1), vec![2, 6]);
+        assert_eq!(excess_cell_pipes("| `a|b` | c |", 2), vec![8]);
+    }
 
     #[test]
     fn block_markers_are_quotes_callouts_lists_tasks_headings_and_footnotes() {

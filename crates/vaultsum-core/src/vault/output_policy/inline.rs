@@ -109,23 +109,33 @@ impl Line<'_> {
 
 impl Inline<'_> {
     /// Writes the text of one line (its block markers already written) into `out`.
-    pub fn line(&mut self, content: &str, out: &mut String, table: bool) {
+    pub fn line(&mut self, content: &str, out: &mut String, table_row: Option<&[usize]>) {
+        let table = table_row.is_some();
+        let excess_pipes = table_row.unwrap_or_default();
         // A footnote definition's `[^1]:` (block markers) ends in a colon the `::` rule sees.
         let last_rendered = out.chars().next_back().filter(|c| *c == ':');
         let mut line = Line { out, last_rendered };
         let bytes = content.as_bytes();
         let mut i = 0;
         // A Dataview query is code whose trimmed text starts with `=` or `$=`; a line of an
-        // indented code block may start so: the first `=` is escaped (`\=` reads `=` in text).
+        // indented code block may start so: the first `=` is escaped (`\=` reads `=` in text),
+        // unless the policy's word joiner already stands before it.
         let lead = content.len() - content.trim_start_matches([' ', '\t']).len();
-        if content[lead..].starts_with('=') || content[lead..].starts_with("$=") {
+        let after_blank = &content[lead..];
+        let joined = after_blank.starts_with(BREAK);
+        let body = after_blank.strip_prefix(BREAK).unwrap_or(after_blank);
+        if body.starts_with("$=") || (body.starts_with('=') && !joined) {
             line.out.push_str(&content[..lead]);
+            i = lead;
+            if joined {
+                // Before `$`, the joiner is not where the policy puts one: taken out.
+                self.counts.invisible += 1;
+                i += BREAK.len_utf8();
+            }
             self.counts.inline_code += 1;
-            if content[lead..].starts_with('$') {
+            if body.starts_with('$') {
                 line.push_rendered('$', "\\$");
-                i = lead + 1;
-            } else {
-                i = lead;
+                i += 1;
             }
             line.push_rendered('=', "\\=");
             i += 1;
@@ -153,7 +163,11 @@ impl Inline<'_> {
                         let end = i + local_part_len(rest);
                         local_run = (end, bytes.get(end) == Some(&b'@'));
                     }
-                    self.word(rest, &mut line, local_run.1)
+                    self.word(rest, &mut line, local_run.1, table)
+                }
+                b'|' if excess_pipes.contains(&i) => {
+                    line.push_rendered('|', "\\|");
+                    1
                 }
                 _ => {
                     let c = rest.chars().next().unwrap_or(' ');
@@ -313,11 +327,8 @@ impl Inline<'_> {
     /// link when the source named it, else a marker; an embed becomes a link.
     fn bang(&mut self, rest: &str, line: &mut Line<'_>) -> usize {
         if rest.starts_with("![[") {
-            // A file of the vault, shown in place: plain inside, no scheme.
-            if let Some(len) = wikilink(&rest[1..]).filter(|len| !rest[1..1 + len].contains(':')) {
-                line.push_element(&rest[..1 + len]);
-                return 1 + len;
-            }
+            // An embed would show another note's text (or a file) as part of the summary, and
+            // hide its alias: written as a link (`\!` and the wikilink).
             self.counts.embeds += 1;
             line.push_rendered('!', "\\!");
             return 1;
@@ -331,7 +342,8 @@ impl Inline<'_> {
             return 1 + link.len;
         }
         self.counts.remote_images += 1;
-        if !is_local(link.dest) && self.rule.allows(link.dest) && plain_label(link.text) {
+        let glued = glued(&rest[1 + link.len..]);
+        if !is_local(link.dest) && self.rule.allows(link.dest) && plain_label(link.text) && !glued {
             let label = if link.text.trim().is_empty() {
                 host_label(link.dest)
             } else {
@@ -349,7 +361,7 @@ impl Inline<'_> {
         if rest.starts_with("[[") {
             if let Some(len) = wikilink(rest) {
                 line.push_element(&rest[..len]);
-                return len;
+                return len + self.no_destination(&rest[len..], line);
             }
             self.counts.links += 1;
             line.push_bracket();
@@ -358,7 +370,7 @@ impl Inline<'_> {
         }
         if let Some(len) = footnote_reference(rest) {
             line.push_element(&rest[..len]);
-            return len;
+            return len + self.no_destination(&rest[len..], line);
         }
         if let Some(link) = inline_link(rest) {
             // An image inside a link is the link's text: its alt.
@@ -367,8 +379,11 @@ impl Inline<'_> {
                 _ => link.text,
             };
             if plain_label(text) {
+                // Text glued after the `)` (`[t](url)text`) would run on as a bare URL for a
+                // reader that does not take the link (a table cell past the header's count).
+                let glued = glued(&rest[link.len..]);
                 let keep = !super::url::never_a_link(link.dest)
-                    && (is_local(link.dest) || self.rule.allows(link.dest));
+                    && (is_local(link.dest) || (self.rule.allows(link.dest) && !glued));
                 let mut label = String::new();
                 let mut inner = Line {
                     out: &mut label,
@@ -395,6 +410,22 @@ impl Inline<'_> {
         1
     }
 
+    /// After a wikilink or a footnote reference the policy keeps, a `(` or `[` is escaped: a
+    /// CommonMark reader takes `[[Note]](url)` for a link with that destination.
+    fn no_destination(&mut self, after: &str, line: &mut Line<'_>) -> usize {
+        match after.as_bytes().first() {
+            Some(b'(') => {
+                line.push_rendered('(', "\\(");
+                1
+            }
+            Some(b'[') => {
+                line.push_bracket();
+                1
+            }
+            _ => 0,
+        }
+    }
+
     fn dollar(&mut self, rest: &str, line: &mut Line<'_>, table: bool) -> usize {
         if !self.math.allowed {
             self.counts.math += 1;
@@ -418,8 +449,21 @@ impl Inline<'_> {
     }
 
     /// A word: a bare URL (kept when the source named it, else a code span), or letters.
-    fn word(&mut self, rest: &str, line: &mut Line<'_>, email_possible: bool) -> usize {
-        if let Some(len) = bare_url_at(rest) {
+    fn word(
+        &mut self,
+        rest: &str,
+        line: &mut Line<'_>,
+        email_possible: bool,
+        table: bool,
+    ) -> usize {
+        // In a table row the cell ends at `|` before any autolink is read.
+        let scan = if table {
+            &rest[..rest.find('|').unwrap_or(rest.len())]
+        } else {
+            rest
+        };
+        if let Some(len) = bare_url_at(scan) {
+            let rest = scan;
             let url = &rest[..len];
             // When what follows it up to the next white space is written otherwise than it
             // comes (`<` as `&lt;`, `::` joined apart), a reader of the bytes could take the URL
@@ -552,7 +596,12 @@ fn entity_len(rest: &str) -> Option<usize> {
 fn wikilink(rest: &str) -> Option<usize> {
     let close = rest[2..].find("]]")? + 2;
     let inner = &rest[2..close];
+    // An alias that is blank would make an invisible link.
+    let blank_alias = inner
+        .split_once('|')
+        .is_some_and(|(_, alias)| alias.trim().trim_end_matches('\\').trim().is_empty());
     let plain = !inner.trim().is_empty()
+        && !blank_alias
         && !inner.contains(['[', ']', '`', '<', '>', '$', '\n', '\r', '!', '&'])
         && !inner.contains("%%")
         && !inner.contains("::")
@@ -643,10 +692,21 @@ fn inline_link(rest: &str) -> Option<InlineLink<'_>> {
     })
 }
 
+/// Whether text is glued right after a link's `)` (`[t](url)text`), which, for a reader that
+/// does not take the link (a table cell past the header's count), would run on as a bare URL.
+fn glued(after: &str) -> bool {
+    after
+        .chars()
+        .next()
+        .is_some_and(|c| !c.is_whitespace() && !".,;:!?)]|*_~'\"\\".contains(c))
+}
+
 /// Link text or alt text with nothing in it but words: no markup that another reader could
 /// parse otherwise (brackets, code, tags, math, comments, fields).
 fn plain_label(text: &str) -> bool {
-    !text.contains(['[', ']', '`', '<', '>', '$', '\\', '&', '!'])
+    // Not empty either: an empty link is an invisible place to click.
+    !text.trim().is_empty()
+        && !text.contains(['[', ']', '`', '<', '>', '$', '\\', '&', '!'])
         && !text.contains("%%")
         && !text.contains("::")
         && !text.contains("://")

@@ -29,7 +29,11 @@ pub(crate) fn is_invisible(c: char) -> bool {
         | '\u{1D173}'..='\u{1D17A}' | '\u{E0000}'..='\u{E0FFF}'
         // Shows as nothing, though not default-ignorable: the Braille blank, the interlinear
         // annotation marks and the object replacement character.
-        | '\u{2800}' | '\u{FFF9}'..='\u{FFFC}')
+        | '\u{2800}' | '\u{FFF9}'..='\u{FFFC}'
+        // Line and paragraph separators (no line break in Markdown, a blank in rendering),
+        // format controls and fillers of other scripts, private use (no meaning of its own).
+        | '\u{2028}' | '\u{2029}' | '\u{13430}'..='\u{1343F}' | '\u{1D159}' | '\u{16FE4}'
+        | '\u{E000}'..='\u{F8FF}' | '\u{F0000}'..='\u{10FFFF}')
 }
 
 fn is_joiner(c: char) -> bool {

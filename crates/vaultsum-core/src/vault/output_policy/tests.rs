@@ -266,7 +266,7 @@ fn legitimate_summaries_come_out_byte_for_byte() {
         "See [the story](https://news.example/story) and https://news.example/story.\n",
         "```python\nprint('hi')\n```\n\n```\nplain\n```\n",
         "1. First\r\n2. Second\r\n\r\n> [!note] Callout\r\n> Body\r\n",
-        "Embeds stay: ![[diagram.png]] and ![local](img/a.png); [a note](Other%20note.md#Part).",
+        "Images of the vault stay: ![local](img/a.png); [a note](Other%20note.md#Part).",
         "A cell<br>break, <kbd>Ctrl</kbd>, H<sub>2</sub>O, x<sup>2</sup>, <mark>key</mark>.",
         "Math $a+b$ and $$\\frac{1}{2}\\leq x$$ stay.\n\n```mermaid\ngraph TD\n  A[Plan] --> B{Ship?}\n```",
         "Love <3 and a < b.",
@@ -291,6 +291,10 @@ fn legitimate_markdown_the_old_policy_lost_renders_as_intended() {
     let (out, _) = defuse("$a<b>c$");
     assert_eq!(out, "$a< b>c$");
     assert_inert(&out);
+    // An embed becomes a link (it would show another note's text as the summary's).
+    let (out, defused) = defuse("See ![[Budget#Q3|the figures]].");
+    assert_eq!(out, "See \\![[Budget#Q3|the figures]].");
+    assert_eq!(defused.embeds, 1);
     // An image inside a link becomes the link's text.
     let (out, _) = defuse("[![x](img.png)](Note.md)");
     assert_eq!(out, "[x](Note.md)");
