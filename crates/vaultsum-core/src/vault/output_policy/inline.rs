@@ -327,8 +327,15 @@ impl Inline<'_> {
     /// link when the source named it, else a marker; an embed becomes a link.
     fn bang(&mut self, rest: &str, line: &mut Line<'_>) -> usize {
         if rest.starts_with("![[") {
-            // An embed would show another note's text (or a file) as part of the summary, and
-            // hide its alias: written as a link (`\!` and the wikilink).
+            // An image of the vault stays an embed, with no alias but a size (an alias would be
+            // alt text no one sees). Any other embed would show another note's text (or a file)
+            // as part of the summary: written as a link (`\!` and the wikilink).
+            if let Some(len) =
+                wikilink(&rest[1..]).filter(|len| vault_image_embed(&rest[3..*len - 1]))
+            {
+                line.push_element(&rest[..1 + len]);
+                return 1 + len;
+            }
             self.counts.embeds += 1;
             line.push_rendered('!', "\\!");
             return 1;
@@ -342,8 +349,7 @@ impl Inline<'_> {
             return 1 + link.len;
         }
         self.counts.remote_images += 1;
-        let glued = glued(&rest[1 + link.len..]);
-        if !is_local(link.dest) && self.rule.allows(link.dest) && plain_label(link.text) && !glued {
+        if !is_local(link.dest) && self.rule.allows(link.dest) && plain_label(link.text) {
             let label = if link.text.trim().is_empty() {
                 host_label(link.dest)
             } else {
@@ -379,11 +385,8 @@ impl Inline<'_> {
                 _ => link.text,
             };
             if plain_label(text) {
-                // Text glued after the `)` (`[t](url)text`) would run on as a bare URL for a
-                // reader that does not take the link (a table cell past the header's count).
-                let glued = glued(&rest[link.len..]);
                 let keep = !super::url::never_a_link(link.dest)
-                    && (is_local(link.dest) || (self.rule.allows(link.dest) && !glued));
+                    && (is_local(link.dest) || self.rule.allows(link.dest));
                 let mut label = String::new();
                 let mut inner = Line {
                     out: &mut label,
@@ -610,6 +613,24 @@ fn wikilink(rest: &str) -> Option<usize> {
     plain.then_some(close + 2)
 }
 
+/// The inside of `![[…]]` naming an image of the vault, with no alias but a size (`|200`,
+/// `|200x100`).
+fn vault_image_embed(inner: &str) -> bool {
+    const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
+    let (target, alias) = match inner.split_once('|') {
+        Some((target, alias)) => (target.trim_end_matches('\\'), Some(alias)),
+        None => (inner, None),
+    };
+    let size = |alias: &str| {
+        let mut parts = alias.trim().splitn(2, 'x');
+        parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    let image = target
+        .rsplit_once('.')
+        .is_some_and(|(_, ext)| IMAGES.iter().any(|i| i.eq_ignore_ascii_case(ext.trim())));
+    image && !target.contains(':') && alias.is_none_or(size)
+}
+
 /// `[^label]` with a plain label.
 fn footnote_reference(rest: &str) -> Option<usize> {
     let label = rest.strip_prefix("[^")?;
@@ -690,15 +711,6 @@ fn inline_link(rest: &str) -> Option<InlineLink<'_>> {
         raw_dest,
         len: 1 + close + 1 + 1 + used + 1,
     })
-}
-
-/// Whether text is glued right after a link's `)` (`[t](url)text`), which, for a reader that
-/// does not take the link (a table cell past the header's count), would run on as a bare URL.
-fn glued(after: &str) -> bool {
-    after
-        .chars()
-        .next()
-        .is_some_and(|c| !c.is_whitespace() && !".,;:!?)]|*_~'\"\\".contains(c))
 }
 
 /// Link text or alt text with nothing in it but words: no markup that another reader could

@@ -266,7 +266,7 @@ fn legitimate_summaries_come_out_byte_for_byte() {
         "See [the story](https://news.example/story) and https://news.example/story.\n",
         "```python\nprint('hi')\n```\n\n```\nplain\n```\n",
         "1. First\r\n2. Second\r\n\r\n> [!note] Callout\r\n> Body\r\n",
-        "Images of the vault stay: ![local](img/a.png); [a note](Other%20note.md#Part).",
+        "Images of the vault stay: ![local](img/a.png), ![[chart.png|300]]; [a note](Other%20note.md#Part).",
         "A cell<br>break, <kbd>Ctrl</kbd>, H<sub>2</sub>O, x<sup>2</sup>, <mark>key</mark>.",
         "Math $a+b$ and $$\\frac{1}{2}\\leq x$$ stay.\n\n```mermaid\ngraph TD\n  A[Plan] --> B{Ship?}\n```",
         "Love <3 and a < b.",
