@@ -280,8 +280,8 @@ fn check_raw(
 ) {
     let (code, top_level_code) = (checked.code, checked.top_level_code);
     let text = &document[written.clone()];
-    let in_code = |at: usize| code.iter().any(|r| r.start <= at && at < r.end);
-    let in_top_code = |at: usize| top_level_code.iter().any(|r| r.start <= at && at < r.end);
+    let in_code = |at: usize| within_any(code, at);
+    let in_top_code = |at: usize| within_any(top_level_code, at);
     let at = |i: usize| written.start + i;
     let push = |found: &mut Vec<Live>, kind: &'static str, i: usize| {
         found.push(Live {
@@ -337,6 +337,8 @@ fn check_raw(
     }
     // Obsidian's wikilinks: on one line, from `[[` to the first `]]`; an embed `![[`.
     for (line_start, line) in lines(text) {
+        // Each `[[` closes at the first `]]` after it: the closings found once per line.
+        let closings: Vec<usize> = line.match_indices("]]").map(|(at, _)| at).collect();
         let mut from = 0;
         while let Some(open) = line[from..].find("[[") {
             let i = from + open;
@@ -345,7 +347,8 @@ fn check_raw(
                 continue;
             }
             let embed = i > 0 && line.as_bytes()[i - 1] == b'!' && !escaped(line, i - 1);
-            match line[i + 2..].find("]]") {
+            let first = closings[closings.partition_point(|c| *c < i + 2)..].first();
+            match first.map(|c| c - (i + 2)) {
                 Some(close) => {
                     let inner = &line[i + 2..i + 2 + close];
                     if inner.contains(['`', '<', '[', '!', '$']) || inner.contains("://") {
@@ -384,10 +387,7 @@ fn check_raw(
         let start = i - local;
         if local > 0 && tld_ok && !in_code(at(start)) {
             let address = format!("mailto:{}@{domain}", &text[start..i]);
-            let in_link = checked
-                .linked
-                .iter()
-                .any(|r| r.start <= at(start) && at(start) < r.end);
+            let in_link = within_any(checked.linked, at(start));
             if !in_link && !links.allows(&address) {
                 push(found, "e-mail address the source did not name", start);
             }
@@ -395,14 +395,17 @@ fn check_raw(
     }
     // Bare URLs, which Obsidian makes clickable: outside code, each one the source named.
     for (i, url) in bare_urls(text) {
-        let in_link = checked
-            .linked
-            .iter()
-            .any(|r| r.start <= at(i) && at(i) < r.end);
+        let in_link = within_any(checked.linked, at(i));
         if !in_code(at(i)) && !in_link && !escaped(text, i) && !links.allows(url) {
             push(found, "bare URL the source did not name", i);
         }
     }
+}
+
+/// Whether `at` lies in one of `ranges` (sorted by start, none inside another).
+fn within_any(ranges: &[Range<usize>], at: usize) -> bool {
+    let next = ranges.partition_point(|r| r.start <= at);
+    next > 0 && at < ranges[next - 1].end
 }
 
 /// Whether the invisible character `c` stands where the policy or Unicode gives it meaning.
@@ -533,20 +536,27 @@ fn bare_urls(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// `url` without what ends the sentence around it: trailing punctuation and closing brackets
 /// it does not open, one at a time from the end.
 fn trim_unbalanced(url: &str) -> &str {
+    // The balance is counted once and kept as characters come off (linear on `x)))…`).
+    let balance = |open: char, close: char| {
+        url.matches(close).count() as isize - url.matches(open).count() as isize
+    };
+    let (mut parens, mut brackets) = (balance('(', ')'), balance('[', ']'));
     let mut end = url.len();
     loop {
         let Some(last) = url[..end].chars().next_back() else {
             return "";
         };
-        let unbalanced = |open: char, close: char| {
-            last == close && url[..end].matches(close).count() > url[..end].matches(open).count()
-        };
+        let unbalanced = (last == ')' && parens > 0) || (last == ']' && brackets > 0);
         if matches!(
             last,
             '.' | ',' | ';' | ':' | '!' | '?' | '*' | '_' | '~' | '|'
-        ) || unbalanced('(', ')')
-            || unbalanced('[', ']')
+        ) || unbalanced
         {
+            match last {
+                ')' => parens -= 1,
+                ']' => brackets -= 1,
+                _ => {}
+            }
             end -= last.len_utf8();
         } else {
             return &url[..end];

@@ -39,11 +39,10 @@ pub(super) fn emit(text: &str, inline: &mut Inline<'_>) -> String {
         .collect();
     let line_of = |at: usize| line_starts.partition_point(|start| *start <= at) - 1;
     let (blocks, tables) = fenced_blocks(text, &line_starts, &line_of);
+    // Tables in order of their lines: the one holding line `n` by binary search.
     let table_of = |n: usize| {
-        tables
-            .iter()
-            .find(|(lines, _)| lines.contains(&n))
-            .map(|t| t.1)
+        let next = tables.partition_point(|(lines, _)| *lines.start() <= n);
+        (next > 0 && tables[next - 1].0.contains(&n)).then(|| tables[next - 1].1)
     };
     let mut out = String::with_capacity(text.len() + text.len() / 16 + 16);
     let mut block = blocks.iter().peekable();

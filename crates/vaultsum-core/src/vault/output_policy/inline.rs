@@ -143,6 +143,8 @@ impl Inline<'_> {
         // Where the run of characters an e-mail's local part can hold ends, and whether an `@`
         // follows it: found once per run, so `a_a_a_…` stays linear.
         let mut local_run = (0usize, false);
+        // The line's backtick runs and cell borders, indexed once when it has a backtick.
+        let mut backtick_runs: Option<Runs> = None;
         // In a table row GFM splits the cells at `|` before it reads code or math: a span the
         // policy keeps never crosses a `|` there.
         while i < bytes.len() {
@@ -150,7 +152,11 @@ impl Inline<'_> {
             let rest = &content[i..];
             let step = match b {
                 b'\\' => self.backslash(rest, &mut line),
-                b'`' => self.backticks(rest, &mut line, table),
+                b'`' => {
+                    let runs = backtick_runs.get_or_insert_with(|| Runs::of(content, table));
+                    runs.at = i;
+                    self.backticks(rest, &mut line, runs)
+                }
                 b'<' => self.angle(rest, &mut line, content[..i].trim().is_empty()),
                 b'&' => self.ampersand(rest, &mut line),
                 b'!' if rest.starts_with("![") => self.bang(rest, &mut line),
@@ -230,9 +236,9 @@ impl Inline<'_> {
     }
 
     /// A code span when the run closes on this line, else each backtick escaped.
-    fn backticks(&mut self, rest: &str, line: &mut Line<'_>, table: bool) -> usize {
+    fn backticks(&mut self, rest: &str, line: &mut Line<'_>, runs: &mut Runs) -> usize {
         let run = rest.bytes().take_while(|b| *b == b'`').count();
-        match closing_run(&rest[run..], run, table) {
+        match runs.closing(run) {
             Some(close) => {
                 let content = &rest[run..run + close];
                 let shaped = self.shape_code(content);
@@ -380,7 +386,7 @@ impl Inline<'_> {
         }
         if let Some(link) = inline_link(rest) {
             // An image inside a link is the link's text: its alt.
-            let text = match inline_link(link.text.strip_prefix('!').unwrap_or("")) {
+            let text = match inline_link_at(link.text.strip_prefix('!').unwrap_or(""), false) {
                 Some(image) if image.len + 1 == link.text.len() => image.text,
                 _ => link.text,
             };
@@ -416,6 +422,10 @@ impl Inline<'_> {
     /// After a wikilink or a footnote reference the policy keeps, a `(` or `[` is escaped: a
     /// CommonMark reader takes `[[Note]](url)` for a link with that destination.
     fn no_destination(&mut self, after: &str, line: &mut Line<'_>) -> usize {
+        if after.starts_with("![") {
+            line.push_rendered('!', "\\!");
+            return 1;
+        }
         match after.as_bytes().first() {
             Some(b'(') => {
                 line.push_rendered('(', "\\(");
@@ -485,7 +495,8 @@ impl Inline<'_> {
             }
             return len;
         }
-        if let Some(len) = bare_email_at(rest).filter(|_| email_possible) {
+        // Only where an `@` ends the run (known for the whole run at once: linear on `a_a_…`).
+        if let Some(len) = email_possible.then(|| bare_email_at(rest)).flatten() {
             let address = &rest[..len];
             if self.rule.allows(&format!("mailto:{address}")) {
                 line.push_element(address);
@@ -529,26 +540,56 @@ pub(super) fn shape_code_text(content: &str) -> String {
     out
 }
 
-/// Where a backtick run of exactly `run` closes in `after`, as the offset of its start; in a
-/// table row (`table`), not past a `|` that is not escaped.
-fn closing_run(after: &str, run: usize, table: bool) -> Option<usize> {
-    let bytes = after.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        if table && bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\') {
-            return None;
-        }
-        if bytes[i] == b'`' {
-            let len = bytes[i..].iter().take_while(|b| **b == b'`').count();
-            if len == run {
-                return Some(i);
+/// A line's backtick runs by length, and the `|` that end a table row's cells: where a run
+/// of `n` backticks starting at `at` closes is a binary search, not a scan (a line of runs
+/// that close nowhere stays linear).
+struct Runs {
+    by_length: std::collections::HashMap<usize, Vec<usize>>,
+    cell_ends: Vec<usize>,
+    /// The offset of the run being closed, set by the caller.
+    at: usize,
+}
+
+impl Runs {
+    fn of(content: &str, table: bool) -> Runs {
+        let bytes = content.as_bytes();
+        let mut by_length: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] == b'`' {
+                let len = bytes[i..].iter().take_while(|b| **b == b'`').count();
+                by_length.entry(len).or_default().push(i);
+                i += len;
+            } else {
+                i += 1;
             }
-            i += len;
+        }
+        let cell_ends = if table {
+            (0..bytes.len())
+                .filter(|&i| bytes[i] == b'|' && (i == 0 || bytes[i - 1] != b'\\'))
+                .collect()
         } else {
-            i += 1;
+            Vec::new()
+        };
+        Runs {
+            by_length,
+            cell_ends,
+            at: 0,
         }
     }
-    None
+
+    /// Where the run of `run` backticks at `self.at` closes, as the offset of the closing run
+    /// from the end of the opening one; never past a cell's `|` in a table row.
+    fn closing(&self, run: usize) -> Option<usize> {
+        let starts = self.by_length.get(&run)?;
+        let open_end = self.at + run;
+        let next = starts[starts.partition_point(|s| *s < open_end)..].first()?;
+        let border = self.cell_ends[self.cell_ends.partition_point(|p| *p < open_end)..].first();
+        if border.is_some_and(|b| b < next) {
+            return None;
+        }
+        Some(next - open_end)
+    }
 }
 
 /// The length of an allowed tag at the start of `rest` (`<br>`, `</kbd>`, `<br />`).
@@ -597,7 +638,11 @@ fn entity_len(rest: &str) -> Option<usize> {
 /// A wikilink as Obsidian reads it: on one line, ending at the first `]]`, its inside plain
 /// (nothing another reader could take for code, a tag, a link or math). The length, or `None`.
 fn wikilink(rest: &str) -> Option<usize> {
-    let close = rest[2..].find("]]")? + 2;
+    // Up to the first `]]`, given up at a character a plain inside never has (so `[[[[…` and
+    // `[[a[[a…` are looked at once each: linear).
+    let body = &rest[2..];
+    let stop = body.find(['[', '`', '<', '\n', '\r']).unwrap_or(body.len());
+    let close = body[..stop].find("]]")? + 2;
     let inner = &rest[2..close];
     // An alias that is blank would make an invisible link.
     let blank_alias = inner
@@ -653,22 +698,25 @@ struct InlineLink<'a> {
 }
 
 fn inline_link(rest: &str) -> Option<InlineLink<'_>> {
+    inline_link_at(rest, true)
+}
+
+/// [`inline_link`]; `image_inside`: whether its text may be one image (`[![x](i.png)](Note)`),
+/// one level only. The scans stop at the first character a kept link never has there, so each
+/// `[` is looked at from once (linear on `[a[a[a…`, `[a](((…`).
+fn inline_link_at(rest: &str, image_inside: bool) -> Option<InlineLink<'_>> {
     let after = rest.strip_prefix('[')?;
-    let mut depth = 0usize;
-    let mut close = None;
-    for (i, c) in after.char_indices() {
-        match c {
-            '[' => depth += 1,
-            ']' if depth == 0 => {
-                close = Some(i);
-                break;
-            }
-            ']' => depth -= 1,
-            '\n' => return None,
-            _ => {}
+    let close = match after.strip_prefix('!') {
+        Some(image) if image_inside && image.starts_with('[') => {
+            let inner = inline_link_at(image, false)?;
+            let end = 1 + inner.len;
+            after[end..].starts_with(']').then_some(end)?
         }
-    }
-    let close = close?;
+        _ => {
+            let end = after.find(['[', ']', '\n'])?;
+            after[end..].starts_with(']').then_some(end)?
+        }
+    };
     let text = &after[..close];
     let tail = after[close + 1..].strip_prefix('(')?;
     let (raw_dest, dest, used) = if let Some(angle) = tail.strip_prefix('<') {
@@ -688,7 +736,12 @@ fn inline_link(rest: &str) -> Option<InlineLink<'_>> {
                     break;
                 }
                 ')' => parens -= 1,
-                c if c.is_whitespace() || c.is_control() => return None,
+                c if c.is_whitespace()
+                    || c.is_control()
+                    || matches!(c, '[' | ']' | '<' | '>' | '`' | '\\' | '"' | '&') =>
+                {
+                    return None
+                }
                 _ => {}
             }
         }
