@@ -314,10 +314,11 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
             };
             if read == Reading::NotLanguage {
                 PageText::Marker(UNREADABLE_LAYER_MARKER)
-            } else if read == Reading::Undecided {
-                PageText::Undecided(text)
             } else if !text.is_empty() {
-                PageText::Text(text)
+                match read {
+                    Reading::Undecided => PageText::Undecided(text),
+                    _ => PageText::Text(text),
+                }
             } else if shows_type3_glyphs(doc, index) {
                 // Glyphs are drawn and none could be read. "Blank" would tell the model the
                 // page says nothing.
@@ -335,7 +336,7 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
 /// Settles each [`PageText::Undecided`] page by the document it is in: where another page is
 /// unreadable and none reads as language, it is the same soup with less on it (most pages of
 /// data-compression.pdf: `/J3 3 93 %&00A %&’!1`), and is unreadable too; anywhere else it is
-/// text (a page of figure labels in a paper).
+/// text (a page of figure labels, a title page).
 fn settle_undecided(pages: &mut [Option<PageText>]) {
     let read = || pages.iter().flatten();
     let soup = read()
@@ -791,6 +792,49 @@ mod tests {
                 ("Page 3", UNREADABLE_LAYER_MARKER),
             ]
         );
+    }
+
+    #[test]
+    fn a_page_too_short_to_tell_goes_with_its_document() {
+        let settled = |pages: Vec<PageText>| {
+            let mut pages: Vec<Option<PageText>> = pages.into_iter().map(Some).collect();
+            settle_undecided(&mut pages);
+            pages.iter().map(shown).collect::<Vec<_>>()
+        };
+        let short = || PageText::Undecided("!\"# $ %&’(".into());
+        // Among unreadable pages and none that reads as language: the same soup.
+        assert_eq!(
+            settled(vec![
+                short(),
+                PageText::Marker(UNREADABLE_LAYER_MARKER),
+                PageText::Marker(BLANK_MARKER),
+            ]),
+            [
+                Some(UNREADABLE_LAYER_MARKER.to_string()),
+                Some(UNREADABLE_LAYER_MARKER.to_string()),
+                Some(BLANK_MARKER.to_string()),
+            ]
+        );
+        // Beside a page of language, or with no unreadable page: text as it came.
+        for (pages, at) in [
+            (
+                vec![
+                    PageText::Marker(UNREADABLE_LAYER_MARKER),
+                    short(),
+                    PageText::Text("Words.".into()),
+                ],
+                1,
+            ),
+            (vec![short(), PageText::Marker(BLANK_MARKER)], 0),
+        ] {
+            let mut pages: Vec<Option<PageText>> = pages.into_iter().map(Some).collect();
+            settle_undecided(&mut pages);
+            assert!(
+                matches!(&pages[at], Some(PageText::Text(text)) if text == "!\"# $ %&’("),
+                "{:?}",
+                shown(&pages[at])
+            );
+        }
     }
 
     #[test]
