@@ -110,8 +110,8 @@ pub fn pdf_to_markdown(
             break;
         };
         let markdown = match page {
-            // Every undecided page was settled after reading.
-            PageText::Text(text) | PageText::Undecided(text) => {
+            // Every undecided and short page was settled after reading.
+            PageText::Text(text) | PageText::Undecided(text) | PageText::Short(text) => {
                 texted += 1;
                 text
             }
@@ -173,6 +173,9 @@ enum PageText {
     /// Its text, cleaned, with too few letters to tell language from soup by itself
     /// ([`Reading::Undecided`]); [`settle_undecided`] makes it text or unreadable.
     Undecided(String),
+    /// Its text, cleaned: a few letters, all in words ([`Reading::Short`]). Text, but no sign
+    /// that the document around it is language.
+    Short(String),
     /// No text to give: a scan, a blank page or an unreadable text layer.
     Marker(&'static str),
     /// The parser failed (or panicked) on this page.
@@ -317,6 +320,7 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
             } else if !text.is_empty() {
                 match read {
                     Reading::Undecided => PageText::Undecided(text),
+                    Reading::Short => PageText::Short(text),
                     _ => PageText::Text(text),
                 }
             } else if shows_type3_glyphs(doc, index) {
@@ -336,18 +340,20 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
 /// Settles each [`PageText::Undecided`] page by the document it is in: where another page is
 /// unreadable and none reads as language, it is the same soup with less on it (most pages of
 /// data-compression.pdf: `/J3 3 93 %&00A %&’!1`), and is unreadable too; anywhere else it is
-/// text (a page of figure labels, a title page).
+/// text (a page of figure labels). A [`PageText::Short`] page (a few letters, all in words: a
+/// title) is text wherever it stands, and tells nothing of the pages around it.
 fn settle_undecided(pages: &mut [Option<PageText>]) {
     let read = || pages.iter().flatten();
     let soup = read()
         .any(|page| matches!(page, PageText::Marker(m) if *m == UNREADABLE_LAYER_MARKER))
         && !read().any(|page| matches!(page, PageText::Text(_)));
     for page in pages.iter_mut().flatten() {
-        if let PageText::Undecided(text) = page {
-            *page = match soup {
-                true => PageText::Marker(UNREADABLE_LAYER_MARKER),
-                false => PageText::Text(std::mem::take(text)),
-            };
+        match page {
+            PageText::Undecided(_) if soup => *page = PageText::Marker(UNREADABLE_LAYER_MARKER),
+            PageText::Undecided(text) | PageText::Short(text) => {
+                *page = PageText::Text(std::mem::take(text))
+            }
+            _ => {}
         }
     }
 }
@@ -630,7 +636,9 @@ mod tests {
     /// What a page gave, comparable: its text or marker, or the failure's message.
     fn shown(page: &Option<PageText>) -> Option<String> {
         page.as_ref().map(|page| match page {
-            PageText::Text(text) | PageText::Undecided(text) => text.clone(),
+            PageText::Text(text) | PageText::Undecided(text) | PageText::Short(text) => {
+                text.clone()
+            }
             PageText::Marker(marker) => marker.to_string(),
             PageText::Failed(e) => e.to_string(),
         })
@@ -815,6 +823,15 @@ mod tests {
                 Some(BLANK_MARKER.to_string()),
             ]
         );
+        // A title among them stays text, and the soup beside it is still soup.
+        let mut pages: Vec<Option<PageText>> = vec![
+            Some(PageText::Short("4 Review of Pr vious Key".into())),
+            Some(short()),
+            Some(PageText::Marker(UNREADABLE_LAYER_MARKER)),
+        ];
+        settle_undecided(&mut pages);
+        assert!(matches!(&pages[0], Some(PageText::Text(_))));
+        assert_eq!(shown(&pages[1]), Some(UNREADABLE_LAYER_MARKER.to_string()));
         // Beside a page of language, or with no unreadable page: text as it came.
         for (pages, at) in [
             (

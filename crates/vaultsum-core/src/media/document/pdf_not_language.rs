@@ -14,9 +14,12 @@ pub(super) enum Reading {
     /// Not language: its codes land on punctuation ([`is_codes_on_punctuation`]), or its letters
     /// sit in strings no language writes ([`letters_in_words`]).
     NotLanguage,
-    /// Too few letters to tell (fewer than [`MIN_LETTERS`] in strings of two or more): a page of
-    /// labels, a page number, a table of figures, or a page of soup with little on it
-    /// (`!"# $ %&’(`) read alike. Its document decides (`pdf.rs: settle_undecided`).
+    /// Too few letters to tell (fewer than [`MIN_LETTERS`] in strings of two or more), every one
+    /// of them in a word: a title, a caption (`4 Review of Previous Key`).
+    Short,
+    /// Too few letters to tell, some of them outside words, or none at all: a page of labels, a
+    /// page number, a table of figures, or a page of soup with little on it (`!"# $ %&’(`) read
+    /// alike. Its document decides (`pdf.rs: settle_undecided`).
     Undecided,
 }
 
@@ -27,7 +30,10 @@ pub(super) fn reading(text: &str) -> Reading {
     }
     let (letters, in_words) = letters_in_words(text);
     if letters < MIN_LETTERS {
-        Reading::Undecided
+        match letters > 0 && in_words == letters {
+            true => Reading::Short,
+            false => Reading::Undecided,
+        }
     } else if in_words * 100 < letters * MIN_WORD_SHARE_PERCENT {
         Reading::NotLanguage
     } else {
@@ -376,17 +382,18 @@ mod tests {
     }
 
     #[test]
-    fn a_page_with_few_letters_is_undecided() {
+    fn a_page_with_few_letters_is_short_or_undecided() {
         // A figure's few labels, one of them odd: too little to tell, so the document decides.
         for page in [
             "Plunger\nMirror\nX-ray mode\n¾;Z@|ZXr@[ym{t^bj6",
             // Codes landing on punctuation with a few letters among them (data-compression.pdf).
             "5D % G ? ?! = ?=(\nP % L M 2 ) $ L M 4 5 ? G P% J\n/J3 3 93 %&00A %&’!1",
-            "Figure 3: pump",
             "– 12 –",
         ] {
             assert_eq!(reading(page), Reading::Undecided, "{page}");
         }
+        // A few letters, every one in a word: short, and text wherever it stands.
+        assert_eq!(reading("4 Review of Pr vious Key"), Reading::Short);
     }
 
     #[test]
