@@ -15,7 +15,9 @@ pub(super) enum Reading {
     /// sit in strings no language writes ([`letters_in_words`]).
     NotLanguage,
     /// Too few letters to tell (fewer than [`MIN_LETTERS`] in strings of two or more), every one
-    /// of them in a word: a title, a caption (`4 Review of Previous Key`).
+    /// of them in a word, one word of [`MIN_LONG_WORD`] letters or more among them: a title, a
+    /// caption (`4 Review of Previous Key`). Codes landing on letters one or two at a time
+    /// (`JB`, `PG`) do not make one.
     Short,
     /// Too few letters to tell, some of them outside words, or none at all: a page of labels, a
     /// page number, a table of figures, or a page of soup with little on it (`!"# $ %&’(`) read
@@ -30,7 +32,7 @@ pub(super) fn reading(text: &str) -> Reading {
     }
     let (letters, in_words) = letters_in_words(text);
     if letters < MIN_LETTERS {
-        match letters > 0 && in_words == letters {
+        match in_words == letters && has_long_word(text) {
             true => Reading::Short,
             false => Reading::Undecided,
         }
@@ -167,6 +169,26 @@ fn is_link(core: &str) -> bool {
         .iter()
         .any(|scheme| core.starts_with(scheme))
 }
+
+/// Whether `text` has a run of [`MIN_LONG_WORD`] letters or more (marks inside it allowed).
+fn has_long_word(text: &str) -> bool {
+    let mut run = 0usize;
+    for c in text.chars() {
+        if c.is_alphabetic() {
+            run += 1;
+            if run >= MIN_LONG_WORD {
+                return true;
+            }
+        } else if !is_combining_mark(c) {
+            run = 0;
+        }
+    }
+    false
+}
+
+/// Letters in a row that make a word stray codes are unlikely to write: `Review`, not the `JB`
+/// and `QQQ` of data-compression.pdf.
+const MIN_LONG_WORD: usize = 4;
 
 /// Letters (in strings of two or more) below which a page cannot be told from soup by itself: a
 /// few labels, a caption.
@@ -392,8 +414,14 @@ mod tests {
         ] {
             assert_eq!(reading(page), Reading::Undecided, "{page}");
         }
-        // A few letters, every one in a word: short, and text wherever it stands.
+        // A few letters, every one in a word, one word a real length: short, and text wherever
+        // it stands. Two-letter strings of codes are not that.
         assert_eq!(reading("4 Review of Pr vious Key"), Reading::Short);
+        assert_eq!(reading("encryption."), Reading::Short);
+        assert_eq!(
+            reading("* J N %&’= * 3 | JB %%0 | ) PG 4% P | L M | QQQ"),
+            Reading::Undecided
+        );
     }
 
     #[test]
