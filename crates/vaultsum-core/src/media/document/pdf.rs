@@ -15,7 +15,7 @@ use super::pdf_byte_swapped::unswapped;
 use super::pdf_cjk_cells::{is_cjk_script, space_cjk_cells};
 use super::pdf_compound_hyphens::with_compound_hyphens;
 use super::pdf_glyph_run::GlyphRun;
-use super::pdf_not_language::is_not_language;
+use super::pdf_not_language::{reading, Reading};
 use super::pdf_revision5::restated_as_revision_6;
 use super::pdf_shifted_runs::{mark_shifted_runs, PlacedGlyph};
 use super::pdf_word_gaps::space_word_gaps;
@@ -82,6 +82,7 @@ pub fn pdf_to_markdown(
     let deadline = Instant::now() + limits.timeout;
     let mut read = read_pages(&doc, bytes, pages.clone(), deadline);
     release(doc, bytes.len());
+    settle_undecided(&mut read);
     with_compound_hyphens(read.iter_mut().filter_map(|page| match page {
         Some(PageText::Text(text)) => Some(text),
         _ => None,
@@ -109,7 +110,8 @@ pub fn pdf_to_markdown(
             break;
         };
         let markdown = match page {
-            PageText::Text(text) => {
+            // Every undecided and short page was settled after reading.
+            PageText::Text(text) | PageText::Undecided(text) | PageText::Short(text) => {
                 texted += 1;
                 text
             }
@@ -168,6 +170,12 @@ fn corrupt(reason: &dyn std::fmt::Display) -> DocumentError {
 enum PageText {
     /// Its text, cleaned.
     Text(String),
+    /// Its text, cleaned, with too few letters to tell language from soup by itself
+    /// ([`Reading::Undecided`]); [`settle_undecided`] makes it text or unreadable.
+    Undecided(String),
+    /// Its text, cleaned: a few letters, all in words ([`Reading::Short`]). Text, but no sign
+    /// that the document around it is language.
+    Short(String),
     /// No text to give: a scan, a blank page or an unreadable text layer.
     Marker(&'static str),
     /// The parser failed (or panicked) on this page.
@@ -303,10 +311,18 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
     match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
         Ok(text) => {
             let text = clean(&repaired_from_runs(doc, index, unswapped(text)));
-            if is_unmapped_glyphs(&text) || is_not_language(&text) {
+            let read = match is_unmapped_glyphs(&text) {
+                true => Reading::NotLanguage,
+                false => reading(&text),
+            };
+            if read == Reading::NotLanguage {
                 PageText::Marker(UNREADABLE_LAYER_MARKER)
             } else if !text.is_empty() {
-                PageText::Text(text)
+                match read {
+                    Reading::Undecided => PageText::Undecided(text),
+                    Reading::Short => PageText::Short(text),
+                    _ => PageText::Text(text),
+                }
             } else if shows_type3_glyphs(doc, index) {
                 // Glyphs are drawn and none could be read. "Blank" would tell the model the
                 // page says nothing.
@@ -318,6 +334,27 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
             }
         }
         Err(e) => PageText::Failed(e),
+    }
+}
+
+/// Settles each [`PageText::Undecided`] page by the document it is in: where another page is
+/// unreadable and none reads as language, it is the same soup with less on it (most pages of
+/// data-compression.pdf: `/J3 3 93 %&00A %&’!1`), and is unreadable too; anywhere else it is
+/// text (a page of figure labels). A [`PageText::Short`] page (a few letters, all in words: a
+/// title) is text wherever it stands, and tells nothing of the pages around it.
+fn settle_undecided(pages: &mut [Option<PageText>]) {
+    let read = || pages.iter().flatten();
+    let soup = read()
+        .any(|page| matches!(page, PageText::Marker(m) if *m == UNREADABLE_LAYER_MARKER))
+        && !read().any(|page| matches!(page, PageText::Text(_)));
+    for page in pages.iter_mut().flatten() {
+        match page {
+            PageText::Undecided(_) if soup => *page = PageText::Marker(UNREADABLE_LAYER_MARKER),
+            PageText::Undecided(text) | PageText::Short(text) => {
+                *page = PageText::Text(std::mem::take(text))
+            }
+            _ => {}
+        }
     }
 }
 
@@ -376,15 +413,16 @@ const SCAN_MARKER: &str =
 
 /// Shown instead of a text layer made mostly of glyphs without a Unicode map: sent as text,
 /// it would be pages of mojibake the model takes for content. Such glyphs read as replacement
-/// and private-use characters ([`is_unmapped_glyphs`]), or as the punctuation and digits their
-/// codes land on ([`is_not_language`]).
+/// and private-use characters ([`is_unmapped_glyphs`]), or as the punctuation, letters and
+/// digits their codes land on, which is not language ([`is_not_language`]). What the page shows
+/// can still be read from its picture, as a scan's is: by OCR, which vaultsum does not run.
 const UNREADABLE_LAYER_MARKER: &str = "_[text layer unreadable on this page: its glyphs have no \
-Unicode map (it reads as a scan would), and no OCR was run]_";
+Unicode map, so its text is not language; OCR would read it (vaultsum runs none)]_";
 
 /// Shown once for a document of several pages none of whose text layer can be read: the same
 /// marker on every page would cost the model a line per page to learn one fact.
 const UNREADABLE_DOCUMENT_MARKER: &str = "_[text layer unreadable on every page: its glyphs \
-have no Unicode map (it reads as a scan would), and no OCR was run]_";
+have no Unicode map, so its text is not language; OCR would read it (vaultsum runs none)]_";
 
 /// Replaces `sections` (`Page N`, in order) by one `Pages N–M` section that says so once, when
 /// each of several pages got [`UNREADABLE_LAYER_MARKER`].
@@ -598,7 +636,9 @@ mod tests {
     /// What a page gave, comparable: its text or marker, or the failure's message.
     fn shown(page: &Option<PageText>) -> Option<String> {
         page.as_ref().map(|page| match page {
-            PageText::Text(text) => text.clone(),
+            PageText::Text(text) | PageText::Undecided(text) | PageText::Short(text) => {
+                text.clone()
+            }
             PageText::Marker(marker) => marker.to_string(),
             PageText::Failed(e) => e.to_string(),
         })
@@ -737,6 +777,81 @@ mod tests {
         // A page asked for alone says the same.
         let page = pdf("punctuation-codes.pdf", Some(3));
         assert_eq!(page.sections[0].markdown, UNREADABLE_LAYER_MARKER);
+    }
+
+    #[test]
+    fn pages_whose_codes_land_on_letters_and_symbols_are_unreadable_and_the_real_page_is_kept() {
+        // The text of `punctuation-codes.pdf` in a font whose codes land on letters, digits and
+        // punctuation alike: its layer reads `rNCh:<C co </N ihui Ch;INe`.
+        let text = pdf("scrambled-codes.pdf", None);
+        let pages: Vec<(&str, &str)> = text
+            .sections
+            .iter()
+            .map(|s| (s.label.as_str(), s.markdown.as_str()))
+            .collect();
+        assert_eq!(
+            pages,
+            [
+                (
+                    "Page 1",
+                    "Summary of the pump survey\nThis page is set in Helvetica and reads as it is written."
+                ),
+                ("Page 2", UNREADABLE_LAYER_MARKER),
+                ("Page 3", UNREADABLE_LAYER_MARKER),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_page_too_short_to_tell_goes_with_its_document() {
+        let settled = |pages: Vec<PageText>| {
+            let mut pages: Vec<Option<PageText>> = pages.into_iter().map(Some).collect();
+            settle_undecided(&mut pages);
+            pages.iter().map(shown).collect::<Vec<_>>()
+        };
+        let short = || PageText::Undecided("!\"# $ %&’(".into());
+        // Among unreadable pages and none that reads as language: the same soup.
+        assert_eq!(
+            settled(vec![
+                short(),
+                PageText::Marker(UNREADABLE_LAYER_MARKER),
+                PageText::Marker(BLANK_MARKER),
+            ]),
+            [
+                Some(UNREADABLE_LAYER_MARKER.to_string()),
+                Some(UNREADABLE_LAYER_MARKER.to_string()),
+                Some(BLANK_MARKER.to_string()),
+            ]
+        );
+        // A title among them stays text, and the soup beside it is still soup.
+        let mut pages: Vec<Option<PageText>> = vec![
+            Some(PageText::Short("4 Review of Pr vious Key".into())),
+            Some(short()),
+            Some(PageText::Marker(UNREADABLE_LAYER_MARKER)),
+        ];
+        settle_undecided(&mut pages);
+        assert!(matches!(&pages[0], Some(PageText::Text(_))));
+        assert_eq!(shown(&pages[1]), Some(UNREADABLE_LAYER_MARKER.to_string()));
+        // Beside a page of language, or with no unreadable page: text as it came.
+        for (pages, at) in [
+            (
+                vec![
+                    PageText::Marker(UNREADABLE_LAYER_MARKER),
+                    short(),
+                    PageText::Text("Words.".into()),
+                ],
+                1,
+            ),
+            (vec![short(), PageText::Marker(BLANK_MARKER)], 0),
+        ] {
+            let mut pages: Vec<Option<PageText>> = pages.into_iter().map(Some).collect();
+            settle_undecided(&mut pages);
+            assert!(
+                matches!(&pages[at], Some(PageText::Text(text)) if text == "!\"# $ %&’("),
+                "{:?}",
+                shown(&pages[at])
+            );
+        }
     }
 
     #[test]
