@@ -653,7 +653,10 @@ fn wikilink(rest: &str) -> Option<usize> {
         && !inner.contains(['[', ']', '`', '<', '>', '$', '\n', '\r', '!', '&'])
         && !inner.contains("%%")
         && !inner.contains("::")
+        // Nothing a reader without wikilinks would link by itself.
         && !inner.contains("://")
+        && !inner.to_ascii_lowercase().contains("www.")
+        && !inner.contains('@')
         && inner.chars().all(|c| !super::invisible::is_invisible(c));
     plain.then_some(close + 2)
 }

@@ -295,6 +295,9 @@ fn legitimate_markdown_the_old_policy_lost_renders_as_intended() {
     let (out, defused) = defuse("See ![[Budget#Q3|the figures]].");
     assert_eq!(out, "See \\![[Budget#Q3|the figures]].");
     assert_eq!(defused.embeds, 1);
+    // Cells past a table's header are joined to the last (GFM drops them unseen).
+    let (out, _) = defuse("| a | b |\n|---|---|\n| c | d | HIDDEN |");
+    assert_eq!(out, "| a | b |\n|---|---|\n| c | d \\| HIDDEN |");
     // An image inside a link becomes the link's text.
     let (out, _) = defuse("[![x](img.png)](Note.md)");
     assert_eq!(out, "[x](Note.md)");
