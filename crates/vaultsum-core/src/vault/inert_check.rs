@@ -304,23 +304,18 @@ fn check_raw(
     if text.contains("<%") {
         push(found, "Templater tag", text.find("<%").unwrap_or(0));
     }
-    let mut from = 0;
-    while let Some(found_at) = text[from..].find("::") {
-        let i = from + found_at;
-        if !in_top_code(at(i)) {
-            push(found, "Dataview inline field", i);
-            break;
-        }
-        from = i + 2;
+    // `::` outside code a plugin shows as code at the top level (Dataview reads fields in the
+    // HTML of `p`, `li`, `td`, …), `%%` outside any code: the first of each.
+    let first_outside = |pattern: &str, inside: &dyn Fn(usize) -> bool| {
+        text.match_indices(pattern)
+            .map(|(i, _)| i)
+            .find(|i| !inside(at(*i)))
+    };
+    if let Some(i) = first_outside("::", &in_top_code) {
+        push(found, "Dataview inline field", i);
     }
-    let mut from = 0;
-    while let Some(found_at) = text[from..].find("%%") {
-        let i = from + found_at;
-        if !in_code(at(i)) {
-            push(found, "Obsidian comment", i);
-            break;
-        }
-        from = i + 2;
+    if let Some(i) = first_outside("%%", &in_code) {
+        push(found, "Obsidian comment", i);
     }
     // Obsidian's math: any unescaped `$` outside code, with a command that acts anywhere in
     // the text outside code, may be math that runs it, wherever a reader starts the math.

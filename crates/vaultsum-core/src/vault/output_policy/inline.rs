@@ -288,11 +288,7 @@ impl Inline<'_> {
             if allowed {
                 line.push_element(&rest[..len]);
             } else {
-                self.counts.links += 1;
-                let after = rest[len..].chars().next();
-                let shaped = shape_code_text(url);
-                let span = code_span(&shaped, self.fence, line.out.chars().next_back(), after);
-                line.push_element(&span);
+                self.unlinked(url, rest[len..].chars().next(), line);
             }
             return len;
         }
@@ -419,6 +415,14 @@ impl Inline<'_> {
         1
     }
 
+    /// A URL or an address that may not be a link, as a code span: shown, never clickable.
+    fn unlinked(&mut self, url: &str, after: Option<char>, line: &mut Line<'_>) {
+        self.counts.links += 1;
+        let shaped = shape_code_text(url);
+        let span = code_span(&shaped, self.fence, line.out.chars().next_back(), after);
+        line.push_element(&span);
+    }
+
     /// After a wikilink or a footnote reference the policy keeps, a `(` or `[` is escaped: a
     /// CommonMark reader takes `[[Note]](url)` for a link with that destination.
     fn no_destination(&mut self, after: &str, line: &mut Line<'_>) -> usize {
@@ -487,11 +491,7 @@ impl Inline<'_> {
             if self.rule.allows(url) && trailing_kept {
                 line.push_element(url);
             } else {
-                self.counts.links += 1;
-                let after = rest[len..].chars().next();
-                let shaped = shape_code_text(url);
-                let span = code_span(&shaped, self.fence, line.out.chars().next_back(), after);
-                line.push_element(&span);
+                self.unlinked(url, rest[len..].chars().next(), line);
             }
             return len;
         }
@@ -501,10 +501,7 @@ impl Inline<'_> {
             if self.rule.allows(&format!("mailto:{address}")) {
                 line.push_element(address);
             } else {
-                self.counts.links += 1;
-                let after = rest[len..].chars().next();
-                let span = code_span(address, self.fence, line.out.chars().next_back(), after);
-                line.push_element(&span);
+                self.unlinked(address, rest[len..].chars().next(), line);
             }
             return len;
         }
