@@ -471,7 +471,9 @@ proptest! {
         context in proptest::sample::select(NOTE_CONTEXTS),
     ) {
         let summary = OutputPolicy::default().summary(&answer, &SourceLinks::from_text(SOURCE));
-        prop_assume!(!summary.as_str().trim().is_empty());
+        if summary.as_str().trim().is_empty() {
+            return Ok(()); // nothing would be written
+        }
         // A note left inside a block that runs or hides is refused whole (`note_end.rs`).
         let Ok((content, live)) = crate::vault::compose_and_check(context.as_bytes(), &summary)
         else {
