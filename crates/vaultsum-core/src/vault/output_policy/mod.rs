@@ -57,8 +57,8 @@ pub(crate) use url::{is_local, never_a_link};
 
 use crate::vault::markdown::parser_options;
 
-/// How many rounds the property's plain-text stripping may take (each round strips what the
-/// previous one revealed; real answers need one or two).
+/// How many rounds the writing (and the property's plain-text stripping) may take to reach a
+/// fixed point (each round deals with what the previous one revealed; real answers need one).
 const MAX_ROUNDS: usize = 8;
 
 /// The output policy, with the configured widening of the link allow-list.
@@ -118,9 +118,14 @@ impl OutputPolicy {
     pub fn property(&self, answer: &str, source: &SourceLinks) -> DefusedText {
         let rule = self.rule(source);
         let mut counts = Defused::default();
-        let mut text = answer.to_string();
+        // One line: a property is a sentence or three, and without line breaks no reader finds
+        // a list, a quote or a code block in it that another does not.
+        let (visible, removed) = invisible::remove_invisible(answer);
+        counts.invisible += removed;
+        let one_line = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut text = one_line(&visible);
         for _ in 0..MAX_ROUNDS {
-            let defused = defuse_markdown(&text, &rule, &mut counts);
+            let defused = one_line(&defuse_markdown(&text, &rule, &mut counts));
             match property::strip_round(&defused, &mut counts) {
                 Some(stripped) => text = stripped,
                 None => {
@@ -238,6 +243,16 @@ fn defuse_markdown(answer: &str, rule: &LinkRule, counts: &mut Defused) -> Strin
         inline.math.allowed = false;
         inline.counts = Defused::default();
         out = emit::emit(text, &mut inline);
+    }
+    // Escaping can change where a block ends (a fence-like line in a table row no longer one):
+    // written again until nothing changes, so what is written is a fixed point, the same when a
+    // rollup takes a summary in again (real answers settle in one pass).
+    for _ in 0..MAX_ROUNDS {
+        let next = emit::emit(&out, &mut inline);
+        if next == out {
+            break;
+        }
+        out = next;
     }
     *counts = counts.plus(inline.counts);
     out

@@ -68,6 +68,14 @@ pub(super) fn strip_round(text: &str, counts: &mut Defused) -> Option<String> {
                 stripped += 1;
                 edits.push(Edit::new(range.clone(), escape_text(html)));
             }
+            // A code block in one line of text (a fence with nothing after it): its characters.
+            Event::Start(Tag::CodeBlock(_)) => {
+                stripped += 1;
+                let end = super::pass_end(&events, i);
+                edits.push(Edit::new(range.clone(), escape_text(&text[range.clone()])));
+                i = end + 1;
+                continue;
+            }
             _ => {}
         }
         i += 1;

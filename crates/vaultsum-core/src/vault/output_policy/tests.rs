@@ -470,7 +470,9 @@ proptest! {
         answer in markdownish(),
         context in proptest::sample::select(NOTE_CONTEXTS),
     ) {
-        let summary = OutputPolicy::default().summary(&answer, &SourceLinks::from_text(SOURCE));
+        // What was summarized: the note itself (its own definitions and URLs) and the source.
+        let source = SourceLinks::from_text(&format!("{SOURCE}\n{context}"));
+        let summary = OutputPolicy::default().summary(&answer, &source);
         if summary.as_str().trim().is_empty() {
             return Ok(()); // nothing would be written
         }

@@ -233,7 +233,8 @@ fn ends_token(c: char) -> bool {
 }
 
 fn ends_autolink(c: char) -> bool {
-    c.is_whitespace() || c == '<'
+    // The policy's word joiner too: a URL never runs on through it into a code span's edge.
+    c.is_whitespace() || c == '<' || c == super::inline::BREAK
 }
 
 fn token_end(text: &str, start: usize, ends: fn(char) -> bool) -> usize {
