@@ -9,6 +9,7 @@
 
 pub mod atomic_file;
 pub mod config;
+pub mod facts;
 pub mod flight;
 pub mod html;
 pub mod kagi;
