@@ -250,7 +250,8 @@ pub fn names(
             }
         }
         run.retain(|(_, w)| !CALENDAR.contains(&w.as_str()));
-        if !run.is_empty() && !(run.len() == 1 && is_common_word(&run[0].1)) {
+        let only_common = run.len() == 1 && is_common_word(&run[0].1);
+        if !run.is_empty() && !only_common {
             let sentence_start = at_start && run.len() == 1 && run[0].0.start == span.start;
             found.push(NameMention {
                 span: run[0].0.start..run[run.len() - 1].0.end,
