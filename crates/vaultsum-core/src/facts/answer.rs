@@ -11,9 +11,10 @@ use regex::Regex;
 use super::dates::{dates_and_times, Day, When};
 use super::fact::{Fact, FactKind};
 use super::fold::folded_words;
-use super::names::names;
+use super::names::{names, Looseness};
 use super::numbers::{numbers, Unit};
 use super::source::{note_name, SourceFacts};
+use crate::llm::local::render::MORE_ROWS;
 use crate::vault::output_policy::summary_options;
 
 /// What a fact means, for its lookup.
@@ -27,7 +28,7 @@ pub(crate) enum Meaning {
     Time(Vec<u16>),
     Name {
         words: Vec<String>,
-        sentence_start: bool,
+        looseness: Looseness,
     },
     /// The quote's parts (split at an ellipsis), folded.
     Quote(Vec<Vec<String>>),
@@ -248,6 +249,9 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
     taken.sort_by_key(|r| r.start);
     for mention in numbers(text, &taken) {
         taken.push(mention.span.clone());
+        if text[mention.span.end..].starts_with(MORE_ROWS) {
+            continue;
+        }
         add(
             mention.span,
             FactKind::Number,
@@ -258,18 +262,16 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
             found,
         );
     }
-    if !block.heading {
-        taken.sort_by_key(|r| r.start);
-        for name in names(text, &taken, |w| source.is_common(w)) {
-            add(
-                name.span,
-                FactKind::Name,
-                Meaning::Name {
-                    words: name.words,
-                    sentence_start: name.sentence_start,
-                },
-                found,
-            );
-        }
+    taken.sort_by_key(|r| r.start);
+    for name in names(text, &taken, |w| source.is_common(w), block.heading) {
+        add(
+            name.span,
+            FactKind::Name,
+            Meaning::Name {
+                words: name.words,
+                looseness: name.looseness,
+            },
+            found,
+        );
     }
 }

@@ -28,6 +28,7 @@ use aho_corasick::AhoCorasick;
 
 use answer::{extract, Meaning};
 use dates::Day;
+use names::Looseness;
 use numbers::Unit;
 
 /// What the check found in one answer.
@@ -98,7 +99,7 @@ impl SourceFacts {
             .enumerate()
             .filter_map(|(i, e)| match &e.meaning {
                 Meaning::Url(url) => Some((i, url.trim_end_matches('/').to_string())),
-                Meaning::Code(code) => Some((i, code.trim().to_string())),
+                Meaning::Code(code) => Some((i, source::squeeze(code))),
                 _ => None,
             })
             .filter(|(_, p)| !p.is_empty())
@@ -113,7 +114,7 @@ impl SourceFacts {
             return Vec::new();
         };
         let mut seen = vec![false; patterns.len()];
-        for m in automaton.find_overlapping_iter(self.text()) {
+        for m in automaton.find_overlapping_iter(self.squeezed()) {
             seen[m.pattern().as_usize()] = true;
         }
         patterns
@@ -132,10 +133,7 @@ impl SourceFacts {
             Meaning::Time(minutes) => {
                 (!minutes.iter().any(|m| self.has_time(*m))).then_some(Reason::NotInSource)
             }
-            Meaning::Name {
-                words,
-                sentence_start,
-            } => self.name(words, *sentence_start),
+            Meaning::Name { words, looseness } => self.name(words, *looseness),
             Meaning::Quote(parts) => {
                 (!parts.iter().all(|p| self.has_phrase(p))).then_some(Reason::NotInSource)
             }
@@ -188,15 +186,15 @@ impl SourceFacts {
         (!found).then_some(Reason::NoSuchDate)
     }
 
-    fn name(&self, words: &[String], sentence_start: bool) -> Option<Reason> {
+    fn name(&self, words: &[String], looseness: Looseness) -> Option<Reason> {
         if self.has_phrase(words) {
             return None;
         }
-        if let [word] = words {
-            if sentence_start && self.has_stem_of(word) {
-                return None;
-            }
-            return Some(Reason::NotInSource);
+        match (looseness, words) {
+            (Looseness::Prefix, [.., last]) if self.has_word_starting(last) => return None,
+            (Looseness::Stem, [word]) if self.has_stem_of(word) => return None,
+            (_, [_]) => return Some(Reason::NotInSource),
+            _ => {}
         }
         if !words.iter().all(|w| self.has_word(w)) {
             return Some(Reason::NotInSource);

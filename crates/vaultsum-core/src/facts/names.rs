@@ -15,9 +15,21 @@ use crate::llm::local::tokenize::is_stop_word;
 pub struct NameMention {
     pub span: Range<usize>,
     pub words: Vec<String>,
-    /// A single word that opens a sentence: compared more loosely (by its stem), since it may
-    /// be a common word the source writes in another form.
-    pub sentence_start: bool,
+    /// How closely it must match.
+    pub looseness: Looseness,
+}
+
+/// How closely a name must match the source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Looseness {
+    /// Its words, in order.
+    Exact,
+    /// A single word opening a sentence or in a heading (where capitals are Title Case): by its
+    /// stem, since it may be a common word the source writes in another form.
+    Stem,
+    /// Cut short by an ellipsis (`Reque…`, a table cell the offline engine shortened): its
+    /// last word as the start of a word of the source.
+    Prefix,
 }
 
 /// Words that join the parts of a name when a capitalised word follows.
@@ -138,6 +150,39 @@ const COMMON: &[&str] = &[
     "yet",
     "you",
     "your",
+    // The frame's and the presets' headings (`### Key Points`, `### Action Items`, …).
+    "action",
+    "items",
+    "points",
+    "open",
+    "questions",
+    "decisions",
+    "themes",
+    "question",
+    "mood",
+    "method",
+    "limitations",
+    "follow",
+    "ups",
+    "findings",
+    "events",
+    "discussion",
+    "dates",
+    "overview",
+    "steps",
+    "details",
+    "notes",
+    "highlights",
+    "takeaways",
+    "context",
+    "background",
+    "risks",
+    "tasks",
+    "status",
+    "timeline",
+    "outcomes",
+    "conclusion",
+    "conclusions",
 ];
 
 /// Months and weekdays: the date check reads them, the name check does not.
@@ -182,6 +227,15 @@ const CALENDAR: &[&str] = &[
     "sun",
 ];
 
+/// `base`, unless an ellipsis cuts the name short.
+fn looseness(text: &str, span: &Range<usize>, base: Looseness) -> Looseness {
+    if text[span.end..].starts_with(['…']) || text[span.end..].starts_with("...") {
+        Looseness::Prefix
+    } else {
+        base
+    }
+}
+
 fn is_common_word(folded: &str) -> bool {
     COMMON.contains(&folded) || is_stop_word(folded)
 }
@@ -197,13 +251,30 @@ fn ends_sentence(between: &str) -> bool {
 
 /// The names of `text`, outside `skip` (sorted byte ranges of numbers, dates, links and code
 /// already taken). `is_common(folded)` says the source writes the word in lower case.
+///
+/// In a heading (`title`), every word may be capitalised for the title's sake, so each word
+/// that is not a common one is a name of its own, compared by its stem.
 pub fn names(
     text: &str,
     skip: &[Range<usize>],
     is_common: impl Fn(&str) -> bool,
+    title: bool,
 ) -> Vec<NameMention> {
     let skipped = |r: &Range<usize>| skip.iter().any(|s| s.start < r.end && r.start < s.end);
     let words: Vec<(Range<usize>, &str)> = word_spans(text).collect();
+    if title {
+        return words
+            .into_iter()
+            .filter(|(span, word)| is_capitalised(word) && !skipped(span))
+            .map(|(span, word)| (span, fold_word(word)))
+            .filter(|(_, w)| !is_common_word(w) && !is_common(w) && !CALENDAR.contains(&w.as_str()))
+            .map(|(span, w)| NameMention {
+                looseness: looseness(text, &span, Looseness::Stem),
+                span,
+                words: vec![w],
+            })
+            .collect();
+    }
     let mut found = Vec::new();
     let mut i = 0;
     let mut previous_end = 0;
@@ -253,10 +324,16 @@ pub fn names(
         let only_common = run.len() == 1 && is_common_word(&run[0].1);
         if !run.is_empty() && !only_common {
             let sentence_start = at_start && run.len() == 1 && run[0].0.start == span.start;
+            let span = run[0].0.start..run[run.len() - 1].0.end;
+            let base = if sentence_start {
+                Looseness::Stem
+            } else {
+                Looseness::Exact
+            };
             found.push(NameMention {
-                span: run[0].0.start..run[run.len() - 1].0.end,
+                looseness: looseness(text, &span, base),
+                span,
                 words: run.into_iter().map(|(_, w)| w).collect(),
-                sentence_start,
             });
         }
         previous_end = words[end].0.end;
@@ -270,7 +347,7 @@ mod tests {
     use super::*;
 
     fn all(text: &str) -> Vec<String> {
-        names(text, &[], |w| w == "decision")
+        names(text, &[], |w| w == "decision", false)
             .into_iter()
             .map(|n| n.words.join(" "))
             .collect()
@@ -289,7 +366,29 @@ mod tests {
     fn a_sentence_opening_common_word_is_no_name() {
         assert_eq!(all("The plan works. Decision: Ana pays."), ["ana"]);
         assert_eq!(all("Luis approved it."), ["luis"]);
-        assert!(names("Luis approved it.", &[], |_| false)[0].sentence_start);
+        assert_eq!(
+            names("Luis approved it.", &[], |_| false, false)[0].looseness,
+            Looseness::Stem
+        );
+    }
+
+    #[test]
+    fn in_a_heading_each_uncommon_word_is_a_name_of_its_own() {
+        let found = names(
+            "Key Points of the Budget with Ana Lopez",
+            &[],
+            |_| false,
+            true,
+        );
+        let words: Vec<_> = found.iter().map(|n| n.words.join(" ")).collect();
+        assert_eq!(words, ["budget", "ana", "lopez"]);
+        assert!(found.iter().all(|n| n.looseness == Looseness::Stem));
+    }
+
+    #[test]
+    fn a_name_cut_by_an_ellipsis_is_a_prefix() {
+        let found = names("see the Tas… column", &[], |_| false, false);
+        assert_eq!(found[0].looseness, Looseness::Prefix);
     }
 
     #[test]

@@ -25,7 +25,8 @@ pub(crate) struct Written {
 /// The source text, indexed.
 #[derive(Debug, Clone)]
 pub struct SourceFacts {
-    text: String,
+    /// The text with every run of whitespace one space, for code spans and URLs.
+    squeezed: String,
     /// Folded word to its positions in the word sequence.
     words: HashMap<String, Vec<u32>>,
     /// The distinct folded words, in order, for a stem's lookup.
@@ -65,11 +66,29 @@ pub(crate) fn note_name(target: &str) -> String {
     folded_words(last).join(" ")
 }
 
+/// `text` with every run of whitespace one space.
+pub(crate) fn squeeze(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() {
+            space = true;
+        } else {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl SourceFacts {
     /// Indexes `text`, in time linear in its length.
     pub fn new(text: &str) -> SourceFacts {
         let mut facts = SourceFacts {
-            text: text.to_string(),
+            squeezed: squeeze(text),
             words: HashMap::new(),
             sorted_words: BTreeSet::new(),
             lowercase: HashSet::new(),
@@ -142,9 +161,9 @@ impl SourceFacts {
         facts
     }
 
-    /// The text as given.
-    pub fn text(&self) -> &str {
-        &self.text
+    /// The text with every run of whitespace one space (how code spans and URLs are found).
+    pub(crate) fn squeezed(&self) -> &str {
+        &self.squeezed
     }
 
     pub(crate) fn has_word(&self, word: &str) -> bool {
@@ -166,6 +185,14 @@ impl SourceFacts {
             .range(stem.clone()..)
             .next()
             .is_some_and(|w| w.starts_with(&stem))
+    }
+
+    /// Whether some word of the source starts with `prefix`.
+    pub(crate) fn has_word_starting(&self, prefix: &str) -> bool {
+        self.sorted_words
+            .range(prefix.to_string()..)
+            .next()
+            .is_some_and(|w| w.starts_with(prefix))
     }
 
     /// Whether the folded `words` occur one after the other.

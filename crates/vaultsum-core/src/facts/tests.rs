@@ -101,11 +101,33 @@ fn links_urls_quotes_and_code_must_be_in_the_source() {
 }
 
 #[test]
-fn names_in_headings_are_not_checked_but_numbers_are() {
+fn headings_are_checked_word_by_word_but_the_frames_words_are_not() {
     assert_eq!(
         unsupported("### Open Questions for 2027\n\n- None."),
         [("2027".to_string(), Reason::NotInSource)]
     );
+    assert_eq!(
+        unsupported("### Action Items from Luis\n\n- None."),
+        [("Luis".to_string(), Reason::NotInSource)]
+    );
+    assert_eq!(unsupported("### Budget Meeting in Lisbon\n\n- None."), []);
+}
+
+#[test]
+fn code_spans_match_with_whitespace_runs_squeezed() {
+    let source = "| `a  b` | x |";
+    assert!(check("- `a b`", source).is_supported());
+    assert!(!check("- `a c`", source).is_supported());
+}
+
+#[test]
+fn the_offline_engines_own_row_count_is_not_a_fact() {
+    let source = "| a |\n| --- |\n| 1 |";
+    assert!(check(
+        "| a |\n| --- |\n| 1 |\n\n(13 more rows in the note)",
+        source
+    )
+    .is_supported());
 }
 
 #[test]
