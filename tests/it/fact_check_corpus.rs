@@ -10,6 +10,7 @@
 //! miss, each false flag with its reason, and the entity precision of both sets.
 
 use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
 
 use regex::Regex;
 use vaultsum_core::facts::{FactCheck, SourceFacts};
@@ -43,6 +44,23 @@ const MONTHS: &[&str] = &[
     "November",
     "December",
 ];
+
+/// Where a plant must not go: code spans, links, URLs, tables' delimiter rows, and the offline
+/// engine's own count of a table's rows left out (no fact of the note).
+static PROTECTED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?m)`[^`\n]*`|\[\[[^\]\n]*\]\]|\]\([^)\n]*\)|https?://\S+|^\|[-:| ]+\|$|^\(\d+ more rows in the note\)$",
+    )
+    .unwrap()
+});
+/// A number standing alone.
+static NUMBER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|[^\w.,])(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+)(?:$|[^\w])").unwrap()
+});
+/// A capitalised word inside a sentence.
+static CAPITALISED: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"[a-z,] ([A-Z][a-z]{2,})\b").unwrap());
+static ISO: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"\b(\d{4})-(\d{2})-(\d{2})\b").unwrap());
 
 /// A note of a vault: its name (the file stem) and its text.
 struct Note {
@@ -79,9 +97,7 @@ struct Plant {
 /// Byte ranges of an answer where a plant must not go: code spans, links, URLs, tables'
 /// delimiter rows.
 fn protected(answer: &str) -> Vec<std::ops::Range<usize>> {
-    let re =
-        Regex::new(r"`[^`\n]*`|\[\[[^\]\n]*\]\]|\]\([^)\n]*\)|https?://\S+|^\|[-:| ]+\|$").unwrap();
-    re.find_iter(answer).map(|m| m.range()).collect()
+    PROTECTED.find_iter(answer).map(|m| m.range()).collect()
 }
 
 fn free(ranges: &[std::ops::Range<usize>], at: &std::ops::Range<usize>) -> bool {
@@ -92,9 +108,11 @@ fn free(ranges: &[std::ops::Range<usize>], at: &std::ops::Range<usize>) -> bool 
 
 /// Whether `word` occurs in `text` as a whole word, case ignored.
 fn mentions(text: &str, word: &str) -> bool {
-    Regex::new(&format!(r"(?i)(^|[^\w]){}($|[^\w])", regex::escape(word)))
-        .unwrap()
-        .is_match(text)
+    let (text, word) = (text.to_lowercase(), word.to_lowercase());
+    let is_word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(&word).any(|(i, _)| {
+        !is_word(text[..i].chars().next_back()) && !is_word(text[i + word.len()..].chars().next())
+    })
 }
 
 /// Appends `addition` as a new line under the first list item, or after the answer.
@@ -118,8 +136,7 @@ fn plants(answer: &str, note: &Note, vault: &[Note], seed: usize) -> Vec<Plant> 
 
     // Changed digits: a number standing alone (not glued to a letter), one digit changed so
     // that the new number is nowhere in the note.
-    let number = Regex::new(r"(?:^|[^\w.,])(\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+)(?:$|[^\w])").unwrap();
-    let candidates: Vec<_> = number
+    let candidates: Vec<_> = NUMBER
         .captures_iter(answer)
         .filter_map(|c| c.get(1))
         .filter(|m| free(&guarded, &m.range()))
@@ -163,8 +180,7 @@ fn plants(answer: &str, note: &Note, vault: &[Note], seed: usize) -> Vec<Plant> 
         .find(|p| p.split(' ').all(|w| !mentions(source, w)))
         .copied()
         .expect("a person the note does not name");
-    let capitalised = Regex::new(r"[a-z,] ([A-Z][a-z]{2,})\b").unwrap();
-    let swappable: Vec<_> = capitalised
+    let swappable: Vec<_> = CAPITALISED
         .captures_iter(answer)
         .filter_map(|c| c.get(1))
         .filter(|m| free(&guarded, &m.range()))
@@ -203,7 +219,6 @@ fn plants(answer: &str, note: &Note, vault: &[Note], seed: usize) -> Vec<Plant> 
 
     // A date a month off: the answer's own date shifted, else a date of the note shifted and
     // added.
-    let iso = Regex::new(r"\b(\d{4})-(\d{2})-(\d{2})\b").unwrap();
     let shift = |c: &regex::Captures<'_>| -> String {
         let month: u32 = c[2].parse().unwrap();
         let (year, month) = if month == 12 {
@@ -213,7 +228,7 @@ fn plants(answer: &str, note: &Note, vault: &[Note], seed: usize) -> Vec<Plant> 
         };
         format!("{year}-{month:02}-{}", &c[3])
     };
-    let in_answer = iso
+    let in_answer = ISO
         .captures_iter(answer)
         .find(|c| free(&guarded, &c.get(0).unwrap().range()) && !source.contains(&shift(c)));
     if let Some(c) = in_answer {
@@ -226,7 +241,7 @@ fn plants(answer: &str, note: &Note, vault: &[Note], seed: usize) -> Vec<Plant> 
             at: whole.start()..whole.start() + moved.len(),
             answer: planted,
         });
-    } else if let Some(c) = iso
+    } else if let Some(c) = ISO
         .captures_iter(source)
         .find(|c| !source.contains(&shift(c)))
     {
@@ -254,19 +269,14 @@ fn plants(answer: &str, note: &Note, vault: &[Note], seed: usize) -> Vec<Plant> 
         &figure,
     ));
 
-    // A wikilink to a note the source neither links nor embeds.
+    // A wikilink to a note the source neither links nor embeds (nor names).
+    let lower = source.to_lowercase();
     let unlinked = vault
         .iter()
         .cycle()
         .skip(seed % vault.len())
         .take(vault.len())
-        .find(|n| {
-            n.path != note.path
-                && !source
-                    .to_lowercase()
-                    .contains(&format!("[[{}", n.name.to_lowercase()))
-                && !source.to_lowercase().contains(&n.name.to_lowercase())
-        });
+        .find(|n| n.path != note.path && !lower.contains(&n.name.to_lowercase()));
     if let Some(target) = unlinked {
         let link = format!("[[{}]]", target.name);
         out.push(appended(
@@ -286,88 +296,178 @@ fn caught(check: &FactCheck, at: &std::ops::Range<usize>) -> bool {
         .any(|u| u.fact.span.start < at.end && at.start < u.fact.span.end)
 }
 
+/// An answer to check: which set it is from, the note it summarizes, the answer.
+struct Case<'a> {
+    set: &'static str,
+    note: &'a Note,
+    answer: String,
+}
+
+/// The hand-written reference summaries of `eval/gold` (written before vaultsum had an
+/// engine; abstractive, in their own words) with the notes they summarize (`eval/notes`).
+/// The checker was not tuned on them: their figures are the held-out ones.
+fn references(manifest: &Path) -> Vec<(Note, String)> {
+    let mut files: Vec<_> = std::fs::read_dir(manifest.join("eval/gold"))
+        .expect("eval/gold")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let gold = std::fs::read_to_string(&file).unwrap();
+            let (first, reference) = gold.split_once('\n').unwrap();
+            let path = manifest
+                .join("eval/notes")
+                .join(first.trim_start_matches("path: "));
+            let note = Note {
+                name: path.file_stem().unwrap().to_string_lossy().into_owned(),
+                text: std::fs::read_to_string(&path).unwrap(),
+                path,
+            };
+            (note, reference.trim().to_string())
+        })
+        .collect()
+}
+
+#[derive(Default)]
+struct Figures {
+    answers: usize,
+    flagged: Vec<String>,
+    answers_flagged: usize,
+    entities: usize,
+    entities_found: usize,
+    plants: std::collections::BTreeMap<&'static str, (usize, usize)>,
+    misses: Vec<String>,
+}
+
+impl Figures {
+    fn print(&self, set: &str) {
+        let plants: usize = self.plants.values().map(|(n, _)| n).sum();
+        let caught: usize = self.plants.values().map(|(_, c)| c).sum();
+        println!(
+            "{set}: {} faithful answers, {plants} planted errors",
+            self.answers
+        );
+        for (kind, (n, c)) in &self.plants {
+            println!("  {kind}: {c}/{n} caught");
+        }
+        println!(
+            "  caught: {caught}/{plants} = {:.1}%",
+            100.0 * caught as f64 / plants as f64
+        );
+        for miss in &self.misses {
+            println!("  missed: {miss}");
+        }
+        println!(
+            "  faithful answers flagged: {}/{} = {:.1}%",
+            self.answers_flagged,
+            self.answers,
+            100.0 * self.answers_flagged as f64 / self.answers as f64
+        );
+        for flag in &self.flagged {
+            println!("  false flag in {flag}");
+        }
+        println!(
+            "  entity precision of the faithful answers: {}/{} = {:.3}",
+            self.entities_found,
+            self.entities,
+            self.entities_found as f64 / self.entities as f64
+        );
+    }
+}
+
 #[test]
 fn planted_errors_are_caught_and_faithful_summaries_pass() {
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut vault = notes(&manifest.join("tests/data/obsidian-tasks-docs"));
     vault.extend(notes(&manifest.join("vault-fixture")));
     let options = LocalOptions::default();
+    let started = std::time::Instant::now();
+    let gold = references(manifest);
+    let mut cases: Vec<Case<'_>> = vault
+        .iter()
+        .map(|note| Case {
+            set: "offline engine",
+            note,
+            answer: summarize(&note.text, &options).markdown,
+        })
+        .filter(|case| !case.answer.trim().is_empty())
+        .collect();
+    cases.extend(gold.iter().map(|(note, reference)| Case {
+        set: "hand-written references (held out)",
+        note,
+        answer: reference.clone(),
+    }));
 
-    let (mut faithful, mut flagged) = (0usize, Vec::new());
-    let (mut entities, mut found_entities) = (0usize, 0.0f64);
-    let (mut planted_entities, mut planted_found) = (0usize, 0.0f64);
-    let mut by_kind: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
-    let mut misses = Vec::new();
-    for (seed, note) in vault.iter().enumerate() {
-        let answer = summarize(&note.text, &options).markdown;
-        if answer.trim().is_empty() {
-            continue;
+    let summarized = started.elapsed();
+    let mut checking = std::time::Duration::ZERO;
+    let mut figures: std::collections::BTreeMap<&str, Figures> = Default::default();
+    for (seed, case) in cases.iter().enumerate() {
+        let f = figures.entry(case.set).or_default();
+        let t = std::time::Instant::now();
+        let source = SourceFacts::new(&case.note.text);
+        let check = source.check(&case.answer);
+        checking += t.elapsed();
+        f.answers += 1;
+        f.entities += check.facts.iter().filter(|x| x.kind.is_entity()).count();
+        f.entities_found += check.facts.iter().filter(|x| x.kind.is_entity()).count()
+            - check
+                .unsupported
+                .iter()
+                .filter(|u| u.fact.kind.is_entity())
+                .count();
+        f.answers_flagged += usize::from(!check.is_supported());
+        for u in &check.unsupported {
+            f.flagged.push(format!(
+                "{}: {} {:?}: {}",
+                case.note.name, u.fact.kind, u.fact.text, u.reason
+            ));
         }
-        let source = SourceFacts::new(&note.text);
-        let check = source.check(&answer);
-        faithful += 1;
-        let count = check.facts.iter().filter(|f| f.kind.is_entity()).count();
-        entities += count;
-        found_entities += check.entity_precision().unwrap_or(1.0) * count as f64;
-        if !check.is_supported() {
-            flagged.push((note.name.clone(), check.unsupported.clone()));
-        }
-        for plant in plants(&answer, note, &vault, seed) {
-            let result = source.check(&plant.answer);
-            let count = result.facts.iter().filter(|f| f.kind.is_entity()).count();
-            planted_entities += count;
-            planted_found += result.entity_precision().unwrap_or(1.0) * count as f64;
-            let entry = by_kind.entry(plant.kind).or_default();
+        for plant in plants(&case.answer, case.note, &vault, seed) {
+            let t = std::time::Instant::now();
+            let result: FactCheck = source.check(&plant.answer);
+            checking += t.elapsed();
+            let entry = f.plants.entry(plant.kind).or_default();
             entry.0 += 1;
             if caught(&result, &plant.at) {
                 entry.1 += 1;
             } else {
-                misses.push(format!(
+                f.misses.push(format!(
                     "{} in {}: {:?}",
                     plant.kind,
-                    note.name,
+                    case.note.name,
                     &plant.answer[plant.at.clone()]
                 ));
             }
         }
     }
-
-    let plants: usize = by_kind.values().map(|(n, _)| n).sum();
-    let caught_all: usize = by_kind.values().map(|(_, c)| c).sum();
-    let catch_rate = caught_all as f64 / plants as f64;
-    let flag_rate = flagged.len() as f64 / faithful as f64;
-    println!("fact check corpus: {faithful} faithful answers, {plants} planted errors");
-    for (kind, (n, c)) in &by_kind {
-        println!("  {kind}: {c}/{n} caught");
+    for (set, f) in &figures {
+        f.print(set);
     }
     println!(
-        "  caught: {caught_all}/{plants} = {:.1}%",
-        catch_rate * 100.0
+        "(summaries made in {:.2} s, planted and checked in {:.2} s, of which checks {:.2} s)",
+        summarized.as_secs_f64(),
+        checking.as_secs_f64(),
+        (started.elapsed() - summarized).as_secs_f64(),
     );
-    for miss in &misses {
-        println!("  missed: {miss}");
-    }
+    let total = |get: fn(&Figures) -> usize| figures.values().map(get).sum::<usize>();
+    let plants = total(|f| f.plants.values().map(|(n, _)| n).sum());
+    let caught = total(|f| f.plants.values().map(|(_, c)| c).sum());
+    let answers = total(|f| f.answers);
+    let flagged_answers = total(|f| f.answers_flagged);
+    let catch_rate = caught as f64 / plants as f64;
+    let flag_rate = flagged_answers as f64 / answers as f64;
     println!(
-        "  faithful answers flagged: {}/{faithful} = {:.1}%",
-        flagged.len(),
+        "all: {caught}/{plants} plants caught ({:.1}%), {flagged_answers}/{answers} faithful answers flagged ({:.1}%)",
+        catch_rate * 100.0,
         flag_rate * 100.0
     );
-    for (name, unsupported) in &flagged {
-        for u in unsupported {
-            println!(
-                "  false flag in {name}: {} {:?}: {}",
-                u.fact.kind, u.fact.text, u.reason
-            );
-        }
-    }
-    println!(
-        "  entity precision: faithful {:.3} ({entities} entities), planted {:.3} ({planted_entities})",
-        found_entities / entities as f64,
-        planted_found / planted_entities as f64
-    );
     assert!(
-        faithful >= 100,
-        "expected the vendored vaults, got {faithful} answers"
+        answers >= 140,
+        "expected the vendored vaults and eval/gold, got {answers} answers"
     );
     assert!(catch_rate >= 0.95, "caught only {:.1}%", catch_rate * 100.0);
     assert!(

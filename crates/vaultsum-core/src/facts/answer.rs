@@ -205,7 +205,12 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
                 meaning,
             });
         };
-    for m in BARE_URL.find_iter(text) {
+    // Each pattern only where it can match: most blocks have no URL, quote or digit, and a
+    // regex scan costs more than the byte search that rules it out.
+    let urls = memchr::memmem::find(text.as_bytes(), b"http").is_some() || text.contains("www.");
+    let quotes = text.contains(['"', '“', '«', '„']);
+    let digits = text.bytes().any(|b| b.is_ascii_digit());
+    for m in BARE_URL.find_iter(if urls { text } else { "" }) {
         let url = m
             .as_str()
             .trim_end_matches(['.', ',', ';', ':', '!', '?', '\'', '"']);
@@ -218,7 +223,7 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
         );
         taken.push(range);
     }
-    for c in QUOTE.captures_iter(text) {
+    for c in QUOTE.captures_iter(if quotes { text } else { "" }) {
         let Some(inner) = c.iter().skip(1).flatten().next() else {
             continue;
         };
@@ -232,7 +237,12 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
             add(whole, FactKind::Quote, Meaning::Quote(parts), found);
         }
     }
-    for mention in dates_and_times(text) {
+    let whens = if digits {
+        dates_and_times(text)
+    } else {
+        Vec::new()
+    };
+    for mention in whens {
         if taken
             .iter()
             .any(|t| t.start < mention.span.end && mention.span.start < t.end)

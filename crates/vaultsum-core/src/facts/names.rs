@@ -183,6 +183,8 @@ const COMMON: &[&str] = &[
     "outcomes",
     "conclusion",
     "conclusions",
+    // The offline engine's heading for a table under no heading of its own.
+    "table",
 ];
 
 /// Months and weekdays: the date check reads them, the name check does not.
