@@ -55,7 +55,7 @@ const GAP: char = '\u{1f}';
 const BREAK: char = '\u{1e}';
 
 static BARE_URL: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(?:https?://|www\.)[^\s<>\[\]()`]+").expect("a valid pattern")
+    Regex::new(r"(?i)(?-u:\b)(?:https?://|www\.)[^\s<>\[\]()`]+").expect("a valid pattern")
 });
 static QUOTE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(

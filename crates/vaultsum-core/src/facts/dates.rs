@@ -16,21 +16,14 @@ pub struct Day {
 }
 
 impl Day {
-    /// Whether `self` (from an answer) and `other` (from the source) can be the same day: every
-    /// field both give is equal; a year only the answer gives is checked by the caller.
-    pub fn agrees_with(&self, other: &Day) -> bool {
-        fn same<T: PartialEq>(a: Option<T>, b: Option<T>) -> bool {
-            match (a, b) {
-                (Some(a), Some(b)) => a == b,
-                _ => true,
-            }
-        }
-        same(self.year, other.year)
-            && same(self.month, other.month)
-            && same(self.day, other.day)
-            // A month-and-day answer needs the day in the source; a year alone is a number.
-            && (self.day.is_none() || other.day.is_some())
-            && (self.month.is_none() || other.month.is_some())
+    /// The day with each subset of its fields left out: what an answer that gives only those
+    /// fields (`May 2026` of `2026-05-03`) must equal.
+    pub fn projections(&self) -> impl Iterator<Item = Day> + '_ {
+        (0..8u8).map(move |mask| Day {
+            year: self.year.filter(|_| mask & 1 != 0),
+            month: self.month.filter(|_| mask & 2 != 0),
+            day: self.day.filter(|_| mask & 4 != 0),
+        })
     }
 }
 
@@ -54,31 +47,38 @@ const MONTH: &str = "(january|february|march|april|may|june|july|august|septembe
 november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)";
 
 static ISO: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(\d{4})([-/.])(\d{1,2})([-/.])(\d{1,2})\b").expect("a valid pattern")
+    Regex::new(r"(?-u:\b)([0-9]{4})([-/.])([0-9]{1,2})([-/.])([0-9]{1,2})(?-u:\b)")
+        .expect("a valid pattern")
 });
 static NUMERIC: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"\b(\d{1,2})([/.])(\d{1,2})([/.])(\d{4}|\d{2})\b").expect("a valid pattern")
+    Regex::new(r"(?-u:\b)([0-9]{1,2})([/.])([0-9]{1,2})([/.])([0-9]{4}|[0-9]{2})(?-u:\b)")
+        .expect("a valid pattern")
 });
 static DAY_MONTH: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b(\d{{1,2}})(?:st|nd|rd|th)?\.?\s+(?:of\s+)?{MONTH}\b\.?(?:,?\s+(\d{{4}})\b)?"
+        r"(?i-u)(?-u:\b)([0-9]{{1,2}})(?:st|nd|rd|th)?\.?[ \t\n]+(?:of[ \t\n]+)?{MONTH}(?-u:\b)\.?(?:,?[ \t\n]+([0-9]{{4}})(?-u:\b))?"
     ))
     .expect("a valid pattern")
 });
 static MONTH_DAY: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"(?i)\b{MONTH}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}})\b)?"
+        r"(?i-u)(?-u:\b){MONTH}\.?[ \t\n]+([0-9]{{1,2}})(?:st|nd|rd|th)?(?-u:\b)(?:,?[ \t\n]+([0-9]{{4}})(?-u:\b))?"
     ))
     .expect("a valid pattern")
 });
 static MONTH_YEAR: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"(?i)\b{MONTH}\.?,?\s+(\d{{4}})\b")).expect("a valid pattern")
+    Regex::new(&format!(
+        r"(?i-u)(?-u:\b){MONTH}\.?,?[ \t\n]+([0-9]{{4}})(?-u:\b)"
+    ))
+    .expect("a valid pattern")
 });
 static CLOCK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"(?i)\b(\d{1,2}):(\d{2})(?:\s*([ap])\.?m\b\.?)?").expect("a valid pattern")
+    Regex::new(r"(?i-u)(?-u:\b)([0-9]{1,2}):([0-9]{2})(?:[ \t\n]*([ap])\.?m(?-u:\b)\.?)?")
+        .expect("a valid pattern")
 });
-static HOUR_MERIDIEM: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?i)\b(\d{1,2})\s*([ap])\.?m\b\.?").expect("a valid pattern"));
+static HOUR_MERIDIEM: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?i-u)(?-u:\b)([0-9]{1,2})[ \t\n]*([ap])\.?m(?-u:\b)\.?").expect("a valid pattern")
+});
 
 fn month_number(name: &str) -> Option<u8> {
     let lower = name.to_ascii_lowercase();
@@ -267,14 +267,17 @@ mod tests {
     }
 
     #[test]
-    fn partial_dates_agree_with_whole_ones() {
+    fn partial_dates_are_projections_of_whole_ones() {
         let may = days("in May 2026")[0];
         assert_eq!(may.day, None);
-        assert!(may.agrees_with(&MAY_3));
+        assert!(MAY_3.projections().any(|p| p == may));
         let may_3 = days("on May 3")[0];
-        assert!(may_3.agrees_with(&MAY_3));
-        assert!(!days("June 3")[0].agrees_with(&MAY_3));
-        assert!(!MAY_3.agrees_with(&may), "a day the source never gives");
+        assert!(MAY_3.projections().any(|p| p == may_3));
+        assert!(!MAY_3.projections().any(|p| p == days("June 3")[0]));
+        assert!(
+            !may.projections().any(|p| p == MAY_3),
+            "a day the source never gives"
+        );
     }
 
     #[test]

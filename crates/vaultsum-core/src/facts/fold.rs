@@ -9,13 +9,23 @@ use unicode_normalization::UnicodeNormalization;
 
 /// A word of `text` folded: compatibility decomposition, combining marks dropped, lower case.
 pub fn fold_word(word: &str) -> String {
+    let mut folded = String::new();
+    fold_word_into(word, &mut folded);
+    folded
+}
+
+/// [`fold_word`] into `out`, which is cleared first.
+pub fn fold_word_into(word: &str, out: &mut String) {
+    out.clear();
     if word.is_ascii() {
-        return word.to_ascii_lowercase();
+        out.extend(word.bytes().map(|b| char::from(b.to_ascii_lowercase())));
+        return;
     }
-    word.nfkd()
-        .filter(|c| !is_combining_mark(*c))
-        .flat_map(char::to_lowercase)
-        .collect()
+    out.extend(
+        word.nfkd()
+            .filter(|c| !is_combining_mark(*c))
+            .flat_map(char::to_lowercase),
+    );
 }
 
 /// Whether `c` belongs to a word: letters, digits, and the combining marks of a decomposed

@@ -176,12 +176,11 @@ impl SourceFacts {
 
     fn date(&self, days: &[Day]) -> Option<Reason> {
         let found = days.iter().any(|day| {
-            self.days().iter().any(|source| {
-                day.agrees_with(source)
-                    // A year only the answer gives must be somewhere in the source.
-                    && (source.year.is_some()
-                        || day.year.is_none_or(|y| self.written(&y.to_string()).is_some()))
-            })
+            self.has_day(day)
+                // A year only the answer gives must be somewhere in the source.
+                || day.year.is_some_and(|y| {
+                    self.has_yearless_day(day) && self.written(&y.to_string()).is_some()
+                })
         });
         (!found).then_some(Reason::NoSuchDate)
     }

@@ -8,7 +8,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use regex::Regex;
 
 use super::dates::{dates_and_times, Day, When};
-use super::fold::{fold_word, folded_words, word_spans};
+use super::fold::{fold_word_into, folded_words, word_spans};
 use super::numbers::{digit_runs, numbers, Unit};
 
 /// How a value is written in the source: bare, as a percentage, with which currencies and
@@ -35,7 +35,11 @@ pub struct SourceFacts {
     lowercase: HashSet<String>,
     values: HashMap<String, Written>,
     currencies: HashSet<&'static str>,
-    days: Vec<Day>,
+    /// Every projection of every day of the source onto a subset of its fields (`2026-05-03`
+    /// gives `2026-05`, `05-03`, `2026`, …), so a day of the answer is one lookup.
+    days: HashSet<Day>,
+    /// The same for the days the source gives without a year (`May 3`).
+    yearless_days: HashSet<Day>,
     times: HashSet<u16>,
     /// Folded names of the notes the source links or embeds (last path part, no extension).
     link_targets: HashSet<String>,
@@ -94,23 +98,42 @@ impl SourceFacts {
             lowercase: HashSet::new(),
             values: HashMap::new(),
             currencies: HashSet::new(),
-            days: Vec::new(),
+            days: HashSet::new(),
+            yearless_days: HashSet::new(),
             times: HashSet::new(),
             link_targets: HashSet::new(),
             headings: HashSet::new(),
         };
+        let mut folded = String::new();
         for (position, (_, word)) in word_spans(text).enumerate() {
-            let folded = fold_word(word);
-            if word.chars().next().is_some_and(char::is_lowercase) {
+            // Folded into one buffer: a word seen before costs no allocation.
+            fold_word_into(word, &mut folded);
+            match facts.words.get_mut(folded.as_str()) {
+                Some(positions) => positions.push(position as u32),
+                None => {
+                    facts.words.insert(folded.clone(), vec![position as u32]);
+                }
+            }
+            if word.chars().next().is_some_and(char::is_lowercase)
+                && !facts.lowercase.contains(folded.as_str())
+            {
                 facts.lowercase.insert(folded.clone());
             }
-            facts.words.entry(folded).or_default().push(position as u32);
         }
         facts.sorted_words = facts.words.keys().cloned().collect();
         let whens = dates_and_times(text);
         for mention in &whens {
             match &mention.when {
-                When::Date(days) => facts.days.extend(days.iter().copied()),
+                When::Date(days) => {
+                    for day in days {
+                        let set = if day.year.is_some() {
+                            &mut facts.days
+                        } else {
+                            &mut facts.yearless_days
+                        };
+                        set.extend(day.projections());
+                    }
+                }
                 When::Time(minutes) => facts.times.extend(minutes.iter().copied()),
             }
         }
@@ -234,8 +257,14 @@ impl SourceFacts {
         self.currencies.contains(code)
     }
 
-    pub(crate) fn days(&self) -> &[Day] {
-        &self.days
+    /// Whether a day of the source has every field `day` gives, equal.
+    pub(crate) fn has_day(&self, day: &Day) -> bool {
+        self.days.contains(day) || (day.year.is_none() && self.yearless_days.contains(day))
+    }
+
+    /// Whether a day of the source without a year has every other field `day` gives.
+    pub(crate) fn has_yearless_day(&self, day: &Day) -> bool {
+        self.yearless_days.contains(&Day { year: None, ..*day })
     }
 
     pub(crate) fn has_time(&self, minutes: u16) -> bool {

@@ -144,3 +144,11 @@ fn entity_precision_is_the_share_of_entities_found() {
     assert_eq!(result.entity_precision(), Some(0.5));
     assert_eq!(check("- A short note.", NOTE).entity_precision(), None);
 }
+
+#[test]
+fn a_year_the_source_gives_apart_from_the_day_is_enough() {
+    let source = "Planning for 2026. The launch is on May 3.";
+    assert!(check("- Launch on 3 May 2026.", source).is_supported());
+    assert!(!check("- Launch on 3 May 2027.", source).is_supported());
+    assert!(!check("- Launch on 4 May.", source).is_supported());
+}
