@@ -158,16 +158,33 @@ fn hostile() {
         start.elapsed().as_secs_f64()
     );
     for (name, answer) in answers {
-        let start = Instant::now();
-        std::hint::black_box(Parser::new_ext(&answer, parser_options()).count());
-        let parse = start.elapsed().as_secs_f64();
-        let start = Instant::now();
-        let result = indexed.check(&answer);
-        let check = start.elapsed().as_secs_f64();
-        println!(
-            "  {name}: check {check:.2} s ({parse:.2} s), {} facts, {} unsupported",
-            result.facts.len(),
-            result.unsupported.len()
-        );
+        check_hostile(&indexed, name, &answer);
     }
+    // One word repeated in both: every place of the name's first word in the source is a
+    // start a phrase lookup may try.
+    let start = Instant::now();
+    let repeated = SourceFacts::new(&fill("Ana ", 10 * 1024 * 1024));
+    println!(
+        "  index of a source of `Ana Ana …`: {:.2} s",
+        start.elapsed().as_secs_f64()
+    );
+    check_hostile(
+        &repeated,
+        "`Ana Ana … Luis` against it",
+        &format!("{}Luis", fill("Ana ", 1024 * 1024)),
+    );
+}
+
+fn check_hostile(indexed: &SourceFacts, name: &str, answer: &str) {
+    let start = Instant::now();
+    std::hint::black_box(Parser::new_ext(answer, parser_options()).count());
+    let parse = start.elapsed().as_secs_f64();
+    let start = Instant::now();
+    let result = indexed.check(answer);
+    let check = start.elapsed().as_secs_f64();
+    println!(
+        "  {name}: check {check:.2} s ({parse:.2} s), {} facts, {} unsupported",
+        result.facts.len(),
+        result.unsupported.len()
+    );
 }

@@ -242,10 +242,19 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
     } else {
         Vec::new()
     };
+    // The URLs taken so far are in text order, and so are the dates: one sweep.
+    let urls_taken = taken.clone();
+    let mut url_index = 0;
     for mention in whens {
-        if taken
-            .iter()
-            .any(|t| t.start < mention.span.end && mention.span.start < t.end)
+        while urls_taken
+            .get(url_index)
+            .is_some_and(|t| t.end <= mention.span.start)
+        {
+            url_index += 1;
+        }
+        if urls_taken
+            .get(url_index)
+            .is_some_and(|t| t.start < mention.span.end)
         {
             continue;
         }

@@ -183,18 +183,19 @@ pub fn dates_and_times(text: &str) -> Vec<WhenMention> {
             When::Time(clock(hour, 0, c.get(2).map(|m| m.as_str()))),
         );
     }
-    // Longest first, then drop what overlaps a longer mention.
-    found.sort_by_key(|m| (std::cmp::Reverse(m.span.len()), m.span.start));
-    let mut kept: Vec<WhenMention> = Vec::new();
+    // In text order; of two that overlap, the longer stays (one sweep, not a pairwise test).
+    found.sort_by_key(|m| (m.span.start, std::cmp::Reverse(m.span.len())));
+    let mut kept: Vec<WhenMention> = Vec::with_capacity(found.len());
     for mention in found {
-        if kept
-            .iter()
-            .all(|k| k.span.end <= mention.span.start || mention.span.end <= k.span.start)
-        {
-            kept.push(mention);
+        match kept.last_mut() {
+            Some(last) if mention.span.start < last.span.end => {
+                if mention.span.len() > last.span.len() {
+                    *last = mention;
+                }
+            }
+            _ => kept.push(mention),
         }
     }
-    kept.sort_by_key(|m| m.span.start);
     kept
 }
 

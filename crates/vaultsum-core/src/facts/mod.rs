@@ -25,6 +25,7 @@ pub use fact::{Fact, FactKind, Reason, Unsupported};
 pub use source::SourceFacts;
 
 use aho_corasick::AhoCorasick;
+use foldhash::HashMap;
 
 use answer::{extract, Meaning};
 use dates::Day;
@@ -73,11 +74,16 @@ impl SourceFacts {
         let extracted = extract(answer, self);
         let verbatim = self.verbatim(&extracted);
         let mut check = FactCheck::default();
-        for (index, item) in extracted.into_iter().enumerate() {
+        // A name said again is looked up once.
+        let mut names: HashMap<(&[String], Looseness), Option<Reason>> = HashMap::default();
+        for (index, item) in extracted.iter().enumerate() {
             let reason = match &item.meaning {
                 Meaning::Url(_) | Meaning::Code(_) => {
-                    (!verbatim.contains(&index)).then_some(Reason::NotInSource)
+                    (!verbatim[index]).then_some(Reason::NotInSource)
                 }
+                Meaning::Name { words, looseness } => *names
+                    .entry((words.as_slice(), *looseness))
+                    .or_insert_with(|| self.name(words, *looseness)),
                 meaning => self.support(meaning),
             };
             if let Some(reason) = reason {
@@ -86,14 +92,15 @@ impl SourceFacts {
                     reason,
                 });
             }
-            check.facts.push(item.fact);
+            check.facts.push(item.fact.clone());
         }
         check
     }
 
-    /// Which URL and code facts occur verbatim in the source (ASCII case ignored), found in
-    /// one pass over the source for all of them.
-    fn verbatim(&self, extracted: &[answer::Extracted]) -> Vec<usize> {
+    /// For each fact, whether it is a URL or code span that occurs verbatim in the source
+    /// (ASCII case ignored, whitespace squeezed), found in one pass over the source for all.
+    fn verbatim(&self, extracted: &[answer::Extracted]) -> Vec<bool> {
+        let mut found = vec![false; extracted.len()];
         let patterns: Vec<(usize, String)> = extracted
             .iter()
             .enumerate()
@@ -105,24 +112,18 @@ impl SourceFacts {
             .filter(|(_, p)| !p.is_empty())
             .collect();
         if patterns.is_empty() {
-            return Vec::new();
+            return found;
         }
         let Ok(automaton) = AhoCorasick::builder()
             .ascii_case_insensitive(true)
             .build(patterns.iter().map(|(_, p)| p))
         else {
-            return Vec::new();
+            return found;
         };
-        let mut seen = vec![false; patterns.len()];
         for m in automaton.find_overlapping_iter(self.squeezed()) {
-            seen[m.pattern().as_usize()] = true;
+            found[patterns[m.pattern().as_usize()].0] = true;
         }
-        patterns
-            .iter()
-            .zip(seen)
-            .filter(|(_, seen)| *seen)
-            .map(|((i, _), _)| *i)
-            .collect()
+        found
     }
 
     /// Why the source does not support `meaning`, or `None` when it does.

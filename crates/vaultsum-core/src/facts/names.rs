@@ -20,7 +20,7 @@ pub struct NameMention {
 }
 
 /// How closely a name must match the source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Looseness {
     /// Its words, in order.
     Exact,
@@ -31,6 +31,10 @@ pub enum Looseness {
     /// last word as the start of a word of the source.
     Prefix,
 }
+
+/// A run of capitalised words longer than this is split: real names are shorter, and a
+/// phrase's lookup costs its length for each place its first word occurs.
+const MAX_NAME_WORDS: usize = 6;
 
 /// Words that join the parts of a name when a capitalised word follows.
 const CONNECTORS: &[&str] = &[
@@ -262,7 +266,12 @@ pub fn names(
     is_common: impl Fn(&str) -> bool,
     title: bool,
 ) -> Vec<NameMention> {
-    let skipped = |r: &Range<usize>| skip.iter().any(|s| s.start < r.end && r.start < s.end);
+    // `skip` is sorted and disjoint: the first range ending after `r` starts is the only one
+    // that can overlap it.
+    let skipped = |r: &Range<usize>| {
+        let index = skip.partition_point(|s| s.end <= r.start);
+        skip.get(index).is_some_and(|s| s.start < r.end)
+    };
     let words: Vec<(Range<usize>, &str)> = word_spans(text).collect();
     if title {
         return words
@@ -291,7 +300,7 @@ pub fn names(
         // The run: capitalised words joined by one space or a hyphen, connectors between.
         let mut end = i;
         let mut j = i + 1;
-        while j < words.len() {
+        while j < words.len() && j - i < MAX_NAME_WORDS {
             let gap = &text[words[j - 1].0.end..words[j].0.start];
             if !(gap == " " || gap == "-" || gap == "\u{a0}") || skipped(&words[j].0) {
                 break;

@@ -22,6 +22,10 @@ pub(crate) struct Written {
     pub measures: Vec<&'static str>,
 }
 
+/// How often a word may occur before a name made only of such words counts as found without
+/// looking (see [`SourceFacts::phrase_within`]).
+const COMMON_BEYOND: usize = 10_000;
+
 /// The source text, indexed.
 #[derive(Debug, Clone)]
 pub struct SourceFacts {
@@ -225,17 +229,26 @@ impl SourceFacts {
 
     /// Whether the folded `words` occur in order with at most `slack` other words among them
     /// (`Ana M. Lopez` holds `Ana Lopez` with slack 1).
+    ///
+    /// The lookup starts from each place of the name's rarest word and looks for the others
+    /// around it, so its cost is that word's count, not the first word's. A name whose every
+    /// word occurs more than [`COMMON_BEYOND`] times counts as found: only a hostile text has
+    /// names of nothing but such words, and checking each place would make the check
+    /// quadratic in it.
     pub(crate) fn phrase_within(&self, words: &[String], slack: u32) -> bool {
-        let Some(first) = words.first().and_then(|w| self.words.get(w)) else {
+        let lists: Option<Vec<&Vec<u32>>> = words.iter().map(|w| self.words.get(w)).collect();
+        let Some(lists) = lists else { return false };
+        let Some((rarest, anchors)) = lists.iter().enumerate().min_by_key(|(_, l)| l.len()) else {
             return false;
         };
-        let rest: Option<Vec<&Vec<u32>>> = words[1..].iter().map(|w| self.words.get(w)).collect();
-        let Some(rest) = rest else { return false };
-        first.iter().any(|&start| {
-            let mut at = start;
+        if anchors.len() > COMMON_BEYOND {
+            return true;
+        }
+        anchors.iter().any(|&anchor| {
             let mut used = 0;
-            rest.iter().all(|positions| {
-                // The first occurrence after `at`.
+            // Forward from the anchor: the first place of each next word after the last.
+            let mut at = anchor;
+            let forward = lists[rarest + 1..].iter().all(|positions| {
                 let index = positions.partition_point(|&p| p <= at);
                 match positions.get(index) {
                     Some(&p) if p - at - 1 + used <= slack => {
@@ -245,7 +258,21 @@ impl SourceFacts {
                     }
                     _ => false,
                 }
-            })
+            });
+            // Backward from the anchor: the last place of each word before the next.
+            let mut at = anchor;
+            forward
+                && lists[..rarest].iter().rev().all(|positions| {
+                    let index = positions.partition_point(|&p| p < at);
+                    match index.checked_sub(1).map(|i| positions[i]) {
+                        Some(p) if at - p - 1 + used <= slack => {
+                            used += at - p - 1;
+                            at = p;
+                            true
+                        }
+                        _ => false,
+                    }
+                })
         })
     }
 
