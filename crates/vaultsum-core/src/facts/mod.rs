@@ -101,27 +101,32 @@ impl SourceFacts {
     /// (ASCII case ignored, whitespace squeezed), found in one pass over the source for all.
     fn verbatim(&self, extracted: &[answer::Extracted]) -> Vec<bool> {
         let mut found = vec![false; extracted.len()];
-        let patterns: Vec<(usize, String)> = extracted
-            .iter()
-            .enumerate()
-            .filter_map(|(i, e)| match &e.meaning {
-                Meaning::Url(url) => Some((i, url.trim_end_matches('/').to_string())),
-                Meaning::Code(code) => Some((i, source::squeeze(code))),
-                _ => None,
-            })
-            .filter(|(_, p)| !p.is_empty())
-            .collect();
+        // Each text once, however often the answer says it.
+        let mut facts_of: HashMap<String, Vec<usize>> = HashMap::default();
+        for (i, e) in extracted.iter().enumerate() {
+            let pattern = match &e.meaning {
+                Meaning::Url(url) => url.trim_end_matches('/').to_string(),
+                Meaning::Code(code) => source::squeeze(code),
+                _ => continue,
+            };
+            if !pattern.is_empty() {
+                facts_of.entry(pattern).or_default().push(i);
+            }
+        }
+        let patterns: Vec<(String, Vec<usize>)> = facts_of.into_iter().collect();
         if patterns.is_empty() {
             return found;
         }
         let Ok(automaton) = AhoCorasick::builder()
             .ascii_case_insensitive(true)
-            .build(patterns.iter().map(|(_, p)| p))
+            .build(patterns.iter().map(|(p, _)| p))
         else {
             return found;
         };
         for m in automaton.find_overlapping_iter(self.squeezed()) {
-            found[patterns[m.pattern().as_usize()].0] = true;
+            for &i in &patterns[m.pattern().as_usize()].1 {
+                found[i] = true;
+            }
         }
         found
     }
