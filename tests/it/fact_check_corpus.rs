@@ -332,6 +332,25 @@ fn references(manifest: &Path) -> Vec<(Note, String)> {
         .collect()
 }
 
+/// ACLSum's test split (`tests/data/aclsum`, MIT): three one-sentence summaries per paper,
+/// written by people, against the paper's abstract, introduction and conclusion. Held out too.
+fn aclsum(manifest: &Path) -> Vec<(Note, String)> {
+    let text = std::fs::read_to_string(manifest.join("tests/data/aclsum/test.jsonl")).unwrap();
+    let mut cases = Vec::new();
+    for line in text.lines() {
+        let paper: serde_json::Value = serde_json::from_str(line).unwrap();
+        for aspect in ["challenge", "approach", "outcome"] {
+            let note = Note {
+                path: PathBuf::from(format!("{}#{aspect}", paper["id"].as_str().unwrap())),
+                name: format!("{} ({aspect})", paper["id"].as_str().unwrap()),
+                text: paper["source"].as_str().unwrap().to_string(),
+            };
+            cases.push((note, paper["summary"][aspect].as_str().unwrap().to_string()));
+        }
+    }
+    cases
+}
+
 #[derive(Default)]
 struct Figures {
     answers: usize,
@@ -400,6 +419,12 @@ fn planted_errors_are_caught_and_faithful_summaries_pass() {
         set: "hand-written references (held out)",
         note,
         answer: reference.clone(),
+    }));
+    let papers = aclsum(manifest);
+    cases.extend(papers.iter().map(|(note, summary)| Case {
+        set: "ACLSum summaries (held out)",
+        note,
+        answer: summary.clone(),
     }));
 
     let summarized = started.elapsed();

@@ -123,9 +123,13 @@ impl SourceFacts {
         else {
             return found;
         };
+        let mut seen = vec![false; patterns.len()];
         for m in automaton.find_overlapping_iter(self.squeezed()) {
-            for &i in &patterns[m.pattern().as_usize()].1 {
-                found[i] = true;
+            seen[m.pattern().as_usize()] = true;
+        }
+        for ((_, facts), seen) in patterns.iter().zip(seen) {
+            for &i in facts {
+                found[i] = seen;
             }
         }
         found
