@@ -475,29 +475,43 @@ fn planted_errors_are_caught_and_faithful_summaries_pass() {
     println!(
         "(summaries made in {:.2} s, planted and checked in {:.2} s, of which checks {:.2} s)",
         summarized.as_secs_f64(),
-        checking.as_secs_f64(),
         (started.elapsed() - summarized).as_secs_f64(),
+        checking.as_secs_f64(),
     );
     let total = |get: fn(&Figures) -> usize| figures.values().map(get).sum::<usize>();
     let plants = total(|f| f.plants.values().map(|(n, _)| n).sum());
     let caught = total(|f| f.plants.values().map(|(_, c)| c).sum());
-    let answers = total(|f| f.answers);
-    let flagged_answers = total(|f| f.answers_flagged);
     let catch_rate = caught as f64 / plants as f64;
-    let flag_rate = flagged_answers as f64 / answers as f64;
     println!(
-        "all: {caught}/{plants} plants caught ({:.1}%), {flagged_answers}/{answers} faithful answers flagged ({:.1}%)",
-        catch_rate * 100.0,
-        flag_rate * 100.0
+        "all: {caught}/{plants} plants caught ({:.1}%)",
+        catch_rate * 100.0
     );
     assert!(
-        answers >= 140,
-        "expected the vendored vaults and eval/gold, got {answers} answers"
+        cases.len() >= 440,
+        "expected the vendored vaults, eval/gold and ACLSum, got {}",
+        cases.len()
     );
     assert!(catch_rate >= 0.95, "caught only {:.1}%", catch_rate * 100.0);
+    // The notes' own answers (extractive) and the hand-written references of the same vault.
+    let vault_sets = ["offline engine", "hand-written references (held out)"];
+    let (flagged, answers) = vault_sets.iter().fold((0, 0), |(f, a), set| {
+        (f + figures[set].answers_flagged, a + figures[set].answers)
+    });
+    let flag_rate = flagged as f64 / answers as f64;
     assert!(
         flag_rate <= 0.02,
-        "flagged {:.1}% of faithful answers",
+        "flagged {:.1}% of the vault's faithful answers",
         flag_rate * 100.0
+    );
+    // ACLSum's summaries are people's own sentences, and their first word is often a common
+    // word the paper never writes ("Existing methods …", "Although …"): without a lexicon of
+    // English, such an opener is checked as a name. 31 of 300 flagged when first measured
+    // (27 of them openers); this bound keeps it from getting worse until a lexicon lands.
+    let aclsum = &figures["ACLSum summaries (held out)"];
+    let aclsum_rate = aclsum.answers_flagged as f64 / aclsum.answers as f64;
+    assert!(
+        aclsum_rate <= 0.11,
+        "flagged {:.1}% of ACLSum's summaries",
+        aclsum_rate * 100.0
     );
 }
