@@ -3,12 +3,14 @@
 //! `config` (layered configuration), `vault` (safe paths, the note index, link resolution, embed
 //! expansion, safe writes), `flight` (paid work done once while in flight, in a process and
 //! across processes), `media` (images and audio made text), `llm` (the OpenAI-compatible
-//! client and the offline engine), `kagi` (the Kagi v0 client) and `html` (HTML made plain text,
-//! for Kagi snippets and provider error pages). Only `vaultsum-tools` depends
+//! client and the offline engine), `kagi` (the Kagi v0 client), `facts` (which facts of a
+//! model's answer its source does not hold) and `html` (HTML made plain text, for Kagi snippets
+//! and provider error pages). Only `vaultsum-tools` depends
 //! on this crate; the front ends cannot, so every action goes through the Registry.
 
 pub mod atomic_file;
 pub mod config;
+pub mod facts;
 pub mod flight;
 pub mod html;
 pub mod kagi;

@@ -8,6 +8,9 @@ use super::document::{Document, Table};
 const MAX_TABLE_ROWS: usize = 12;
 /// Tables with more columns than this are wide layouts, not data worth repeating.
 const MAX_TABLE_COLUMNS: usize = 6;
+/// What follows the count of a cut table's rows left out (`(13 more rows in the note)`): the
+/// engine's own words, which the fact checker knows are no claim about the note.
+pub const MORE_ROWS: &str = " more rows in the note)";
 /// At most this many tables are carried into a summary.
 const MAX_TABLES: usize = 3;
 /// Longer cells are shortened, so a summary table stays readable.
@@ -105,10 +108,7 @@ fn render_table(table: &Table) -> String {
     lines.extend(table.rows.iter().take(MAX_TABLE_ROWS).map(|row| line(row)));
     if table.rows.len() > MAX_TABLE_ROWS {
         lines.push(String::new());
-        lines.push(format!(
-            "({} more rows in the note)",
-            table.rows.len() - MAX_TABLE_ROWS
-        ));
+        lines.push(format!("({}{MORE_ROWS}", table.rows.len() - MAX_TABLE_ROWS));
     }
     lines.join("\n")
 }
