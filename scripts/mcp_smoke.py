@@ -61,10 +61,10 @@ async def smoke(server: StdioServerParameters, summarize: str | None) -> str:
                     raise SmokeFailed(f"summarize_file {summarize!r} failed: {text}")
                 details = (result.meta or {}).get("details") or {}
                 engine = (details.get("summarizer") or {}).get("engine")
-                if engine != "local":
+                if engine != "offline":
                     raise SmokeFailed(
                         f"summarize_file {summarize!r} used engine {engine!r}, expected the "
-                        f"offline engine ('local'): an empty API key must count as no key"
+                        f"offline engine ('offline'): an empty API key must count as no key"
                     )
                 line += f"; summarize_file {summarize!r} succeeded with the offline engine"
             return line
