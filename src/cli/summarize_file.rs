@@ -260,7 +260,7 @@ impl Printer<'_> {
                 json!({ "success": false, "path": path, "error": error })
             )?;
         } else if !self.dry_run || self.json {
-            writeln!(out, "{}", output.text)?;
+            writeln!(out, "{}", with_fact_check(&output.text, details))?;
         } else {
             if self.previews > 0 {
                 writeln!(out)?;
@@ -341,4 +341,23 @@ impl Printer<'_> {
 /// `--into`: section, property or both.
 pub(super) fn parse_into_flag(value: &str) -> Result<SummaryInto, String> {
     SummaryInto::parse("--into", value).map_err(|e| e.to_string())
+}
+
+/// The result line, with `details.fact_check` and `details.unsupported` when the fact check
+/// retried or found something (docs/fact-check.md): the facts an agent reading `--json` must
+/// see. Other lines keep their shape.
+fn with_fact_check(text: &str, details: &serde_json::Value) -> String {
+    let check = &details["fact_check"];
+    let noteworthy =
+        check["retried"].as_bool() == Some(true) || check["not_found"].as_u64().unwrap_or(0) > 0;
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(mut line) if noteworthy && line.is_object() => {
+            line["details"] = json!({
+                "fact_check": check,
+                "unsupported": details["unsupported"],
+            });
+            line.to_string()
+        }
+        _ => text.to_string(),
+    }
 }

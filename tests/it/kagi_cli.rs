@@ -180,7 +180,8 @@ async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one
         "{note}"
     );
     assert_eq!(
-        body, "\n## Summary\n\nFirst: the spec, summarized.\n",
+        body,
+        "\n## Summary\n\nFirst: the spec, summarized.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n",
         "{note}"
     );
 
@@ -192,7 +193,10 @@ async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one
     assert!(run_on(&second, url, "Clippings/Spec.md").status.success());
     let again = String::from_utf8(vault.read("Clippings/Spec.md")).unwrap();
     assert_eq!(again.matches("## Summary").count(), 1, "{again}");
-    assert!(again.ends_with("Second: updated.\n"), "{again}");
+    assert!(
+        again.ends_with("Second: updated.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"),
+        "{again}"
+    );
 
     // A person's note, and another URL's note, are refused before Kagi is asked.
     let asked = fake.requests().len();
@@ -206,9 +210,7 @@ async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one
     assert_eq!(vault.read("Clippings/Mine.md"), b"My own note.\n");
     let other = run_on(&fake, "https://example.com/other", "Clippings/Spec.md");
     assert_eq!(other.status.code(), Some(1));
-    assert!(String::from_utf8(vault.read("Clippings/Spec.md"))
-        .unwrap()
-        .ends_with("Second: updated.\n"));
+    assert_eq!(String::from_utf8(vault.read("Clippings/Spec.md")).unwrap(), again);
     let escape = run("../outside.md");
     assert_eq!(escape.status.code(), Some(1));
     assert_eq!(

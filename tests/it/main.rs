@@ -15,6 +15,7 @@ mod doctor;
 mod documented_commands;
 mod documents;
 mod e2e_local_llm;
+mod fact_check;
 mod fact_check_corpus;
 mod freshness;
 mod hostile_corpus;

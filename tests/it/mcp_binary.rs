@@ -590,7 +590,11 @@ async fn summarize_file_over_mcp_writes_a_hostile_answer_inert_and_reports_it_in
          - <% tp.file.title %> `$= dv.pages()`\n\n\
          ```js-engine\nreturn 1\n```\n",
     ));
-    let client = connect_binary(&vault.root(), &[], &fake.env()).await;
+    // The answer is made up to test the output policy, not a summary of the note: the fact
+    // check (fact_check.rs) would unlink and mark what the note does not hold.
+    let mut envs = fake.env();
+    envs.push(("VAULTSUM_FACT_CHECK", "off".to_string()));
+    let client = connect_binary(&vault.root(), &[], &envs).await;
     let result = call(&client, "summarize_file", json!({ "path": "Clip.md" })).await;
     assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
     let note = String::from_utf8(vault.read("Clip.md")).unwrap();

@@ -130,6 +130,9 @@ fn summarize_file_appends_a_hostile_answer_inert_and_says_so() {
     fake.set_fallback(FakeReply::chat(&hostile_summary()));
     let output = vaultsum(&vault.outside())
         .envs(fake.env())
+        // The answer is made up to test the output policy, not a summary of the note: the fact check
+        // (fact_check.rs) would take its facts out.
+        .env("VAULTSUM_FACT_CHECK", "off")
         .arg("--vault")
         .arg(vault.root())
         .args(["-v", "summarize-file", "--json", "Clip.md"])
@@ -166,6 +169,9 @@ fn into_both_keeps_the_property_plain_text() {
     fake.set_fallback(FakeReply::chat(&answer));
     let output = vaultsum(&vault.outside())
         .envs(fake.env())
+        // The answer is made up to test the output policy, not a summary of the note: the fact check
+        // (fact_check.rs) would take its facts out.
+        .env("VAULTSUM_FACT_CHECK", "off")
         .arg("--vault")
         .arg(vault.root())
         .args([
@@ -219,6 +225,9 @@ fn a_rollup_saved_to_a_note_is_inert() {
     fake.set_fallback(FakeReply::chat(&hostile_summary()));
     let output = vaultsum(&vault.outside())
         .envs(fake.env())
+        // The answer is made up to test the output policy, not a summary of the note: the fact check
+        // (fact_check.rs) would take its facts out.
+        .env("VAULTSUM_FACT_CHECK", "off")
         .arg("--vault")
         .arg(vault.root())
         .args(["rollup", "Notes", "--save-to", "Reviews/Week.md", "--json"])
@@ -308,7 +317,7 @@ fn an_answer_starting_with_a_front_matter_block_never_becomes_one() {
         "{note}"
     );
     assert!(
-        note.ends_with("## Summary\n\n\\[front matter removed\\]\n\n- The point.\n"),
+        note.ends_with("## Summary\n\n\\[front matter removed\\]\n\n- The point.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"),
         "{note}"
     );
 }

@@ -14,7 +14,8 @@ use support::watcher::{
 };
 use vaultsum::watch::Backend;
 
-const SUMMARY: &str = "### Key Points\n\n- Found by a walk, not by an event.";
+/// A summary faithful to every note of [`long_body`] (the fact check finds nothing to retry).
+const SUMMARY: &str = "### Key Points\n\n- We agreed on the next steps.";
 const NOTES: usize = 40;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

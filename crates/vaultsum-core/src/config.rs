@@ -39,6 +39,7 @@ pub const ENV_VARS: &[&str] = &[
     "VAULTSUM_VAULT",
     "VAULTSUM_CACHE_DIR",
     "VAULTSUM_ENGINE",
+    "VAULTSUM_FACT_CHECK",
     "VAULTSUM_MCP_TOKEN",
     "FIREWORKS_API_KEY",
     "FIREWORKS_BASE_URL",
@@ -116,6 +117,49 @@ impl fmt::Display for Engine {
             Engine::Llm => "llm",
             Engine::Offline => "offline",
         })
+    }
+}
+
+/// What is done with the facts of an answer the note does not support (config
+/// `summarize.fact_check`; the check itself is `facts/`, its use `vaultsum-tools`'
+/// `fact_check.rs`).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize, Default, schemars::JsonSchema,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum FactCheckMode {
+    /// One corrective request to the model (the answer and the facts not found, asking for it
+    /// again without them); what is still not found is marked.
+    #[default]
+    Retry,
+    /// No second request: the facts not found are marked.
+    Mark,
+    /// Nothing checked, nothing marked.
+    Off,
+}
+
+impl FactCheckMode {
+    /// Parses `retry`, `mark` or `off` (case-insensitive).
+    pub fn parse(name: &str, value: &str) -> Result<FactCheckMode, ConfigError> {
+        match value.trim().to_ascii_lowercase().as_str() {
+            "retry" => Ok(FactCheckMode::Retry),
+            "mark" => Ok(FactCheckMode::Mark),
+            "off" => Ok(FactCheckMode::Off),
+            _ => Err(ConfigError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+                expected: "one of retry, mark, off",
+            }),
+        }
+    }
+
+    /// `retry`, `mark`, `off`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FactCheckMode::Retry => "retry",
+            FactCheckMode::Mark => "mark",
+            FactCheckMode::Off => "off",
+        }
     }
 }
 
@@ -269,6 +313,10 @@ pub struct SummarizeConfig {
     /// It widens the output policy's link allow-list; nothing turns the policy off
     /// (`vault/output_policy/`).
     pub allow_links: Vec<String>,
+    /// What is done with an answer's names, numbers, dates, quotes and links that the text
+    /// the model was given does not hold (config `summarize.fact_check`: `retry`, the default,
+    /// `mark` or `off`).
+    pub fact_check: FactCheckMode,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -405,6 +453,7 @@ impl Default for Config {
                 language: AUTO_LANGUAGE.to_string(),
                 rules: Vec::new(),
                 allow_links: Vec::new(),
+                fact_check: FactCheckMode::Retry,
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -498,6 +547,7 @@ struct FileSummarize {
     language: Option<String>,
     rules: Option<Vec<FileRule>>,
     allow_links: Option<Vec<String>>,
+    fact_check: Option<FactCheckMode>,
 }
 
 /// One `[[summarize.rules]]` entry as written.
@@ -824,6 +874,7 @@ impl Config {
         set(&mut self.summarize.property, file.summarize.property);
         set(&mut self.summarize.into, file.summarize.into);
         set(&mut self.summarize.allow_links, file.summarize.allow_links);
+        set(&mut self.summarize.fact_check, file.summarize.fact_check);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,
@@ -874,6 +925,9 @@ impl Config {
         }
         if let Some(engine) = env.get("VAULTSUM_ENGINE") {
             self.summarize.engine = Engine::parse("VAULTSUM_ENGINE", engine)?;
+        }
+        if let Some(mode) = env.get("VAULTSUM_FACT_CHECK") {
+            self.summarize.fact_check = FactCheckMode::parse("VAULTSUM_FACT_CHECK", mode)?;
         }
         self.llm.api_key = env.get("FIREWORKS_API_KEY").and_then(ApiKey::new);
         if let Some(base) = env.get("FIREWORKS_BASE_URL").map(str::to_string) {

@@ -6,7 +6,7 @@
 
 pub use vaultsum_core::config;
 // The lower layers, reachable inside this crate as `crate::vault` etc. and never re-exported.
-use vaultsum_core::{kagi, llm, media, summary_prompt, vault};
+use vaultsum_core::{facts, kagi, llm, media, summary_prompt, vault};
 
 pub mod attachments;
 pub mod batch_line;
@@ -14,6 +14,7 @@ pub mod compaction;
 pub mod context;
 pub mod defused_line;
 pub mod doctor;
+pub mod fact_check;
 pub(crate) mod failure;
 pub mod freshness;
 pub mod generated_notes;

@@ -9,11 +9,13 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::defused_line::defused_suffix;
+use super::fact_check::{self, KAGI_UNCHECKED};
 use super::generated_notes::GeneratedKind;
 use super::rollup_selection::Day;
 use super::stub::{arg_str, ToolSummary};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
+use crate::config::FactCheckMode;
 use crate::kagi::{KagiClient, SummaryEngine, SummaryRequest, SummaryType};
 use crate::vault::SourceLinks;
 
@@ -123,6 +125,11 @@ impl SummarizeTool {
         );
         let date = Day::today().to_string();
         tokio::task::spawn_blocking(move || {
+            // Said in the note itself, so nobody reads it as checked (`fact_check.rs`).
+            let summary = match context.config.summarize.fact_check {
+                FactCheckMode::Off => summary,
+                _ => fact_check::unchecked(&summary, fact_check::KAGI_UNCHECKED),
+            };
             let summary = context
                 .output_policy()
                 .summary(&summary, &SourceLinks::from_url(&url));
@@ -214,6 +221,14 @@ impl TypedTool for SummarizeTool {
                         }
                     }
                     details["save_to"] = json!(target);
+                    if let Some(context) = &self.context {
+                        let mode = context.config.summarize.fact_check;
+                        details["fact_check"] = json!({
+                            "mode": mode.name(),
+                            "checked": false,
+                            "why": KAGI_UNCHECKED,
+                        });
+                    }
                 }
                 ToolOutput::ok(shown.text, details)
             }

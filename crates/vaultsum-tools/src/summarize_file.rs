@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::defused_line::defused_suffix;
+use super::fact_check::{self, not_found_suffix, Checked};
 use super::failure::Failure;
 use super::freshness::{plan, Freshness, Plan, RefreshPolicy, Skip};
 use super::instructions::{CallChoice, Instructions};
@@ -87,6 +88,10 @@ struct SummarizeFileRecord {
     /// A dry run: the abstract the summary property would get.
     #[serde(rename = "abstract")]
     abstract_text: Option<String>,
+    /// Facts of the summary (names, numbers, dates, quotes, links) the note does not hold,
+    /// when there are any: each is marked below the summary, and listed with why in
+    /// `_meta.details.unsupported`.
+    unsupported: Option<u64>,
     /// What failed, and what to do about it (nothing was written).
     error: Option<String>,
 }
@@ -206,12 +211,14 @@ impl SummarizeFileTool {
             sentences: None,
             with_abstract: into.property(),
             instructions: &instructions,
+            fact_check: self.context.config.summarize.fact_check,
         };
         crate::progress::step("summarizing");
         let SummaryText {
             text,
             details,
             abstract_text,
+            fact_check: run,
         } = self.context.summarizer().summarize(&request).await?;
         let summary = clean_summary(&text).ok_or_else(|| {
             "the summarizer returned an empty summary; the note was not changed".to_string()
@@ -221,6 +228,12 @@ impl SummarizeFileTool {
                 .to_string()
                 .into());
         }
+        // What the note does not hold is unlinked or marked before the policy sees the text.
+        let Checked {
+            summary,
+            abstract_text,
+            report,
+        } = fact_check::finish(run.as_ref(), summary, abstract_text);
         // The answer is made inert before anything else sees it (the preview shows what would
         // be written). Its links may point where what was summarized points: the note as
         // expanded, with everything it embeds.
@@ -240,13 +253,7 @@ impl SummarizeFileTool {
                 (path.clone(), Some(document.clone()))
             }
         };
-        Ok(PreparedSummary {
-            path,
-            summary,
-            abstract_text,
-            original: note.original,
-            target: note.target,
-            details: json!({
+        let mut details = json!({
                 "document": document,
                 "chars_sent": content.chars().count(),
                 "total_chars": total_chars,
@@ -256,7 +263,17 @@ impl SummarizeFileTool {
                 "prompt": instructions.prompt,
                 "prompt_from": instructions.prompt_from,
                 "language": instructions.language,
-            }),
+        });
+        if let Some(report) = &report {
+            report.put_into(&mut details);
+        }
+        Ok(PreparedSummary {
+            path,
+            summary,
+            abstract_text,
+            original: note.original,
+            target: note.target,
+            details,
             instructions,
         })
     }
@@ -383,6 +400,7 @@ impl SummarizeFileTool {
             text["into"] = json!(prepared.instructions.into);
             text["abstract_length"] = json!(abstract_text.chars().count());
         }
+        put_not_found(&details, &mut text);
         Ok(ToolOutput::ok(text.to_string(), details).with_record(text))
     }
 
@@ -421,7 +439,19 @@ impl SummarizeFileTool {
             details["abstract"] = json!(abstract_text.as_str());
             text["abstract"] = json!(abstract_text.as_str());
         }
+        put_not_found(&details, &mut text);
         ToolOutput::ok(text.to_string(), details).with_record(text)
+    }
+}
+
+/// The result's `"unsupported": N`, the facts not found in the note (marked in it), when
+/// there are any: the count a person or agent reads in the result itself.
+fn put_not_found(details: &Value, result: &mut Value) {
+    if let Some(count) = details["fact_check"]["not_found"]
+        .as_u64()
+        .filter(|n| *n > 0)
+    {
+        result["unsupported"] = json!(count);
     }
 }
 
@@ -596,6 +626,7 @@ impl TypedTool for SummarizeFileTool {
         if d["stale"].as_bool() == Some(true) {
             line.push_str(" (note changed meanwhile; edits kept)");
         }
+        line.push_str(&not_found_suffix(d));
         line.push_str(&defused_suffix(d));
         if expanded {
             line.push('\n');

@@ -13,6 +13,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::defused_line::defused_suffix;
+use super::fact_check::{self, not_found_suffix};
 use super::failure::llm_retry;
 use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
@@ -76,6 +77,9 @@ struct SummarizeNotesRecord {
     engine: Option<String>,
     /// The note the rollup was written into (or would be, in a dry run).
     save_to: Option<String>,
+    /// Facts of the rollup the notes do not hold, when there are any: each is marked below
+    /// the rollup, and listed with why in `_meta.details.unsupported`.
+    unsupported: Option<u64>,
     /// What failed, and what to do about it.
     error: Option<String>,
 }
@@ -646,6 +650,7 @@ impl TypedTool for SummarizeNotesTool {
                 truncated_from: None,
                 sentences: None,
                 with_abstract: target.is_some() && instructions.into.property(),
+                fact_check: self.context.config.summarize.fact_check,
             };
             crate::progress::step("summarizing");
             let generated = match choice.summarizer.summarize(&request).await {
@@ -662,8 +667,14 @@ impl TypedTool for SummarizeNotesTool {
                     SummarizeError::NothingToSummarize.to_string(),
                 );
             };
+            // Checked against what the model was given (the notes, or the summaries reused).
+            let checked = fact_check::finish(
+                generated.fact_check.as_ref(),
+                summary,
+                generated.abstract_text,
+            );
             // The offline engine shows a link by its text: the task's source becomes a link again.
-            let mut rollup = restore_task_links(&summary, &selection.notes);
+            let mut rollup = restore_task_links(&checked.summary, &selection.notes);
             rollup.push_str("\n\n### Sources\n");
             for path in &selection.notes {
                 rollup.push_str(&format!("- {}\n", link_of(path)));
@@ -672,7 +683,7 @@ impl TypedTool for SummarizeNotesTool {
             // written or handed back (an agent may write it somewhere itself). Its links may point
             // where the notes point.
             let context = Arc::clone(&self.context);
-            let abstract_text = generated.abstract_text;
+            let abstract_text = checked.abstract_text;
             let (rollup, abstract_text) = match tokio::task::spawn_blocking(move || {
                 // `source`: the selected notes' own text, summaries left out (above).
                 let policy = context.output_policy();
@@ -690,6 +701,11 @@ impl TypedTool for SummarizeNotesTool {
             details["summary_length"] = json!(rollup.chars());
             details["defused"] = defused.to_json();
             details["summarizer"] = generated.details;
+            let mut not_found = 0;
+            if let Some(report) = &checked.report {
+                report.put_into(&mut details);
+                not_found = report.unsupported.len();
+            }
             let text = rollup.as_str().to_string();
             let mut record = json!({
                 "success": true,
@@ -699,6 +715,9 @@ impl TypedTool for SummarizeNotesTool {
                 "reused_summaries": reused.len(),
                 "engine": engine,
             });
+            if not_found > 0 {
+                record["unsupported"] = json!(not_found);
+            }
             if let Some(target) = target {
                 crate::progress::step(format!("writing {target}"));
                 let what = describe_selection(&args);
@@ -746,11 +765,12 @@ impl TypedTool for SummarizeNotesTool {
             return output.text.clone();
         }
         format!(
-            "✓ rollup of {} notes ({} summaries reused){}",
+            "✓ rollup of {} notes ({} summaries reused){}{}",
             output.details["note_count"],
             output.details["reused_summaries"]
                 .as_array()
                 .map_or(0, Vec::len),
+            not_found_suffix(&output.details),
             defused_suffix(&output.details)
         )
     }

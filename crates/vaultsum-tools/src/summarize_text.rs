@@ -13,6 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
+use super::fact_check;
 use super::failure::llm_retry;
 use super::instructions::Instructions;
 use super::stub::ToolSummary;
@@ -95,6 +96,7 @@ impl TypedTool for SummarizeTextTool {
             truncated_from: truncated.then_some(total_chars),
             sentences: args.sentences,
             with_abstract: false,
+            fact_check: self.context.config.summarize.fact_check,
         };
         let generated = match choice.summarizer.summarize(&request).await {
             Ok(generated) => generated,
@@ -116,7 +118,9 @@ impl TypedTool for SummarizeTextTool {
             let message = SummarizeError::NothingToSummarize.to_string();
             return failure("nothing_to_summarize", message, &engine);
         };
-        let details = json!({
+        let checked = fact_check::finish(generated.fact_check.as_ref(), summary, None);
+        let summary = checked.summary;
+        let mut details = json!({
             "engine": engine,
             "fell_back_to_local": choice.fell_back_to_local,
             "total_chars": total_chars,
@@ -124,6 +128,9 @@ impl TypedTool for SummarizeTextTool {
             "summary_length": summary.chars().count(),
             "summarizer": generated.details,
         });
+        if let Some(report) = &checked.report {
+            report.put_into(&mut details);
+        }
         ToolOutput::ok(summary, details)
     }
 

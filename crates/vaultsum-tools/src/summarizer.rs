@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::config::{Engine, LlmConfig};
+use crate::config::{Engine, FactCheckMode, LlmConfig};
+use crate::fact_check::{self, FactCheckRun};
 use crate::instructions::Instructions;
 use crate::llm::local::{self, LocalOptions};
 use crate::llm::{ChatClient, LlmError};
@@ -28,6 +29,8 @@ pub struct SummaryRequest<'a> {
     /// Also ask for a one-to-three-sentence abstract (for the summary property), in the same
     /// call: see [`ABSTRACT_INSTRUCTION`].
     pub with_abstract: bool,
+    /// What is done with facts of the answer `content` does not hold (`fact_check.rs`).
+    pub fact_check: FactCheckMode,
 }
 
 /// Added to the instructions when an abstract is wanted: the model ends its answer with the
@@ -91,6 +94,9 @@ pub struct SummaryText {
     pub details: Value,
     /// The abstract, when the request asked for one ([`SummaryRequest::with_abstract`]).
     pub abstract_text: Option<String>,
+    /// The fact check of the answer, and its retry (`None` with `fact_check = off`); the
+    /// writer finishes it on what it writes ([`fact_check::finish`]).
+    pub fact_check: Option<FactCheckRun>,
 }
 
 /// One of the two engines.
@@ -158,11 +164,15 @@ impl Summarizer {
                     .with_abstract
                     .then(|| local::abstract_of(request.content, ABSTRACT_SENTENCES))
                     .filter(|text| !text.is_empty());
-                Ok(SummaryText {
+                let mut answer = SummaryText {
                     text: summary.markdown,
                     details: json!({ "engine": "offline" }),
                     abstract_text,
-                })
+                    fact_check: None,
+                };
+                // Extractive, so nothing to retry; checked all the same, as every summary is.
+                answer.fact_check = fact_check::check_and_retry(None, request, &mut answer).await;
+                Ok(answer)
             }
             Summarizer::Llm {
                 client,
@@ -172,6 +182,11 @@ impl Summarizer {
                 let client = client.as_ref().ok_or(LlmError::MissingApiKey)?;
                 let mut summary =
                     crate::windowed::summarize(client, model, *context_tokens, request).await?;
+                // Checked with its abstract, before the two are parted: one corrective request
+                // covers both.
+                summary.fact_check =
+                    fact_check::check_and_retry(Some((client, model)), request, &mut summary)
+                        .await;
                 if request.with_abstract {
                     let (text, abstract_text) = split_abstract(&summary.text);
                     // A model that left the abstract out: the summary's best sentences.
@@ -226,6 +241,7 @@ mod tests {
             truncated_from: None,
             sentences: None,
             with_abstract: false,
+            fact_check: FactCheckMode::Retry,
         }
     }
 

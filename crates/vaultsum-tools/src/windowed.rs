@@ -133,6 +133,7 @@ fn single_pass(reply: ChatReply, model: &str, window: Option<u64>) -> SummaryTex
             "context_window": window,
         }),
         abstract_text: None,
+        fact_check: None,
     }
 }
 
@@ -217,6 +218,7 @@ async fn try_in_parts(
             "usage": usage,
         }),
         abstract_text: None,
+        fact_check: None,
     })
 }
 

@@ -109,7 +109,10 @@ impl SourceFacts {
                 Meaning::Code(code) => source::squeeze(code),
                 _ => continue,
             };
-            if !pattern.is_empty() {
+            if pattern.is_empty() {
+                // An empty code span (`` ` ` ``) says nothing to check.
+                found[i] = true;
+            } else {
                 facts_of.entry(pattern).or_default().push(i);
             }
         }

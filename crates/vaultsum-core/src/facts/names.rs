@@ -246,6 +246,36 @@ fn is_common_word(folded: &str) -> bool {
     COMMON.contains(&folded) || is_stop_word(folded)
 }
 
+/// Labels and verbs summaries open lines with (`Owner: Ana`, `Call Dana`), and ordinals.
+const OPENERS: &[&str] = &[
+    "afterwards", "again", "although", "besides", "despite", "earlier", "even", "hence",
+    "indeed", "meanwhile", "moreover", "furthermore", "nevertheless", "nonetheless", "often",
+    "still", "such", "therefore", "thus", "today", "tomorrow", "unlike", "whereas", "yesterday",
+    "agenda", "ask", "assigned", "attendees", "book", "budget", "buy", "call", "check",
+    "confirm", "contact", "cost", "costs", "deadline", "decide", "discuss", "draft", "due",
+    "email", "fifth", "first", "fix", "finish", "follow", "fourth", "goal", "goals", "impact",
+    "lead", "location", "meet", "owner", "owners", "participants", "pay", "plan", "prepare",
+    "priority", "purpose", "read", "result", "results", "review", "schedule", "second", "send",
+    "share", "submit", "talk", "third", "update", "write",
+];
+
+/// English endings of verbs, adverbs and abstract nouns (`Stopped`, `Reviewing`, `Briefly`,
+/// `Agreement`), in words long enough that a given name rarely has them.
+const WORD_ENDINGS: &[&str] = &[
+    "ed", "ing", "ly", "tion", "sion", "ment", "ness", "ity", "ous", "able", "ible", "ful",
+    "less", "ize", "ized", "izes",
+];
+
+/// Whether a capitalised word opening a sentence reads as a word rather than a name: an opener
+/// or ordinal ([`OPENERS`]), or a word of six letters or more with an English ending
+/// ([`WORD_ENDINGS`]). A swapped person opening a sentence (`Luis approved…`) is still a name.
+fn opens_like_a_word(folded: &str) -> bool {
+    // A plural has the ending before its `s` (`Experiments`, `Developments`).
+    let singular = folded.strip_suffix('s').unwrap_or(folded);
+    OPENERS.contains(&folded)
+        || (folded.chars().count() >= 6 && WORD_ENDINGS.iter().any(|e| singular.ends_with(e)))
+}
+
 fn is_capitalised(word: &str) -> bool {
     word.chars().next().is_some_and(char::is_uppercase) && word.chars().count() >= 2
 }
@@ -321,7 +351,7 @@ pub fn names(
         if at_start
             && run
                 .first()
-                .is_some_and(|(_, w)| is_common_word(w) || is_common(w))
+                .is_some_and(|(_, w)| is_common_word(w) || is_common(w) || opens_like_a_word(w))
         {
             run.remove(0);
             while run
@@ -381,6 +411,15 @@ mod tests {
             names("Luis approved it.", &[], |_| false, false)[0].looseness,
             Looseness::Stem
         );
+    }
+
+    #[test]
+    fn a_verb_label_or_ordinal_opening_a_line_is_no_name_but_a_person_is() {
+        assert_eq!(
+            all("Stopped part-way. Second run. Owner: Ana. Call Dana today. Reviewing notes."),
+            ["ana", "dana"]
+        );
+        assert_eq!(all("Olga approved it. Priya said so."), ["olga", "priya"]);
     }
 
     #[test]
