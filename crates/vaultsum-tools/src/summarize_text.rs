@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::context::ToolContext;
-use super::failure::llm_retry;
+use super::failure::{llm_retry, Failure};
 use super::instructions::Instructions;
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
@@ -125,7 +125,10 @@ impl TypedTool for SummarizeTextTool {
             }
             Err(SummarizeError::Llm(error)) => {
                 let retry = llm_retry(&error);
-                return failure("llm", error.to_string(), &engine).with_retry(retry);
+                let mut output = failure("llm", error.to_string(), &engine).with_retry(retry);
+                // The stable code summarize_file gives the same failure (`no_api_key`, …).
+                output.details["code"] = json!(Failure::from(error).code);
+                return output;
             }
             Err(error @ SummarizeError::WindowTooSmall { .. }) => {
                 return failure("window_too_small", error.to_string(), &engine)
