@@ -782,6 +782,18 @@ async fn a_preview_of_a_note_changed_since_is_refused_and_the_note_kept() {
         "{}",
         text_of(&misplaced)
     );
+    let own = call(
+        &client,
+        "summarize_file",
+        json!({ "path": "Archive/Plan.md", "preview": other_id }),
+    )
+    .await;
+    assert_eq!(
+        own.is_error,
+        Some(false),
+        "left for its own note: {}",
+        text_of(&own)
+    );
     let shaped = call(
         &client,
         "summarize_file",

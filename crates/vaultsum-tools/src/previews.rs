@@ -59,10 +59,13 @@ impl<T> Previews<T> {
         id
     }
 
-    /// Takes out the preview `id`, unless it is unknown, used already or expired.
-    pub fn take(&self, id: &str) -> Option<T> {
+    /// Takes out the preview `id` when it is `for_this` (a preview of another note is left for
+    /// its own call), unless it is unknown, used already or expired.
+    pub fn take(&self, id: &str, for_this: impl Fn(&T) -> bool) -> Option<T> {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        let at = kept.iter().position(|(kept_id, _, _)| kept_id == id)?;
+        let at = kept
+            .iter()
+            .position(|(kept_id, _, value)| kept_id == id && for_this(value))?;
         let (_, made, value) = kept.remove(at)?;
         (made.elapsed() < PREVIEW_LIFETIME).then_some(value)
     }
@@ -76,9 +79,14 @@ mod tests {
     fn a_preview_is_taken_once() {
         let previews = Previews::default();
         let id = previews.keep("summary");
-        assert_eq!(previews.take("p0-1"), None);
-        assert_eq!(previews.take(&id), Some("summary"));
-        assert_eq!(previews.take(&id), None);
+        assert_eq!(previews.take("p0-1", |_| true), None);
+        assert_eq!(
+            previews.take(&id, |s| *s == "another"),
+            None,
+            "not for this call"
+        );
+        assert_eq!(previews.take(&id, |_| true), Some("summary"));
+        assert_eq!(previews.take(&id, |_| true), None);
     }
 
     #[test]
@@ -86,8 +94,9 @@ mod tests {
         let previews = Previews::default();
         let first = previews.keep(0);
         let ids: Vec<String> = (1..=MAX_PREVIEWS).map(|n| previews.keep(n)).collect();
-        assert_eq!(previews.take(&first), None);
-        assert_eq!(previews.take(&ids[0]), Some(1));
-        assert_eq!(previews.take(ids.last().unwrap()), Some(MAX_PREVIEWS));
+        let any = |_: &usize| true;
+        assert_eq!(previews.take(&first, any), None);
+        assert_eq!(previews.take(&ids[0], any), Some(1));
+        assert_eq!(previews.take(ids.last().unwrap(), any), Some(MAX_PREVIEWS));
     }
 }

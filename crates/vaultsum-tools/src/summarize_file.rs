@@ -458,10 +458,10 @@ impl SummarizeFileTool {
             ))
             .coded("preview_unknown")
         };
-        let prepared = self.previews.take(id).ok_or_else(unknown)?;
-        if prepared.path != note {
-            return Err(unknown());
-        }
+        let prepared = self
+            .previews
+            .take(id, |prepared| prepared.path == note)
+            .ok_or_else(unknown)?;
         let context = Arc::clone(&self.context);
         let relative = note.to_string();
         let now = tokio::task::spawn_blocking(move || context.note_text(&relative))
