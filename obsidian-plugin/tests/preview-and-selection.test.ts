@@ -76,6 +76,21 @@ describe("Summarize this note (preview)", () => {
     expect(read()).toBe(`${before}\nA line typed while the preview was open.\n`);
   });
 
+  it("with the summary property as the destination, shows and writes the abstract", async () => {
+    const llm = new FakeLlm({ answer: "### Plan\n\n- Pilot in May.\n\n<abstract>The team pilots the app in May.</abstract>" });
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin, app } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "sk-test", into: "property" });
+    app.workspace.setActiveFile(new TFile(NOTE));
+    expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
+    const { shown, click } = await previewShown();
+    expect(shown).toBe("The team pilots the app in May.");
+    click("Insert");
+    await waitForNotice((text) => text === `Summary written to the summary property of ${NOTE}.`);
+    expect(readFileSync(path.join(vault, NOTE), "utf8")).toContain('\nsummary: "The team pilots the app in May."\n');
+    expect(llm.requests).toHaveLength(1);
+  });
+
   it("Copy puts the summary shown on the clipboard and leaves the note", async () => {
     const { plugin, read, before } = await withOpenNote();
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);

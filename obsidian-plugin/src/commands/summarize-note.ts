@@ -59,7 +59,9 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
           ? { kind: "changed-meanwhile", path, message: `${path} changed while its summary was being written, so vaultsum left it as it is: ${why}` }
           : { kind: "failed", path, message: result.details.code === "no_api_key" ? why : `Could not summarize ${path}: ${why}` };
     } else if (result.details.dry_run === true) {
-      outcome = { kind: "previewed", path, message: String(result.details.summary), previewId: String(result.details.preview_id) };
+      // What would be written: the section, the property's abstract (`into`), or both.
+      const [summary, abstract, into] = [String(result.details.summary), String(result.details.abstract), result.details.into];
+      outcome = { kind: "previewed", path, message: into === "property" ? abstract : into === "both" ? `${summary}\n\nProperty: ${abstract}` : summary, previewId: String(result.details.preview_id) };
     } else if (typeof result.details.skipped === "string") {
       outcome = { kind: "skipped", path, message: `${path} left as it is: ${result.details.skipped}.` };
     } else if (result.details.stale === true) {
