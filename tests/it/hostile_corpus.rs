@@ -1188,7 +1188,9 @@ async fn selection_callouts_of_hostile_answers_are_inert() {
         .await;
     service.cancel().await.unwrap();
     assert!(
-        results.iter().all(|(_, _, text)| !text.contains("fake summary")),
+        results
+            .iter()
+            .all(|(_, _, text)| !text.contains("fake summary")),
         "every selection got its entry's answer"
     );
     let mut report = Report::default();
