@@ -26,3 +26,9 @@ export interface Host {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A failed call's message: the plugin's words for a `details.code` it knows, else the binary's (not its JSON). */
+export function failureMessage(result: ToolResult): string {
+  if (result.details.code === "no_api_key") return "No API key: set one in the vaultsum settings (API key), or choose the offline engine there.";
+  return typeof result.details.error === "string" && result.text.startsWith("{") ? result.details.error : result.text;
+}

@@ -2,22 +2,20 @@
 // all over one `vaultsum mcp` per vault. It holds no summarizing, reading or writing logic:
 // every action is a call of a tool of the binary (see host.ts for what commands get).
 
-import { existsSync } from "node:fs";
-import * as os from "node:os";
-import * as path from "node:path";
 import type { ChildProcess } from "node:child_process";
 
 import { FileSystemAdapter, MarkdownView, Menu, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
 
-import { binaryVersion, doctorReport, startWatch } from "./binary/cli";
+import { binaryVersion, configFile, doctorReport, startWatch } from "./binary/cli";
 import { locateBinary, missingBinaryMessage, type Launcher, type Located } from "./binary/locate";
 import { ServerError, VaultsumServer, type CallOptions, type ToolResult } from "./binary/server";
 import { makeRollup, vaultFolder, type RollupSelection } from "./commands/rollup";
 import { runBulk, type BulkKind, type BulkOutcome } from "./commands/summarize-folder";
 import { summarizeNote, type NoteChoice } from "./commands/summarize-note";
+import { summarizeSelection } from "./commands/summarize-selection";
 import { summarizeUrl } from "./commands/summarize-url";
 import { recordUsage, todaysUsage, usageOf, type DayCost, type Usage } from "./cost";
-import type { Host } from "./host";
+import { messageOf, type Host } from "./host";
 import { notify, notifyError } from "./notify";
 import { loadSecrets, storedSettings } from "./secrets";
 import { binaryEnvironment, loadSettings, summaryArguments, type Into, type VaultsumSettings } from "./settings";
@@ -81,7 +79,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     this.registerEvent(this.app.workspace.on("file-menu", (menu, file) => this.fileMenu(menu, file)));
     this.registerEvent(
       this.app.workspace.on("editor-menu", (menu, _editor, view) => {
-        if (view.file) this.noteMenu(menu, view.file);
+        if (view.file) this.fileMenu(menu, view.file);
       }),
     );
     this.registerEvent(this.app.workspace.on("file-open", () => void this.onActiveNote()));
@@ -232,23 +230,14 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return doctorReport(this.launcher(), this.environment(), this.vaultPath);
   }
 
-  configFile(): string {
-    const explicit = process.env.VAULTSUM_CONFIG;
-    if (explicit) return explicit;
-    // Where the binary looks by default (its `default_config_path`, the `dirs` crate's config folder).
-    const home = os.homedir();
-    const folder =
-      process.platform === "darwin"
-        ? path.join(home, "Library", "Application Support")
-        : process.platform === "win32"
-          ? (process.env.APPDATA ?? path.join(home, "AppData", "Roaming"))
-          : (process.env.XDG_CONFIG_HOME ?? path.join(home, ".config"));
-    return path.join(folder, "vaultsum", "config.toml");
+  /** Where the binary reads its config file (`vaultsum config path`), and whether it exists yet. */
+  async configFile(): Promise<{ path: string; exists: boolean }> {
+    return configFile(this.launcher(), this.environment(), this.vaultPath);
   }
 
   async openConfigFile(): Promise<void> {
-    const file = this.configFile();
-    if (!existsSync(file)) {
+    const { path: file, exists } = await this.configFile();
+    if (!exists) {
       notify(`vaultsum has no config file yet (it runs with its defaults). To add folder rules, create ${file}; config.example.toml in vaultsum's repository lists every key.`, undefined, 15_000);
       return;
     }
@@ -317,10 +306,11 @@ export default class VaultsumPlugin extends Plugin implements Host {
     const noteCommands: [string, string, (file: TFile) => Promise<unknown>][] = [
       ["summarize-note", "Summarize this note", (file) => this.summarize(file)],
       ["summarize-note-again", "Summarize this note again (replace its summary)", (file) => this.summarize(file, { replace: true })],
-      ["summarize-note-focus", "Summarize this note with a focus…", (file) => this.summarizeAsked(file, ask("Summarize with a focus", "e.g. budget decisions"), "focus")],
+      ["summarize-note-preview", "Summarize this note (preview)", (file) => this.preview(file)],
+      ["summarize-note-focus", "Summarize this note with a focus…", (file) => this.askFocus(file)],
       // The binary knows its presets and refuses an unknown one with the list.
-      ["summarize-note-prompt", "Summarize this note with a prompt…", (file) => this.summarizeAsked(file, ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), "prompt")],
-      ["summarize-note-into", "Summarize this note into…", (file) => this.summarizeAsked(file, askChoice(this.app, "Write the summary into", ["section", "property", "both"]), "into")],
+      ["summarize-note-prompt", "Summarize this note with a prompt…", (file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt }))],
+      ["summarize-note-into", "Summarize this note into…", (file) => this.whenAnswered(askChoice(this.app, "Write the summary into", ["section", "property", "both"]), (into) => this.summarize(file, { into: into as Into }))],
       ["rollup-links", "Rollup of the notes this note links to", (file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })],
     ];
     for (const [id, name, run] of noteCommands) this.addCommand({ id, name, checkCallback: withNote(run) });
@@ -331,6 +321,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
     };
     bulk("fill-missing", "Summarize the notes without a summary", "missing");
     bulk("refresh-stale", "Refresh stale summaries", "stale");
+    this.addCommand({ id: "summarize-selection", name: "Summarize selection", editorCheckCallback: (checking, editor) => {
+      if (editor.somethingSelected() && !checking) void summarizeSelection(this, editor);
+      return editor.somethingSelected();
+    } });
     this.addCommand({
       id: "cancel",
       name: "Cancel the running summary",
@@ -343,13 +337,13 @@ export default class VaultsumPlugin extends Plugin implements Host {
     for (const [period, words] of [["this-week", "this week's"], ["last-week", "last week's"], ["this-month", "this month's"]] as const) {
       this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, callback: () => void this.rollup({ kind: "period", period }) });
     }
-    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.summarizeTag() });
+    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.whenAnswered(ask("Rollup of a tag", "#project"), (tag) => this.rollup({ kind: "tag", tag })) });
     this.addCommand({
       id: "summarize-url",
       name: "Summarize a web page into a new note…",
       checkCallback: (checking) => {
         if (!this.settings.kagiKey) return false;
-        if (!checking) void this.askUrl();
+        if (!checking) void this.whenAnswered(ask("Summarize a web page", "https://…"), (url) => summarizeUrl(this, url));
         return true;
       },
     });
@@ -369,22 +363,15 @@ export default class VaultsumPlugin extends Plugin implements Host {
     });
   }
 
+  /** A folder's runs, a note's summaries: the file menu's items, and the editor menu's. */
   private fileMenu(menu: Menu, file: TAbstractFile): void {
-    if (file instanceof TFolder) {
-      menu.addItem((item) =>
-        item.setTitle("Summarize the notes without a summary").setIcon("list-checks").onClick(() => void this.runFolder(file.path, "missing")),
-      );
-      menu.addItem((item) =>
-        item.setTitle("Refresh stale summaries in this folder").setIcon("refresh-cw").onClick(() => void this.runFolder(file.path, "stale")),
-      );
-    } else if (file instanceof TFile && file.extension === "md") {
-      this.noteMenu(menu, file);
-    }
-  }
-
-  private noteMenu(menu: Menu, file: TFile): void {
-    menu.addItem((item) => item.setTitle("Summarize this note").setIcon("list-checks").onClick(() => void this.summarize(file)));
-    menu.addItem((item) => item.setTitle("Summarize with a focus…").setIcon("target").onClick(() => void this.summarizeAsked(file, askText(this.app, "Summarize with a focus", "e.g. budget decisions"), "focus")));
+    const items: [string, string, () => Promise<unknown>][] =
+      file instanceof TFolder
+        ? [["Summarize the notes without a summary", "list-checks", () => this.runFolder(file.path, "missing")], ["Refresh stale summaries in this folder", "refresh-cw", () => this.runFolder(file.path, "stale")]]
+        : file instanceof TFile && file.extension === "md"
+          ? [["Summarize this note", "list-checks", () => this.summarize(file)], ["Summarize with a focus…", "target", () => this.askFocus(file)], ["Summarize this note (preview)", "eye", () => this.preview(file)]]
+          : [];
+    for (const [title, icon, run] of items) menu.addItem((item) => item.setTitle(title).setIcon(icon).onClick(() => void run()));
   }
 
   // ----- Actions ----------------------------------------------------------------------------
@@ -394,7 +381,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     try {
       return await run();
     } catch (error) {
-      notifyError(error instanceof Error ? error.message : String(error));
+      notifyError(messageOf(error));
       return undefined;
     }
   }
@@ -403,10 +390,23 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return summarizeNote(this, file, choice);
   }
 
-  /** Summarizes `file` with what the person answered (a focus, a prompt, where to), unless they closed the dialog. */
-  private async summarizeAsked(file: TFile, answer: Promise<string | undefined>, key: "focus" | "prompt" | "into"): Promise<void> {
+  /** The binary's dry run shown; Insert or Replace has the binary write that very summary, Copy puts it on the clipboard. */
+  async preview(file: TFile): Promise<void> {
+    const shown = await this.summarize(file, { dryRun: true });
+    if (shown.kind !== "previewed") return;
+    const choice = await askChoice(this.app, `Summary of ${file.basename}`, ["Insert", "Replace", "Copy"], shown.message);
+    if (choice === "Copy") await navigator.clipboard.writeText(shown.message).then(() => notify("Summary copied."), (error: unknown) => notifyError(messageOf(error)));
+    else if (choice) await this.summarize(file, { preview: shown.previewId, replace: choice === "Replace" });
+  }
+
+  /** Runs `run` with what the person answered (a focus, a tag, a URL), unless they closed the dialog. */
+  private async whenAnswered(answer: Promise<string | undefined>, run: (value: string) => Promise<unknown>): Promise<void> {
     const value = (await answer)?.trim();
-    if (value) await this.summarize(file, { [key]: value as Into });
+    if (value) await run(value);
+  }
+
+  private askFocus(file: TFile): Promise<void> {
+    return this.whenAnswered(askText(this.app, "Summarize with a focus", "e.g. budget decisions"), (focus) => this.summarize(file, { focus }));
   }
 
   /**
@@ -458,16 +458,6 @@ export default class VaultsumPlugin extends Plugin implements Host {
     );
   }
 
-  private async summarizeTag(): Promise<void> {
-    const tag = await askText(this.app, "Rollup of a tag", "#project");
-    if (tag?.trim()) await this.rollup({ kind: "tag", tag });
-  }
-
-  private async askUrl(): Promise<void> {
-    const url = await askText(this.app, "Summarize a web page", "https://…");
-    if (url?.trim()) await summarizeUrl(this, url);
-  }
-
   async openView(): Promise<WorkspaceLeaf | undefined> {
     const existing = this.app.workspace.getLeavesOfType(SUMMARIES_VIEW)[0];
     const leaf = existing ?? this.app.workspace.getRightLeaf(false);
@@ -512,7 +502,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
       });
       this.watcher = watcher;
     } catch (error) {
-      notifyError(error instanceof Error ? error.message : String(error));
+      notifyError(messageOf(error));
     }
   }
 

@@ -15,8 +15,8 @@ export interface SettingsHost {
   locate(): Located;
   version(): Promise<string>;
   doctor(): Promise<string>;
-  /** vaultsum's config file (folder rules live there), for "Open". */
-  configFile(): string;
+  /** vaultsum's config file (folder rules live there), as the binary names it. */
+  configFile(): Promise<{ path: string }>;
   openConfigFile(): Promise<void>;
 }
 
@@ -90,34 +90,38 @@ export class VaultsumSettingTab extends PluginSettingTab {
             save();
           }),
       );
-    const text = (name: string, desc: string, key: "baseUrl" | "model" | "language" | "rollupFolder", placeholder: string) =>
-      new Setting(containerEl)
-        .setName(name)
-        .setDesc(desc)
-        .addText((input) =>
-          input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
-            settings[key] = value;
-            save();
-          }),
-        );
-    const secret = (name: string, desc: string, key: "apiKey" | "kagiKey") =>
+    // Every text setting is read trimmed (binaryEnvironment, summaryArguments, vaultFolder), so it is kept trimmed.
+    const text = (name: string, desc: string, key: "baseUrl" | "model" | "apiKey" | "kagiKey" | "prompt" | "language" | "rollupFolder", placeholder = "") =>
       new Setting(containerEl)
         .setName(name)
         .setDesc(desc)
         .addText((input) => {
-          input.inputEl.type = "password";
-          input.setValue(settings[key]).onChange((value) => {
+          if (key === "apiKey" || key === "kagiKey") input.inputEl.type = "password";
+          input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
             settings[key] = value.trim();
             save();
           });
         });
+    const number = (name: string, desc: string, key: "maxPerHour" | "pricePerMillion") =>
+      new Setting(containerEl)
+        .setName(name)
+        .setDesc(desc)
+        .addText((input) =>
+          input.setValue(String(settings[key])).onChange((value) => {
+            const parsed = Number.parseFloat(value);
+            if (Number.isFinite(parsed) && parsed >= 0) {
+              settings[key] = key === "maxPerHour" ? Math.floor(parsed) : parsed;
+              save();
+            }
+          }),
+        );
     text("Provider base URL", "An OpenAI-compatible endpoint; empty for the program's default.", "baseUrl", "https://api.fireworks.ai/inference/v1");
     text("Model", "Empty for the program's default.", "model", "accounts/fireworks/models/gpt-oss-120b");
     const kept = secretStorage(this.app)
       ? "Kept in Obsidian's secret storage (the system's keychain), not in the plugin's data.json."
       : `This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${this.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`;
-    secret("API key", kept, "apiKey");
-    secret("Kagi API key", `Enables “Summarize a web page”. ${kept}`, "kagiKey");
+    text("API key", kept, "apiKey");
+    text("Kagi API key", `Enables “Summarize a web page”. ${kept}`, "kagiKey");
 
     new Setting(containerEl).setName("Summaries").setHeading();
     new Setting(containerEl)
@@ -134,15 +138,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
             save();
           }),
       );
-    new Setting(containerEl)
-      .setName("Prompt")
-      .setDesc("A preset, or a link to a prompt note; empty lets the note and the folder rules decide.")
-      .addText((input) =>
-        input.setPlaceholder("Meeting, brief, or a prompt note").setValue(settings.prompt).onChange((value) => {
-          settings.prompt = value;
-          save();
-        }),
-      );
+    text("Prompt", "A preset, or a link to a prompt note; empty lets the note and the folder rules decide.", "prompt", "Meeting, brief, or a prompt note");
     text("Language", "The summaries' language; empty for each note's own.", "language", "auto");
     text("Rollup folder", "Where rollups are saved.", "rollupFolder", "Reviews");
     new Setting(containerEl)
@@ -154,33 +150,13 @@ export class VaultsumSettingTab extends PluginSettingTab {
           save();
         }),
       );
-    new Setting(containerEl)
-      .setName("Most notes summarized automatically per hour")
-      .addText((input) =>
-        input.setValue(String(settings.maxPerHour)).onChange((value) => {
-          const parsed = Number.parseInt(value, 10);
-          if (Number.isFinite(parsed) && parsed >= 0) {
-            settings.maxPerHour = parsed;
-            save();
-          }
-        }),
-      );
-    new Setting(containerEl)
-      .setName("Price per million prompt tokens")
-      .setDesc("Your provider's price, in dollars, for the estimate shown before a folder is summarized; 0 when unknown.")
-      .addText((input) =>
-        input.setValue(String(settings.pricePerMillion)).onChange((value) => {
-          const parsed = Number.parseFloat(value);
-          if (Number.isFinite(parsed) && parsed >= 0) {
-            settings.pricePerMillion = parsed;
-            save();
-          }
-        }),
-      );
-    new Setting(containerEl)
+    number("Most notes summarized automatically per hour", "Summaries beyond it wait for the next hour (watch's --max-per-hour).", "maxPerHour");
+    number("Price per million prompt tokens", "Your provider's price, in dollars, for the estimate shown before a folder is summarized; 0 when unknown.", "pricePerMillion");
+    const rules = new Setting(containerEl)
       .setName("Folder rules")
-      .setDesc(`Per-folder prompts and languages live in vaultsum's config file: ${this.host.configFile()}`)
+      .setDesc("Per-folder prompts and languages live in vaultsum's config file.")
       .addButton((button) => button.setButtonText("Open").onClick(() => this.host.openConfigFile()));
+    void this.host.configFile().then((file) => rules.setDesc(`Per-folder prompts and languages live in vaultsum's config file: ${file.path}`), () => undefined);
   }
 
   /** Closing the tab applies the settings at once (otherwise they apply once typing rests). */

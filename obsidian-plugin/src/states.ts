@@ -4,6 +4,8 @@
 // went over) are asked again, a moment after the last change (Obsidian saves every few seconds
 // while typing), never the whole vault on every keystroke.
 
+import { messageOf } from "./host";
+
 /** A note's summary state, as `summary_status` reports it. */
 export interface NoteState {
   path: string;
@@ -59,22 +61,9 @@ export class SummaryStates {
     return this.loaded;
   }
 
-  /** Reads every note's state (the first time, and on "reload"). */
-  async loadAll(): Promise<void> {
-    if (this.loading) return this.loading;
-    this.loading = (async () => {
-      try {
-        const notes = await this.ask();
-        this.states = new Map(notes.map((note) => [note.path, note.state]));
-        this.loaded = true;
-        this.error = undefined;
-      } catch (error) {
-        this.error = error instanceof Error ? error.message : String(error);
-      } finally {
-        this.loading = undefined;
-        this.emit();
-      }
-    })();
+  /** Reads every note's state (the first time, and on "reload"): the vault's folder asked as any other. */
+  loadAll(): Promise<void> {
+    this.loading ??= this.update([""]).finally(() => (this.loading = undefined));
     return this.loading;
   }
 
@@ -108,9 +97,10 @@ export class SummaryStates {
           if (known === path || known.startsWith(below)) this.states.delete(known);
         }
         for (const note of notes) this.states.set(note.path, note.state);
+        this.loaded ||= path === "";
         this.error = undefined;
       } catch (error) {
-        this.error = error instanceof Error ? error.message : String(error);
+        this.error = messageOf(error);
       }
     }
     this.emit();

@@ -196,8 +196,8 @@ describe("bulk runs over a folder", () => {
     const { plugin } = await loadPlugin(vault, { engine: "llm", apiKey: "" });
     expect(await plugin.runFolder("Meetings", "missing")).toEqual({
       kind: "failed",
-      message: "no API key: set one in the vaultsum settings (API key), or choose the offline engine there.",
+      message: "No API key: set one in the vaultsum settings (API key), or choose the offline engine there.",
     });
-    expect(noticeTexts().at(-1)).toBe("Meetings: no API key: set one in the vaultsum settings (API key), or choose the offline engine there.");
+    expect(noticeTexts().at(-1)).toBe("Meetings: No API key: set one in the vaultsum settings (API key), or choose the offline engine there.");
   });
 });

@@ -160,6 +160,18 @@ describe("the settings tab", () => {
     );
   });
 
+  it("names the config file where the binary reads it, asked of the binary (a relative XDG_CONFIG_HOME is not a config folder)", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault);
+    // The binary (the `dirs` crate) ignores a relative XDG_CONFIG_HOME, as the XDG spec says; a copy of its rule in TypeScript did not.
+    process.env.XDG_CONFIG_HOME = "relative-config";
+    const tab = (plugin as unknown as { settingTabs: StubTab[] }).settingTabs[0];
+    tab.display();
+    const desc = settingNamed(tab, "Folder rules").querySelector(".setting-item-description")!;
+    const text = await textBecomes(desc, (t) => t.includes("config.toml"));
+    expect(text).toBe(`Per-folder prompts and languages live in vaultsum's config file: ${process.env.HOME}/.config/vaultsum/config.toml`);
+  });
+
   it("Open on a config file that does not exist yet says where to create it", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault);
@@ -168,7 +180,7 @@ describe("the settings tab", () => {
     settingNamed(tab, "Folder rules").querySelector("button")?.click();
     const { waitForNotice } = await import("./support");
     const text = await waitForNotice((t) => t.startsWith("vaultsum has no config file yet"));
-    expect(text).toContain(`create ${plugin.configFile()};`);
+    expect(text).toContain(`create ${(await plugin.configFile()).path};`);
     expect(noticeTexts()).toHaveLength(1);
   });
 });

@@ -87,7 +87,7 @@ describe("commands and menus", () => {
     expect(folderMenu.items.map((i) => i.title)).toEqual(["Summarize the notes without a summary", "Refresh stale summaries in this folder"]);
     const noteMenu = new Menu();
     app.workspace.trigger("file-menu", noteMenu, new TFile("Meetings/2024-03-04 Weekly sync.md"));
-    expect(noteMenu.items.map((i) => i.title)).toEqual(["Summarize this note", "Summarize with a focus…"]);
+    expect(noteMenu.items.map((i) => i.title)).toEqual(["Summarize this note", "Summarize with a focus…", "Summarize this note (preview)"]);
 
     // The folder entry runs a folder summary once confirmed; its closing notice has the counts and the cost.
     folderMenu.items[0].action?.();

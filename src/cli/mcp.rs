@@ -41,6 +41,10 @@ pub struct McpArgs {
     /// Serve only these tools, e.g. read_file,summarize_notes (an unknown name is an error).
     #[arg(long, value_name = "TOOLS", value_delimiter = ',')]
     pub tools: Option<Vec<String>>,
+    /// Also answer calls of the command-line tools (summarize_text), which stay unlisted: for a
+    /// front end a person drives, such as the Obsidian plugin, not for agents.
+    #[arg(long)]
+    pub cli_tools: bool,
 }
 
 /// What `vaultsum mcp` can do besides serving.
@@ -78,6 +82,11 @@ pub fn run(mut app: App, args: McpArgs) -> anyhow::Result<ExitCode> {
     );
     let follower = follow_vault_in_background(registry.context().clone());
     let server = VaultsumServer::new(registry);
+    let server = if args.cli_tools {
+        server.with_cli_tools()
+    } else {
+        server
+    };
     let runtime = app.runtime()?;
     let stopped_by: Arc<OnceLock<Interrupt>> = Arc::default();
     let served = runtime.block_on({

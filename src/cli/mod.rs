@@ -5,6 +5,7 @@ mod app;
 mod batch;
 mod batch_in_order;
 mod compact;
+mod config;
 mod cost_line;
 mod doctor;
 pub(crate) mod interrupt;
@@ -76,6 +77,8 @@ pub enum Command {
     Tools(tools::ToolsArgs),
     /// Check the setup: config, vault, keys, endpoints, models (exit 1 when something is missing).
     Doctor(doctor::DoctorArgs),
+    /// Where the config file is (`config path`), whether or not it exists yet.
+    Config(config::ConfigArgs),
 }
 
 /// Parses the command line, runs the command and returns the process exit code:
@@ -87,6 +90,8 @@ pub fn run() -> ExitCode {
     let result = match &cli.command {
         // Reports a config error as one of its findings instead of stopping on it.
         Command::Doctor(args) => doctor::run(&cli, args),
+        // Likewise: a broken config file still has a path.
+        Command::Config(args) => config::run(&cli, args),
         _ => App::from_cli(&cli).and_then(|app| dispatch(app, cli.command)),
     };
     match result {
@@ -108,7 +113,9 @@ fn dispatch(app: App, command: Command) -> anyhow::Result<ExitCode> {
         Command::Mcp(args) => mcp::run(app, args),
         Command::Watch(args) => watch::run(app, args),
         Command::Tools(args) => tools::run(app, args),
-        Command::Doctor(_) => unreachable!("doctor runs before the configuration is loaded"),
+        Command::Doctor(_) | Command::Config(_) => {
+            unreachable!("doctor and config run before the configuration is loaded")
+        }
     }
 }
 

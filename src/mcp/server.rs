@@ -35,6 +35,9 @@ pub struct VaultsumServer {
     registry: Arc<Registry>,
     tools: Arc<[McpTool]>,
     heartbeat: Duration,
+    /// Whether calls of the command-line tools (`summarize_text`) are answered too (never
+    /// listed): `vaultsum mcp --cli-tools`, for a front end a person drives.
+    cli_tools: bool,
 }
 
 impl VaultsumServer {
@@ -49,7 +52,16 @@ impl VaultsumServer {
             registry,
             tools,
             heartbeat: HEARTBEAT_INTERVAL,
+            cli_tools: false,
         }
+    }
+
+    /// The same server answering calls of the command-line tools as well (`summarize_text`,
+    /// unlisted, read-only): the Obsidian plugin's "Summarize selection" asks it for a callout
+    /// block. Agents are offered the listed tools only; a server for them has this off.
+    pub fn with_cli_tools(mut self) -> VaultsumServer {
+        self.cli_tools = true;
+        self
     }
 
     /// The same server with another longest silence between progress notifications than
@@ -74,10 +86,14 @@ impl VaultsumServer {
     /// Runs one tool call to its end, turning a panic inside a tool into an error result so a
     /// bug in one tool never leaves the client waiting for an answer.
     async fn run_tool(&self, name: &str, args: Value) -> ToolOutput {
-        match AssertUnwindSafe(self.registry.call(name, args))
-            .catch_unwind()
-            .await
-        {
+        let call = async {
+            if self.cli_tools {
+                self.registry.call_for_cli(name, args).await
+            } else {
+                self.registry.call(name, args).await
+            }
+        };
+        match AssertUnwindSafe(call).catch_unwind().await {
             Ok(output) => output,
             Err(panic) => {
                 let reason = panic

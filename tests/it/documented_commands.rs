@@ -75,6 +75,7 @@ const CLASSIFIED: &[(&str, Documented)] = &[
         "vaultsum compact chat.json --keep-last 3 > compacted.json     # stdin when no FILE",
         Exits(0),
     ),
+    ("vaultsum config path --json", Exits(0)),
     // docs/configuration.md (the doctor's examples)
     (
         "FIREWORKS_MODEL=accounts/fireworks/models/gpt-oss-12b vaultsum doctor",

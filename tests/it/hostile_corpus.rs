@@ -1152,3 +1152,144 @@ async fn mcp_writers_leave_hostile_answers_inert() {
     );
     assert_clean(&[("mcp", report)]);
 }
+
+/// The plugin's "Summarize selection": `summarize_text` with `format: "callout"` over a server
+/// started with `--cli-tools`, the selection a note of the corpus. The binary answers a
+/// `> [!summary]` block the plugin inserts as it is, so the block, standing alone, is judged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn selection_callouts_of_hostile_answers_are_inert() {
+    use futures::StreamExt;
+    use rmcp::model::CallToolRequestParams;
+    use rmcp::transport::{ConfigureCommandExt, TokioChildProcess};
+    use rmcp::ServiceExt;
+
+    let corpus: Vec<Entry> = entries(HOSTILE).into_iter().step_by(2).collect();
+    let vault = TempVault::copy_of(&fixture_source());
+    // The selection: the note's text, after a line naming the entry (how the fake model knows
+    // which answer to give; the request names no note).
+    let selections: BTreeMap<String, String> = corpus
+        .iter()
+        .enumerate()
+        .map(|(index, e)| {
+            (
+                e.id.clone(),
+                format!("{FOLDER}/{}\n\n{}", e.id, note_text(e, index)),
+            )
+        })
+        .collect();
+    let fake = model(
+        corpus
+            .iter()
+            .map(|e| (e.id.clone(), e.answer.clone()))
+            .collect(),
+    );
+    let command = tokio::process::Command::new(env!("CARGO_BIN_EXE_vaultsum")).configure(|cmd| {
+        cmd.arg("--vault")
+            .arg(vault.root())
+            .args(["mcp", "--cli-tools"])
+            .env("XDG_CONFIG_HOME", vault.outside().join("config"))
+            .env("XDG_STATE_HOME", vault.outside().join("state"))
+            .env("VAULTSUM_CACHE_DIR", vault.outside().join("cache"))
+            .env("VAULTSUM_ENGINE", "llm")
+            .env_remove("VAULTSUM_CONFIG")
+            .env_remove("KAGI_API_KEY");
+        for (key, value) in fake.env() {
+            cmd.env(key, value);
+        }
+    });
+    let (transport, _stderr) = TokioChildProcess::builder(command)
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("spawn vaultsum mcp --cli-tools");
+    let service = ().serve(transport).await.expect("handshake with the binary");
+    let client = &service;
+    let results: Vec<(Entry, bool, String)> = futures::stream::iter(corpus.iter().cloned())
+        .map(|entry| {
+            let text = selections[&entry.id].clone();
+            async move {
+                let arguments = json!({ "text": text, "format": "callout" });
+                let result = client
+                    .call_tool(
+                        CallToolRequestParams::new("summarize_text")
+                            .with_arguments(arguments.as_object().unwrap().clone()),
+                    )
+                    .await
+                    .expect("tools/call answered");
+                let text = result
+                    .content
+                    .first()
+                    .and_then(|c| c.as_text())
+                    .map(|t| t.text.clone())
+                    .unwrap_or_default();
+                (entry, result.is_error == Some(true), text)
+            }
+        })
+        .buffer_unordered(6)
+        .collect()
+        .await;
+    service.cancel().await.unwrap();
+    assert!(
+        results
+            .iter()
+            .all(|(_, _, text)| !text.contains("fake summary")),
+        "every selection got its entry's answer"
+    );
+    let mut report = Report::default();
+    let mut to_judge = Vec::new();
+    for (entry, is_error, text) in &results {
+        if *is_error {
+            if text.trim().is_empty() {
+                report
+                    .broken
+                    .push(format!("callout {}: refused with no reason", entry.id));
+            }
+            report.refused.push(format!("callout {}: {text}", entry.id));
+            continue;
+        }
+        if !text.starts_with("> [!summary]\n") || !text.lines().all(|l| l.starts_with('>')) {
+            report.broken.push(format!(
+                "callout {}: not one callout block: {text:?}",
+                entry.id
+            ));
+        }
+        let path = format!("{FOLDER}/{}.md", entry.id);
+        vault.write(&path, format!("{text}\n"));
+        to_judge.push(Judged {
+            id: format!("callout {}", entry.id),
+            class: entry.class.clone(),
+            path,
+            written: vec![(0, text.len() + 1)],
+            urls: source_urls(entry, &selections[&entry.id]),
+            property: false,
+            expect: None,
+        });
+    }
+    let verdicts = judge(&vault, &to_judge);
+    for note in &to_judge {
+        let findings = verdicts[&note.id]["findings"].as_array().unwrap();
+        if !findings.is_empty() {
+            report
+                .live
+                .entry(note.class.clone())
+                .or_default()
+                .push(format!(
+                    "{}: {}",
+                    note.id,
+                    serde_json::to_string(findings).unwrap()
+                ));
+        }
+    }
+    eprintln!(
+        "FIGURE hostile corpus, selection callouts: {} calls, {} refused, {} live ({})",
+        results.len(),
+        report.refused.len(),
+        report.live_count(),
+        report.by_class()
+    );
+    assert!(
+        to_judge.len() * 2 > results.len(),
+        "most answers make a callout: {:?}",
+        report.refused
+    );
+    assert_clean(&[("selection callout", report)]);
+}

@@ -9,6 +9,7 @@ mod bounded_reads;
 mod cli;
 mod compact_cli;
 mod compact_stubs;
+mod config_path;
 mod cost;
 mod docs_links;
 mod doctor;

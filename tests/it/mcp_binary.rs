@@ -616,3 +616,253 @@ async fn summarize_file_over_mcp_writes_a_hostile_answer_inert_and_reports_it_in
     );
     client.cancel().await.unwrap();
 }
+
+/// A call's `_meta.details`.
+fn details_of(result: &CallToolResult) -> &Value {
+    &result.meta.as_ref().expect("_meta")["details"]
+}
+
+/// A client of `vaultsum mcp` on a copy of the fixture, its LLM the fake, answering `answer`.
+async fn previewing_client(
+    answer: &str,
+) -> (FakeOpenAi, TempVault, RunningService<RoleClient, ()>) {
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(answer));
+    let vault = fixture_copy();
+    let mut envs = fake.env();
+    envs.push(("VAULTSUM_ENGINE", "llm".into()));
+    let client = connect_binary(&vault.root(), &[], &envs).await;
+    (fake, vault, client)
+}
+
+#[tokio::test]
+async fn a_previewed_summary_is_written_as_shown_without_a_second_model_call() {
+    let (fake, vault, client) =
+        previewing_client("### Plan\n\n- Pilot in May, see [the spec](https://evil.example/x).")
+            .await;
+    let before = vault.read(PLAN);
+    let preview = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "dry_run": true }),
+    )
+    .await;
+    assert_eq!(preview.is_error, Some(false), "{}", text_of(&preview));
+    assert_eq!(vault.read(PLAN), before, "a preview writes nothing");
+    let details = details_of(&preview);
+    let shown = details["summary"].as_str().unwrap().to_string();
+    assert!(
+        !shown.contains("](https://evil.example"),
+        "made inert before it is shown: {shown}"
+    );
+    let id = details["preview_id"]
+        .as_str()
+        .expect("a preview id")
+        .to_string();
+    assert_eq!(
+        preview.structured_content.as_ref().unwrap()["preview_id"],
+        json!(id)
+    );
+
+    let written = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "preview": id }),
+    )
+    .await;
+    assert_eq!(written.is_error, Some(false), "{}", text_of(&written));
+    let note = String::from_utf8(vault.read(PLAN)).unwrap();
+    assert!(note.starts_with(std::str::from_utf8(&before).unwrap()));
+    assert!(
+        note.contains(&format!("\n\n{shown}\n")),
+        "the summary shown, as shown:\n{note}"
+    );
+    assert_eq!(note.matches("## Summary").count(), 1);
+    assert_eq!(fake.request_count(), 1, "no second model call");
+
+    // Written once: the same id again is unknown, and nothing more is written.
+    let again = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "preview": id }),
+    )
+    .await;
+    assert_eq!(again.is_error, Some(true));
+    assert_eq!(
+        details_of(&again)["code"],
+        "preview_unknown",
+        "{}",
+        text_of(&again)
+    );
+    assert_eq!(String::from_utf8(vault.read(PLAN)).unwrap(), note);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_preview_replaces_the_summary_section_when_asked() {
+    let (_fake, vault, client) = previewing_client("### Plan\n\n- The new summary.").await;
+    let first = call(&client, "summarize_file", json!({ "path": PLAN })).await;
+    assert_eq!(first.is_error, Some(false), "{}", text_of(&first));
+    let preview = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "dry_run": true }),
+    )
+    .await;
+    let id = details_of(&preview)["preview_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let replaced = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "preview": id, "replace": true }),
+    )
+    .await;
+    assert_eq!(replaced.is_error, Some(false), "{}", text_of(&replaced));
+    let note = String::from_utf8(vault.read(PLAN)).unwrap();
+    assert_eq!(note.matches("## Summary").count(), 1, "{note}");
+    assert!(note.trim_end().ends_with("- The new summary."), "{note}");
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn a_preview_of_a_note_changed_since_is_refused_and_the_note_kept() {
+    let (_fake, vault, client) = previewing_client("### Plan\n\n- Pilot in May.").await;
+    let preview = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "dry_run": true }),
+    )
+    .await;
+    let id = details_of(&preview)["preview_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mut edited = vault.read(PLAN);
+    edited.extend_from_slice(b"\nA line typed after the preview.\n");
+    vault.write(PLAN, &edited);
+
+    let refused = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "preview": id }),
+    )
+    .await;
+    assert_eq!(refused.is_error, Some(true));
+    assert_eq!(
+        details_of(&refused)["code"],
+        "preview_stale",
+        "{}",
+        text_of(&refused)
+    );
+    assert!(
+        text_of(&refused).contains("changed since its preview"),
+        "{}",
+        text_of(&refused)
+    );
+    assert_eq!(vault.read(PLAN), edited);
+
+    // Neither another note's preview nor arguments that would shape another summary.
+    let other = call(
+        &client,
+        "summarize_file",
+        json!({ "path": "Archive/Plan.md", "dry_run": true }),
+    )
+    .await;
+    let other_id = details_of(&other)["preview_id"]
+        .as_str()
+        .unwrap_or("none")
+        .to_string();
+    let misplaced = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "preview": other_id }),
+    )
+    .await;
+    assert_eq!(
+        details_of(&misplaced)["code"],
+        "preview_unknown",
+        "{}",
+        text_of(&misplaced)
+    );
+    let own = call(
+        &client,
+        "summarize_file",
+        json!({ "path": "Archive/Plan.md", "preview": other_id }),
+    )
+    .await;
+    assert_eq!(
+        own.is_error,
+        Some(false),
+        "left for its own note: {}",
+        text_of(&own)
+    );
+    let shaped = call(
+        &client,
+        "summarize_file",
+        json!({ "path": PLAN, "preview": "p1-1", "focus": "money" }),
+    )
+    .await;
+    assert_eq!(
+        details_of(&shaped)["code"],
+        "invalid_arguments",
+        "{}",
+        text_of(&shaped)
+    );
+    assert_eq!(vault.read(PLAN), edited);
+    client.cancel().await.unwrap();
+}
+
+#[tokio::test]
+async fn summarize_text_answers_a_callout_only_on_a_server_for_a_front_end() {
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(
+        "- Ship in May, per [the plan](https://docs.example/plan).\n\
+         - Pay [here](https://evil.example/pay).\n- <% tp.file.title %>",
+    ));
+    let vault = fixture_copy();
+    let mut envs = fake.env();
+    envs.push(("VAULTSUM_ENGINE", "llm".into()));
+    let selection = "We ship in May (https://docs.example/plan), if the pilot holds.";
+    let args = json!({ "text": selection, "format": "callout" });
+
+    let for_agents = connect_binary(&vault.root(), &[], &envs).await;
+    let refused = call(&for_agents, "summarize_text", args.clone()).await;
+    assert_eq!(
+        refused.is_error,
+        Some(true),
+        "not for agents: {}",
+        text_of(&refused)
+    );
+    for_agents.cancel().await.unwrap();
+
+    let client = connect_binary(&vault.root(), &["--cli-tools"], &envs).await;
+    let tools = client.list_all_tools().await.unwrap();
+    assert!(
+        tools.iter().all(|t| t.name != "summarize_text"),
+        "still unlisted"
+    );
+    let result = call(&client, "summarize_text", args).await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    let block = text_of(&result);
+    assert!(
+        block.starts_with("> [!summary]\n> - Ship in May"),
+        "{block}"
+    );
+    assert!(block.lines().all(|line| line.starts_with('>')), "{block}");
+    assert!(
+        block.contains("[the plan](https://docs.example/plan)"),
+        "{block}"
+    );
+    assert!(!block.contains("](https://evil.example"), "{block}");
+    assert!(!block.contains("<%"), "{block}");
+    assert_eq!(details_of(&result)["format"], "callout");
+    assert_eq!(
+        details_of(&result)["defused"]["links"],
+        1,
+        "{}",
+        details_of(&result)
+    );
+    client.cancel().await.unwrap();
+}

@@ -561,8 +561,14 @@ async fn dry_run_returns_the_summary_renders_it_and_writes_nothing() {
     let args = json!({ "path": "Meeting.md", "dry_run": true });
     let output = summarize(&registry, args.clone()).await;
     assert!(!output.is_error, "{}", output.text);
+    let mut record = result_json(&output);
+    // The id a later call passes as `preview` to write this very summary (tests/it/mcp_binary.rs).
+    let id = record["preview_id"].take();
+    assert!(id.as_str().is_some_and(|id| id.starts_with('p')), "{id}");
+    assert_eq!(output.details["preview_id"], id);
+    record.as_object_mut().unwrap().remove("preview_id");
     assert_eq!(
-        result_json(&output),
+        record,
         json!({ "success": true, "path": "Meeting.md", "summary": SUMMARY, "dry_run": true,
                 "prompt": "default", "language": "auto" })
     );

@@ -1095,11 +1095,34 @@ fn set<T>(slot: &mut T, value: Option<T>) {
 /// The config file [`Config::load`] reads: `explicit_file` if given, else `VAULTSUM_CONFIG`, else
 /// the default location when a file is there; `None` when there is no file to read.
 pub fn config_file(explicit_file: Option<&Path>, env: &Env) -> Option<PathBuf> {
+    let (path, named_by) = config_file_location(explicit_file, env)?;
+    (named_by != ConfigNamedBy::Default || path.is_file()).then_some(path)
+}
+
+/// What names the config file: `--config`, `VAULTSUM_CONFIG`, or nothing (the default place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfigNamedBy {
+    /// `--config FILE`.
+    Flag,
+    /// `VAULTSUM_CONFIG`.
+    Environment,
+    /// Neither: [`default_config_path`].
+    Default,
+}
+
+/// Where the config file is, or would be created to be read (`vaultsum config path`): the
+/// precedence of [`config_file`], the default place whether or not a file is there. `None`
+/// only when the system has no config folder.
+pub fn config_file_location(
+    explicit_file: Option<&Path>,
+    env: &Env,
+) -> Option<(PathBuf, ConfigNamedBy)> {
     match explicit_file {
-        Some(path) => Some(path.to_path_buf()),
+        Some(path) => Some((path.to_path_buf(), ConfigNamedBy::Flag)),
         None => match env.get("VAULTSUM_CONFIG") {
-            Some(path) => Some(PathBuf::from(path)),
-            None => default_config_path().filter(|p| p.is_file()),
+            Some(path) => Some((PathBuf::from(path), ConfigNamedBy::Environment)),
+            None => default_config_path().map(|path| (path, ConfigNamedBy::Default)),
         },
     }
 }

@@ -47,7 +47,7 @@ impl Failure {
     }
 
     /// The same failure under another code.
-    fn coded(mut self, code: &'static str) -> Failure {
+    pub(crate) fn coded(mut self, code: &'static str) -> Failure {
         self.code = code;
         self
     }

@@ -23,6 +23,7 @@ pub mod left_out;
 pub mod long_note;
 pub mod note_locks;
 pub mod note_reader;
+pub mod previews;
 pub mod progress;
 pub mod read_file;
 pub mod registry;

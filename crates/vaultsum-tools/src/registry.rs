@@ -19,7 +19,8 @@ use super::tool::{Tool, ToolOutput};
 /// gets the same rendering, errors and engine choice, but it is not offered to agents (an agent
 /// that has text in hand can summarize it itself, and one more tool would change the advertised
 /// set that clients depend on). Only [`Registry::get_for_cli`] and [`Registry::call_for_cli`]
-/// reach them.
+/// reach them: the CLI, and an MCP server started for a front end a person drives
+/// (`vaultsum mcp --cli-tools`, the Obsidian plugin's), which answers calls of them unlisted.
 pub struct Registry {
     tools: Vec<Arc<dyn Tool>>,
     cli_tools: Vec<Arc<dyn Tool>>,

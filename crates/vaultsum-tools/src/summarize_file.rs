@@ -18,6 +18,7 @@ use super::failure::Failure;
 use super::freshness::{plan, Freshness, Plan, RefreshPolicy, Skip};
 use super::instructions::{CallChoice, Instructions};
 use super::note_reader::SummaryTarget;
+use super::previews::Previews;
 use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
@@ -92,6 +93,9 @@ struct SummarizeFileRecord {
     /// when there are any: each is marked below the summary, and listed with why in
     /// `_meta.details.unsupported`.
     unsupported: Option<u64>,
+    /// A dry run: the id of the preview this process keeps for a while; a later call with
+    /// `preview` set to it writes exactly this summary, with no second model call.
+    preview_id: Option<String>,
     /// What failed, and what to do about it (nothing was written).
     error: Option<String>,
 }
@@ -144,6 +148,33 @@ pub struct SummarizeFileArgs {
     #[serde(default)]
     #[schemars(skip)]
     pub dry_run: bool,
+    /// Write the summary a dry run of this process made (its `details.preview_id`), exactly
+    /// as it was shown, without a second model call; with `replace` or not. Refused when the
+    /// note changed since (`details.code` `preview_stale`) or the id is not kept
+    /// (`preview_unknown`: used already, expired, another process's). Left out of the
+    /// advertised schema, as `dry_run` is: a need of the Obsidian plugin's preview.
+    #[serde(default)]
+    #[schemars(skip)]
+    pub preview: Option<String>,
+}
+
+impl SummarizeFileArgs {
+    /// The arguments that shape a summary, which a `preview` call may not give: the preview
+    /// was made with its own.
+    fn shaping(&self) -> Vec<&'static str> {
+        [
+            ("focus", self.focus.is_some()),
+            ("into", self.into.is_some()),
+            ("prompt", self.prompt.is_some()),
+            ("language", self.language.is_some()),
+            ("refresh", self.refresh || self.refresh_unmarked),
+            ("skip_current", self.skip_current),
+            ("dry_run", self.dry_run),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
 }
 
 /// A summary generated for a note but not yet written.
@@ -179,12 +210,17 @@ impl PreparedSummary {
 /// The `summarize_file` tool.
 pub struct SummarizeFileTool {
     context: Arc<ToolContext>,
+    /// The summaries its dry runs made, for a later `preview` call to write (`previews.rs`).
+    previews: Previews<PreparedSummary>,
 }
 
 impl SummarizeFileTool {
     /// Builds the tool over the shared context.
     pub fn new(context: Arc<ToolContext>) -> SummarizeFileTool {
-        SummarizeFileTool { context }
+        SummarizeFileTool {
+            context,
+            previews: Previews::default(),
+        }
     }
 
     /// Reads the note and generates its summary without writing anything.
@@ -416,8 +452,51 @@ impl SummarizeFileTool {
         ToolOutput::ok(text.to_string(), details).with_record(text)
     }
 
+    /// Writes the summary the dry run `id` made, once, when the note is still as it was
+    /// previewed (its bytes, compared under the note's lock).
+    async fn write_preview(
+        &self,
+        note: &str,
+        id: &str,
+        args: &SummarizeFileArgs,
+    ) -> Result<ToolOutput, Failure> {
+        let given = args.shaping();
+        if !given.is_empty() {
+            return Err(Failure::permanent(format!(
+                "preview writes the summary as it was previewed: give only path, preview and \
+                 replace (not {})",
+                given.join(", ")
+            ))
+            .coded("invalid_arguments"));
+        }
+        let unknown = || {
+            Failure::permanent(format!(
+                "no preview {id} is kept for {note} (written already, older than an hour, or \
+                 made by another vaultsum process); preview the note again"
+            ))
+            .coded("preview_unknown")
+        };
+        let prepared = self
+            .previews
+            .take(id, |prepared| prepared.path == note)
+            .ok_or_else(unknown)?;
+        let context = Arc::clone(&self.context);
+        let relative = note.to_string();
+        let now = tokio::task::spawn_blocking(move || context.note_text(&relative))
+            .await
+            .map_err(|e| Failure::permanent(format!("reading {note} did not finish: {e}")))??;
+        if now.unwrap_or_default() != String::from_utf8_lossy(&prepared.original) {
+            return Err(Failure::permanent(format!(
+                "{note} changed since its preview; nothing was written: preview it again"
+            ))
+            .coded("preview_stale"));
+        }
+        crate::progress::step(format!("writing {note}"));
+        self.write(prepared, args.replace).await
+    }
+
     /// The dry-run result: the summary itself, nothing written.
-    fn preview(prepared: PreparedSummary) -> ToolOutput {
+    fn preview(prepared: PreparedSummary, preview_id: String) -> ToolOutput {
         let summary_length = prepared.summary.chars();
         let defused = prepared.defused();
         let mut details = prepared.details;
@@ -427,6 +506,7 @@ impl SummarizeFileTool {
         details["defused"] = defused.to_json();
         details["dry_run"] = json!(true);
         details["into"] = json!(prepared.instructions.into);
+        details["preview_id"] = json!(preview_id);
         let mut text = json!({
             "success": true,
             "path": prepared.path,
@@ -434,6 +514,7 @@ impl SummarizeFileTool {
             "dry_run": true,
             "prompt": prepared.instructions.prompt,
             "language": prepared.instructions.language,
+            "preview_id": preview_id,
         });
         if let Some(abstract_text) = &prepared.abstract_text {
             details["abstract"] = json!(abstract_text.as_str());
@@ -526,6 +607,12 @@ impl TypedTool for SummarizeFileTool {
                 Err(error) => return error_output(&args.path, error),
             }
         };
+        if let Some(id) = &args.preview {
+            return self
+                .write_preview(&note, id, &args)
+                .await
+                .unwrap_or_else(|failure| error_output(&args.path, failure));
+        }
         // The prompt, language and destination are chosen (and a prompt note read) before
         // anything is summarized: a wrong one is an error before any paid call.
         let (text, instructions) = match self.instructions(&note, &args).await {
@@ -557,7 +644,8 @@ impl TypedTool for SummarizeFileTool {
             Err(message) => return error_output(&args.path, message),
         };
         if args.dry_run {
-            return Self::preview(prepared);
+            let id = self.previews.keep(prepared.clone());
+            return Self::preview(prepared, id);
         }
         crate::progress::step(format!("writing {}", prepared.path));
         match self.write(prepared, replace).await {
@@ -582,6 +670,9 @@ impl TypedTool for SummarizeFileTool {
         }
         if args.dry_run {
             line.push_str(" (dry run)");
+        }
+        if let Some(id) = &args.preview {
+            line.push_str(&format!(" (preview {id})"));
         }
         line
     }

@@ -286,6 +286,7 @@ impl SummarizeFolderTool {
                     refresh_unmarked: false,
                     skip_current: true,
                     dry_run: false,
+                    preview: None,
                 };
                 // Each note's own steps stay its own: the batch reports notes, not steps.
                 let quiet = ProgressSink::new(|_| {});

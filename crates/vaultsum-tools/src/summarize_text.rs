@@ -14,13 +14,15 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::fact_check;
-use super::failure::llm_retry;
+use super::failure::{llm_retry, Failure};
 use super::instructions::Instructions;
 use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use crate::config::Engine;
+use crate::vault::callout::summary_callout;
+use crate::vault::SourceLinks;
 
 const DESCRIPTION: &str = "\
 Summarize a text given in full (not a vault note) into the same structured summary \
@@ -29,7 +31,10 @@ summarize_file writes: key points, tables for tabular data, and open tasks as ac
 Parameters:
 - text (required): the text to summarize
 - focus (optional): what to emphasise
-- sentences (optional): number of key points (offline engine); by default it scales with the text";
+- sentences (optional): number of key points (offline engine); by default it scales with the text
+- format (optional): `plain` (default), the summary as the summarizer wrote it; or `callout`, the \
+summary made inert by the output policy (links kept only when the text names them) and verified, \
+as a `> [!summary]` callout block to put into a note below the text";
 
 /// Arguments of `summarize_text`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -43,6 +48,23 @@ pub struct SummarizeTextArgs {
     /// Number of key points for the offline engine; `None` scales with the text.
     #[serde(default)]
     pub sentences: Option<usize>,
+    /// `plain` (default): the summary as the summarizer wrote it. `callout`: made inert by the
+    /// output policy with the text as its source, verified, as a `> [!summary]` block.
+    #[serde(default)]
+    pub format: TextFormat,
+}
+
+/// What `summarize_text` answers with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum TextFormat {
+    /// The summary as the summarizer wrote it (`vaultsum summarize-text` prints it).
+    #[default]
+    Plain,
+    /// A `> [!summary]` callout block of the summary as the output policy made it, verified
+    /// inert standing alone (`vault/callout.rs`): what the Obsidian plugin's "Summarize
+    /// selection" inserts below the selection, itself, through the editor.
+    Callout,
 }
 
 /// The `summarize_text` tool.
@@ -105,7 +127,10 @@ impl TypedTool for SummarizeTextTool {
             }
             Err(SummarizeError::Llm(error)) => {
                 let retry = llm_retry(&error);
-                return failure("llm", error.to_string(), &engine).with_retry(retry);
+                let mut output = failure("llm", error.to_string(), &engine).with_retry(retry);
+                // The stable code summarize_file gives the same failure (`no_api_key`, …).
+                output.details["code"] = json!(Failure::from(error).code);
+                return output;
             }
             Err(error @ SummarizeError::WindowTooSmall { .. }) => {
                 return failure("window_too_small", error.to_string(), &engine)
@@ -120,6 +145,18 @@ impl TypedTool for SummarizeTextTool {
         };
         let checked = fact_check::finish(generated.fact_check.as_ref(), summary, None);
         let summary = checked.summary;
+        let (summary, defused) = match args.format {
+            TextFormat::Plain => (summary, None),
+            TextFormat::Callout => {
+                // The text summarized is the source: only links it names stay links.
+                let policy = self.context.output_policy();
+                let defused = policy.summary(&summary, &SourceLinks::from_text(&args.text));
+                match summary_callout(&defused, "the selection") {
+                    Ok(block) => (block, Some(defused.defused())),
+                    Err(error) => return failure("live", error.to_string(), &engine),
+                }
+            }
+        };
         let mut details = json!({
             "engine": engine,
             "fell_back_to_local": choice.fell_back_to_local,
@@ -130,6 +167,10 @@ impl TypedTool for SummarizeTextTool {
         });
         if let Some(report) = &checked.report {
             report.put_into(&mut details);
+        }
+        if let Some(defused) = defused {
+            details["format"] = json!("callout");
+            details["defused"] = defused.to_json();
         }
         ToolOutput::ok(summary, details)
     }

@@ -1,5 +1,6 @@
 // Short runs of the binary's command line, where a command is the honest fit rather than a
-// tool of the MCP server: `--version` and `doctor` (what is set up, what is missing). And
+// tool of the MCP server: `--version`, `doctor` (what is set up, what is missing) and `config
+// path` (where the config file is, so the plugin never works it out again). And
 // `watch`, the binary's own mode for "summarize new notes automatically", which lives as long
 // as Obsidian. Everything about notes (states, summaries, batches) is a tool call instead.
 
@@ -56,6 +57,11 @@ export async function binaryVersion(launcher: Launcher, env: Record<string, stri
 export async function doctorReport(launcher: Launcher, env: Record<string, string>, cwd: string): Promise<string> {
   const output = await runCli(launcher, ["--vault", cwd, "doctor"], env, cwd, 60_000);
   return [output.stdout.trim(), output.stderr.trim()].filter(Boolean).join("\n");
+}
+
+/** `vaultsum config path --json`: where the binary reads its config file, and whether it exists yet. */
+export async function configFile(launcher: Launcher, env: Record<string, string>, cwd: string): Promise<{ path: string; exists: boolean }> {
+  return JSON.parse((await runCli(launcher, ["config", "path", "--json"], env, cwd, 30_000)).stdout) as { path: string; exists: boolean };
 }
 
 /**

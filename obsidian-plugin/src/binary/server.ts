@@ -153,7 +153,8 @@ export class VaultsumServer {
     this.stderrTail = [];
     const transport = new StdioClientTransport({
       command: launcher.command,
-      args: [...launcher.prefix, "mcp"],
+      // --cli-tools: summarize_text answers "Summarize selection" (unlisted; agents' servers lack it).
+      args: [...launcher.prefix, "mcp", "--cli-tools"],
       env: this.options.environment(),
       cwd: this.options.vault,
       stderr: "pipe",

@@ -4,7 +4,7 @@
 // the period (`this-week`, …) from the person's local date and counts the selection first (a
 // dry run); a selection over the limit is shown and made only when the person agrees.
 
-import { normalizePath, TFile, type App } from "obsidian";
+import { normalizePath, TFile, type App, type TAbstractFile } from "obsidian";
 
 import { CallCancelled } from "../binary/server";
 import { dayOf } from "../cost";
@@ -92,8 +92,7 @@ export async function makeRollup(
     host.showProgress(undefined);
   }
   if (outcome.kind === "saved") {
-    const file = await waitForFile(host.app, outcome.path);
-    if (file) await host.app.workspace.getLeaf(true).openFile(file);
+    await openWhenCreated(host.app, outcome.path);
     notify(`Rollup saved to ${outcome.path}.`);
   } else if (outcome.kind === "failed") {
     notifyError(outcome.message);
@@ -102,24 +101,23 @@ export async function makeRollup(
 }
 
 /**
- * The file once Obsidian has noticed it: the binary wrote it on disk, and the vault learns of
- * it from its file watcher, so it may take a moment (at most `timeoutMs`).
+ * Opens the note the binary wrote, once Obsidian has noticed it: the vault learns of it from
+ * its file watcher, so it may take a moment (at most `timeoutMs`).
  */
-export function waitForFile(app: App, path: string, timeoutMs = 5_000): Promise<TFile | undefined> {
-  const now = app.vault.getAbstractFileByPath(path);
-  if (now instanceof TFile) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const ref = app.vault.on("create", (file) => {
-      if (file.path === path && file instanceof TFile) {
+export async function openWhenCreated(app: App, path: string, timeoutMs = 5_000): Promise<void> {
+  const file =
+    app.vault.getAbstractFileByPath(path) ??
+    (await new Promise<TAbstractFile | null>((resolve) => {
+      const ref = app.vault.on("create", (created) => {
+        if (created.path !== path) return;
         app.vault.offref(ref);
         window.clearTimeout(timer);
-        resolve(file);
-      }
-    });
-    const timer = window.setTimeout(() => {
-      app.vault.offref(ref);
-      const late = app.vault.getAbstractFileByPath(path);
-      resolve(late instanceof TFile ? late : undefined);
-    }, timeoutMs);
-  });
+        resolve(created);
+      });
+      const timer = window.setTimeout(() => {
+        app.vault.offref(ref);
+        resolve(app.vault.getAbstractFileByPath(path));
+      }, timeoutMs);
+    }));
+  if (file instanceof TFile) await app.workspace.getLeaf(true).openFile(file);
 }

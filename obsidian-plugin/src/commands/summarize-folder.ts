@@ -6,7 +6,7 @@
 
 import { CallCancelled } from "../binary/server";
 import { thousands, usageOf } from "../cost";
-import { messageOf, type Host } from "../host";
+import { failureMessage, messageOf, type Host } from "../host";
 import { summaryArguments } from "../settings";
 
 /** Which notes a run writes, as the binary names it. */
@@ -45,10 +45,7 @@ export interface BulkRun {
 export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
   const base = { ...summaryArguments(host.settings), folder: run.folder, only: run.only };
   const counted = await host.callTool("summarize_folder", { ...base, dry_run: true });
-  if (counted.details.code === "no_api_key") {
-    return { kind: "failed", message: "no API key: set one in the vaultsum settings (API key), or choose the offline engine there." };
-  }
-  if (counted.isError) return { kind: "failed", message: typeof counted.details.error === "string" ? counted.details.error : counted.text };
+  if (counted.isError) return { kind: "failed", message: failureMessage(counted) };
   const d = counted.details;
   const n = (key: string) => (typeof d[key] === "number" ? d[key] : 0);
   const count: BulkCount = {

@@ -1,10 +1,11 @@
 // "Summarize this note" and its variants: one summarize_file call; the binary reads, summarizes
-// and writes through its verified write path. This file only asks, calls and says what happened.
+// and writes through its verified write path. A preview is its dry run, and Insert or Replace the
+// binary writing that very summary (`preview`). This file only asks, calls and says what happened.
 
 import type { TFile } from "obsidian";
 
 import { CallCancelled } from "../binary/server";
-import { messageOf, type Host } from "../host";
+import { failureMessage, messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 import { summaryArguments, type Into } from "../settings";
 
@@ -15,6 +16,10 @@ export interface NoteChoice {
   into?: Into;
   /** Replace the note's `## Summary` section instead of appending another. */
   replace?: boolean;
+  /** Only make the summary: the outcome `previewed` carries it and its id; nothing is written. */
+  dryRun?: boolean;
+  /** Write the summary of that dry run as it was shown (no second model call). */
+  preview?: string;
 }
 
 /** How a call ended, for the notice and for tests. */
@@ -23,11 +28,14 @@ export type NoteOutcome =
   | { kind: "changed-meanwhile"; path: string; message: string }
   | { kind: "skipped"; path: string; message: string }
   | { kind: "failed"; path: string; message: string }
-  | { kind: "cancelled"; path: string; message: string };
+  | { kind: "cancelled"; path: string; message: string }
+  | { kind: "previewed"; path: string; message: string; previewId: string };
 
 export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice = {}): Promise<NoteOutcome> {
   await host.saveIfOpen(file);
-  const args: Record<string, unknown> = { ...summaryArguments(host.settings), path: file.path };
+  // A preview is written with the arguments it was made with: the binary refuses others.
+  const args: Record<string, unknown> = choice.preview ? { path: file.path, preview: choice.preview } : { ...summaryArguments(host.settings), path: file.path };
+  if (choice.dryRun) args.dry_run = true;
   if (choice.focus?.trim()) args.focus = choice.focus.trim();
   if (choice.prompt?.trim()) args.prompt = choice.prompt.trim();
   if (choice.into) args.into = choice.into;
@@ -45,13 +53,15 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
     const path = typeof result.details.path === "string" ? result.details.path : file.path;
     if (result.isError) {
       // The binary's stable code decides, not its wording; its message (not the JSON) is shown.
-      const why = typeof result.details.error === "string" ? result.details.error : result.text;
+      const why = failureMessage(result);
       outcome =
         result.details.code === "note_busy"
           ? { kind: "changed-meanwhile", path, message: `${path} changed while its summary was being written, so vaultsum left it as it is: ${why}` }
-          : result.details.code === "no_api_key"
-            ? { kind: "failed", path, message: "No API key: set one in the vaultsum settings (API key), or choose the offline engine there." }
-            : { kind: "failed", path, message: `Could not summarize ${path}: ${why}` };
+          : { kind: "failed", path, message: result.details.code === "no_api_key" ? why : `Could not summarize ${path}: ${why}` };
+    } else if (result.details.dry_run === true) {
+      // What would be written: the section, the property's abstract (`into`), or both.
+      const [summary, abstract, into] = [String(result.details.summary), String(result.details.abstract), result.details.into];
+      outcome = { kind: "previewed", path, message: into === "property" ? abstract : into === "both" ? `${summary}\n\nProperty: ${abstract}` : summary, previewId: String(result.details.preview_id) };
     } else if (typeof result.details.skipped === "string") {
       outcome = { kind: "skipped", path, message: `${path} left as it is: ${result.details.skipped}.` };
     } else if (result.details.stale === true) {
@@ -79,7 +89,7 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
     notifyError(outcome.message, { label: "Summarize again", run: retry });
   } else if (outcome.kind === "failed") {
     notifyError(outcome.message);
-  } else {
+  } else if (outcome.kind !== "previewed") {
     notify(outcome.message);
   }
   return outcome;

@@ -4,7 +4,8 @@
 
 import { messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
-import { waitForFile } from "./rollup";
+import { dayOf } from "../cost";
+import { openWhenCreated } from "./rollup";
 
 /** The new note's path: `Clippings/<host> <path words> <date>.md`, safe as a file name. */
 export function clippingPath(url: string, today: Date): string {
@@ -16,9 +17,8 @@ export function clippingPath(url: string, today: Date): string {
   } catch {
     // Not a URL the browser parses: the binary will say so; the name is only a fallback.
   }
-  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
   const safe = name.replace(/[\\/:*?"<>|#^[\]]+/g, " ").replace(/\s+/g, " ").trim().slice(0, 80);
-  return `Clippings/${safe} ${day}.md`;
+  return `Clippings/${safe} ${dayOf(today)}.md`;
 }
 
 export async function summarizeUrl(host: Host, url: string, today = new Date()): Promise<string | undefined> {
@@ -37,8 +37,7 @@ export async function summarizeUrl(host: Host, url: string, today = new Date()):
   } finally {
     host.showProgress(undefined);
   }
-  const file = await waitForFile(host.app, saveTo);
-  if (file) await host.app.workspace.getLeaf(true).openFile(file);
+  await openWhenCreated(host.app, saveTo);
   notify(`Web page summarized into ${saveTo}.`);
   return saveTo;
 }

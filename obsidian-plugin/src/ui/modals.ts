@@ -52,9 +52,10 @@ export function askText(app: App, title: string, placeholder: string, initial = 
   });
 }
 
-/** Asks to choose one of `options`; `undefined` when closed. */
-export function askChoice(app: App, title: string, options: string[]): Promise<string | undefined> {
+/** Asks to choose one of `options`, below `body` when given; `undefined` when closed. */
+export function askChoice(app: App, title: string, options: string[], body?: string): Promise<string | undefined> {
   return ask<string | undefined>(app, title, undefined, (modal) => {
+    if (body) modal.contentEl.createEl("pre", { text: body, cls: "vaultsum-preview" });
     const list = modal.contentEl.createDiv({ cls: "vaultsum-choices" });
     for (const option of options) {
       list.createEl("button", { text: option, cls: "vaultsum-choice" }).addEventListener("click", () => modal.answer(option));

@@ -212,10 +212,51 @@ export class ItemView extends View {
   async onClose(): Promise<void> {}
 }
 
+export interface EditorPosition {
+  line: number;
+  ch: number;
+}
+
+/** The editor of an open note: its text (saved or not) and a selection, as CodeMirror keeps them. */
+export class Editor {
+  selection: { from: EditorPosition; to: EditorPosition } = { from: { line: 0, ch: 0 }, to: { line: 0, ch: 0 } };
+  constructor(public text = "") {}
+  private offset(pos: EditorPosition): number {
+    const lines = this.text.split("\n");
+    return lines.slice(0, pos.line).reduce((sum, line) => sum + line.length + 1, 0) + pos.ch;
+  }
+  getValue(): string {
+    return this.text;
+  }
+  getLine(line: number): string {
+    return this.text.split("\n")[line] ?? "";
+  }
+  getCursor(which: "from" | "to" = "to"): EditorPosition {
+    return { ...this.selection[which] };
+  }
+  /** Selects from `from` to `to`. */
+  setSelection(from: EditorPosition, to: EditorPosition): void {
+    this.selection = { from, to };
+  }
+  somethingSelected(): boolean {
+    return this.offset(this.selection.from) !== this.offset(this.selection.to);
+  }
+  getSelection(): string {
+    return this.getRange(this.selection.from, this.selection.to);
+  }
+  getRange(from: EditorPosition, to: EditorPosition): string {
+    return this.text.slice(this.offset(from), this.offset(to));
+  }
+  replaceRange(replacement: string, from: EditorPosition, to: EditorPosition = from): void {
+    this.text = this.text.slice(0, this.offset(from)) + replacement + this.text.slice(this.offset(to));
+  }
+}
+
 /** A note open in an editor; `unsaved` is text typed and not yet saved (Obsidian saves every few seconds). */
 export class MarkdownView extends View {
   file: TFile | null = null;
   unsaved: string | undefined;
+  editor = new Editor();
   async save(): Promise<void> {
     if (this.file && this.unsaved !== undefined) {
       writeFileSync(nodePath.join(this.app.vault.base, this.file.path), this.unsaved);
@@ -232,6 +273,7 @@ export class WorkspaceLeaf {
   async openFile(file: TFile): Promise<void> {
     const view = new MarkdownView(this);
     view.file = file;
+    view.editor = new Editor(readFileSync(nodePath.join(this.app.vault.base, file.path), "utf8"));
     this.view = view;
     this.app.workspace.opened.push(file.path);
     this.app.workspace.setActiveFile(file);
@@ -313,6 +355,7 @@ export interface Command {
   name: string;
   callback?: () => unknown;
   checkCallback?: (checking: boolean) => boolean | void;
+  editorCheckCallback?: (checking: boolean, editor: Editor, view: MarkdownView) => boolean | void;
   hotkeys?: unknown[];
 }
 
@@ -342,6 +385,14 @@ export class Plugin extends Component {
     const command = this.commands.get(id);
     if (!command) throw new Error(`no command ${id}`);
     if (command.checkCallback) return command.checkCallback(false) !== false;
+    if (command.editorCheckCallback) {
+      // On the editor of the active note, as Obsidian runs an editor command.
+      const active = this.app.workspace.getActiveFile();
+      const view = this.app.workspace.leaves.map((leaf) => leaf.view).find((v) => v instanceof MarkdownView && v.file?.path === active?.path);
+      if (!(view instanceof MarkdownView) || !command.editorCheckCallback(true, view.editor, view)) return false;
+      command.editorCheckCallback(false, view.editor, view);
+      return true;
+    }
     command.callback?.();
     return true;
   }

@@ -6,6 +6,7 @@
 
 pub mod attachment;
 pub mod bounded;
+pub mod callout;
 pub mod changes;
 pub mod companion;
 mod confined;

@@ -215,7 +215,7 @@ pub fn compose_and_check(
 }
 
 /// A write the verifier found live constructs in is refused whole.
-fn refuse_live(relative: &str, live: Vec<Live>) -> Result<(), VaultError> {
+pub(super) fn refuse_live(relative: &str, live: Vec<Live>) -> Result<(), VaultError> {
     if live.is_empty() {
         return Ok(());
     }
