@@ -165,7 +165,9 @@ fn a_rollup_ends_with_what_it_cost() {
 fn watch_logs_what_the_day_cost() {
     let server = FakeOpenAi::start();
     // Faithful to the note, so the day's cost is one call (the fact check retries nothing).
-    server.set_fallback(FakeReply::chat("### Key Points\n\n- We agreed on the next steps."));
+    server.set_fallback(FakeReply::chat(
+        "### Key Points\n\n- We agreed on the next steps.",
+    ));
     let vault = WatchVault::new();
     // A first run records the empty vault, so the note written next is new.
     let first = run_once(&mut watch_command(&vault, &server, &["--once"]));

@@ -40,10 +40,17 @@ fn summarize(vault: &TempVault, fake: &FakeOpenAi, config: Option<&str>) -> (Val
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    let printed: Value =
-        serde_json::from_str(String::from_utf8_lossy(&output.stdout).lines().next().unwrap())
-            .expect("one JSON line");
-    (printed, String::from_utf8_lossy(&output.stderr).into_owned())
+    let printed: Value = serde_json::from_str(
+        String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .expect("one JSON line");
+    (
+        printed,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 fn written(vault: &TempVault) -> String {
@@ -72,7 +79,10 @@ fn by_default_one_corrective_request_takes_the_altered_facts_out() {
     let note = written(&vault);
     assert!(note.contains(CORRECTED), "{note}");
     assert!(!note.contains("4,200") && !note.contains("Luis"), "{note}");
-    assert!(!note.contains("[!warning]"), "nothing left to mark:\n{note}");
+    assert!(
+        !note.contains("[!warning]"),
+        "nothing left to mark:\n{note}"
+    );
     assert!(printed.get("unsupported").is_none(), "{printed}");
     let check = &printed["details"]["fact_check"];
     assert_eq!(check["mode"], "retry");
@@ -96,9 +106,7 @@ fn what_the_retry_leaves_is_marked_counted_and_listed() {
     assert_eq!(fake.requests().len(), 2);
     let note = written(&vault);
     assert!(
-        note.contains(
-            "> [!warning] Not found in the note\n> - `Luis` (name): not in the note\n"
-        ),
+        note.contains("> [!warning] Not found in the note\n> - `Luis` (name): not in the note\n"),
         "{note}"
     );
     assert_eq!(printed["unsupported"], 1);
@@ -148,7 +156,10 @@ fn off_writes_the_answer_unchecked() {
     assert!(printed.get("unsupported").is_none());
     assert!(printed["details"].get("fact_check").is_none());
     let note = written(&vault);
-    assert!(note.contains(ALTERED) && !note.contains("[!warning]"), "{note}");
+    assert!(
+        note.contains(ALTERED) && !note.contains("[!warning]"),
+        "{note}"
+    );
 }
 
 #[test]
@@ -160,10 +171,16 @@ fn a_citation_to_a_missing_heading_is_unlinked_and_a_real_one_kept() {
     ));
     let (printed, _) = summarize(&vault, &fake, Some("[summarize]\nfact_check = \"mark\"\n"));
     let note = written(&vault);
-    assert!(note.contains("- The vendor may be late ([[#Risks]])."), "{note}");
+    assert!(
+        note.contains("- The vendor may be late ([[#Risks]])."),
+        "{note}"
+    );
     assert!(note.contains("- Costs are tracked (costs)."), "{note}");
     let body = note.split("> [!warning]").next().unwrap();
-    assert!(!body.contains("[[#Costs"), "never written as a link:\n{note}");
+    assert!(
+        !body.contains("[[#Costs"),
+        "never written as a link:\n{note}"
+    );
     // Listed below the summary as code, shown as written.
     assert!(note.contains("> - `[[#Costs|costs]]` (wikilink): no such heading in the note"));
     assert_eq!(printed["details"]["fact_check"]["unlinked"], 1);

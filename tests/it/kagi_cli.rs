@@ -210,7 +210,10 @@ async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one
     assert_eq!(vault.read("Clippings/Mine.md"), b"My own note.\n");
     let other = run_on(&fake, "https://example.com/other", "Clippings/Spec.md");
     assert_eq!(other.status.code(), Some(1));
-    assert_eq!(String::from_utf8(vault.read("Clippings/Spec.md")).unwrap(), again);
+    assert_eq!(
+        String::from_utf8(vault.read("Clippings/Spec.md")).unwrap(),
+        again
+    );
     let escape = run("../outside.md");
     assert_eq!(escape.status.code(), Some(1));
     assert_eq!(

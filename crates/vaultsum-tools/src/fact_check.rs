@@ -20,9 +20,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use serde_json::{json, Value};
 use crate::config::FactCheckMode;
 use crate::facts::{FactCheck, FactKind, SourceFacts, Unsupported};
+use serde_json::{json, Value};
 
 use crate::llm::{ChatClient, ChatRequest};
 use crate::summarizer::{SummaryRequest, SummaryText};
@@ -308,11 +308,7 @@ fn marks(unsupported: &[Unsupported]) -> String {
 /// `text` as a code span on one line, with a fence longer than any backtick run inside.
 fn as_code(text: &str) -> String {
     let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let longest = line
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = line.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest + 1);
     let pad = if line.starts_with('`') || line.ends_with('`') {
         " "
@@ -371,10 +367,7 @@ impl FactReport {
 /// A summary that could not be checked, said below it: Kagi's Universal Summarizer returns the
 /// summary without the page's text, so there is nothing to check it against.
 pub fn unchecked(summary: &str, why: &str) -> String {
-    format!(
-        "{}\n\n> [!info] Not checked\n> {why}",
-        summary.trim_end()
-    )
+    format!("{}\n\n> [!info] Not checked\n> {why}", summary.trim_end())
 }
 
 /// Why a Kagi summary is unchecked, in its note and in `details.fact_check.why`.
@@ -445,7 +438,10 @@ mod tests {
             "- We ship in May ([[#Plan]])\n- None ([[#Budget|budget]])".to_string(),
             None,
         );
-        let (body, marks) = checked.summary.split_once("\n\n> [!warning]").expect("marks");
+        let (body, marks) = checked
+            .summary
+            .split_once("\n\n> [!warning]")
+            .expect("marks");
         assert_eq!(body, "- We ship in May ([[#Plan]])\n- None (budget)");
         // Listed as code: shown as written, not a link.
         assert!(marks.contains("`[[#Budget|budget]]` (wikilink): no such heading in the note"));

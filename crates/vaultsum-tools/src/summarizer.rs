@@ -185,8 +185,7 @@ impl Summarizer {
                 // Checked with its abstract, before the two are parted: one corrective request
                 // covers both.
                 summary.fact_check =
-                    fact_check::check_and_retry(Some((client, model)), request, &mut summary)
-                        .await;
+                    fact_check::check_and_retry(Some((client, model)), request, &mut summary).await;
                 if request.with_abstract {
                     let (text, abstract_text) = split_abstract(&summary.text);
                     // A model that left the abstract out: the summary's best sentences.
