@@ -166,6 +166,17 @@ fn model(answers: HashMap<String, String>) -> FakeOpenAi {
         if !request.path.ends_with("/chat/completions") {
             return None;
         }
+        // The fact check's corrective request: a model that keeps its answer as it was (an
+        // attacker's answer does not correct itself), so what is not found gets its marks,
+        // which are then written like any other text.
+        let user = request.user_text();
+        if let Some(answer) = user
+            .strip_prefix("<summary>\n")
+            .and_then(|rest| rest.split_once("\n</summary>"))
+            .map(|(answer, _)| answer)
+        {
+            return Some(FakeReply::chat(answer));
+        }
         let id = requested_id(request)?;
         answers.get(&id).map(|answer| FakeReply::chat(answer))
     }));

@@ -78,6 +78,7 @@ fn every_real_note_gives_the_same_summary_twice() {
         let options = LocalOptions {
             sentences: None,
             focus: Some("query filter".into()),
+            ..Default::default()
         };
         assert_eq!(
             summarize(&text, &options),

@@ -109,6 +109,7 @@ fn code_frontmatter_and_comments_never_appear_in_the_summary() {
             &LocalOptions {
                 sentences: Some(n),
                 focus: None,
+                ..Default::default()
             },
         )
         .markdown;
@@ -163,6 +164,7 @@ fn sentences_option_fixes_the_number_of_key_points() {
             &LocalOptions {
                 sentences: Some(n),
                 focus: None,
+                ..Default::default()
             },
         );
         assert_eq!(
@@ -179,6 +181,7 @@ fn sentences_option_fixes_the_number_of_key_points() {
         &LocalOptions {
             sentences: Some(5),
             focus: None,
+            ..Default::default()
         },
     );
     assert_eq!(key_points(&short.markdown), vec!["One sentence only."]);
@@ -217,6 +220,7 @@ fn output_is_deterministic() {
         &LocalOptions {
             sentences: None,
             focus: Some("budget".into()),
+            ..Default::default()
         },
     );
     for _ in 0..5 {
@@ -225,7 +229,8 @@ fn output_is_deterministic() {
                 MEETING,
                 &LocalOptions {
                     sentences: None,
-                    focus: Some("budget".into())
+                    focus: Some("budget".into()),
+                    ..Default::default()
                 }
             ),
             first
@@ -242,6 +247,7 @@ fn focus_boosts_sentences_about_the_focus_terms() {
                 &LocalOptions {
                     sentences: Some(1),
                     focus: focus.map(str::to_string),
+                    ..Default::default()
                 },
             )
             .markdown,
@@ -272,6 +278,7 @@ fn dangling_opener_is_chosen_only_with_its_predecessor() {
                 &LocalOptions {
                     sentences: Some(n),
                     focus: None,
+                    ..Default::default()
                 },
             )
             .markdown,

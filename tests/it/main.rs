@@ -6,6 +6,7 @@ mod support;
 
 mod architecture_citations;
 mod bounded_reads;
+mod citations;
 mod cli;
 mod compact_cli;
 mod compact_stubs;

@@ -317,6 +317,9 @@ pub struct SummarizeConfig {
     /// the model was given does not hold (config `summarize.fact_check`: `retry`, the default,
     /// `mark` or `off`).
     pub fact_check: FactCheckMode,
+    /// Each point of a summary links the section it comes from, `[[#Heading]]` (config
+    /// `summarize.cite_sections`, default false; `[[summarize.rules]]` may turn it on or off).
+    pub cite_sections: bool,
 }
 
 /// `read_file` and embed-expansion settings.
@@ -454,6 +457,7 @@ impl Default for Config {
                 rules: Vec::new(),
                 allow_links: Vec::new(),
                 fact_check: FactCheckMode::Retry,
+                cite_sections: false,
             },
             read: ReadConfig {
                 max_depth: 5,
@@ -548,6 +552,7 @@ struct FileSummarize {
     rules: Option<Vec<FileRule>>,
     allow_links: Option<Vec<String>>,
     fact_check: Option<FactCheckMode>,
+    cite_sections: Option<bool>,
 }
 
 /// One `[[summarize.rules]]` entry as written.
@@ -559,6 +564,7 @@ struct FileRule {
     prompt: Option<String>,
     into: Option<SummaryInto>,
     language: Option<String>,
+    cite_sections: Option<bool>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -822,6 +828,7 @@ impl Config {
                 prompt,
                 into: rule.into,
                 language,
+                cite_sections: rule.cite_sections,
             });
         }
         Ok(())
@@ -875,6 +882,7 @@ impl Config {
         set(&mut self.summarize.into, file.summarize.into);
         set(&mut self.summarize.allow_links, file.summarize.allow_links);
         set(&mut self.summarize.fact_check, file.summarize.fact_check);
+        set(&mut self.summarize.cite_sections, file.summarize.cite_sections);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,

@@ -135,6 +135,8 @@ pub struct SummaryRule {
     pub into: Option<crate::config::SummaryInto>,
     /// The language of their summary (checked by [`parse_language`]).
     pub language: Option<String>,
+    /// Whether their summary's points link the sections they come from.
+    pub cite_sections: Option<bool>,
 }
 
 /// Which notes a rule applies to.

@@ -123,9 +123,22 @@ pub struct Instructions {
     pub summary_system: String,
     /// The system prompt of the merge of a long note's parts.
     pub merge_system: String,
+    /// Whether each point links the section it comes from (`summarize.cite_sections`, or the
+    /// rule's): asked of the model, done by the offline engine, checked before writing.
+    pub cite_sections: bool,
     /// What a fingerprint records of the instructions (see [`Instructions::identity`]).
     identity: String,
 }
+
+/// Added to a summary's instructions when points cite their sections.
+const CITE_INSTRUCTION: &str = "\n\nEnd each key point with a link to the section of the note \
+it comes from, written as [[#Heading]] with the heading's exact text (for text of an embedded \
+note, [[Note#Heading]] as the embed names it). Link only headings the note has; a point from \
+text under no heading gets no link.";
+
+/// Added to the merge's instructions when points cite their sections.
+const CITE_MERGE_INSTRUCTION: &str = "\n\nKeep the section links ([[#Heading]]) at the end of \
+the points; a merged point keeps the links of the points it merges.";
 
 impl Instructions {
     /// `prompt`'s `text` in the frames, in `language`.
@@ -136,6 +149,7 @@ impl Instructions {
         text: &str,
         language: String,
         into: SummaryInto,
+        cite_sections: bool,
     ) -> Instructions {
         let language_line = if language == AUTO_LANGUAGE {
             "Write in the language of the note.".to_string()
@@ -155,14 +169,23 @@ impl Instructions {
             Some(name) => format!("preset:{name}"),
             None => format!("prompt:{}", content_hash(text.as_bytes())),
         };
+        let (cite, cite_merge, cite_identity) = if cite_sections {
+            (CITE_INSTRUCTION, CITE_MERGE_INSTRUCTION, "\0cite")
+        } else {
+            ("", "", "")
+        };
         Instructions {
             summary_system: SUMMARY_FRAME
                 .replace("{{instructions}}", text)
-                .replace("{{language}}", &language_line),
+                .replace("{{language}}", &language_line)
+                + cite,
             merge_system: MERGE_FRAME
                 .replace("{{instructions}}", &merge_instructions(preset, text))
-                .replace("{{language}}", &merge_language_line),
-            identity: format!("{what}\0language:{language}"),
+                .replace("{{language}}", &merge_language_line)
+                + cite_merge,
+            // Only when on: summaries written before the setting existed stay current.
+            identity: format!("{what}\0language:{language}{cite_identity}"),
+            cite_sections,
             prompt,
             prompt_from,
             preset,
@@ -185,6 +208,7 @@ impl Instructions {
             preset_text(name),
             language,
             SummaryInto::Section,
+            false,
         )
     }
 
@@ -193,6 +217,26 @@ impl Instructions {
     /// current.
     pub fn identity(&self) -> &str {
         &self.identity
+    }
+
+    /// These instructions for a rollup: its points cite the notes they come from (asked in the
+    /// rollup's focus), not sections, which a rollup note does not have. Whether they cite.
+    pub fn for_rollup(mut self) -> (Instructions, bool) {
+        let cite = self.cite_sections;
+        if cite {
+            self.summary_system = self
+                .summary_system
+                .strip_suffix(CITE_INSTRUCTION)
+                .unwrap_or(&self.summary_system)
+                .to_string();
+            self.merge_system = self
+                .merge_system
+                .strip_suffix(CITE_MERGE_INSTRUCTION)
+                .unwrap_or(&self.merge_system)
+                .to_string();
+            self.cite_sections = false;
+        }
+        (self, cite)
     }
 
     /// Key points the offline engine gives: three for `brief`, else its own choice.
@@ -283,6 +327,9 @@ impl ToolContext {
             .into
             .or_else(|| rule.and_then(|r| r.into))
             .unwrap_or(config.into);
+        let cite_sections = rule
+            .and_then(|r| r.cite_sections)
+            .unwrap_or(config.cite_sections);
         let label = spec.label();
         let (preset, text) = match &spec {
             PromptSpec::Preset(name) => (Some(*name), preset_text(name).to_string()),
@@ -307,7 +354,13 @@ impl ToolContext {
             return Err(InstructionsError::TooLong { label, from, chars });
         }
         Ok(Instructions::new(
-            label, from, preset, &text, language, into,
+            label,
+            from,
+            preset,
+            &text,
+            language,
+            into,
+            cite_sections,
         ))
     }
 

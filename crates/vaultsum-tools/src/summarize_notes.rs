@@ -308,12 +308,17 @@ fn failure(kind: &str, message: impl Into<String>) -> ToolOutput {
 
 /// What the model is told besides the focus: the document is many notes, and each task keeps
 /// the link of its note.
-fn rollup_focus(focus: Option<&str>) -> String {
+fn rollup_focus(focus: Option<&str>, cite_notes: bool) -> String {
     let mut text = String::from(
         "This is not one note but several, each under a heading with its [[link]]: write one \
          summary of all of them together. Keep the ([[link]]) at the end of every action item, \
          so each names the note it came from.",
     );
+    if cite_notes {
+        text.push_str(
+            " End every key point too with the ([[link]]) of the note or notes it comes from.",
+        );
+    }
     if let Some(focus) = focus.map(str::trim).filter(|f| !f.is_empty()) {
         text.push_str(" Emphasise: ");
         text.push_str(focus);
@@ -526,10 +531,11 @@ impl TypedTool for SummarizeNotesTool {
                 Ok(target) => target,
                 Err(output) => return output,
             };
-            let instructions = match self.instructions(&args, target.as_deref()).await {
-                Ok(instructions) => instructions,
-                Err(output) => return output,
-            };
+            let (instructions, cite_notes) =
+                match self.instructions(&args, target.as_deref()).await {
+                    Ok(instructions) => instructions.for_rollup(),
+                    Err(output) => return output,
+                };
 
             // Reading, summarizing (with its parts), and writing when there is somewhere to write.
             crate::progress::expect_steps(if target.is_some() { 3 } else { 2 });
@@ -641,7 +647,7 @@ impl TypedTool for SummarizeNotesTool {
                 return ToolOutput::ok(text, details).with_record(record);
             }
 
-            let focus = rollup_focus(args.focus.as_deref());
+            let focus = rollup_focus(args.focus.as_deref(), cite_notes);
             let request = SummaryRequest {
                 instructions: &instructions,
                 path: "rollup",

@@ -148,6 +148,7 @@ impl Summarizer {
                         .sentences
                         .or_else(|| request.instructions.offline_sentences()),
                     focus: request.focus.map(str::to_string),
+                    cite_sections: request.instructions.cite_sections,
                 };
                 // The ranking is CPU work proportional to the note: on the blocking pool, so
                 // a long note never stalls the async workers other calls run on.

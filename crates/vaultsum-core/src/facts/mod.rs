@@ -153,7 +153,7 @@ impl SourceFacts {
             Meaning::Wikilink { note, heading } => {
                 if !note.is_empty() && !self.links_to(note) {
                     Some(Reason::NotLinkedInSource)
-                } else if !heading.is_empty() && !self.has_heading(heading) {
+                } else if !heading.is_empty() && !self.has_heading(note, heading) {
                     Some(Reason::NoSuchHeading)
                 } else {
                     None

@@ -47,8 +47,12 @@ pub struct SourceFacts {
     times: HashSet<u16>,
     /// Folded names of the notes the source links or embeds (last path part, no extension).
     link_targets: HashSet<String>,
-    /// Folded headings of the source and of the sections it embeds.
-    headings: HashSet<String>,
+    /// Folded headings of the note itself (outside what it embeds), and those its own links
+    /// name (`[[#Risks]]`): what `[[#Heading]]` may cite.
+    own_headings: HashSet<String>,
+    /// Folded note name and heading of each heading of an embedded note, and of each heading
+    /// the source's links name (`[[Plan#Risks]]`): what `[[Note#Heading]]` may cite.
+    note_headings: HashSet<(String, String)>,
 }
 
 static WIKILINK: LazyLock<Regex> = LazyLock::new(|| {
@@ -72,6 +76,17 @@ pub(crate) fn note_name(target: &str) -> String {
         .or_else(|| last.strip_suffix(".markdown"))
         .unwrap_or(last);
     folded_words(last).join(" ")
+}
+
+/// How many `>` a line is quoted in, and the line without them.
+fn quote_depth(line: &str) -> (usize, &str) {
+    let mut depth = 0;
+    let mut rest = line.trim_start();
+    while let Some(inner) = rest.strip_prefix('>') {
+        depth += 1;
+        rest = inner.strip_prefix(' ').unwrap_or(inner).trim_start();
+    }
+    (depth, rest)
 }
 
 /// `text` with every run of whitespace one space.
@@ -106,7 +121,8 @@ impl SourceFacts {
             yearless_days: HashSet::new(),
             times: HashSet::new(),
             link_targets: HashSet::new(),
-            headings: HashSet::new(),
+            own_headings: HashSet::new(),
+            note_headings: HashSet::new(),
         };
         let mut folded = String::new();
         for (position, (_, word)) in word_spans(text).enumerate() {
@@ -162,18 +178,11 @@ impl SourceFacts {
                 }
             }
         }
-        for c in WIKILINK.captures_iter(text) {
+        for c in WIKILINK.captures_iter(text).chain(EMBED_LABEL.captures_iter(text)) {
             let (note, heading) = c[1].split_once('#').unwrap_or((&c[1], ""));
             facts.link_targets.insert(note_name(note));
             if !heading.is_empty() {
-                facts.headings.insert(folded_words(heading).join(" "));
-            }
-        }
-        for c in EMBED_LABEL.captures_iter(text) {
-            let (note, heading) = c[1].split_once('#').unwrap_or((&c[1], ""));
-            facts.link_targets.insert(note_name(note));
-            if !heading.is_empty() {
-                facts.headings.insert(folded_words(heading).join(" "));
+                facts.add_heading(&note_name(note), heading);
             }
         }
         for c in MARKDOWN_LINK.captures_iter(text) {
@@ -182,10 +191,41 @@ impl SourceFacts {
                 facts.link_targets.insert(note_name(target));
             }
         }
-        for c in HEADING.captures_iter(text) {
-            facts.headings.insert(folded_words(&c[1]).join(" "));
-        }
+        facts.index_headings(text);
         facts
+    }
+
+    /// A heading of the note named `note` (folded; empty for the note itself).
+    fn add_heading(&mut self, note: &str, heading: &str) {
+        let heading = folded_words(heading.trim_start_matches('^')).join(" ");
+        if note.is_empty() {
+            self.own_headings.insert(heading);
+        } else {
+            self.note_headings.insert((note.to_string(), heading));
+        }
+    }
+
+    /// Every heading of `text`, each given to the note it belongs to: an embed is expanded as
+    /// a quote opened by `[Embedded: Note#…]`, and the headings inside it (at its depth or
+    /// deeper, up to the next embed) are that note's; the others are the note's own.
+    fn index_headings(&mut self, text: &str) {
+        // Open embeds: their quote depth and folded note name, innermost last.
+        let mut open: Vec<(usize, String)> = Vec::new();
+        for line in text.lines() {
+            let (depth, rest) = quote_depth(line);
+            while open.last().is_some_and(|(d, _)| depth < *d) {
+                open.pop();
+            }
+            if let Some(c) = EMBED_LABEL.captures(rest).filter(|c| c.get(0).unwrap().start() == 0) {
+                let note = c[1].split_once('#').map_or(&c[1], |(note, _)| note);
+                open.push((depth.max(1), note_name(note)));
+                continue;
+            }
+            if let Some(c) = HEADING.captures(rest) {
+                let note = open.last().map_or(String::new(), |(_, note)| note.clone());
+                self.add_heading(&note, &c[1]);
+            }
+        }
     }
 
     /// The text with every run of whitespace one space (how code spans and URLs are found).
@@ -302,8 +342,15 @@ impl SourceFacts {
         self.link_targets.contains(note)
     }
 
-    pub(crate) fn has_heading(&self, heading: &str) -> bool {
-        self.headings.contains(heading)
+    /// Whether the note named `note` (folded; empty for the note itself) has `heading`
+    /// (folded), as far as the source shows.
+    pub(crate) fn has_heading(&self, note: &str, heading: &str) -> bool {
+        if note.is_empty() {
+            self.own_headings.contains(heading)
+        } else {
+            self.note_headings
+                .contains(&(note.to_string(), heading.to_string()))
+        }
     }
 }
 
@@ -333,8 +380,44 @@ mod tests {
         for note in ["budget plan", "other note", "meeting"] {
             assert!(source.links_to(note), "{note}");
         }
-        for heading in ["costs", "decisions", "next steps"] {
-            assert!(source.has_heading(heading), "{heading}");
+        for (note, heading) in [("budget plan", "costs"), ("meeting", "decisions"), ("", "next steps")] {
+            assert!(source.has_heading(note, heading), "{note}#{heading}");
         }
+    }
+
+    #[test]
+    fn a_heading_belongs_to_the_note_it_is_written_in() {
+        let source = SourceFacts::new(
+            "# Day
+
+## Morning
+
+Work.
+
+> [Embedded: Plan#Why]
+> ## Why
+>
+> Cost.
+             > > [Embedded: Budget]
+> > ### Totals
+> ## After
+
+## Recap
+
+             > [Embedded: #Morning]
+> ## Morning
+",
+        );
+        for heading in ["day", "morning", "recap"] {
+            assert!(source.has_heading("", heading), "own {heading}");
+        }
+        // Embedded headings are their notes', never the note's own.
+        assert!(!source.has_heading("", "why"));
+        assert!(source.has_heading("plan", "why"));
+        assert!(source.has_heading("budget", "totals"));
+        assert!(!source.has_heading("plan", "totals"));
+        // Back at the outer embed's depth after the nested one.
+        assert!(source.has_heading("plan", "after"));
+        assert!(!source.has_heading("", "after"));
     }
 }

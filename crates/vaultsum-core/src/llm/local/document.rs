@@ -33,6 +33,11 @@ pub struct Section {
     pub heading: String,
     /// 1–6; 0 for the preamble; 7 for an expanded embed's label.
     pub level: u8,
+    /// What a point from this section links to cite it (`#Risks`, `Plan#Why`, `Plan`), when
+    /// the heading can be linked: a heading of the note's own, of an embedded note, or the
+    /// embed itself. `None` for the preamble, a heading of a quote or callout of the note's own
+    /// (which Obsidian may not resolve), and headings a link cannot spell.
+    pub cite: Option<String>,
 }
 
 /// What kind of block a sentence came from.
@@ -98,6 +103,7 @@ pub fn parse(markdown: &str) -> Document {
     builder.doc.sections.push(Section {
         heading: String::new(),
         level: 0,
+        cite: None,
     });
     for event in Parser::new_ext(&source, options) {
         builder.event(event);
@@ -133,6 +139,9 @@ struct Builder {
     block_counter: usize,
     current_section: usize,
     sentences_in_section: usize,
+    /// The note of the embed being read (empty for an embed of the note's own section), until
+    /// its quote ends.
+    embed_note: Option<String>,
 }
 
 #[derive(Default)]
@@ -280,7 +289,12 @@ impl Builder {
                     }
                 }
             }
-            TagEnd::BlockQuote(_) => self.quote_depth = self.quote_depth.saturating_sub(1),
+            TagEnd::BlockQuote(_) => {
+                self.quote_depth = self.quote_depth.saturating_sub(1);
+                if self.quote_depth == 0 {
+                    self.embed_note = None;
+                }
+            }
             TagEnd::Paragraph => {
                 let opened_own_block = self.paragraph_opened.pop().unwrap_or(false);
                 if let Some(block) = opened_own_block.then(|| self.blocks.pop()).flatten() {
@@ -359,7 +373,20 @@ impl Builder {
     }
 
     fn start_section(&mut self, heading: String, level: u8) {
-        self.doc.sections.push(Section { heading, level });
+        let cite = if level == 7 {
+            // The embed's label: `Plan#Why`, `Plan`, or `#Morning` for the note's own.
+            Some(heading.clone())
+        } else if self.quote_depth == 0 {
+            Some(format!("#{heading}"))
+        } else {
+            self.embed_note.as_ref().map(|note| format!("{note}#{heading}"))
+        }
+        .filter(|target| linkable(target));
+        self.doc.sections.push(Section {
+            heading,
+            level,
+            cite,
+        });
         self.current_section = self.doc.sections.len() - 1;
         self.sentences_in_section = 0;
     }
@@ -372,6 +399,7 @@ impl Builder {
             let first = first.trim();
             if let Some(label) = embed_label(first) {
                 let label = label.to_string();
+                self.embed_note = Some(label.split('#').next().unwrap_or("").to_string());
                 text = rest.to_string();
                 self.start_section(label, 7);
             } else if let Some(title) = callout_title(first) {
@@ -428,6 +456,17 @@ fn is_expansion_marker(sentence: &str) -> bool {
 }
 
 /// `[Embedded: Note#Heading]`, the label of an expanded embed.
+/// Whether `target` (`Note#Heading`) can be written as a wikilink that Obsidian resolves as
+/// written: one heading, none of the characters links cannot hold or Obsidian rewrites.
+fn linkable(target: &str) -> bool {
+    let (note, heading) = target.split_once('#').unwrap_or((target, ""));
+    let bad = |c: char| matches!(c, '[' | ']' | '|' | '#' | '^' | ':' | '%' | '\\' | '`' | '\n');
+    !(note.is_empty() && heading.trim().is_empty())
+        && !note.contains(bad)
+        && !heading.contains(bad)
+        && heading.trim() == heading
+}
+
 fn embed_label(line: &str) -> Option<&str> {
     line.strip_prefix("[Embedded:")?
         .strip_suffix(']')

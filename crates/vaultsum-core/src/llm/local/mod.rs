@@ -22,6 +22,8 @@ pub struct LocalOptions {
     pub sentences: Option<usize>,
     /// Terms to favour: sentences that mention them rank higher.
     pub focus: Option<String>,
+    /// End each key point with a link to its section (`([[#Risks]])`), where it has one.
+    pub cite_sections: bool,
 }
 
 /// A local summary and what went into it.
@@ -58,7 +60,7 @@ pub fn summarize_with(markdown: &str, options: &LocalOptions, weights: &Weights)
         .sentences
         .unwrap_or_else(|| default_sentence_count(doc.sentences.len()));
     let chosen = rank::select(&doc, count, options.focus.as_deref().unwrap_or(""), weights);
-    let rendered = render::render(&doc, &chosen);
+    let rendered = render::render(&doc, &chosen, options.cite_sections);
     LocalSummary {
         markdown: rendered.markdown,
         key_points: chosen.len(),

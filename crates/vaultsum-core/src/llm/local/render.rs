@@ -29,12 +29,20 @@ pub struct Rendered {
 
 /// Renders the chosen sentences (indices into `doc.sentences`, in note order), the note's
 /// tables and its open tasks.
-pub fn render(doc: &Document, chosen: &[usize]) -> Rendered {
+pub fn render(doc: &Document, chosen: &[usize], cite_sections: bool) -> Rendered {
     let mut parts: Vec<String> = Vec::new();
     if !chosen.is_empty() {
         let bullets: Vec<String> = chosen
             .iter()
-            .map(|&i| format!("- {}", doc.sentences[i].text))
+            .map(|&i| {
+                let sentence = &doc.sentences[i];
+                match doc.sections[sentence.section].cite.as_ref() {
+                    Some(target) if cite_sections => {
+                        format!("- {} ([[{target}]])", sentence.text)
+                    }
+                    _ => format!("- {}", sentence.text),
+                }
+            })
             .collect();
         parts.push(format!("### Key Points\n\n{}", bullets.join("\n")));
     }
