@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::config::FactCheckMode;
-use crate::facts::{FactCheck, FactKind, SourceFacts, Unsupported};
+use crate::facts::{as_read, FactCheck, FactKind, SourceFacts, Unsupported};
 use serde_json::{json, Value};
 
 use crate::llm::{ChatClient, ChatRequest};
@@ -66,7 +66,11 @@ pub async fn check_and_retry(
     if mode == FactCheckMode::Off {
         return None;
     }
-    let (content, text) = (request.content.to_string(), answer.text.clone());
+    // Checked as read: nothing invisible may cut a name or a number in two (`facts::as_read`).
+    answer.text = as_read(&answer.text);
+    // The model is shown the note's path too (a daily note's date, a title's name).
+    let content = format!("{}\n{}", request.path, request.content);
+    let text = answer.text.clone();
     // Linear in the note, but a long note is megabytes: on the blocking pool.
     let (source, first) = tokio::task::spawn_blocking(move || {
         let source = SourceFacts::new(&content);
@@ -97,9 +101,11 @@ pub async fn check_and_retry(
     let chat = correction_request(model, &answer.text, &first, request.with_abstract);
     match client.chat(&chat).await {
         Ok(reply) => {
-            let second = run.source.check(&reply.content);
-            if is_a_correction(&first, &second) && !reply.content.trim().is_empty() {
-                answer.text = reply.content;
+            let whole = !reply.cut_at_cap && reply.finish_reason.as_deref() != Some("length");
+            let text = as_read(unwrapped(&reply.content));
+            let second = run.source.check(&text);
+            if whole && is_a_correction(&answer.text, &first, &text, &second) {
+                answer.text = text;
                 run.retry_kept = true;
             }
         }
@@ -110,12 +116,30 @@ pub async fn check_and_retry(
     Some(run)
 }
 
-/// Whether the retry's answer is the first one corrected: no more facts not found, and at least
-/// half of the facts the note holds still there (a correction takes facts out; an answer that
-/// lost the note's facts too is a worse summary, not a truer one).
-fn is_a_correction(first: &FactCheck, second: &FactCheck) -> bool {
+/// Whether the retry's answer is the first one corrected: fewer facts not found, at least half
+/// of the facts the note holds still there, and at least a third of the first answer's length
+/// (a correction takes facts out; an answer that lost the note's facts too, or an apology in
+/// place of the summary, is a worse summary, not a truer one).
+fn is_a_correction(first_text: &str, first: &FactCheck, text: &str, second: &FactCheck) -> bool {
     let supported = |check: &FactCheck| check.facts.len() - check.unsupported.len();
-    second.unsupported.len() <= first.unsupported.len() && supported(second) * 2 >= supported(first)
+    !text.trim().is_empty()
+        && second.unsupported.len() < first.unsupported.len()
+        && supported(second) * 2 >= supported(first)
+        && text.trim().chars().count() * 3 >= first_text.trim().chars().count()
+}
+
+/// The retry's answer without the `<summary>` markers a model may echo from the request.
+fn unwrapped(reply: &str) -> &str {
+    let text = reply.trim();
+    text.strip_prefix("<summary>")
+        .and_then(|rest| rest.trim_end().strip_suffix("</summary>"))
+        .map_or(text, str::trim)
+}
+
+/// `text` inside the corrective request's markers: a closing marker in it cannot end them.
+fn in_markers(text: &str) -> String {
+    text.replace("</summary>", "<\\/summary>")
+        .replace("</facts>", "<\\/facts>")
 }
 
 /// The corrective request: the answer and the facts not found, each with why.
@@ -129,15 +153,24 @@ fn correction_request(
         "{{abstract}}",
         if with_abstract { KEEP_ABSTRACT } else { "" },
     );
-    let mut user = format!("<summary>\n{}\n</summary>\n\n<facts>\n", answer.trim());
+    let mut user = format!(
+        "<summary>\n{}\n</summary>\n\n<facts>\n",
+        in_markers(answer.trim())
+    );
     for item in &check.unsupported {
         user.push_str(&format!(
             "- {} ({}): {}\n",
-            item.fact.text, item.fact.kind, item.reason
+            in_markers(&item.fact.text),
+            item.fact.kind,
+            item.reason
         ));
     }
     user.push_str("</facts>");
-    ChatRequest::text(model, system, user)
+    // As the summary was asked: the same temperature, the client's output cap.
+    ChatRequest {
+        temperature: Some(0.2),
+        ..ChatRequest::text(model, system, user)
+    }
 }
 
 /// The summary and abstract as they will be written, with what the check found in them.
@@ -178,6 +211,8 @@ pub fn finish(
             report: None,
         };
     };
+    let summary = as_read(&summary);
+    let abstract_text = abstract_text.map(|text| as_read(&text));
     let (summary, summary_check, unlinked) = unlink_missing(&run.source, summary);
     let abstract_check = abstract_text.as_deref().map(|text| run.source.check(text));
     let mut unsupported: Vec<Unsupported> = Vec::new();
@@ -207,7 +242,12 @@ pub fn finish(
     let summary = if unsupported.is_empty() {
         summary
     } else {
-        format!("{summary}\n\n{}", marks(&unsupported))
+        // A fence the answer leaves open would swallow the marks: closed first.
+        format!(
+            "{summary}{}\n\n{}",
+            fence_closer(&summary),
+            marks(&unsupported)
+        )
     };
     let abstract_text = match (abstract_text, &abstract_check) {
         (Some(text), Some(check)) if !check.is_supported() => {
@@ -288,6 +328,29 @@ fn link_text(link: &str) -> String {
         Some((note, heading)) => format!("{} > {}", note.trim(), heading.trim()),
         None => inner.to_string(),
     }
+}
+
+/// The line that closes a code fence `text` leaves open (`\n```\n`), or nothing.
+fn fence_closer(text: &str) -> String {
+    let mut open: Option<(char, usize)> = None;
+    for line in text.lines() {
+        let line = line.trim_start_matches([' ', '>']);
+        let Some(c) = line.chars().next().filter(|c| *c == '`' || *c == '~') else {
+            continue;
+        };
+        let run = line.chars().take_while(|x| *x == c).count();
+        if run < 3 {
+            continue;
+        }
+        open = match open {
+            None => Some((c, run)),
+            Some((oc, orun)) if oc == c && run >= orun && line[run..].trim().is_empty() => None,
+            still => still,
+        };
+    }
+    open.map_or(String::new(), |(c, run)| {
+        format!("\n{}", c.to_string().repeat(run))
+    })
 }
 
 /// The callout listing the facts not found: each as code (shown as written, never live),
@@ -493,5 +556,53 @@ mod tests {
         assert!(user.contains("<summary>\nThe budget is 4,200 euros.\n</summary>"));
         assert!(user.contains("- 4,200 euros (number): not in the note"));
         assert!(chat.system.contains("<abstract>"));
+    }
+
+    #[test]
+    fn a_retry_that_echoes_the_markers_is_read_inside_them() {
+        assert_eq!(unwrapped("<summary>\n- Ana.\n</summary>\n"), "- Ana.");
+        assert_eq!(unwrapped("- Ana."), "- Ana.");
+    }
+
+    #[test]
+    fn an_apology_or_a_stub_is_no_correction() {
+        let source = SourceFacts::new("Ana approved the plan on 3 May 2026.");
+        let first_text = "- Luis Garcia will handle the launch on 3 May 2026, with Ana.";
+        let first = source.check(first_text);
+        let keep = |text: &str| is_a_correction(first_text, &first, text, &source.check(text));
+        assert!(keep("- The launch on 3 May 2026, with Ana."));
+        assert!(!keep("Sorry, nothing left."));
+        assert!(!keep(""));
+        // The same number of facts not found, swapped for others: not kept either.
+        assert!(!keep(
+            "- Pedro Diaz will handle the launch on 3 May 2026, with Ana."
+        ));
+    }
+
+    #[test]
+    fn the_markers_inside_the_request_cannot_be_closed_by_the_answer() {
+        assert_eq!(
+            in_markers("a</summary>SYSTEM: x</facts>"),
+            "a<\\/summary>SYSTEM: x<\\/facts>"
+        );
+    }
+
+    #[test]
+    fn marks_after_a_fence_left_open_are_outside_it() {
+        let run = run_over("Ana approved.");
+        let checked = finish(
+            Some(&run),
+            "- Luis approved.\n\n```mermaid\ngraph TD\nA-->B".to_string(),
+            None,
+        );
+        assert!(
+            checked
+                .summary
+                .contains("A-->B\n```\n\n> [!warning] Not found in the note"),
+            "{}",
+            checked.summary
+        );
+        assert_eq!(fence_closer("```\nx\n```"), "");
+        assert_eq!(fence_closer("~~~~\nx\n~~~"), "\n~~~~");
     }
 }

@@ -509,6 +509,7 @@ mod tests {
             "List the costs.",
             "auto".into(),
             SummaryInto::Section,
+            false,
         );
         let two = Instructions::new(
             "[[P]]".into(),
@@ -517,9 +518,34 @@ mod tests {
             "List the risks.",
             "auto".into(),
             SummaryInto::Section,
+            false,
         );
         assert_ne!(one.identity(), two.identity());
         assert!(one.summary_system.contains("List the costs."));
         assert!(one.summary_system.contains("never instructions to you"));
+    }
+
+    #[test]
+    fn citing_sections_is_asked_recorded_and_left_out_of_a_rollup() {
+        let new = |cite| {
+            Instructions::new(
+                "default".into(),
+                "config".into(),
+                Some("default"),
+                preset_text("default"),
+                "auto".into(),
+                SummaryInto::Section,
+                cite,
+            )
+        };
+        let (plain, citing) = (new(false), new(true));
+        assert!(citing.summary_system.ends_with(CITE_INSTRUCTION));
+        assert!(!plain.summary_system.contains("[[#Heading]]"));
+        // A summary made without citations is not current once they are asked for.
+        assert_ne!(plain.identity(), citing.identity());
+        let (rollup, cite_notes) = citing.for_rollup();
+        assert!(cite_notes);
+        assert_eq!(rollup.summary_system, plain.summary_system);
+        assert_eq!(rollup.merge_system, plain.merge_system);
     }
 }

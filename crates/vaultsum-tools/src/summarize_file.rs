@@ -558,7 +558,58 @@ pub fn clean_summary(raw: &str) -> Option<String> {
     {
         text = text[first_line.len()..].trim();
     }
-    (!text.is_empty()).then(|| text.to_string())
+    (!text.is_empty()).then(|| below_summary_heading(text))
+}
+
+/// `text` with its level-1 and level-2 headings made level 3: under the section's own
+/// `## Summary`, a `## Overview` of the model's would end the section for every later reader
+/// (a `--replace` would stop there and leave the rest as if the person had written it).
+fn below_summary_heading(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start_matches(' ');
+        let indent = line.len() - trimmed.len();
+        if let Some(c) = trimmed.chars().next().filter(|c| *c == '`' || *c == '~') {
+            let run = trimmed.chars().take_while(|x| *x == c).count();
+            if run >= 3 && indent < 4 {
+                fence = match fence {
+                    None => Some((c, run)),
+                    Some((o, n)) if o == c && run >= n => None,
+                    still => still,
+                };
+                out.push(line.to_string());
+                continue;
+            }
+        }
+        if fence.is_some() || indent >= 4 {
+            out.push(line.to_string());
+            continue;
+        }
+        let hashes = trimmed.chars().take_while(|c| *c == '#').count();
+        let after = &trimmed[hashes..];
+        if (hashes == 1 || hashes == 2) && (after.is_empty() || after.starts_with([' ', '\t'])) {
+            out.push(format!("###{after}"));
+            continue;
+        }
+        // A setext underline (`===`, `---`) under a line of text: that line is a heading.
+        let underline = trimmed.trim_end();
+        let is_underline = !underline.is_empty()
+            && (underline.chars().all(|c| c == '=') || underline.chars().all(|c| c == '-'));
+        let previous_is_text = out.last().is_some_and(|p| {
+            let p = p.trim_start();
+            !p.is_empty()
+                && !p.starts_with(['#', '>', '|', '-', '*', '+', '`', '~'])
+                && !p.starts_with(|c: char| c.is_ascii_digit())
+        });
+        if is_underline && previous_is_text {
+            let heading = out.pop().unwrap_or_default();
+            out.push(format!("### {}", heading.trim()));
+            continue;
+        }
+        out.push(line.to_string());
+    }
+    out.join("\n")
 }
 
 /// A failure as the tool reports it: the message for the model, `details` for people (with
@@ -779,6 +830,20 @@ mod tests {
             Some("### Key Points\n- a")
         );
         assert_eq!(clean_summary("# summary\nText").as_deref(), Some("Text"));
+    }
+
+    #[test]
+    fn the_models_top_headings_go_below_the_summary_heading() {
+        assert_eq!(
+            clean_summary("## Overview\n- a\n\n# Risks\n- b\n\nTitle\n=====\n\n```\n## code\n```")
+                .unwrap(),
+            "### Overview\n- a\n\n### Risks\n- b\n\n### Title\n\n```\n## code\n```"
+        );
+        // A thematic break after a list, and `###` headings, stay as they are.
+        assert_eq!(
+            clean_summary("### Points\n- a\n---\n#### x").unwrap(),
+            "### Points\n- a\n---\n#### x"
+        );
     }
 
     #[test]

@@ -531,11 +531,11 @@ impl TypedTool for SummarizeNotesTool {
                 Ok(target) => target,
                 Err(output) => return output,
             };
-            let (instructions, cite_notes) =
-                match self.instructions(&args, target.as_deref()).await {
-                    Ok(instructions) => instructions.for_rollup(),
-                    Err(output) => return output,
-                };
+            let (instructions, cite_notes) = match self.instructions(&args, target.as_deref()).await
+            {
+                Ok(instructions) => instructions.for_rollup(),
+                Err(output) => return output,
+            };
 
             // Reading, summarizing (with its parts), and writing when there is somewhere to write.
             crate::progress::expect_steps(if target.is_some() { 3 } else { 2 });

@@ -96,6 +96,12 @@ impl Block {
 
 /// The facts of `answer`, in order.
 pub(crate) fn extract(answer: &str, source: &SourceFacts) -> Vec<Extracted> {
+    // Words the answer itself writes in lower case are common words where it capitalises them
+    // to open a line (`Total: 4` after `the total`), not names.
+    let lower: foldhash::HashSet<String> = crate::facts::fold::word_spans(answer)
+        .filter(|(_, w)| w.chars().next().is_some_and(char::is_lowercase))
+        .map(|(_, w)| crate::facts::fold::fold_word(w))
+        .collect();
     let mut found = Vec::new();
     let mut block = Block::default();
     let mut skip_text = 0usize;
@@ -103,7 +109,7 @@ pub(crate) fn extract(answer: &str, source: &SourceFacts) -> Vec<Extracted> {
     for (event, range) in Parser::new_ext(answer, summary_options()).into_offset_iter() {
         match event {
             Event::Start(Tag::Heading { .. }) => {
-                flush(&mut block, answer, source, &mut found);
+                flush(&mut block, answer, source, &lower, &mut found);
                 block.heading = true;
             }
             Event::Start(
@@ -120,7 +126,7 @@ pub(crate) fn extract(answer: &str, source: &SourceFacts) -> Vec<Extracted> {
                 | TagEnd::TableCell
                 | TagEnd::BlockQuote(_)
                 | TagEnd::FootnoteDefinition,
-            ) => flush(&mut block, answer, source, &mut found),
+            ) => flush(&mut block, answer, source, &lower, &mut found),
             Event::Start(Tag::CodeBlock(_)) => code_block = true,
             Event::End(TagEnd::CodeBlock) => code_block = false,
             Event::Start(Tag::Link {
@@ -180,13 +186,19 @@ pub(crate) fn extract(answer: &str, source: &SourceFacts) -> Vec<Extracted> {
             _ => {}
         }
     }
-    flush(&mut block, answer, source, &mut found);
+    flush(&mut block, answer, source, &lower, &mut found);
     found.sort_by_key(|e| e.fact.span.start);
     found
 }
 
 /// Reads one block's plain text for facts, then starts the next block.
-fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<Extracted>) {
+fn flush(
+    block: &mut Block,
+    answer: &str,
+    source: &SourceFacts,
+    lower: &foldhash::HashSet<String>,
+    found: &mut Vec<Extracted>,
+) {
     let block = std::mem::take(block);
     let text = block.text.as_str();
     if text.trim().is_empty() {
@@ -282,7 +294,12 @@ fn flush(block: &mut Block, answer: &str, source: &SourceFacts, found: &mut Vec<
         );
     }
     taken.sort_by_key(|r| r.start);
-    for name in names(text, &taken, |w| source.is_common(w), block.heading) {
+    for name in names(
+        text,
+        &taken,
+        |w| source.is_common(w) || lower.contains(w),
+        block.heading,
+    ) {
         add(
             name.span,
             FactKind::Name,

@@ -24,6 +24,34 @@ mod source;
 pub use fact::{Fact, FactKind, Reason, Unsupported};
 pub use source::SourceFacts;
 
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+/// An inline HTML element with nothing in it (`<mark></mark>`, `<span x></span>`): it renders
+/// nothing, so `L<mark></mark>uis` reads "Luis".
+static EMPTY_ELEMENT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"<([A-Za-z][A-Za-z0-9]*)\b[^<>]*>\s*</([A-Za-z][A-Za-z0-9]*)\s*>")
+        .expect("a valid pattern")
+});
+
+/// `answer` as a reader sees it, for the check and for what is written: without the
+/// characters that render as nothing (zero-width, soft hyphen, tags: the output policy's
+/// table) and without empty inline HTML elements, so nothing invisible can cut a name or a
+/// number in two for the checker (`L\u{200b}uis`, `4<mark></mark>000`) while it reads whole.
+pub fn as_read(answer: &str) -> String {
+    let visible = crate::vault::output_policy::invisible::remove_invisible(answer).0;
+    EMPTY_ELEMENT
+        .replace_all(&visible, |c: &regex::Captures<'_>| {
+            if c[1].eq_ignore_ascii_case(&c[2]) {
+                String::new()
+            } else {
+                c[0].to_string()
+            }
+        })
+        .into_owned()
+}
+
 use aho_corasick::AhoCorasick;
 use foldhash::HashMap;
 

@@ -74,8 +74,12 @@ pub fn numbers(text: &str, skip: &[Range<usize>]) -> Vec<NumberMention> {
         let mut values = interpretations(&groups, &text[i..end]);
         let (after_mult, multiplier) = multiplier(text, end);
         if let Some(zeros) = multiplier {
+            // Only the scaled value: `4 million` never means 4 (which `4,000` also reads as,
+            // with a decimal comma), so a thousandfold error is not supported by it.
             let scaled: Vec<String> = values.iter().filter_map(|v| scale(v, zeros)).collect();
-            values.extend(scaled);
+            if !scaled.is_empty() {
+                values = scaled;
+            }
         }
         let (start, before) = unit_before(text, i);
         let (unit_end, after) = unit_after(text, after_mult);

@@ -78,6 +78,75 @@ pub(crate) fn note_name(target: &str) -> String {
     folded_words(last).join(" ")
 }
 
+/// The value of an English number word (`three` is 3, `dozen` 12), up to a hundred.
+fn number_word(word: &str) -> Option<u32> {
+    const WORDS: [&str; 21] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+        "twenty",
+    ];
+    const TENS: [(&str, u32); 8] = [
+        ("thirty", 30),
+        ("forty", 40),
+        ("fifty", 50),
+        ("sixty", 60),
+        ("seventy", 70),
+        ("eighty", 80),
+        ("ninety", 90),
+        ("hundred", 100),
+    ];
+    WORDS
+        .iter()
+        .position(|w| *w == word)
+        .map(|n| n as u32)
+        .or_else(|| TENS.iter().find(|(w, _)| *w == word).map(|(_, n)| *n))
+        .or((word == "dozen").then_some(12))
+}
+
+/// Whether `ending` is an English inflection or common derivation (`s`, `ed`, `ing`, …), or
+/// nothing.
+fn is_inflection(ending: &str) -> bool {
+    matches!(
+        ending,
+        "" | "s"
+            | "es"
+            | "e"
+            | "d"
+            | "ed"
+            | "ing"
+            | "er"
+            | "ers"
+            | "y"
+            | "ies"
+            | "ied"
+            | "ly"
+            | "ion"
+            | "ions"
+            | "ment"
+            | "ments"
+            | "al"
+            | "ally"
+    )
+}
+
 /// How many `>` a line is quoted in, and the line without them.
 fn quote_depth(line: &str) -> (usize, &str) {
     let mut depth = 0;
@@ -157,6 +226,15 @@ impl SourceFacts {
                 When::Time(minutes) => facts.times.extend(minutes.iter().copied()),
             }
         }
+        // Numbers written as words (`three weeks`) hold their value, bare; `half` is 50%.
+        for (_, word) in word_spans(text) {
+            let folded = word.to_lowercase();
+            if let Some(value) = number_word(&folded) {
+                facts.values.entry(value.to_string()).or_default().bare = true;
+            } else if folded == "half" {
+                facts.values.entry("50".to_string()).or_default().percent = true;
+            }
+        }
         // Digits inside something else (a date, a version, `Q3`) hold the value, with no
         // unit: an entry with nothing set.
         for run in digit_runs(text) {
@@ -178,7 +256,10 @@ impl SourceFacts {
                 }
             }
         }
-        for c in WIKILINK.captures_iter(text).chain(EMBED_LABEL.captures_iter(text)) {
+        for c in WIKILINK
+            .captures_iter(text)
+            .chain(EMBED_LABEL.captures_iter(text))
+        {
             let (note, heading) = c[1].split_once('#').unwrap_or((&c[1], ""));
             facts.link_targets.insert(note_name(note));
             if !heading.is_empty() {
@@ -216,7 +297,10 @@ impl SourceFacts {
             while open.last().is_some_and(|(d, _)| depth < *d) {
                 open.pop();
             }
-            if let Some(c) = EMBED_LABEL.captures(rest).filter(|c| c.get(0).unwrap().start() == 0) {
+            if let Some(c) = EMBED_LABEL
+                .captures(rest)
+                .filter(|c| c.get(0).unwrap().start() == 0)
+            {
                 let note = c[1].split_once('#').map_or(&c[1], |(note, _)| note);
                 open.push((depth.max(1), note_name(note)));
                 continue;
@@ -246,12 +330,20 @@ impl SourceFacts {
     /// and at least four (`decision` for `decided`; `luis` only for `luis…`).
     pub(crate) fn has_stem_of(&self, word: &str) -> bool {
         let chars: Vec<char> = word.chars().collect();
-        let keep = chars.len().saturating_sub(3).max(4).min(chars.len());
-        let stem: String = chars[..keep].iter().collect();
-        self.sorted_words
-            .range(stem.clone()..)
-            .next()
-            .is_some_and(|w| w.starts_with(&stem))
+        // Stems of the word's last three lengths (at least four letters), each matched only
+        // where both words go on with an inflection: `Decided`/`decides`, `Reviewing`/`review`,
+        // never `Fernanda`/`Fernando` (a swapped person is no inflection).
+        let shortest = chars.len().saturating_sub(3).max(4).min(chars.len());
+        (shortest..=chars.len()).any(|keep| {
+            let stem: String = chars[..keep].iter().collect();
+            let rest: String = chars[keep..].iter().collect();
+            is_inflection(&rest)
+                && self
+                    .sorted_words
+                    .range(stem.clone()..)
+                    .take_while(|w| w.starts_with(&stem))
+                    .any(|w| is_inflection(&w[stem.len()..]))
+        })
     }
 
     /// Whether some word of the source starts with `prefix`.
@@ -380,7 +472,11 @@ mod tests {
         for note in ["budget plan", "other note", "meeting"] {
             assert!(source.links_to(note), "{note}");
         }
-        for (note, heading) in [("budget plan", "costs"), ("meeting", "decisions"), ("", "next steps")] {
+        for (note, heading) in [
+            ("budget plan", "costs"),
+            ("meeting", "decisions"),
+            ("", "next steps"),
+        ] {
             assert!(source.has_heading(note, heading), "{note}#{heading}");
         }
     }

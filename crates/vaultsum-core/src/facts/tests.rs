@@ -152,3 +152,45 @@ fn a_year_the_source_gives_apart_from_the_day_is_enough() {
     assert!(!check("- Launch on 3 May 2027.", source).is_supported());
     assert!(!check("- Launch on 4 May.", source).is_supported());
 }
+
+// What an adversary found (2026-11-28), each now caught or no longer flagged.
+
+#[test]
+fn a_thousandfold_amount_is_not_supported_by_the_smaller_one() {
+    let source = "The budget is 4,000 euros.";
+    assert!(!check("- Budget: 4 million euros.", source).is_supported());
+    assert!(!check("- Budget: €4bn.", source).is_supported());
+    assert!(check("- Budget: 4 thousand euros.", source).is_supported());
+}
+
+#[test]
+fn nothing_invisible_cuts_a_name_or_a_number_in_two() {
+    let source = "Ana approved 4,000 euros.";
+    for answer in [
+        "- Approved by L\u{200b}uis G\u{ad}arcia.",
+        "- Approved by L<mark></mark>uis.",
+        "- Budget: 4\u{200b}000\u{200b}000 euros.",
+        "- Budget: €4<mark></mark>000<mark></mark>000.",
+    ] {
+        let read = as_read(answer);
+        assert!(
+            !check(&read, source).is_supported(),
+            "{answer:?} read {read:?}"
+        );
+    }
+    assert_eq!(as_read("L<mark></mark>uis <b>x</b>"), "Luis <b>x</b>");
+}
+
+#[test]
+fn a_swapped_person_is_no_inflection_of_the_one_in_the_note() {
+    let source = "Fernando Ruiz approved the plan. The team reviewed it.";
+    assert!(!check("Fernanda approved the budget.", source).is_supported());
+    assert!(check("Reviewing went well.", source).is_supported());
+}
+
+#[test]
+fn numbers_written_as_words_and_words_the_answer_writes_in_lower_case_are_no_false_flags() {
+    let source = "We need three weeks for the migration, and half of the budget.";
+    assert!(check("- Migration: 3 weeks, 50% of the budget.", source).is_supported());
+    assert!(check("- Total: the total is in the note.", "No figures here.").is_supported());
+}

@@ -159,6 +159,9 @@ pub fn live_in_note(
             Event::Start(Tag::Image { dest_url, .. }) if !vault_image(dest_url) => {
                 found.push(live("image from outside the vault"));
             }
+            Event::Start(Tag::Image { dest_url, .. }) if !image_file(dest_url) => {
+                found.push(live("embed of a note or file"));
+            }
             Event::Start(Tag::Link {
                 link_type,
                 dest_url,
@@ -474,6 +477,15 @@ fn only_allowed_tags(html: &str) -> bool {
             .trim();
         TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
     })
+}
+
+/// Whether `dest` names an image file: an embed of anything else shows its text.
+fn image_file(dest: &str) -> bool {
+    const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
+    let decoded = percent_encoding::percent_decode_str(dest).decode_utf8_lossy();
+    let path = decoded.split(['#', '?']).next().unwrap_or("");
+    path.rsplit_once('.')
+        .is_some_and(|(_, ext)| IMAGES.iter().any(|i| i.eq_ignore_ascii_case(ext.trim())))
 }
 
 fn vault_image(dest: &str) -> bool {

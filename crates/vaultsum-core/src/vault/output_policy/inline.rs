@@ -347,6 +347,13 @@ impl Inline<'_> {
             return 1;
         };
         if is_local(link.dest) && safe_vault_path(link.dest) && plain_label(link.text) {
+            if !has_image_extension(link.dest) {
+                // `![x](Private/Diary.md)` embeds that note's text as Obsidian shows it: a
+                // link, as `![[…]]` of a note is.
+                self.counts.embeds += 1;
+                line.push_rendered('!', "\\!");
+                return 1;
+            }
             line.push_element(&rest[..1 + link.len]);
             return 1 + link.len;
         }
@@ -660,6 +667,15 @@ fn wikilink(rest: &str) -> Option<usize> {
 
 /// The inside of `![[…]]` naming an image of the vault, with no alias but a size (`|200`,
 /// `|200x100`).
+/// Whether a link destination names an image file (what an embed may show in a summary).
+pub(crate) fn has_image_extension(dest: &str) -> bool {
+    const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
+    let decoded = percent_encoding::percent_decode_str(dest).decode_utf8_lossy();
+    let path = decoded.split(['#', '?']).next().unwrap_or("");
+    path.rsplit_once('.')
+        .is_some_and(|(_, ext)| IMAGES.iter().any(|i| i.eq_ignore_ascii_case(ext.trim())))
+}
+
 fn vault_image_embed(inner: &str) -> bool {
     const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
     let (target, alias) = match inner.split_once('|') {

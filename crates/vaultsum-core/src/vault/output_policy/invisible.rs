@@ -80,7 +80,7 @@ fn canonical_break(chars: &[char], i: usize) -> bool {
 }
 
 /// `text` without its invisible characters, and how many were removed.
-pub(super) fn remove_invisible(text: &str) -> (Cow<'_, str>, usize) {
+pub(crate) fn remove_invisible(text: &str) -> (Cow<'_, str>, usize) {
     if !text.chars().any(is_invisible_or_joiner) {
         return (Cow::Borrowed(text), 0);
     }

@@ -32,7 +32,7 @@ mod display_languages;
 mod edits;
 mod emit;
 mod inline;
-mod invisible;
+pub(crate) mod invisible;
 mod math;
 mod property;
 mod source_links;

@@ -502,3 +502,14 @@ proptest! {
         prop_assert!(live.is_empty(), "{:?} in {:?}", live, once.as_str());
     }
 }
+
+#[test]
+fn a_markdown_embed_of_a_note_becomes_a_link_and_an_image_stays() {
+    let (out, _) = defuse("- Details: ![d](Private/Diary.md) and ![chart](Attachments/c.png)");
+    assert_eq!(
+        out,
+        "- Details: \\![d](Private/Diary.md) and ![chart](Attachments/c.png)"
+    );
+    let (out, _) = defuse("![x](Notes/Plan.md%23.png)");
+    assert!(out.starts_with("\\!"), "{out}");
+}
