@@ -185,3 +185,36 @@ fn a_citation_to_a_missing_heading_is_unlinked_and_a_real_one_kept() {
     assert!(note.contains("> - `[[#Costs|costs]]` (wikilink): no such heading in the note"));
     assert_eq!(printed["details"]["fact_check"]["unlinked"], 1);
 }
+
+#[test]
+fn a_retry_that_echoes_the_markers_of_the_request_is_read_inside_them() {
+    let vault = TempVault::with(&[("Budget.md", NOTE)]);
+    let fake = FakeOpenAi::start();
+    fake.push(FakeReply::chat(ALTERED));
+    fake.push(FakeReply::chat(&format!("<summary>\n{CORRECTED}\n</summary>")));
+    let (printed, _) = summarize(&vault, &fake, None);
+    let note = written(&vault);
+    assert!(note.contains(CORRECTED), "{note}");
+    assert!(!note.contains("summary>"), "{note}");
+    assert_eq!(printed["details"]["fact_check"]["retry_kept"], true);
+}
+
+#[test]
+fn a_date_from_a_daily_notes_name_and_a_model_heading_are_written_as_the_note_holds_them() {
+    let vault = TempVault::with(&[("Journal/2026-05-03.md", "Met Ana about the pilot.\n")]);
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat("## Overview\n\n- On 3 May 2026, met Ana."));
+    let output = vaultsum(&vault.outside())
+        .envs(fake.env())
+        .arg("--vault")
+        .arg(vault.root())
+        .args(["summarize-file", "--json", "Journal/2026-05-03.md"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(fake.requests().len(), 1, "nothing to correct");
+    let note = String::from_utf8(vault.read("Journal/2026-05-03.md")).unwrap();
+    // The model's `##` would end the `## Summary` section for every later reader.
+    assert!(note.contains("### Overview\n\n- On 3 May 2026, met Ana."), "{note}");
+    assert!(!note.contains("[!warning]"), "{note}");
+}
