@@ -191,7 +191,9 @@ fn a_retry_that_echoes_the_markers_of_the_request_is_read_inside_them() {
     let vault = TempVault::with(&[("Budget.md", NOTE)]);
     let fake = FakeOpenAi::start();
     fake.push(FakeReply::chat(ALTERED));
-    fake.push(FakeReply::chat(&format!("<summary>\n{CORRECTED}\n</summary>")));
+    fake.push(FakeReply::chat(&format!(
+        "<summary>\n{CORRECTED}\n</summary>"
+    )));
     let (printed, _) = summarize(&vault, &fake, None);
     let note = written(&vault);
     assert!(note.contains(CORRECTED), "{note}");
@@ -215,6 +217,9 @@ fn a_date_from_a_daily_notes_name_and_a_model_heading_are_written_as_the_note_ho
     assert_eq!(fake.requests().len(), 1, "nothing to correct");
     let note = String::from_utf8(vault.read("Journal/2026-05-03.md")).unwrap();
     // The model's `##` would end the `## Summary` section for every later reader.
-    assert!(note.contains("### Overview\n\n- On 3 May 2026, met Ana."), "{note}");
+    assert!(
+        note.contains("### Overview\n\n- On 3 May 2026, met Ana."),
+        "{note}"
+    );
     assert!(!note.contains("[!warning]"), "{note}");
 }

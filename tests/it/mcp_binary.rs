@@ -869,3 +869,43 @@ async fn summarize_text_answers_a_callout_only_on_a_server_for_a_front_end() {
     );
     client.cancel().await.unwrap();
 }
+
+#[tokio::test]
+async fn facts_the_note_does_not_hold_reach_an_agent_in_meta_and_the_record() {
+    let vault = TempVault::with(&[(
+        "Budget.md",
+        "# Budget\n\nAna presented the budget: 4,000 euros for the pilot.\n",
+    )]);
+    let fake = FakeOpenAi::start();
+    // The same altered answer to the request and to the corrective one: nothing corrected.
+    fake.set_fallback(FakeReply::chat(
+        "### Key Points\n- Ana presented a budget of 4,200 euros.",
+    ));
+    let client = connect_binary(&vault.root(), &[], &fake.env()).await;
+    let result = call(&client, "summarize_file", json!({ "path": "Budget.md" })).await;
+    assert_eq!(result.is_error, Some(false), "{}", text_of(&result));
+    let details = details_of(&result);
+    assert_eq!(details["fact_check"]["mode"], "retry");
+    assert_eq!(details["fact_check"]["retried"], true);
+    assert_eq!(
+        details["unsupported"],
+        json!([{
+            "fact": "4,200 euros",
+            "kind": "number",
+            "reason": "not_in_source",
+            "why": "not in the note",
+        }])
+    );
+    // The record (structuredContent) and the text carry the count.
+    assert_eq!(
+        result.structured_content.as_ref().unwrap()["unsupported"],
+        1
+    );
+    assert!(text_of(&result).contains("\"unsupported\":1"));
+    let note = String::from_utf8(vault.read("Budget.md")).unwrap();
+    assert!(
+        note.contains("> - `4,200 euros` (number): not in the note"),
+        "{note}"
+    );
+    client.cancel().await.unwrap();
+}

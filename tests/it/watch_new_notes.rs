@@ -219,3 +219,28 @@ async fn two_hundred_notes_at_once_are_all_summarized_within_the_concurrency_lim
         server.max_in_flight()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_watcher_writes_what_the_note_does_not_hold_marked_after_one_correction() {
+    let server = FakeOpenAi::start();
+    // A model that keeps a date the note does not have, asked twice.
+    server.set_fallback(FakeReply::chat(
+        "### Key Points\n- We agreed on the next steps on 4 June 2026.",
+    ));
+    let vault = WatchVault::new();
+    let config = vault.config(&server);
+    let opts = vault.options(&config);
+    let watcher = RunningWatcher::start(&vault, registry(config), opts).await;
+    vault.write("Inbox/Plan.md", &long_body("the plan"));
+    assert!(
+        wait_until_async(|| summary_count(&vault.read("Inbox/Plan.md")) == 1).await,
+        "never summarized"
+    );
+    watcher.stop().await;
+    let note = vault.read("Inbox/Plan.md");
+    assert!(
+        note.contains("> [!warning] Not found in the note\n> - `4 June 2026` (date): no such date in the note"),
+        "{note}"
+    );
+    assert_eq!(server.request_count(), 2, "the answer and one correction");
+}
