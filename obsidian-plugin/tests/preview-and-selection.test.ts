@@ -26,6 +26,11 @@ async function withOpenNote(answer = ANSWER) {
   return { llm, plugin, view, read, before: read() };
 }
 
+/** The labels of a dialog's buttons, in order. */
+function buttonsOf(modal: Modal): string[] {
+  return [...modal.contentEl.querySelectorAll("button")].map((button) => button.textContent ?? "");
+}
+
 /** The preview's modal, once it shows: the summary it shows, and a click on one of its buttons. */
 async function previewShown(): Promise<{ modal: Modal; shown: string; click: (label: string) => void }> {
   const modal = await nextModal();
@@ -39,7 +44,11 @@ describe("Summarize this note (preview)", () => {
     const { llm, plugin, read, before } = await withOpenNote();
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
     const { modal, shown, click } = await previewShown();
+    // The preview's requests: one, two when the fact check sent the answer back (docs/fact-check.md).
+    const paid = llm.requests.length;
+    expect(paid).toBeGreaterThanOrEqual(1);
     expect(modal.titleEl.textContent).toBe("Summary of Plan");
+    expect(buttonsOf(modal)).toEqual(["Insert", "Replace", "Copy"]);
     expect(shown).toContain("- Pilot in May, see the spec");
     expect(shown).not.toContain("](https://evil.example");
     expect(read()).toBe(before);
@@ -49,20 +58,23 @@ describe("Summarize this note (preview)", () => {
     const after = read();
     expect(after.startsWith(before)).toBe(true);
     expect(after).toContain(`\n\n${shown}\n`);
-    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests).toHaveLength(paid);
   });
 
   it("Replace has the binary replace the note's summary section with the one shown", async () => {
     const { llm, plugin, read } = await withOpenNote();
     await plugin.summarize(new TFile(NOTE) as never);
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
-    const { shown, click } = await previewShown();
+    const { modal, shown, click } = await previewShown();
+    const paid = llm.requests.length;
+    // The note has a summary: Insert would add a second one, so Replace comes first.
+    expect(buttonsOf(modal)).toEqual(["Replace", "Add another", "Copy"]);
     click("Replace");
     await waitForNotice((text) => text === `Summary written to the summary section of ${NOTE}.` && noticeTexts().length === 2);
     const after = read();
     expect(after.match(/## Summary/g)).toHaveLength(1);
     expect(after.trimEnd().endsWith(shown)).toBe(true);
-    expect(llm.requests).toHaveLength(2);
+    expect(llm.requests).toHaveLength(paid);
   });
 
   it("text typed while the preview shows is saved and kept: the binary refuses the outdated preview", async () => {
@@ -84,11 +96,25 @@ describe("Summarize this note (preview)", () => {
     app.workspace.setActiveFile(new TFile(NOTE));
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
     const { shown, click } = await previewShown();
+    const paid = llm.requests.length;
     expect(shown).toBe("The team pilots the app in May.");
     click("Insert");
     await waitForNotice((text) => text === `Summary written to the summary property of ${NOTE}.`);
     expect(readFileSync(path.join(vault, NOTE), "utf8")).toContain('\nsummary: "The team pilots the app in May."\n');
-    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests).toHaveLength(paid);
+  });
+
+  it("into both: shows the section's summary and the property's abstract apart; Copy takes the section's summary alone", async () => {
+    const llm = new FakeLlm({ answer: "### Plan\n\n- Pilot in May.\n\n<abstract>The team pilots the app in May.</abstract>" });
+    const url = await llm.start();
+    const { plugin, app } = await loadPlugin(copyVault(VAULTS.fixture), { engine: "llm", baseUrl: url, apiKey: "sk-test", into: "both" });
+    app.workspace.setActiveFile(new TFile(NOTE));
+    expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
+    const { shown, click } = await previewShown();
+    expect(shown).toBe("### Plan\n\n- Pilot in May.\n\nIn the summary property: The team pilots the app in May.");
+    click("Copy");
+    await waitForNotice((text) => text === "Summary copied.");
+    expect(await navigator.clipboard.readText()).toBe("### Plan\n\n- Pilot in May.");
   });
 
   it("Copy puts the summary shown on the clipboard and leaves the note", async () => {

@@ -74,7 +74,6 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
         host.showProgress(`vaultsum ${done}/${count.toSummarize}: ${progress.message ?? ""} (click to cancel)`);
       },
     });
-    await host.recordCost(result.details);
     if (result.isError) return { kind: "failed", message: result.text };
     const line = typeof result.details.line === "string" ? result.details.line : result.text;
     return { kind: "done", line, details: result.details };
