@@ -23,7 +23,12 @@ async function withOpenNote(answer = ANSWER) {
   await leaf.openFile(new TFile(NOTE));
   const view = leaf.view as MarkdownView;
   const read = () => readFileSync(path.join(vault, NOTE), "utf8");
-  return { llm, plugin, view, read, before: read() };
+  return { llm, plugin, app, view, read, before: read() };
+}
+
+/** A section of Obsidian's parse of a note: its type and its lines (0-based, inclusive). */
+function section(type: string, start: number, end: number) {
+  return { type, position: { start: { line: start, col: 0, offset: 0 }, end: { line: end, col: 0, offset: 0 } } };
 }
 
 /** The labels of a dialog's buttons, in order. */
@@ -154,6 +159,34 @@ describe("Summarize selection", () => {
     expect(editor.getValue()).toBe(typed.replace(selected, `${selected}\n\n${block.join("\n")}\n`));
     // The plugin wrote nothing itself: the editor holds the summary until Obsidian saves it.
     expect(read()).toBe(before);
+  });
+
+  it("inside a table, the callout goes below the table (Obsidian's sections), not into it", async () => {
+    const { plugin, view, app } = await withOpenNote("- The pilot starts in May.");
+    // Plan.md's milestones table, lines 26 to 31, as Obsidian's parser reports it.
+    app.metadataCache.caches.set(NOTE, { sections: [section("heading", 24, 24), section("table", 26, 31), section("paragraph", 33, 33)] });
+    const editor = view.editor;
+    const table = editor.getValue().split("\n").slice(26, 32);
+    editor.setSelection({ line: 28, ch: 2 }, { line: 29, ch: 20 });
+
+    expect(runCommand(plugin, "summarize-selection")).toBe(true);
+    await waitForNotice((text) => text === "Summary inserted below the selection.");
+    const lines = editor.getValue().split("\n");
+    expect(lines.slice(26, 32)).toEqual(table);
+    expect(lines.slice(32, 35)).toEqual(["", "> [!summary]", "> - The pilot starts in May."]);
+  });
+
+  it("in the frontmatter, is refused with a notice before any paid call: a callout there would break the YAML", async () => {
+    const { llm, plugin, view, app } = await withOpenNote();
+    app.metadataCache.caches.set(NOTE, { frontmatterPosition: section("yaml", 0, 5).position, sections: [section("yaml", 0, 5)] });
+    const typed = view.editor.getValue();
+    view.editor.setSelection({ line: 3, ch: 0 }, { line: 3, ch: 18 });
+
+    expect(runCommand(plugin, "summarize-selection")).toBe(true);
+    const text = await waitForNotice((t) => t.includes("frontmatter"));
+    expect(text).toBe("The selection is in the note's properties (frontmatter), where a summary would break them; nothing was summarized.");
+    expect(view.editor.getValue()).toBe(typed);
+    expect(llm.requests).toHaveLength(0);
   });
 
   it("is offered only when something is selected", async () => {
