@@ -1,6 +1,6 @@
 // One long-lived `vaultsum mcp` per vault, over stdio, through the official MCP SDK.
 //
-// Started on first use (so a vault where the plugin is never used starts nothing), stopped on
+// Started by the first call (a note opened asks for its summary state, so usually soon), stopped on
 // unload. If it dies, the reason (the last lines it wrote to stderr) is shown and it is
 // started again once; a second death is an error that names both reasons, so a binary that
 // crashes on start does not restart forever.
