@@ -13,9 +13,10 @@ export async function summarizeSelection(host: Host, editor: Editor, file: TFile
   const [text, from, to] = [editor.getSelection(), editor.getCursor("from"), editor.getCursor("to")];
   // A selection of whole lines ends at the start of the next one: its last line is the one before.
   const last = to.ch === 0 && to.line > from.line ? to.line - 1 : to.line;
-  // Obsidian's parse of the note: a block inserted in a code block, table, list or callout would be part of it, in the frontmatter it breaks the YAML.
-  const cache = file ? host.app.metadataCache.getFileCache(file) : null;
   try {
+    // Obsidian's parse of the note (saved first, so it parses what is shown): a block inserted in a code block, table, list or callout would be part of it, in the frontmatter it breaks the YAML.
+    if (file) await host.saveIfOpen(file);
+    const cache = file ? host.app.metadataCache.getFileCache(file) : null;
     if (from.line <= (cache?.frontmatterPosition?.end.line ?? -1)) throw new Error("The selection is in the note's properties (frontmatter), where a summary would break them; nothing was summarized.");
     host.showProgress("Summarizing the selection…");
     const result = await host.callTool("summarize_text", { text, format: "callout" });
