@@ -6,14 +6,17 @@ import type { App, TFile } from "obsidian";
 
 import type { CallOptions, ToolResult } from "./binary/server";
 import type { VaultsumSettings } from "./settings";
+import type { NoteState } from "./states";
 
 export interface Host {
   app: App;
   settings: VaultsumSettings;
-  /** Calls a tool of the vault's `vaultsum mcp`; errors of the binary itself are thrown. */
+  /** Calls a tool of the vault's `vaultsum mcp`, its `details.cost` added to the day's total; errors of the binary itself are thrown. */
   callTool(name: string, args: Record<string, unknown>, options?: CallOptions): Promise<ToolResult>;
-  /** Adds a result's `details.cost` to the day's total. */
+  /** Adds `details.cost` to the day's total (what a cancelled call spent, from its progress). */
   recordCost(details: Record<string, unknown>): Promise<void>;
+  /** Each note's state under `target` (the binary's summary_status). */
+  noteStates(target?: string): Promise<NoteState[]>;
   /** Tells the side view and the status bar that these notes may have a new state. */
   statesChanged(paths: string[]): void;
   /** Shows a progress line in the status bar; `undefined` clears it. */

@@ -11,7 +11,7 @@ import { locateBinary, missingBinaryMessage, type Launcher, type Located } from 
 import { ServerError, VaultsumServer, type CallOptions, type ToolResult } from "./binary/server";
 import { makeRollup, vaultFolder, type RollupSelection } from "./commands/rollup";
 import { runBulk, type BulkKind, type BulkOutcome } from "./commands/summarize-folder";
-import { summarizeNote, type NoteChoice } from "./commands/summarize-note";
+import { hasSummarySection, summarizeNote, type NoteChoice } from "./commands/summarize-note";
 import { summarizeSelection } from "./commands/summarize-selection";
 import { summarizeUrl } from "./commands/summarize-url";
 import { recordUsage, todaysUsage, usageOf, type DayCost, type Usage } from "./cost";
@@ -140,7 +140,9 @@ export default class VaultsumPlugin extends Plugin implements Host {
     options.signal?.addEventListener("abort", () => controller.abort());
     this.calls.add(controller);
     try {
-      return await this.startedServer().call(name, args, { ...options, signal: controller.signal });
+      const result = await this.startedServer().call(name, args, { ...options, signal: controller.signal });
+      await this.recordCost(result.details);
+      return result;
     } finally {
       this.calls.delete(controller);
       if (this.calls.size === 0) await this.restartIfPending();
@@ -215,10 +217,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     const file = this.app.vault.getAbstractFileByPath(notePath);
     if (file instanceof TFile) await this.saveIfOpen(file);
     const result = await this.guard(() => this.callTool("summarize_file", { ...summaryArguments(this.settings), path: notePath, refresh: true }));
-    if (result) {
-      await this.recordCost(result.details);
-      if (result.isError) notifyError(`Could not refresh ${notePath}: ${result.text}`);
-    }
+    if (result?.isError) notifyError(`Could not refresh ${notePath}: ${result.text}`);
     await this.states.update([notePath]);
   }
 
@@ -321,8 +320,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
     };
     bulk("fill-missing", "Summarize the notes without a summary", "missing");
     bulk("refresh-stale", "Refresh stale summaries", "stale");
-    this.addCommand({ id: "summarize-selection", name: "Summarize selection", editorCheckCallback: (checking, editor) => {
-      if (editor.somethingSelected() && !checking) void summarizeSelection(this, editor);
+    this.addCommand({ id: "summarize-selection", name: "Summarize selection", editorCheckCallback: (checking, editor, view) => {
+      if (editor.somethingSelected() && !checking) void summarizeSelection(this, editor, view.file);
       return editor.somethingSelected();
     } });
     this.addCommand({
@@ -359,7 +358,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     const flags = { path: { value: "<path>", description: "The note, vault-relative", required: true } };
     register.call(this, "vaultsum:summarize", "Summarize a note into it with vaultsum", flags, async (params) => {
       const file = typeof params.path === "string" ? this.app.vault.getAbstractFileByPath(params.path) : null;
-      return file instanceof TFile ? (await this.summarize(file)).message : `No note at ${String(params.path)}.`;
+      return file instanceof TFile ? (await this.summarize(file, { ask: false })).message : `No note at ${String(params.path)}.`;
     });
   }
 
@@ -394,8 +393,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
   async preview(file: TFile): Promise<void> {
     const shown = await this.summarize(file, { dryRun: true });
     if (shown.kind !== "previewed") return;
-    const choice = await askChoice(this.app, `Summary of ${file.basename}`, ["Insert", "Replace", "Copy"], shown.message);
-    if (choice === "Copy") await navigator.clipboard.writeText(shown.message).then(() => notify("Summary copied."), (error: unknown) => notifyError(messageOf(error)));
+    // With a summary there, Insert would add a second one: Replace comes first.
+    const options = (await hasSummarySection(this, file).catch(() => false)) ? ["Replace", "Add another", "Copy"] : ["Insert", "Replace", "Copy"];
+    const choice = await askChoice(this.app, `Summary of ${file.basename}`, options, shown.message);
+    if (choice === "Copy") await navigator.clipboard.writeText(shown.text).then(() => notify("Summary copied."), (error: unknown) => notifyError(messageOf(error)));
     else if (choice) await this.summarize(file, { preview: shown.previewId, replace: choice === "Replace" });
   }
 
@@ -454,7 +455,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   rollup(selection: RollupSelection) {
     return makeRollup(this, selection, (count, preview) =>
-      askConfirm(this.app, `${count} notes selected`, `${preview}\nThe limit is ${this.settings.rollupLimit}.`, `Summarize ${count} notes`),
+      askConfirm(this.app, `${count} notes selected`, `${preview}\nAsked when the LLM would be paid more than once, or over ${this.settings.rollupLimit} notes.`, `Summarize ${count} notes`),
     );
   }
 

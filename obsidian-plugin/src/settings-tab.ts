@@ -5,7 +5,7 @@ import { App, PluginSettingTab, Setting } from "obsidian";
 
 import { installHint, type Located } from "./binary/locate";
 import { secretStorage } from "./secrets";
-import type { EngineSetting, Into, VaultsumSettings } from "./settings";
+import type { VaultsumSettings } from "./settings";
 
 export interface SettingsHost {
   settings: VaultsumSettings;
@@ -77,19 +77,14 @@ export class VaultsumSettingTab extends PluginSettingTab {
     );
 
     new Setting(containerEl).setName("Summarizer").setHeading();
-    new Setting(containerEl)
-      .setName("Engine")
-      .setDesc("The LLM of your provider, or the offline engine (no network, extractive).")
-      .addDropdown((dropdown) =>
-        dropdown
-          .addOption("llm", "LLM")
-          .addOption("local", "Offline")
-          .setValue(settings.engine)
-          .onChange((value) => {
-            settings.engine = value as EngineSetting;
-            save();
-          }),
+    const choice = (name: string, desc: string, key: "engine" | "into", options: Record<string, string>) =>
+      new Setting(containerEl).setName(name).setDesc(desc).addDropdown((dropdown) =>
+        dropdown.addOptions(options).setValue(settings[key]).onChange((value) => {
+          (settings as unknown as Record<string, string>)[key] = value;
+          save();
+        }),
       );
+    choice("Engine", "The LLM of your provider, or the offline engine (no network, extractive).", "engine", { llm: "LLM", local: "Offline" });
     // Every text setting is read trimmed (binaryEnvironment, summaryArguments, vaultFolder), so it is kept trimmed.
     const text = (name: string, desc: string, key: "baseUrl" | "model" | "apiKey" | "kagiKey" | "prompt" | "language" | "rollupFolder", placeholder = "") =>
       new Setting(containerEl)
@@ -124,20 +119,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
     text("Kagi API key", `Enables “Summarize a web page”. ${kept}`, "kagiKey");
 
     new Setting(containerEl).setName("Summaries").setHeading();
-    new Setting(containerEl)
-      .setName("Write the summary into")
-      .addDropdown((dropdown) =>
-        dropdown
-          .addOption("", "As the config file says (a section unless set)")
-          .addOption("section", "A summary section")
-          .addOption("property", "The summary property")
-          .addOption("both", "Both")
-          .setValue(settings.into)
-          .onChange((value) => {
-            settings.into = value as Into | "";
-            save();
-          }),
-      );
+    choice("Write the summary into", "Where each summary goes; folder rules decide when unset.", "into", { "": "As the config file says (a section unless set)", section: "A summary section", property: "The summary property", both: "Both" });
     text("Prompt", "A preset, or a link to a prompt note; empty lets the note and the folder rules decide.", "prompt", "Meeting, brief, or a prompt note");
     text("Language", "The summaries' language; empty for each note's own.", "language", "auto");
     text("Rollup folder", "Where rollups are saved.", "rollupFolder", "Reviews");

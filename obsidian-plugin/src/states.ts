@@ -11,6 +11,8 @@ export interface NoteState {
   path: string;
   /** current, stale, edited, unmarked or missing. */
   state: string;
+  /** The `## Summary` section's own state (`missing` when the note has none). */
+  section?: string;
 }
 
 /**

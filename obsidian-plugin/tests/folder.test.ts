@@ -108,7 +108,7 @@ describe("bulk runs over a folder", () => {
     const run = plugin.runFolder(folder, "missing_and_stale");
     const question = await answerConfirm(true);
     expect(question).toMatch(
-      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\.$`),
+      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\. At least one request a note, one more when the fact check sends its summary back \\(a short one: the summary, not the note\\)\\.$`),
     );
     // Three notes at the model at once: summarize.concurrency, not a number of the plugin's.
     const third = await llm.nthRequest(3);

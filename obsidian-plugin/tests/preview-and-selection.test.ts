@@ -23,7 +23,17 @@ async function withOpenNote(answer = ANSWER) {
   await leaf.openFile(new TFile(NOTE));
   const view = leaf.view as MarkdownView;
   const read = () => readFileSync(path.join(vault, NOTE), "utf8");
-  return { llm, plugin, view, read, before: read() };
+  return { llm, plugin, app, view, read, before: read() };
+}
+
+/** A section of Obsidian's parse of a note: its type and its lines (0-based, inclusive). */
+function section(type: string, start: number, end: number) {
+  return { type, position: { start: { line: start, col: 0, offset: 0 }, end: { line: end, col: 0, offset: 0 } } };
+}
+
+/** The labels of a dialog's buttons, in order. */
+function buttonsOf(modal: Modal): string[] {
+  return [...modal.contentEl.querySelectorAll("button")].map((button) => button.textContent ?? "");
 }
 
 /** The preview's modal, once it shows: the summary it shows, and a click on one of its buttons. */
@@ -39,7 +49,11 @@ describe("Summarize this note (preview)", () => {
     const { llm, plugin, read, before } = await withOpenNote();
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
     const { modal, shown, click } = await previewShown();
+    // The preview's requests: one, two when the fact check sent the answer back (docs/fact-check.md).
+    const paid = llm.requests.length;
+    expect(paid).toBeGreaterThanOrEqual(1);
     expect(modal.titleEl.textContent).toBe("Summary of Plan");
+    expect(buttonsOf(modal)).toEqual(["Insert", "Replace", "Copy"]);
     expect(shown).toContain("- Pilot in May, see the spec");
     expect(shown).not.toContain("](https://evil.example");
     expect(read()).toBe(before);
@@ -49,20 +63,23 @@ describe("Summarize this note (preview)", () => {
     const after = read();
     expect(after.startsWith(before)).toBe(true);
     expect(after).toContain(`\n\n${shown}\n`);
-    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests).toHaveLength(paid);
   });
 
   it("Replace has the binary replace the note's summary section with the one shown", async () => {
     const { llm, plugin, read } = await withOpenNote();
     await plugin.summarize(new TFile(NOTE) as never);
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
-    const { shown, click } = await previewShown();
+    const { modal, shown, click } = await previewShown();
+    const paid = llm.requests.length;
+    // The note has a summary: Insert would add a second one, so Replace comes first.
+    expect(buttonsOf(modal)).toEqual(["Replace", "Add another", "Copy"]);
     click("Replace");
     await waitForNotice((text) => text === `Summary written to the summary section of ${NOTE}.` && noticeTexts().length === 2);
     const after = read();
     expect(after.match(/## Summary/g)).toHaveLength(1);
     expect(after.trimEnd().endsWith(shown)).toBe(true);
-    expect(llm.requests).toHaveLength(2);
+    expect(llm.requests).toHaveLength(paid);
   });
 
   it("text typed while the preview shows is saved and kept: the binary refuses the outdated preview", async () => {
@@ -84,11 +101,25 @@ describe("Summarize this note (preview)", () => {
     app.workspace.setActiveFile(new TFile(NOTE));
     expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
     const { shown, click } = await previewShown();
+    const paid = llm.requests.length;
     expect(shown).toBe("The team pilots the app in May.");
     click("Insert");
     await waitForNotice((text) => text === `Summary written to the summary property of ${NOTE}.`);
     expect(readFileSync(path.join(vault, NOTE), "utf8")).toContain('\nsummary: "The team pilots the app in May."\n');
-    expect(llm.requests).toHaveLength(1);
+    expect(llm.requests).toHaveLength(paid);
+  });
+
+  it("into both: shows the section's summary and the property's abstract apart; Copy takes the section's summary alone", async () => {
+    const llm = new FakeLlm({ answer: "### Plan\n\n- Pilot in May.\n\n<abstract>The team pilots the app in May.</abstract>" });
+    const url = await llm.start();
+    const { plugin, app } = await loadPlugin(copyVault(VAULTS.fixture), { engine: "llm", baseUrl: url, apiKey: "sk-test", into: "both" });
+    app.workspace.setActiveFile(new TFile(NOTE));
+    expect(runCommand(plugin, "summarize-note-preview")).toBe(true);
+    const { shown, click } = await previewShown();
+    expect(shown).toBe("### Plan\n\n- Pilot in May.\n\nIn the summary property: The team pilots the app in May.");
+    click("Copy");
+    await waitForNotice((text) => text === "Summary copied.");
+    expect(await navigator.clipboard.readText()).toBe("### Plan\n\n- Pilot in May.");
   });
 
   it("Copy puts the summary shown on the clipboard and leaves the note", async () => {
@@ -128,6 +159,34 @@ describe("Summarize selection", () => {
     expect(editor.getValue()).toBe(typed.replace(selected, `${selected}\n\n${block.join("\n")}\n`));
     // The plugin wrote nothing itself: the editor holds the summary until Obsidian saves it.
     expect(read()).toBe(before);
+  });
+
+  it("inside a table, the callout goes below the table (Obsidian's sections), not into it", async () => {
+    const { plugin, view, app } = await withOpenNote("- The pilot starts in May.");
+    // Plan.md's milestones table, lines 26 to 31, as Obsidian's parser reports it.
+    app.metadataCache.caches.set(NOTE, { sections: [section("heading", 24, 24), section("table", 26, 31), section("paragraph", 33, 33)] });
+    const editor = view.editor;
+    const table = editor.getValue().split("\n").slice(26, 32);
+    editor.setSelection({ line: 28, ch: 2 }, { line: 29, ch: 20 });
+
+    expect(runCommand(plugin, "summarize-selection")).toBe(true);
+    await waitForNotice((text) => text === "Summary inserted below the selection.");
+    const lines = editor.getValue().split("\n");
+    expect(lines.slice(26, 32)).toEqual(table);
+    expect(lines.slice(32, 35)).toEqual(["", "> [!summary]", "> - The pilot starts in May."]);
+  });
+
+  it("in the frontmatter, is refused with a notice before any paid call: a callout there would break the YAML", async () => {
+    const { llm, plugin, view, app } = await withOpenNote();
+    app.metadataCache.caches.set(NOTE, { frontmatterPosition: section("yaml", 0, 5).position, sections: [section("yaml", 0, 5)] });
+    const typed = view.editor.getValue();
+    view.editor.setSelection({ line: 3, ch: 0 }, { line: 3, ch: 18 });
+
+    expect(runCommand(plugin, "summarize-selection")).toBe(true);
+    const text = await waitForNotice((t) => t.includes("frontmatter"));
+    expect(text).toBe("The selection is in the note's properties (frontmatter), where a summary would break them; nothing was summarized.");
+    expect(view.editor.getValue()).toBe(typed);
+    expect(llm.requests).toHaveLength(0);
   });
 
   it("is offered only when something is selected", async () => {

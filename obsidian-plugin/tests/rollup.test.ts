@@ -1,10 +1,10 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
 import { makeRollup, selectionArguments, vaultFolder } from "../src/commands/rollup";
-import { VAULTS, cleanup, copyVault, loadPlugin, noticeTexts } from "./support";
+import { FakeLlm, VAULTS, cleanup, copyVault, loadPlugin, noticeTexts, tempDir } from "./support";
 
 afterEach(cleanup);
 
@@ -55,6 +55,24 @@ describe("rollups", () => {
 
     const accepted = await makeRollup(plugin, { kind: "period", period: "this-week" }, async () => true, TODAY);
     expect(accepted).toEqual({ kind: "saved", path: "Reviews/Week of 2024-03-04.md" });
+  });
+
+  it("with the LLM engine, under the limit, a rollup that pays the model more than once is asked first with the paid calls", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "sk-test" });
+    // A small model window (vaultsum's config file): the week's two notes go in parts, then merged.
+    process.env.VAULTSUM_CONFIG = path.join(tempDir(), "config.toml");
+    writeFileSync(process.env.VAULTSUM_CONFIG, "[llm]\ncontext_tokens = 2048\n");
+    const previews: string[] = [];
+    const declined = await makeRollup(plugin, { kind: "period", period: "this-week" }, async (_count, preview) => (previews.push(preview), false), TODAY);
+    expect(declined).toEqual({ kind: "declined", count: 2 });
+    expect(previews[0]).toMatch(/^2 notes selected \(0 with a current summary reused\); 3 paid calls at least \(llm engine\)/);
+    // No summary was asked for. (The binary's dry run still describes the week's embedded image,
+    // a media call, while it reads the notes: a binary issue, in the branch's report.)
+    expect(llm.requests.filter((request) => !JSON.stringify(request.body).includes("You describe an image"))).toEqual([]);
+    expect(existsSync(path.join(vault, "Reviews"))).toBe(false);
   });
 
   it("the binary resolves the period from the person's local date; the note is named by its first day", async () => {

@@ -3,9 +3,9 @@ import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { TFile } from "./stubs/obsidian";
+import { TFile, type Plugin as StubPlugin } from "./stubs/obsidian";
 
-import { VAULTS, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, waitForNotice } from "./support";
+import { FakeLlm, VAULTS, answerChoice, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, waitForNotice } from "./support";
 
 afterEach(cleanup);
 
@@ -43,6 +43,37 @@ describe("Summarize this note", () => {
     expect(after).toContain("A line typed a moment ago, not saved yet.");
     expect(after.indexOf("A line typed a moment ago")).toBeLessThan(after.indexOf("## Summary"));
     expect(noticeTexts().at(-1)).toBe(`Summary written to the summary section of ${note}.`);
+  });
+
+  it("over a summary already there, asks before any paid call: Cancel pays nothing, Replace keeps one section, Add another appends a second", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "sk-test" });
+    const note = "Projects/Alpha/Plan.md";
+    const read = () => readFileSync(path.join(vault, note), "utf8");
+    // No summary yet: nothing to ask.
+    expect((await plugin.summarize(noteFile(note))).kind).toBe("written");
+    const [summarized, paid] = [read(), llm.requests.length];
+
+    const cancelled = plugin.summarize(noteFile(note));
+    expect(await answerChoice("Cancel")).toEqual({ title: "Plan has a summary already", buttons: ["Replace", "Add another", "Cancel"] });
+    expect((await cancelled).kind).toBe("declined");
+    // Obsidian's command line has no dialog: it answers Cancel, and says so.
+    const cli = (plugin as unknown as StubPlugin).cliHandlers.get("vaultsum:summarize");
+    expect(await cli?.({ path: note })).toBe(`${note} has a summary already; nothing was done (Summarize this note again replaces it).`);
+    expect(llm.requests).toHaveLength(paid);
+    expect(read()).toBe(summarized);
+
+    const replaced = plugin.summarize(noteFile(note));
+    await answerChoice("Replace");
+    expect((await replaced).kind).toBe("written");
+    expect(read().match(/## Summary/g)).toHaveLength(1);
+
+    const added = plugin.summarize(noteFile(note));
+    await answerChoice("Add another");
+    expect((await added).kind).toBe("written");
+    expect(read().match(/## Summary/g)).toHaveLength(2);
   });
 
   it("writes the summary property when asked to", async () => {

@@ -167,6 +167,15 @@ export async function answerConfirm(yes: boolean): Promise<string> {
   return text;
 }
 
+/** Answers the next dialog of choices by clicking `label`: its title and every button's label are returned. */
+export async function answerChoice(label: string): Promise<{ title: string; buttons: string[] }> {
+  const modal = await nextModal();
+  const buttons = [...modal.contentEl.querySelectorAll("button")];
+  const answer = { title: modal.titleEl.textContent ?? "", buttons: buttons.map((button) => button.textContent ?? "") };
+  buttons.find((button) => button.textContent === label)?.click();
+  return answer;
+}
+
 /** The notices shown so far, as text. */
 export function noticeTexts(): string[] {
   return notices.map((notice) => notice.text);

@@ -66,7 +66,7 @@ export function installHint(platform: NodeJS.Platform): string {
  */
 export function searchFolders(machine: Machine): string[] {
   const windows = machine.platform === "win32";
-  const join = (...parts: string[]) => (windows ? path.win32 : path.posix).join(...parts);
+  const join = joinFor(machine.platform);
   const fromPath = (machine.env.PATH ?? machine.env.Path ?? "")
     .split(windows ? ";" : ":")
     .filter((folder) => folder.length > 0);
@@ -92,11 +92,6 @@ export function searchFolders(machine: Machine): string[] {
   return [...new Set([...fromPath, ...extra])];
 }
 
-function executableNames(machine: Machine, name: string): string[] {
-  // On Windows an installer puts `vaultsum.exe`; `.cmd` shims are left out, they need a shell.
-  return machine.platform === "win32" ? [`${name}.exe`] : [name];
-}
-
 /**
  * Finds vaultsum: `setting` when given (it must exist), else the first `vaultsum` in
  * [`searchFolders`], else nothing, with the folders searched.
@@ -104,39 +99,21 @@ function executableNames(machine: Machine, name: string): string[] {
 export function locateBinary(setting: string, machine: Machine = thisMachine()): Located {
   const configured = setting.trim();
   if (configured) {
-    if (machine.isFile(configured)) {
-      return {
-        found: true,
-        launcher: { command: configured, prefix: [], foundBy: "setting" },
-        searched: [],
-      };
-    }
-    return {
-      found: false,
-      searched: [configured],
-      reason: `The vaultsum path in the settings does not exist: ${configured}.`,
-    };
+    return machine.isFile(configured)
+      ? { found: true, launcher: { command: configured, prefix: [], foundBy: "setting" }, searched: [] }
+      : { found: false, searched: [configured], reason: `The vaultsum path in the settings does not exist: ${configured}.` };
   }
   const folders = searchFolders(machine);
-  const join = (...parts: string[]) => (machine.platform === "win32" ? path.win32 : path.posix).join(...parts);
-  const first = (name: string): string | undefined => {
-    for (const folder of folders) {
-      for (const file of executableNames(machine, name)) {
-        const candidate = join(folder, file);
-        if (machine.isFile(candidate)) return candidate;
-      }
-    }
-    return undefined;
-  };
-  const binary = first("vaultsum");
-  if (binary) {
-    return { found: true, launcher: { command: binary, prefix: [], foundBy: "search" }, searched: folders };
-  }
-  return {
-    found: false,
-    searched: folders,
-    reason: "vaultsum was not found.",
-  };
+  // On Windows an installer puts `vaultsum.exe`; `.cmd` shims are left out, they need a shell.
+  const name = machine.platform === "win32" ? "vaultsum.exe" : "vaultsum";
+  const binary = folders.map((folder) => joinFor(machine.platform)(folder, name)).find((candidate) => machine.isFile(candidate));
+  if (binary) return { found: true, launcher: { command: binary, prefix: [], foundBy: "search" }, searched: folders };
+  return { found: false, searched: folders, reason: "vaultsum was not found." };
+}
+
+/** Joins paths as `platform` does (a Windows search is tested on Linux too). */
+function joinFor(platform: NodeJS.Platform): (...parts: string[]) => string {
+  return (...parts) => (platform === "win32" ? path.win32 : path.posix).join(...parts);
 }
 
 /** The notice text for a missing binary: what happened, where it looked, how to install it. */

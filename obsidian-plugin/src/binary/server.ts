@@ -1,12 +1,13 @@
 // One long-lived `vaultsum mcp` per vault, over stdio, through the official MCP SDK.
 //
-// Started on first use (so a vault where the plugin is never used starts nothing), stopped on
+// Started by the first call (a note opened asks for its summary state, so usually soon), stopped on
 // unload. If it dies, the reason (the last lines it wrote to stderr) is shown and it is
 // started again once; a second death is an error that names both reasons, so a binary that
 // crashes on start does not restart forever.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 
 import type { Launcher } from "./locate";
 
@@ -59,14 +60,8 @@ export class VaultsumServer {
   private restarts = 0;
   private lastExit: string | undefined;
   private stderrTail: string[] = [];
-  private serverVersion: string | undefined;
 
   constructor(private readonly options: ServerOptions) {}
-
-  /** The binary's version as it announced it, once started. */
-  get version(): string | undefined {
-    return this.serverVersion;
-  }
 
   /** The process id of the running binary, if one runs. */
   get pid(): number | undefined {
@@ -165,7 +160,8 @@ export class VaultsumServer {
       }
       this.stderrTail.splice(0, Math.max(0, this.stderrTail.length - STDERR_LINES));
     });
-    const client = new Client({ name: "vaultsum-obsidian", version: "0.1.0" });
+    // A schema validator without eval: the SDK's default (ajv) compiles schemas with `new Function`.
+    const client = new Client({ name: "vaultsum-obsidian", version: "0.1.0" }, { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() });
     // The SDK keeps the child process to itself; its exit code or signal says why it stopped,
     // so it is read when the SDK has it (and the reason is the stderr lines alone otherwise).
     let child: { exitCode: number | null; signalCode: string | null } | undefined;
@@ -188,7 +184,6 @@ export class VaultsumServer {
     child = (transport as unknown as { _process?: { exitCode: number | null; signalCode: string | null } })._process;
     this.client = client;
     this.transport = transport;
-    this.serverVersion = client.getServerVersion()?.version;
     return client;
   }
 

@@ -2,7 +2,7 @@
 // (the binary creates it when missing, by its one policy for new folders: inside the vault,
 // never hidden, never through a symlink); the note is opened when done. The binary resolves
 // the period (`this-week`, …) from the person's local date and counts the selection first (a
-// dry run); a selection over the limit is shown and made only when the person agrees.
+// dry run); a selection over the limit, or paying the LLM more than once, is shown and made only when the person agrees.
 
 import { normalizePath, TFile, type App, type TAbstractFile } from "obsidian";
 
@@ -56,8 +56,8 @@ export type RollupOutcome =
 const COUNT_ALL = 1_000_000;
 
 /**
- * Makes the rollup. `confirm` is asked when the selection is over the limit, with the count and
- * the binary's preview; it answers whether to go on.
+ * Makes the rollup. `confirm` is asked when the selection is over the limit or the LLM would be
+ * paid more than once, with the count and the binary's preview; it answers whether to go on.
  */
 export async function makeRollup(
   host: Host,
@@ -72,8 +72,9 @@ export async function makeRollup(
     // Counted first by the binary's dry run (no paid call, nothing written, no folder made).
     const counted = await host.callTool("summarize_notes", { ...args, dry_run: true, max_notes: COUNT_ALL });
     if (counted.isError) throw new Error(`Rollup not made: ${counted.text}`);
-    const count = typeof counted.details.note_count === "number" ? counted.details.note_count : 0;
-    if (count > host.settings.rollupLimit && !(await confirm(count, counted.text))) {
+    const [count, paid] = [counted.details.note_count, counted.details.paid_calls].map((n) => (typeof n === "number" ? n : 0));
+    // The binary's preview says the notes and the paid calls: asked when over the limit, or when the LLM would be paid more than once.
+    if ((count > host.settings.rollupLimit || (paid > 1 && counted.details.engine === "llm")) && !(await confirm(count, counted.text))) {
       return { kind: "declined", count };
     }
     const folder = vaultFolder(host.settings.rollupFolder);
@@ -84,7 +85,6 @@ export async function makeRollup(
       { ...args, save_to: saveTo, max_notes: Math.max(count, host.settings.rollupLimit) },
       { onProgress: (progress) => progress.message && host.showProgress(`Rollup: ${progress.message}`) },
     );
-    await host.recordCost(result.details);
     outcome = result.isError ? { kind: "failed", message: `Rollup not made: ${result.text}` } : { kind: "saved", path: saveTo };
   } catch (error) {
     outcome = { kind: "failed", message: error instanceof CallCancelled ? "Rollup cancelled." : messageOf(error) };

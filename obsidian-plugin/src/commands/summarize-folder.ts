@@ -74,7 +74,6 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
         host.showProgress(`vaultsum ${done}/${count.toSummarize}: ${progress.message ?? ""} (click to cancel)`);
       },
     });
-    await host.recordCost(result.details);
     if (result.isError) return { kind: "failed", message: result.text };
     const line = typeof result.details.line === "string" ? result.details.line : result.text;
     return { kind: "done", line, details: result.details };
@@ -90,7 +89,7 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
 
 /**
  * `312 without a summary, 14 stale: summarize 326 notes with MODEL? About 120,000 prompt tokens
- * (the notes' own text; embeds add more), about $0.11 at $0.90 per million.`
+ * (the notes' own text; embeds add more), about $0.11 at $0.90 per million. At least one request a note, …`
  */
 export function bulkQuestion(count: BulkCount, pricePerMillion: number): string {
   const parts = [
@@ -107,5 +106,6 @@ export function bulkQuestion(count: BulkCount, pricePerMillion: number): string 
     const dollars = (count.estimatedPromptTokens / 1_000_000) * pricePerMillion;
     cost += `, about $${dollars.toFixed(2)} at $${pricePerMillion} per million`;
   }
-  return `${parts.join(", ")}: summarize ${notes} with ${count.model || "the configured model"}? ${cost}.`;
+  const checked = "At least one request a note, one more when the fact check sends its summary back (a short one: the summary, not the note)";
+  return `${parts.join(", ")}: summarize ${notes} with ${count.model || "the configured model"}? ${cost}. ${checked}.`;
 }

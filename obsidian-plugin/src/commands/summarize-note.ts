@@ -8,6 +8,7 @@ import { CallCancelled } from "../binary/server";
 import { failureMessage, messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 import { summaryArguments, type Into } from "../settings";
+import { askChoice } from "../ui/modals";
 
 /** What a person chose for this one call, over the settings. */
 export interface NoteChoice {
@@ -20,6 +21,8 @@ export interface NoteChoice {
   dryRun?: boolean;
   /** Write the summary of that dry run as it was shown (no second model call). */
   preview?: string;
+  /** Over a summary already there: false answers Cancel without asking (no dialog to show). */
+  ask?: boolean;
 }
 
 /** How a call ended, for the notice and for tests. */
@@ -29,7 +32,15 @@ export type NoteOutcome =
   | { kind: "skipped"; path: string; message: string }
   | { kind: "failed"; path: string; message: string }
   | { kind: "cancelled"; path: string; message: string }
-  | { kind: "previewed"; path: string; message: string; previewId: string };
+  | { kind: "declined"; path: string; message: string }
+  | { kind: "previewed"; path: string; message: string; text: string; previewId: string };
+
+/** Whether a summary written now would be a second `## Summary`: the binary says the note has one, and it goes there. */
+export async function hasSummarySection(host: Host, file: TFile, into = host.settings.into): Promise<boolean> {
+  if (into === "property") return false;
+  const [note] = await host.noteStates(file.path);
+  return note?.section !== undefined && note.section !== "missing";
+}
 
 export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice = {}): Promise<NoteOutcome> {
   await host.saveIfOpen(file);
@@ -42,14 +53,19 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
   if (choice.replace) args.replace = true;
   const retry = () => void summarizeNote(host, file, { ...choice, replace: true });
   let outcome: NoteOutcome;
-  host.showProgress(`Summarizing ${file.basename}…`);
   try {
+    // A second summary is never appended (and paid for) unasked.
+    if (!choice.replace && !choice.preview && !choice.dryRun && (await hasSummarySection(host, file, choice.into))) {
+      const answer = choice.ask === false ? "Cancel" : await askChoice(host.app, `${file.basename} has a summary already`, ["Replace", "Add another", "Cancel"], "Replace writes the new summary in place of its summary section; Add another appends a second one.");
+      if (answer !== "Replace" && answer !== "Add another") return { kind: "declined", path: file.path, message: `${file.path} has a summary already; nothing was done (Summarize this note again replaces it).` };
+      if (answer === "Replace") args.replace = true;
+    }
+    host.showProgress(`Summarizing ${file.basename}…`);
     const result = await host.callTool("summarize_file", args, {
       onProgress: (progress) => {
         if (progress.message) host.showProgress(`${file.basename}: ${progress.message}`);
       },
     });
-    await host.recordCost(result.details);
     const path = typeof result.details.path === "string" ? result.details.path : file.path;
     if (result.isError) {
       // The binary's stable code decides, not its wording; its message (not the JSON) is shown.
@@ -59,9 +75,10 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
           ? { kind: "changed-meanwhile", path, message: `${path} changed while its summary was being written, so vaultsum left it as it is: ${why}` }
           : { kind: "failed", path, message: result.details.code === "no_api_key" ? why : `Could not summarize ${path}: ${why}` };
     } else if (result.details.dry_run === true) {
-      // What would be written: the section, the property's abstract (`into`), or both.
+      // What would be written: the section, the property's abstract (`into`), or both, shown apart; Copy takes the section's.
       const [summary, abstract, into] = [String(result.details.summary), String(result.details.abstract), result.details.into];
-      outcome = { kind: "previewed", path, message: into === "property" ? abstract : into === "both" ? `${summary}\n\nProperty: ${abstract}` : summary, previewId: String(result.details.preview_id) };
+      const text = into === "property" ? abstract : summary;
+      outcome = { kind: "previewed", path, message: into === "both" ? `${summary}\n\nIn the summary property: ${abstract}` : text, text, previewId: String(result.details.preview_id) };
     } else if (typeof result.details.skipped === "string") {
       outcome = { kind: "skipped", path, message: `${path} left as it is: ${result.details.skipped}.` };
     } else if (result.details.stale === true) {

@@ -26,7 +26,6 @@ export async function summarizeUrl(host: Host, url: string, today = new Date()):
   try {
     host.showProgress("Summarizing the web page…");
     const result = await host.callTool("summarize", { url: url.trim(), save_to: saveTo });
-    await host.recordCost(result.details);
     if (result.isError) {
       notifyError(`Could not summarize ${url}: ${result.text}`);
       return undefined;

@@ -64,11 +64,6 @@ export function askChoice(app: App, title: string, options: string[], body?: str
 }
 
 /** Shows `body` and asks to go on; false when declined or closed. */
-export function askConfirm(app: App, title: string, body: string, yes: string): Promise<boolean> {
-  return ask(app, title, false, (modal) => {
-    modal.contentEl.createEl("pre", { text: body, cls: "vaultsum-preview" });
-    new Setting(modal.contentEl)
-      .addButton((button) => button.setButtonText(yes).setCta().onClick(() => modal.answer(true)))
-      .addButton((button) => button.setButtonText("Cancel").onClick(() => modal.close()));
-  });
+export async function askConfirm(app: App, title: string, body: string, yes: string): Promise<boolean> {
+  return (await askChoice(app, title, [yes, "Cancel"], body)) === yes;
 }

@@ -335,9 +335,24 @@ export class SecretStorage {
   }
 }
 
+/** A section of a note as Obsidian's parser reports it: its type and its lines (0-based, inclusive). */
+export interface SectionCache {
+  type: string;
+  position: { start: { line: number; col: number; offset: number }; end: { line: number; col: number; offset: number } };
+}
+
+/** Obsidian's parse of each note; a test gives the sections and frontmatter lines Obsidian reports for its note. */
+export class MetadataCache {
+  readonly caches = new Map<string, { sections?: SectionCache[]; frontmatterPosition?: SectionCache["position"] }>();
+  getFileCache(file: TFile): { sections?: SectionCache[]; frontmatterPosition?: SectionCache["position"] } | null {
+    return this.caches.get(file.path) ?? null;
+  }
+}
+
 export class App {
   vault: Vault;
   workspace: Workspace;
+  metadataCache = new MetadataCache();
   viewFactories = new Map<string, (leaf: WorkspaceLeaf) => View>();
   /** Absent before Obsidian 1.11.4. */
   secretStorage: SecretStorage | undefined;
@@ -486,6 +501,10 @@ class DropdownComponent {
   }
   addOption(value: string, text: string): this {
     this.selectEl.createEl("option", { value, text });
+    return this;
+  }
+  addOptions(options: Record<string, string>): this {
+    for (const [value, text] of Object.entries(options)) this.addOption(value, text);
     return this;
   }
   setValue(value: string): this {
