@@ -194,3 +194,37 @@ fn watch_logs_what_the_day_cost() {
         "{line}"
     );
 }
+
+#[test]
+fn a_rollups_dry_run_pays_for_nothing_not_even_its_pictures() {
+    let vault = meetings();
+    let fake = FakeOpenAi::start();
+    fake.set_fallback(FakeReply::chat(SUMMARY));
+    let output = run_to_exit(
+        vaultsum(&vault.outside())
+            .arg("--vault")
+            .arg(vault.root())
+            .args([
+                "rollup",
+                "Meetings",
+                "--engine",
+                "llm",
+                "--dry-run",
+                "--json",
+            ])
+            .envs(fake.env()),
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{stdout}");
+    // The count comes before the person says yes: the Wednesday board is counted, not described.
+    assert_eq!(fake.request_count(), 0, "a count made a paid call");
+    let printed: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert_eq!(printed["details"]["media_to_read"], 1);
+    assert!(
+        printed["text"]
+            .as_str()
+            .unwrap()
+            .contains("1 paid call at least (llm engine), and 1 embedded pictures or recordings"),
+        "{stdout}"
+    );
+}

@@ -41,6 +41,7 @@ pub mod targets;
 pub mod text;
 pub mod tool;
 pub mod truncate;
+pub mod unpaid_reads;
 pub mod vault_view;
 pub mod web_search;
 pub mod windowed;

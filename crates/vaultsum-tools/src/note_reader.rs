@@ -10,7 +10,7 @@ use crate::media::document::DocumentKind;
 use crate::vault::companion::{companion_path, has_companion, is_companion_of};
 use crate::vault::embed::{expand_note, expand_source, AttachmentKind, ExpandOptions};
 use crate::vault::write::check_writable;
-use crate::vault::{human_bytes, regular_file_size, VaultError, VaultPath};
+use crate::vault::{human_bytes, regular_file_size, AttachmentReader, VaultError, VaultPath};
 
 /// A file read for a tool: its vault-relative path, the expanded text and expansion metadata.
 #[derive(Debug, Clone)]
@@ -161,11 +161,33 @@ impl ToolContext {
         path: &VaultPath,
         opts: &ExpandOptions,
     ) -> Result<ExpandedNote, ContextError> {
+        self.expand_path_with(path, opts, self.attachments()).await
+    }
+
+    /// Reads a note as [`read_for_summary`](Self::read_for_summary) does, its embedded files
+    /// through `attachments` (a count's [`UnpaidReads`](crate::unpaid_reads::UnpaidReads)).
+    pub async fn read_for_summary_with(
+        &self,
+        input: &str,
+        attachments: &dyn AttachmentReader,
+    ) -> Result<ExpandedNote, ContextError> {
+        let vault = self.vault()?;
+        let path = vault.resolve_input(input)?;
+        self.expand_path_with(&path, &self.summary_expand_options(), attachments)
+            .await
+    }
+
+    async fn expand_path_with(
+        &self,
+        path: &VaultPath,
+        opts: &ExpandOptions,
+        attachments: &dyn AttachmentReader,
+    ) -> Result<ExpandedNote, ContextError> {
         let vault = self.vault()?;
         match AttachmentKind::of(path.relative()) {
             // A canvas reads like a note: its cards as text, its file cards expanded.
             None | Some(AttachmentKind::Canvas) => {
-                let expansion = expand_note(vault, path, opts, self.attachments()).await?;
+                let expansion = expand_note(vault, path, opts, attachments).await?;
                 Ok(ExpandedNote {
                     path: path.relative().to_string(),
                     text: expansion.text,
@@ -175,8 +197,7 @@ impl ToolContext {
             Some(kind) if is_read_as_text(path.relative(), kind) => {
                 // Images described, audio transcribed, documents extracted (all sized first).
                 let size = regular_file_size(path)?;
-                let text = self
-                    .attachments()
+                let text = attachments
                     .read_attachment(path, kind)
                     .await
                     .unwrap_or_else(|reason| format!("[{}: {reason}]", path.relative()));

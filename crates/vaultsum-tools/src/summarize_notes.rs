@@ -24,7 +24,8 @@ use super::stub::ToolSummary;
 use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
 use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
-use crate::vault::{DefusedText, SourceLinks, VaultError};
+use super::unpaid_reads::UnpaidReads;
+use crate::vault::{AttachmentReader, DefusedText, SourceLinks, VaultError};
 
 const DESCRIPTION: &str = "\
 Summarize many notes of the Obsidian vault into one rollup: a week of daily notes, a folder, \
@@ -246,7 +247,11 @@ enum NoteReadFailure {
 impl SummarizeNotesTool {
     /// A note's own summary unless its fingerprint says it is stale, else its expanded text
     /// without its stale summaries.
-    async fn note_body(&self, path: &str) -> Result<NoteBody, NoteReadFailure> {
+    async fn note_body(
+        &self,
+        path: &str,
+        reader: &dyn AttachmentReader,
+    ) -> Result<NoteBody, NoteReadFailure> {
         let context = Arc::clone(&self.context);
         let relative = path.to_string();
         let own = tokio::task::spawn_blocking(move || context.reusable_summary(&relative))
@@ -257,7 +262,7 @@ impl SummarizeNotesTool {
             Ok(None) => {}
             Err(error) => return Err(read_failure(path, error.vault_error(), error.to_string())),
         }
-        match self.context.read_for_summary(path).await {
+        match self.context.read_for_summary_with(path, reader).await {
             Ok(note) => Ok(NoteBody::Text(note.text)),
             Err(error) => Err(read_failure(path, error.vault_error(), error.to_string())),
         }
@@ -546,12 +551,20 @@ impl TypedTool for SummarizeNotesTool {
             let mut reused = Vec::new();
             let mut selection = selection;
             let mut included = Vec::with_capacity(count);
+            // A dry run is a count before a paid run: it pays for nothing, not even the
+            // pictures and recordings the notes embed (counted instead).
+            let unpaid = UnpaidReads::over(self.context.attachments());
+            let reader: &dyn AttachmentReader = if args.dry_run {
+                &unpaid
+            } else {
+                self.context.attachments()
+            };
             for path in std::mem::take(&mut selection.notes) {
-                match self.note_body(&path).await {
+                match self.note_body(&path, reader).await {
                     Ok(NoteBody::Own(summary)) => {
                         // The links the rollup may keep are the note's own, never its summary's:
                         // a URL a summary named (as code, say) is not laundered into a link.
-                        match self.context.read_for_summary(&path).await {
+                        match self.context.read_for_summary_with(&path, reader).await {
                             Ok(note) => source.add_text(&note.text),
                             Err(error) => {
                                 match read_failure(&path, error.vault_error(), error.to_string()) {
@@ -620,13 +633,23 @@ impl TypedTool for SummarizeNotesTool {
             });
             put_left_out(&mut details, &selection.left_out);
             if args.dry_run {
+                let media = unpaid.media.load(std::sync::atomic::Ordering::Relaxed);
                 details["dry_run"] = json!(true);
                 details["paid_calls"] = json!(paid_calls);
+                details["media_to_read"] = json!(media);
+                let calls = if paid_calls == 1 { "call" } else { "calls" };
                 let mut text = format!(
                     "{count} notes selected ({} with a current summary reused); {paid_calls} paid \
-                     calls at least ({engine} engine):\n",
+                     {calls} at least ({engine} engine)",
                     reused.len()
                 );
+                if media > 0 {
+                    text.push_str(&format!(
+                        ", and {media} embedded pictures or recordings to describe with the \
+                         vision and transcription models (those already described cost nothing)"
+                    ));
+                }
+                text.push_str(":\n");
                 for path in &selection.notes {
                     text.push_str(&format!("- {}\n", link_of(path)));
                 }
