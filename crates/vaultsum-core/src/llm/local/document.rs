@@ -376,6 +376,9 @@ impl Builder {
         let cite = if level == 7 {
             // The embed's label: `Plan#Why`, `Plan`, or `#Morning` for the note's own.
             Some(heading.clone())
+        } else if level == 1 {
+            // A note's title: citing it says no more than the note itself.
+            None
         } else if self.quote_depth == 0 {
             Some(format!("#{heading}"))
         } else {
