@@ -506,13 +506,13 @@ fn planted_errors_are_caught_and_faithful_summaries_pass() {
     // ACLSum's summaries are people's own sentences, and their first word is often a common
     // word the paper never writes ("Although …", "Experiments show …"): such an opener is
     // checked as a name unless it is on the openers' list or has an English ending
-    // (`facts/names.rs`). 31 of 300 flagged when first measured; 7 since the openers (a list
+    // (`facts/names.rs`). 31 of 300 flagged when first measured; 6 since the openers (a list
     // written from those flags, so this set is no longer held out for it: the held-out figure
     // is the real model's summaries in docs/figures.md).
     let aclsum = &figures["ACLSum summaries (held out)"];
     let aclsum_rate = aclsum.answers_flagged as f64 / aclsum.answers as f64;
     assert!(
-        aclsum_rate <= 0.03,
+        aclsum_rate <= 0.02,
         "flagged {:.1}% of ACLSum's summaries",
         aclsum_rate * 100.0
     );

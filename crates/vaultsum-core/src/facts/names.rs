@@ -248,6 +248,7 @@ fn is_common_word(folded: &str) -> bool {
 
 /// Labels and verbs summaries open lines with (`Owner: Ana`, `Call Dana`), and ordinals.
 const OPENERS: &[&str] = &[
+    "regardless",
     "afterwards",
     "again",
     "although",
