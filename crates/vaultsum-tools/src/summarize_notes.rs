@@ -569,11 +569,11 @@ impl TypedTool for SummarizeNotesTool {
                 Ok(target) => target,
                 Err(output) => return output,
             };
-            let (instructions, cite_notes) =
-                match self.instructions(&args, target.as_deref()).await {
-                    Ok(instructions) => instructions.for_rollup(),
-                    Err(output) => return output,
-                };
+            let (instructions, cite_notes) = match self.instructions(&args, target.as_deref()).await
+            {
+                Ok(instructions) => instructions.for_rollup(),
+                Err(output) => return output,
+            };
             if let Some(target) = &target {
                 if let Err(output) = self.check_rewrite(target, &instructions).await {
                     return output;

@@ -22,7 +22,9 @@ use super::markdown::map_note;
 use super::note_facts::summary_sections;
 use super::paths::VaultPath;
 use super::summary_fingerprint::{fingerprint_property, summary_hash};
-use super::write::{create_with_summary, write_summary, PropertyEdit, SectionEdit, SummaryEdit, WriteOutcome};
+use super::write::{
+    create_with_summary, write_summary, PropertyEdit, SectionEdit, SummaryEdit, WriteOutcome,
+};
 use super::Vault;
 
 /// Which generated note a note must be to be rewritten: its `key` property, and the value it
@@ -71,10 +73,7 @@ impl GeneratedMark {
 
     /// `generated summary=… lines=…`, the property fingerprint's value.
     pub fn value(&self) -> String {
-        format!(
-            "{MARK_KIND} summary={} lines={}",
-            self.summary, self.lines
-        )
+        format!("{MARK_KIND} summary={} lines={}", self.summary, self.lines)
     }
 
     /// The comment line under `## Summary` (without its line end).
@@ -305,7 +304,8 @@ pub fn save_generated(
 mod tests {
     use super::*;
 
-    const ROLLUP: &str = "### Key Points\n\n- A good week.\n\n### Sources\n- [[Journal/2026-12-28]]";
+    const ROLLUP: &str =
+        "### Key Points\n\n- A good week.\n\n### Sources\n- [[Journal/2026-12-28]]";
 
     /// A generated note as `save_generated` writes it: properties, then the marked section.
     fn written(summary: &str, newline: &str) -> String {
@@ -348,7 +348,9 @@ mod tests {
             );
             let refused = check_own("R.md", &edited, true, None).unwrap_err();
             assert!(
-                refused.to_string().starts_with("R.md: the summary vaultsum wrote"),
+                refused
+                    .to_string()
+                    .starts_with("R.md: the summary vaultsum wrote"),
                 "{refused}"
             );
         }

@@ -181,7 +181,8 @@ impl<'a> SummaryEdit<'a> {
                         (content.len(), content.len())
                     }
                 };
-                content = section.compose_into(relative, &content[..before], &content[after..], false)?;
+                content =
+                    section.compose_into(relative, &content[..before], &content[after..], false)?;
             } else if !section.written_meanwhile(original, &content) {
                 content = section.compose_into(relative, &content, &[], section.replace)?;
             }
