@@ -87,13 +87,7 @@ fn check_vault(source: &Path) -> (usize, usize) {
         .env("VAULTSUM_CONFIG", &config)
         .arg("--vault")
         .arg(vault.root())
-        .args([
-            "summarize-file",
-            "--engine",
-            "offline",
-            "--dry-run",
-            "--json",
-        ])
+        .args(["summarize-file", "--engine", "offline", "--dry-run", "--json"])
         .args(&tops)
         .output()
         .unwrap();
@@ -135,14 +129,8 @@ fn every_citation_the_offline_engine_writes_resolves_on_both_vaults() {
          real vault: {real_citations} in {real_notes}"
     );
     // Not vacuous: most summaries of sectioned notes cite.
-    assert!(
-        fixture_notes >= 9 && fixture_citations >= 20,
-        "{fixture_citations}"
-    );
-    assert!(
-        real_notes >= 50 && real_citations >= 100,
-        "{real_citations}"
-    );
+    assert!(fixture_notes >= 9 && fixture_citations >= 20, "{fixture_citations}");
+    assert!(real_notes >= 50 && real_citations >= 100, "{real_citations}");
 }
 
 #[test]
@@ -167,13 +155,7 @@ fn citations_are_off_by_default_and_a_rule_turns_them_on_for_a_folder() {
         .env("VAULTSUM_CONFIG", &config)
         .arg("--vault")
         .arg(vault.root())
-        .args([
-            "summarize-file",
-            "--engine",
-            "offline",
-            "Specs/Sync.md",
-            "Notes/Sync.md",
-        ])
+        .args(["summarize-file", "--engine", "offline", "Specs/Sync.md", "Notes/Sync.md"])
         .output()
         .unwrap();
     assert!(output.status.success());

@@ -882,10 +882,7 @@ impl Config {
         set(&mut self.summarize.into, file.summarize.into);
         set(&mut self.summarize.allow_links, file.summarize.allow_links);
         set(&mut self.summarize.fact_check, file.summarize.fact_check);
-        set(
-            &mut self.summarize.cite_sections,
-            file.summarize.cite_sections,
-        );
+        set(&mut self.summarize.cite_sections, file.summarize.cite_sections);
         set(&mut self.read.max_depth, file.read.max_depth);
         set(
             &mut self.read.max_expanded_bytes,

@@ -178,10 +178,7 @@ impl SourceFacts {
                 }
             }
         }
-        for c in WIKILINK
-            .captures_iter(text)
-            .chain(EMBED_LABEL.captures_iter(text))
-        {
+        for c in WIKILINK.captures_iter(text).chain(EMBED_LABEL.captures_iter(text)) {
             let (note, heading) = c[1].split_once('#').unwrap_or((&c[1], ""));
             facts.link_targets.insert(note_name(note));
             if !heading.is_empty() {
@@ -219,10 +216,7 @@ impl SourceFacts {
             while open.last().is_some_and(|(d, _)| depth < *d) {
                 open.pop();
             }
-            if let Some(c) = EMBED_LABEL
-                .captures(rest)
-                .filter(|c| c.get(0).unwrap().start() == 0)
-            {
+            if let Some(c) = EMBED_LABEL.captures(rest).filter(|c| c.get(0).unwrap().start() == 0) {
                 let note = c[1].split_once('#').map_or(&c[1], |(note, _)| note);
                 open.push((depth.max(1), note_name(note)));
                 continue;
@@ -386,11 +380,7 @@ mod tests {
         for note in ["budget plan", "other note", "meeting"] {
             assert!(source.links_to(note), "{note}");
         }
-        for (note, heading) in [
-            ("budget plan", "costs"),
-            ("meeting", "decisions"),
-            ("", "next steps"),
-        ] {
+        for (note, heading) in [("budget plan", "costs"), ("meeting", "decisions"), ("", "next steps")] {
             assert!(source.has_heading(note, heading), "{note}#{heading}");
         }
     }

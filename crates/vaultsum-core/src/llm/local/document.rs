@@ -379,9 +379,7 @@ impl Builder {
         } else if self.quote_depth == 0 {
             Some(format!("#{heading}"))
         } else {
-            self.embed_note
-                .as_ref()
-                .map(|note| format!("{note}#{heading}"))
+            self.embed_note.as_ref().map(|note| format!("{note}#{heading}"))
         }
         .filter(|target| linkable(target));
         self.doc.sections.push(Section {
@@ -462,12 +460,7 @@ fn is_expansion_marker(sentence: &str) -> bool {
 /// written: one heading, none of the characters links cannot hold or Obsidian rewrites.
 fn linkable(target: &str) -> bool {
     let (note, heading) = target.split_once('#').unwrap_or((target, ""));
-    let bad = |c: char| {
-        matches!(
-            c,
-            '[' | ']' | '|' | '#' | '^' | ':' | '%' | '\\' | '`' | '\n'
-        )
-    };
+    let bad = |c: char| matches!(c, '[' | ']' | '|' | '#' | '^' | ':' | '%' | '\\' | '`' | '\n');
     !(note.is_empty() && heading.trim().is_empty())
         && !note.contains(bad)
         && !heading.contains(bad)
