@@ -142,7 +142,7 @@ pub enum VaultError {
         /// What is not as vaultsum wrote it.
         what: String,
         /// What the person can do.
-        todo: String,
+        todo: &'static str,
     },
     /// A folder to create for a new note whose way goes through a symlinked folder: vaultsum
     /// creates folders only inside the vault's own folders.

@@ -183,10 +183,10 @@ pub fn check_own(
     section: bool,
     property: Option<&str>,
 ) -> Result<(), VaultError> {
-    let refused = |what: String, todo: &str| VaultError::GeneratedEdited {
+    let refused = |what: String, todo: &'static str| VaultError::GeneratedEdited {
         path: relative.to_string(),
         what,
-        todo: todo.to_string(),
+        todo,
     };
     const SECTION_TODO: &str = "move what you wrote out of the `## Summary` section (above its \
         heading, or below the summary's last line), or delete the section to have it written \
@@ -218,16 +218,14 @@ pub fn check_own(
             .ok()
             .flatten()
             .and_then(|print| GeneratedMark::parse(&print));
-        let todo = format!(
-            "copy what you wrote elsewhere and delete the `{key}` property to have it written \
-             anew, or save to another note"
-        );
+        const PROPERTY_TODO: &str = "copy what you wrote elsewhere and delete the property \
+            to have it written anew, or save to another note";
         match mark {
             Some(mark) if mark.summary == summary_hash(&value) => {}
             Some(_) => {
                 return Err(refused(
                     format!("its `{key}` property was edited since vaultsum wrote it"),
-                    &todo,
+                    PROPERTY_TODO,
                 ))
             }
             None => {
@@ -236,7 +234,7 @@ pub fn check_own(
                         "its `{key}` property carries no mark of what vaultsum wrote (written \
                          by hand, or by an earlier vaultsum)"
                     ),
-                    &todo,
+                    PROPERTY_TODO,
                 ))
             }
         }

@@ -461,10 +461,10 @@ fn is_expansion_marker(sentence: &str) -> bool {
 fn linkable(target: &str) -> bool {
     let (note, heading) = target.split_once('#').unwrap_or((target, ""));
     let bad = |c: char| matches!(c, '[' | ']' | '|' | '#' | '^' | ':' | '%' | '\\' | '`' | '\n');
-    !(note.is_empty() && heading.trim().is_empty())
-        && !note.contains(bad)
-        && !heading.contains(bad)
-        && heading.trim() == heading
+    !(note.contains(bad)
+        || heading.contains(bad)
+        || heading.trim() != heading
+        || (note.is_empty() && heading.trim().is_empty()))
 }
 
 fn embed_label(line: &str) -> Option<&str> {
