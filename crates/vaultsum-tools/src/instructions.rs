@@ -509,6 +509,7 @@ mod tests {
             "List the costs.",
             "auto".into(),
             SummaryInto::Section,
+            false,
         );
         let two = Instructions::new(
             "[[P]]".into(),
@@ -517,6 +518,7 @@ mod tests {
             "List the risks.",
             "auto".into(),
             SummaryInto::Section,
+            false,
         );
         assert_ne!(one.identity(), two.identity());
         assert!(one.summary_system.contains("List the costs."));
