@@ -613,6 +613,56 @@ mod tests {
     }
 
     #[test]
+    fn a_generated_section_is_replaced_where_it_stands_and_every_other_byte_stays() {
+        use crate::vault::generated_note::GeneratedMark;
+        let policy = OutputPolicy::default();
+        fn edit_of<'a>(summary: &'a DefusedText, mark: &'a str) -> SummaryEdit<'a> {
+            SummaryEdit {
+                section: Some(SectionEdit {
+                    summary,
+                    marker: Some(mark),
+                    replace: false,
+                }),
+                property: None,
+                properties: &[],
+                generated: true,
+            }
+        }
+        let old = policy.summary("- Old point.\n- Another.", &SourceLinks::none());
+        let old_mark = GeneratedMark::of(old.as_str()).line();
+        let seed = "---\nrollup: \"x\"\n---\n";
+        let first = edit_of(&old, &old_mark)
+            .compose("R.md", seed.as_bytes(), seed.as_bytes())
+            .unwrap();
+        let mine = "Mine, typed under it.\n\n## Later\nKept.\n";
+        let with_mine = [
+            seed.as_bytes(),
+            b"Above.\n",
+            &first[seed.len()..],
+            mine.as_bytes(),
+        ]
+        .concat();
+        let new = policy.summary("- New point.", &SourceLinks::none());
+        let new_mark = GeneratedMark::of(new.as_str()).line();
+        let out = edit_of(&new, &new_mark)
+            .compose("R.md", &with_mine, &with_mine)
+            .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            format!("{seed}Above.\n\n## Summary\n{new_mark}\n\n- New point.\n{mine}")
+        );
+        // Edited inside: refused, whatever the rest.
+        let edited = String::from_utf8(with_mine.clone())
+            .unwrap()
+            .replace("- Another.", "- Another, mine.");
+        assert!(matches!(
+            edit_of(&new, &new_mark).compose("R.md", edited.as_bytes(), edited.as_bytes()),
+            Err(VaultError::GeneratedEdited { .. })
+        ));
+    }
+
+    #[test]
     fn exactly_one_blank_line_before_the_summary() {
         assert_eq!(compose("Text", false), "Text\n\n## Summary\n\nShort.\n");
         assert_eq!(compose("Text\n", false), "Text\n\n## Summary\n\nShort.\n");
