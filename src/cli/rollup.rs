@@ -52,7 +52,8 @@ pub struct RollupArgs {
     #[arg(long)]
     pub dry_run: bool,
     /// Write the rollup into this note (created when absent; a note vaultsum did not write for
-    /// a rollup is never overwritten; a re-run replaces the rollup's own summary).
+    /// a rollup is never overwritten; a re-run replaces the rollup vaultsum wrote there, keeps
+    /// what a person added around it, and is refused when a person edited the rollup itself).
     #[arg(long, value_name = "NOTE")]
     pub save_to: Option<String>,
     /// With --save-to: section (default), property (an abstract in its summary property) or both.

@@ -295,8 +295,20 @@ fn written_ranges(old: &str, new: &str) -> (Vec<(usize, usize)>, bool) {
     (ranges, whole)
 }
 
-/// `<!-- vaultsum: note=HEX summary=HEX -->`, exactly.
+/// `<!-- vaultsum: note=HEX summary=HEX -->`, or a generated note's mark
+/// `<!-- vaultsum: generated summary=HEX lines=N -->`, exactly.
 fn is_fingerprint(line: &str) -> bool {
+    let hex = |text: &str| !text.is_empty() && text.chars().all(|c| c.is_ascii_hexdigit());
+    let generated = line
+        .strip_prefix("<!-- vaultsum: generated summary=")
+        .and_then(|rest| rest.strip_suffix(" -->"))
+        .and_then(|rest| rest.split_once(" lines="))
+        .is_some_and(|(summary, lines)| {
+            hex(summary) && !lines.is_empty() && lines.chars().all(|c| c.is_ascii_digit())
+        });
+    if generated {
+        return true;
+    }
     let Some(rest) = line
         .strip_prefix("<!-- vaultsum: note=")
         .and_then(|rest| rest.strip_suffix(" -->"))
@@ -306,9 +318,7 @@ fn is_fingerprint(line: &str) -> bool {
     let Some((note, summary)) = rest.split_once(" summary=") else {
         return false;
     };
-    [note, summary]
-        .iter()
-        .all(|hex| !hex.is_empty() && hex.chars().all(|c| c.is_ascii_hexdigit()))
+    hex(note) && hex(summary)
 }
 
 /// One note for the judge.
@@ -743,7 +753,8 @@ fn rollups_saved_to_a_note_are_inert_and_launder_nothing() {
             id: entry.id.clone(),
             class: entry.class.clone(),
             path: save_to,
-            written: vec![(0, text.len())],
+            // The whole note is vaultsum's, but for the mark of what it wrote.
+            written: written_ranges("", &text).0,
             // The sources' own text: never what vaultsum wrote into them before.
             urls: source_urls(entry, &originals[&entry.id]),
             property: false,
@@ -881,7 +892,7 @@ fn web_page_notes_are_inert() {
             id: entry.id.clone(),
             class: entry.class.clone(),
             path,
-            written: vec![(0, text.len())],
+            written: written_ranges("", &text).0,
             urls: vec![page(&entry.id)],
             property: false,
             expect: None,
@@ -1126,7 +1137,7 @@ async fn mcp_writers_leave_hostile_answers_inert() {
             }
             written_ranges(original, &now).0
         } else {
-            vec![(0, now.len())]
+            written_ranges("", &now).0
         };
         to_judge.push(Judged {
             id: format!("{tool} {}", entry.id),

@@ -179,13 +179,21 @@ async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one
         front.starts_with(&format!("source: \"{url}\"\nsummarized: \"")),
         "{note}"
     );
+    // The summary carries the mark of what vaultsum wrote (its hash and length).
+    let (mark, body) = body
+        .strip_prefix("\n## Summary\n<!-- vaultsum: generated summary=")
+        .and_then(|rest| rest.split_once(" -->\n"))
+        .expect("the mark under the heading");
+    assert!(mark.contains(" lines="), "{note}");
     assert_eq!(
         body,
-        "\n## Summary\n\nFirst: the spec, summarized.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n",
+        "\nFirst: the spec, summarized.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n",
         "{note}"
     );
 
-    // The same URL again into its note: the summary is replaced, the note stays one.
+    // The same URL again into its note: the summary is replaced, the note stays one, and a
+    // line the person typed under it stays.
+    vault.write("Clippings/Spec.md", format!("{note}Mine.\n"));
     let second = FakeKagi::start();
     second.on_summarize(ok(envelope(
         json!({"output": "Second: updated.", "tokens": 7}),
@@ -194,7 +202,7 @@ async fn save_to_writes_the_page_note_replaces_its_own_and_refuses_a_foreign_one
     let again = String::from_utf8(vault.read("Clippings/Spec.md")).unwrap();
     assert_eq!(again.matches("## Summary").count(), 1, "{again}");
     assert!(
-        again.ends_with("Second: updated.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"),
+        again.ends_with("Second: updated.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\nMine.\n"),
         "{again}"
     );
 

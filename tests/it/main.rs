@@ -50,6 +50,7 @@ mod portable_paths;
 mod rate_limit;
 mod retry_hints;
 mod rollup;
+mod rollup_rewrite;
 mod save_to_folders;
 mod service_exit;
 mod shared_answers;

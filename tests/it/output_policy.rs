@@ -317,7 +317,7 @@ fn an_answer_starting_with_a_front_matter_block_never_becomes_one() {
         "{note}"
     );
     assert!(
-        note.ends_with("## Summary\n\n\\[front matter removed\\]\n\n- The point.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"),
+        note.ends_with(" -->\n\n\\[front matter removed\\]\n\n- The point.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"),
         "{note}"
     );
 }

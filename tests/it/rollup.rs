@@ -435,7 +435,11 @@ async fn save_to_creates_the_rollup_note_replaces_it_on_a_rerun_and_never_touche
         "{note}"
     );
     assert!(
-        note.contains("## Summary\n\n### Key Points\n\n- A good week."),
+        note.contains("## Summary\n<!-- vaultsum: generated summary="),
+        "the mark of what vaultsum wrote: {note}"
+    );
+    assert!(
+        note.contains(" -->\n\n### Key Points\n\n- A good week."),
         "{note}"
     );
     assert!(
@@ -444,7 +448,7 @@ async fn save_to_creates_the_rollup_note_replaces_it_on_a_rerun_and_never_touche
     );
     assert!(!note.contains("<abstract>"), "{note}");
 
-    // A person adds a line; a re-run replaces the rollup's own summary and keeps the line.
+    // A person adds a line; a re-run replaces the rollup vaultsum wrote and keeps the line.
     vault.write(
         "Reviews/Week 2.md",
         note.replace(

@@ -161,7 +161,7 @@ async fn a_web_page_saved_into_missing_folders_creates_them_and_a_hidden_one_is_
     );
     assert!(String::from_utf8(vault.read("Clippings/2026/Spec.md"))
         .unwrap()
-        .ends_with("## Summary\n\nThe spec, summarized.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"));
+        .ends_with(" -->\n\nThe spec, summarized.\n\n> [!info] Not checked\n> Kagi returns the summary without the page's text, so its names and numbers could not be checked against the page.\n"));
 
     let asked = fake.requests().len();
     let refused = run(".obsidian/Clippings/Spec.md");

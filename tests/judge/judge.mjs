@@ -873,7 +873,8 @@ function notesUnder(dir) {
 
 /**
  * For judging a folder by hand with `--summaries`: the byte ranges of a note's `## Summary`
- * sections (to the next heading of level 1 or 2) without vaultsum's fingerprint line, and the
+ * sections (to the next heading of level 1 or 2) without vaultsum's fingerprint line (or a
+ * generated note's mark), and the
  * URLs and e-mail addresses of the rest of the note (what the source names). Null: none.
  */
 export function summarySections(buf) {
@@ -886,7 +887,8 @@ export function summarySections(buf) {
   for (const line of lines) {
     const bare = line.replace(/\r?\n$/, "");
     if (/^#{1,2} /.test(bare)) inSummary = bare.trimEnd() === "## Summary";
-    if (inSummary && !/^<!-- vaultsum: note=[0-9a-f]+ summary=[0-9a-f]+ -->$/.test(bare)) {
+    const mark = /^<!-- vaultsum: (note=[0-9a-f]+ summary=[0-9a-f]+|generated summary=[0-9a-f]+ lines=[0-9]+) -->$/;
+    if (inSummary && !mark.test(bare)) {
       const last = ranges[ranges.length - 1];
       if (last && last[1] === at) last[1] = at + line.length;
       else ranges.push([at, at + line.length]);

@@ -1,11 +1,12 @@
 //! Notes the tools write for themselves: a rollup's `save_to` note, a web page's summary saved
 //! into the vault. Where such a note may go
 //! and how it is written is the vault layer's (`vault/generated_note.rs`: created whole, or
-//! rewritten only when it is that generated note); this file names each kind's owner property
-//! and checks a target before any paid call.
+//! rewritten only when it is that generated note, and then only where its summary is as
+//! vaultsum wrote it); this file names each kind's owner property and checks a target before
+//! any paid call.
 
 use crate::config::SummaryInto;
-use crate::vault::generated_note::{save_generated, Owner};
+use crate::vault::generated_note::{check_own, save_generated, Owner};
 use crate::vault::new_folders::{create_missing_folders, missing_folders};
 use crate::vault::policy::is_note_name;
 use crate::vault::write::{check_writable, PropertyEdit, SectionEdit, SummaryEdit};
@@ -19,6 +20,12 @@ pub const ROLLUP_OWNER: &str = "rollup";
 pub const WEB_OWNER: &str = "source";
 /// The property of a web page's note that says when it was summarized (`YYYY-MM-DD`).
 pub const WEB_DATE: &str = "summarized";
+
+/// Whether the note whose text is `text` is a rollup vaultsum wrote (it has a `rollup`
+/// property): never a source of another rollup.
+pub fn is_rollup_note(text: &str) -> bool {
+    GeneratedKind::Rollup.owner().owns(text)
+}
 
 /// Which generated note a `save_to` must be, when it exists.
 #[derive(Debug, Clone, Copy)]
@@ -80,6 +87,25 @@ impl ToolContext {
         Ok(relative)
     }
 
+    /// Refuses, before any paid call, a rewrite of the generated note `target` (when it exists)
+    /// that would replace a part a person edited: its `## Summary` when `into` writes the
+    /// section, its summary property when `into` writes the property (see
+    /// `vault/generated_note.rs: check_own`). The write checks again. Reads the disk.
+    pub fn check_generated_rewrite(
+        &self,
+        target: &str,
+        into: SummaryInto,
+    ) -> Result<(), ContextError> {
+        let Some(text) = self.note_text(target)? else {
+            return Ok(());
+        };
+        let property = into
+            .property()
+            .then_some(self.config.summarize.property.as_str());
+        check_own(target, &text, into.section(), property)?;
+        Ok(())
+    }
+
     /// Writes a rollup into its `save_to` note `target`: `rollup` as its `## Summary` and/or
     /// `abstract_text` as its summary property, with `rollup: "<what>"` marking it as the
     /// rollup's. Returns the folders created for it (outermost first). Reads and writes the
@@ -100,10 +126,11 @@ impl ToolContext {
         let abstract_text = abstract_text.unwrap_or(&none);
         let properties = [(ROLLUP_OWNER, what)];
         let edit = SummaryEdit {
+            // The marks that show what vaultsum wrote are added by `save_generated`.
             section: into.section().then_some(SectionEdit {
                 summary: rollup,
                 marker: None,
-                replace: true,
+                replace: false,
             }),
             property: into.property().then_some(PropertyEdit {
                 key: property,
@@ -111,6 +138,7 @@ impl ToolContext {
                 fingerprint: None,
             }),
             properties: &[],
+            generated: true,
         };
         save_generated(
             vault,
@@ -123,8 +151,8 @@ impl ToolContext {
     }
 
     /// Writes a web page's summary into its note `target`: `source: <url>`, `summarized:
-    /// <date>` and the summary under `## Summary`; the same page's earlier note has its summary
-    /// replaced. Returns the folders created for it (outermost first). Reads and writes the
+    /// <date>` and the summary under `## Summary`; the same page's earlier note has its own
+    /// summary replaced (refused when a person edited it). Returns the folders created for it (outermost first). Reads and writes the
     /// disk.
     pub fn save_web_summary(
         &self,
@@ -137,7 +165,7 @@ impl ToolContext {
         let note = vault.resolve_input(target)?;
         let created = create_missing_folders(vault, folder_of(note.relative()))?;
         let properties = [(WEB_OWNER, url), (WEB_DATE, date)];
-        let edit = SummaryEdit::section(summary, true);
+        let edit = SummaryEdit::section(summary, false);
         let owner = GeneratedKind::WebPage { url }.owner();
         save_generated(vault, &note, owner, &properties, &edit)?;
         Ok(created)

@@ -1,6 +1,7 @@
 //! Which notes a rollup (`summarize_notes`) draws on: by paths, tag, dates and the links of a
 //! hub note, every criterion given narrowing the selection. Hidden notes, Obsidian's "Excluded
-//! files" and the `watch.exclude` globs are never selected (`vault/exclusions.rs`).
+//! files" and the `watch.exclude` globs are never selected (`vault/exclusions.rs`), nor are the
+//! rollups vaultsum wrote (a `rollup` property), which are named instead.
 
 use std::collections::{BTreeSet, HashSet, VecDeque};
 use std::sync::OnceLock;
@@ -9,6 +10,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::context::{ContextError, ToolContext};
+use crate::generated_notes::is_rollup_note;
 use crate::left_out::{left_out_by_read, LeftOut};
 use crate::vault::exclusions::Exclusions;
 use crate::vault::policy::is_visible_note;
@@ -26,11 +28,15 @@ pub struct Criteria {
 }
 
 /// The notes selected, in path order, the notes left out of a date range for having no date,
-/// and the entries the scan could not read (the caller says both in `details`).
+/// the rollups vaultsum wrote that matched and were left out, and the entries the scan could
+/// not read (the caller says them all in `details`).
 #[derive(Debug, Clone, Default)]
 pub struct Selection {
     pub notes: Vec<String>,
     pub undated: usize,
+    /// Notes with a `rollup` property (rollups vaultsum wrote, `generated_notes.rs`) that every
+    /// criterion matched: never a source, or each rollup would summarize the ones before it.
+    pub rollups: Vec<String>,
     pub left_out: Vec<LeftOut>,
 }
 
@@ -190,21 +196,18 @@ impl ToolContext {
         let daily = DailyNotes::of(vault);
         let mut undated = 0;
         let mut notes = Vec::new();
+        let mut rollups = Vec::new();
         for rel in candidates {
-            let needs_text =
-                criteria.tag.is_some() || criteria.from.is_some() || criteria.to.is_some();
-            let text = if needs_text {
-                let read = vault.path(&rel).and_then(|path| vault.read_bytes(&path));
-                match read {
-                    Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                    Err(error) => {
-                        left_out.push(left_out_by_read(&rel, &error));
-                        continue;
-                    }
+            // Every candidate is read: its properties say whether it is a rollup.
+            let read = vault.path(&rel).and_then(|path| vault.read_bytes(&path));
+            let text = match read {
+                Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                Err(error) => {
+                    left_out.push(left_out_by_read(&rel, &error));
+                    continue;
                 }
-            } else {
-                String::new()
             };
+            let rollup = is_rollup_note(&text);
             if let Some(tag) = &criteria.tag {
                 if !has_tag(&text, tag) {
                     continue;
@@ -212,7 +215,9 @@ impl ToolContext {
             }
             if criteria.from.is_some() || criteria.to.is_some() {
                 let Some(day) = daily.date_of(&rel).or_else(|| property_date(&text)) else {
-                    undated += 1;
+                    if !rollup {
+                        undated += 1;
+                    }
                     continue;
                 };
                 if criteria.from.is_some_and(|from| day < from)
@@ -221,11 +226,16 @@ impl ToolContext {
                     continue;
                 }
             }
+            if rollup {
+                rollups.push(rel);
+                continue;
+            }
             notes.push(rel);
         }
         Ok(Selection {
             notes,
             undated,
+            rollups,
             left_out,
         })
     }

@@ -15,7 +15,7 @@ use super::rollup_selection::Day;
 use super::stub::{arg_str, ToolSummary};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
-use crate::config::FactCheckMode;
+use crate::config::{FactCheckMode, SummaryInto};
 use crate::kagi::{KagiClient, SummaryEngine, SummaryRequest, SummaryType};
 use crate::vault::SourceLinks;
 
@@ -99,7 +99,10 @@ impl SummarizeTool {
         }
         let (context, save_to, url) = (Arc::clone(context), save_to.to_string(), url.to_string());
         tokio::task::spawn_blocking(move || {
-            context.check_generated_target(&save_to, GeneratedKind::WebPage { url: &url })
+            let target =
+                context.check_generated_target(&save_to, GeneratedKind::WebPage { url: &url })?;
+            context.check_generated_rewrite(&target, SummaryInto::Section)?;
+            Ok::<_, crate::context::ContextError>(target)
         })
         .await
         .map_err(|e| e.to_string())?

@@ -390,6 +390,7 @@ impl SummarizeFileTool {
                     fingerprint: Some(&property_print),
                 }),
                 properties: &[],
+                generated: false,
             };
             match (&target, &seed) {
                 (

@@ -34,7 +34,8 @@ everything with a tag, or a hub note and the notes it links to. Returns the roll
 note it came from. Writes nothing unless save_to names a note to write it into. Use it instead \
 of reading every note yourself.
 
-Parameters (every one given narrows the selection; at least one is required):
+Parameters (every one given narrows the selection; at least one is required; rollups vaultsum \
+wrote are never selected):
 - paths: notes and folders (vault-relative)
 - tag: a tag, nested tags included (`client` matches `#client/acme`)
 - from, to: dates `YYYY-MM-DD` (daily notes by their name, other notes by a `date` or `created` property)
@@ -45,7 +46,8 @@ Parameters (every one given narrows the selection; at least one is required):
 - prompt: a preset (default, meeting, paper, journal, brief) or a prompt note `[[Prompts/Name]]`
 - language: the rollup's language, e.g. \"English\" (default: the notes')
 - save_to: a note to write the rollup into (created when absent; a note vaultsum did not write \
-for a rollup is never overwritten; re-running replaces the rollup's own summary)
+for a rollup is never overwritten; re-running replaces the rollup vaultsum wrote there and keeps \
+what a person added around it, and is refused when a person edited the rollup itself)
 - into: with save_to, `section` (default), `property` (an abstract in its `summary` property) or `both`
 - max_notes (default 100): refuse a larger selection
 - dry_run: list the selection and the paid calls it would make, without making them";
@@ -182,6 +184,21 @@ impl SummarizeNotesTool {
             .map_err(|error| failure("save_to", error.to_string()))
     }
 
+    /// Refuses, before any paid call, a `save_to` note whose rollup (or abstract) a person
+    /// edited: rewriting it could drop what they wrote (`vault/generated_note.rs`).
+    async fn check_rewrite(
+        &self,
+        target: &str,
+        instructions: &Instructions,
+    ) -> Result<(), ToolOutput> {
+        let context = Arc::clone(&self.context);
+        let (target, into) = (target.to_string(), instructions.into);
+        tokio::task::spawn_blocking(move || context.check_generated_rewrite(&target, into))
+            .await
+            .map_err(|e| failure("interrupted", e.to_string()))?
+            .map_err(|error| failure("save_to_edited", error.to_string()))
+    }
+
     /// The prompt, language and `into` of the rollup: the call's, else the rules' for the
     /// `save_to` note, else the configuration's. Reads a prompt note.
     async fn instructions(
@@ -287,7 +304,21 @@ fn push_note(document: &mut String, path: &str, body: &str) {
 fn empty_selection(selection: &Selection) -> ToolOutput {
     let mut output = failure("empty_selection", empty_selection_message(selection));
     put_left_out(&mut output.details, &selection.left_out);
+    output.details["rollups_left_out"] = json!(selection.rollups);
     output
+}
+
+/// The dry run's line naming the rollups vaultsum wrote that matched and were left out (empty
+/// when there are none).
+fn rollups_left_out_line(rollups: &[String]) -> String {
+    if rollups.is_empty() {
+        return String::new();
+    }
+    let links: Vec<String> = rollups.iter().map(|path| link_of(path)).collect();
+    format!(
+        "left out, rollups vaultsum wrote (never a source): {}\n",
+        links.join(", ")
+    )
 }
 
 /// Why nothing is left to roll up: no note matched, some had no date, some were left out.
@@ -298,6 +329,14 @@ fn empty_selection_message(selection: &Selection) -> String {
             " ({} notes have no date: neither a daily note's name nor a `date` or `created` \
              property)",
             selection.undated
+        ));
+    }
+    if !selection.rollups.is_empty() {
+        message.push_str(&format!(
+            "; {} rollups vaultsum wrote matched and were left out, since a rollup is never a \
+             source of another: {}",
+            selection.rollups.len(),
+            selection.rollups.join(", ")
         ));
     }
     if !selection.left_out.is_empty() {
@@ -357,17 +396,16 @@ fn with_source_on_tasks(body: &str, link: &str) -> String {
 }
 
 /// What a rollup covers, for its note's `rollup` property: `Journal, #client, 2026-11-16..2026-11-22`.
-fn describe_selection(args: &SummarizeNotesArgs) -> String {
+/// The days are the resolved ones (`from`, `to`), so a `period` is recorded as the days it
+/// meant on the day it ran.
+fn describe_selection(args: &SummarizeNotesArgs, from: Option<Day>, to: Option<Day>) -> String {
     let mut parts: Vec<String> = args.paths.clone();
     if let Some(tag) = &args.tag {
         parts.push(format!("#{}", tag.trim_start_matches('#')));
     }
-    if args.from.is_some() || args.to.is_some() {
-        parts.push(format!(
-            "{}..{}",
-            args.from.as_deref().unwrap_or(""),
-            args.to.as_deref().unwrap_or("")
-        ));
+    if from.is_some() || to.is_some() {
+        let day = |day: Option<Day>| day.map(|day| day.to_string()).unwrap_or_default();
+        parts.push(format!("{}..{}", day(from), day(to)));
     }
     if let Some(hub) = &args.links_of {
         parts.push(format!("links of {hub}"));
@@ -541,6 +579,11 @@ impl TypedTool for SummarizeNotesTool {
                 Ok(instructions) => instructions.for_rollup(),
                 Err(output) => return output,
             };
+            if let Some(target) = &target {
+                if let Err(output) = self.check_rewrite(target, &instructions).await {
+                    return output;
+                }
+            }
 
             // Reading, summarizing (with its parts), and writing when there is somewhere to write.
             crate::progress::expect_steps(if target.is_some() { 3 } else { 2 });
@@ -626,6 +669,7 @@ impl TypedTool for SummarizeNotesTool {
                 "note_count": count,
                 "reused_summaries": reused,
                 "undated_left_out": selection.undated,
+                "rollups_left_out": selection.rollups,
                 "estimated_tokens": tokens,
                 "prompt": instructions.prompt,
                 "prompt_from": instructions.prompt_from,
@@ -653,6 +697,7 @@ impl TypedTool for SummarizeNotesTool {
                 for path in &selection.notes {
                     text.push_str(&format!("- {}\n", link_of(path)));
                 }
+                text.push_str(&rollups_left_out_line(&selection.rollups));
                 let mut record = json!({
                     "success": true,
                     "dry_run": true,
@@ -749,7 +794,7 @@ impl TypedTool for SummarizeNotesTool {
             }
             if let Some(target) = target {
                 crate::progress::step(format!("writing {target}"));
-                let what = describe_selection(&args);
+                let what = describe_selection(&args, from, to);
                 let written = self
                     .save(&target, &what, rollup, abstract_text, &instructions)
                     .await;
@@ -773,7 +818,10 @@ impl TypedTool for SummarizeNotesTool {
 
     /// `summarize_notes Journal, 2026-11-16..2026-11-22 (depth 2) → Reviews/W47.md (dry run)`.
     fn render_call(&self, args: &SummarizeNotesArgs) -> String {
-        let mut line = format!("summarize_notes {}", describe_selection(args));
+        // The days as the call will resolve them; a period that does not read shows no days
+        // (the call itself says why).
+        let (from, to) = days_of(args).unwrap_or((None, None));
+        let mut line = format!("summarize_notes {}", describe_selection(args, from, to));
         if args.links_of.is_some() {
             line.push_str(&format!(" (depth {})", args.depth.unwrap_or(1)));
         }

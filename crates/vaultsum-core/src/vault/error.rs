@@ -132,6 +132,18 @@ pub enum VaultError {
         /// The property that marks the generated note.
         key: String,
     },
+    /// A generated note (a rollup's, a web page's) whose own summary is no longer as vaultsum
+    /// wrote it (edited by hand, or written before vaultsum marked it), so rewriting it could
+    /// drop what a person wrote: refused, the note left as it is.
+    #[error("{path}: {what}; it was left unchanged so nothing written there is lost: {todo}")]
+    GeneratedEdited {
+        /// The vault-relative path.
+        path: String,
+        /// What is not as vaultsum wrote it.
+        what: String,
+        /// What the person can do.
+        todo: &'static str,
+    },
     /// A folder to create for a new note whose way goes through a symlinked folder: vaultsum
     /// creates folders only inside the vault's own folders.
     #[error("refusing to create the folder {folder}/: {link}/ on the way is a symlink (vaultsum creates folders only inside the vault's own folders); create it yourself or choose another place")]

@@ -3,6 +3,7 @@
 
 use super::error::VaultError;
 use super::frontmatter_edit::{set_property, FrontmatterError};
+use super::generated_note::{check_own, own_section, OwnSection};
 use super::inert_check::{live_in_note, live_in_property, Live};
 use super::markdown::map_note;
 use super::note_end::LeftOpen;
@@ -35,6 +36,11 @@ pub struct SummaryEdit<'a> {
     pub property: Option<PropertyEdit<'a>>,
     /// Other properties set (a generated note's own, see `generated_note.rs`).
     pub properties: &'a [(&'a str, &'a str)],
+    /// A generated note's rewrite (`generated_note.rs`): the section replaces only the note's
+    /// own marked `## Summary` (appended when it has none), the property is set only over its
+    /// own marked value, and a part edited by hand refuses the write whole. The section's
+    /// `replace` is not read.
+    pub generated: bool,
 }
 
 /// A `## Summary` section to append.
@@ -94,6 +100,7 @@ impl<'a> SummaryEdit<'a> {
             }),
             property: None,
             properties: &[],
+            generated: false,
         }
     }
 
@@ -114,6 +121,17 @@ impl<'a> SummaryEdit<'a> {
         original: &[u8],
         current: &[u8],
     ) -> Result<Vec<u8>, VaultError> {
+        if self.generated {
+            // Checked on the bytes as they are now, at every round: an edit made while the
+            // summary was being made refuses the write as one made before.
+            let text = std::str::from_utf8(current).map_err(|_| not_utf8(relative))?;
+            check_own(
+                relative,
+                text,
+                self.section.is_some(),
+                self.property.map(|property| property.key),
+            )?;
+        }
         let mut content = current.to_vec();
         let refused = |source| VaultError::Frontmatter {
             path: relative.to_string(),
@@ -151,32 +169,63 @@ impl<'a> SummaryEdit<'a> {
             content = text.into_bytes();
         }
         if let Some(section) = self.section {
-            if !section.written_meanwhile(original, &content) {
-                let composed = compose_section(
-                    &content,
-                    section.summary.as_str(),
-                    section.marker,
-                    section.replace,
-                )
-                .map_err(|open| VaultError::LeftOpen {
-                    path: relative.to_string(),
-                    what: open.0,
-                })?;
-                // The verifier sees the bytes as they will be on disk, the note around them.
-                let document = String::from_utf8_lossy(&composed.content);
-                refuse_live(
-                    relative,
-                    live_in_note(
-                        &document,
-                        composed.written.clone(),
-                        section.summary.links(),
-                        Some(composed.heading),
-                    ),
-                )?;
-                content = composed.content;
+            if self.generated {
+                // The note's own section is replaced where it stands; what follows it stays.
+                let text = std::str::from_utf8(&content).map_err(|_| not_utf8(relative))?;
+                let (before, after) = match own_section(text) {
+                    OwnSection::Intact(range) => (range.start, range.end),
+                    OwnSection::Absent => (content.len(), content.len()),
+                    // Checked above, on the same bytes but for the properties.
+                    OwnSection::Edited(_) | OwnSection::Unmarked => {
+                        check_own(relative, text, true, None)?;
+                        (content.len(), content.len())
+                    }
+                };
+                content =
+                    section.compose_into(relative, &content[..before], &content[after..], false)?;
+            } else if !section.written_meanwhile(original, &content) {
+                content = section.compose_into(relative, &content, &[], section.replace)?;
             }
         }
         Ok(content)
+    }
+}
+
+impl SectionEdit<'_> {
+    /// `before`, the section composed after it ([`compose_section`]), then `after`, checked by
+    /// the verifier as the bytes will be on disk, the note around them.
+    fn compose_into(
+        &self,
+        relative: &str,
+        before: &[u8],
+        after: &[u8],
+        replace: bool,
+    ) -> Result<Vec<u8>, VaultError> {
+        let mut composed = compose_section(before, self.summary.as_str(), self.marker, replace)
+            .map_err(|open| VaultError::LeftOpen {
+                path: relative.to_string(),
+                what: open.0,
+            })?;
+        composed.content.extend_from_slice(after);
+        let document = String::from_utf8_lossy(&composed.content);
+        refuse_live(
+            relative,
+            live_in_note(
+                &document,
+                composed.written.clone(),
+                self.summary.links(),
+                Some(composed.heading),
+            ),
+        )?;
+        Ok(composed.content)
+    }
+}
+
+/// A note that is not UTF-8 cannot have its frontmatter or a generated section edited.
+fn not_utf8(relative: &str) -> VaultError {
+    VaultError::Frontmatter {
+        path: relative.to_string(),
+        source: FrontmatterError::Invalid("the note is not UTF-8".to_string()),
     }
 }
 
@@ -535,6 +584,7 @@ mod tests {
                 }),
                 property: None,
                 properties: &[],
+                generated: false,
             };
             let note = format!("# Standup{newline}Text{newline}");
             let note = note.as_bytes();
@@ -560,6 +610,56 @@ mod tests {
                 .unwrap()
                 .ends_with(format!("Short.{newline}").as_bytes()));
         }
+    }
+
+    #[test]
+    fn a_generated_section_is_replaced_where_it_stands_and_every_other_byte_stays() {
+        use crate::vault::generated_note::GeneratedMark;
+        let policy = OutputPolicy::default();
+        fn edit_of<'a>(summary: &'a DefusedText, mark: &'a str) -> SummaryEdit<'a> {
+            SummaryEdit {
+                section: Some(SectionEdit {
+                    summary,
+                    marker: Some(mark),
+                    replace: false,
+                }),
+                property: None,
+                properties: &[],
+                generated: true,
+            }
+        }
+        let old = policy.summary("- Old point.\n- Another.", &SourceLinks::none());
+        let old_mark = GeneratedMark::of(old.as_str()).line();
+        let seed = "---\nrollup: \"x\"\n---\n";
+        let first = edit_of(&old, &old_mark)
+            .compose("R.md", seed.as_bytes(), seed.as_bytes())
+            .unwrap();
+        let mine = "Mine, typed under it.\n\n## Later\nKept.\n";
+        let with_mine = [
+            seed.as_bytes(),
+            b"Above.\n",
+            &first[seed.len()..],
+            mine.as_bytes(),
+        ]
+        .concat();
+        let new = policy.summary("- New point.", &SourceLinks::none());
+        let new_mark = GeneratedMark::of(new.as_str()).line();
+        let out = edit_of(&new, &new_mark)
+            .compose("R.md", &with_mine, &with_mine)
+            .unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert_eq!(
+            out,
+            format!("{seed}Above.\n\n## Summary\n{new_mark}\n\n- New point.\n{mine}")
+        );
+        // Edited inside: refused, whatever the rest.
+        let edited = String::from_utf8(with_mine.clone())
+            .unwrap()
+            .replace("- Another.", "- Another, mine.");
+        assert!(matches!(
+            edit_of(&new, &new_mark).compose("R.md", edited.as_bytes(), edited.as_bytes()),
+            Err(VaultError::GeneratedEdited { .. })
+        ));
     }
 
     #[test]
