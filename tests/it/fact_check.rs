@@ -223,3 +223,17 @@ fn a_date_from_a_daily_notes_name_and_a_model_heading_are_written_as_the_note_ho
     );
     assert!(!note.contains("[!warning]"), "{note}");
 }
+
+#[test]
+fn an_answer_wrapped_in_a_markdown_fence_is_checked_as_it_is_written() {
+    let vault = TempVault::with(&[("Budget.md", NOTE)]);
+    let fake = FakeOpenAi::start();
+    // The writer unwraps the fence, so its facts are facts, not code.
+    fake.set_fallback(FakeReply::chat(&format!("```markdown\n{ALTERED}\n```")));
+    let (printed, _) = summarize(&vault, &fake, Some("[summarize]\nfact_check = \"mark\"\n"));
+    assert_eq!(
+        printed["details"]["fact_check"]["first_answer"]["not_found"],
+        2
+    );
+    assert_eq!(printed["unsupported"], 2);
+}

@@ -25,6 +25,7 @@ use crate::facts::{as_read, FactCheck, FactKind, SourceFacts, Unsupported};
 use serde_json::{json, Value};
 
 use crate::llm::{ChatClient, ChatRequest};
+use crate::summarize_file::clean_summary;
 use crate::summarizer::{SummaryRequest, SummaryText};
 
 /// The frame of the corrective request.
@@ -32,6 +33,9 @@ const CORRECTION_PROMPT: &str = include_str!("../prompts/correct_facts.md");
 
 /// Said in the corrective request when the answer ends with an abstract for the property.
 const KEEP_ABSTRACT: &str = "\n- Keep the `<abstract>` block at the end, corrected the same way.";
+
+/// The most facts the corrective request lists one by one.
+const MAX_LISTED: usize = 40;
 
 /// The callout's title: what the listed facts are.
 pub const MARK_TITLE: &str = "Not found in the note";
@@ -70,7 +74,9 @@ pub async fn check_and_retry(
     answer.text = as_read(&answer.text);
     // The model is shown the note's path too (a daily note's date, a title's name).
     let content = format!("{}\n{}", request.path, request.content);
-    let text = answer.text.clone();
+    // Checked as it will be written: an answer wrapped in a ```markdown fence is unwrapped by
+    // the writer, so its facts are facts, not code.
+    let text = clean_summary(&answer.text).unwrap_or_else(|| answer.text.clone());
     // Linear in the note, but a long note is megabytes: on the blocking pool.
     let (source, first) = tokio::task::spawn_blocking(move || {
         let source = SourceFacts::new(&content);
@@ -103,7 +109,9 @@ pub async fn check_and_retry(
         Ok(reply) => {
             let whole = !reply.cut_at_cap && reply.finish_reason.as_deref() != Some("length");
             let text = as_read(unwrapped(&reply.content));
-            let second = run.source.check(&text);
+            let second = run
+                .source
+                .check(&clean_summary(&text).unwrap_or_else(|| text.clone()));
             if whole && is_a_correction(&answer.text, &first, &text, &second) {
                 answer.text = text;
                 run.retry_kept = true;
@@ -157,12 +165,20 @@ fn correction_request(
         "<summary>\n{}\n</summary>\n\n<facts>\n",
         in_markers(answer.trim())
     );
-    for item in &check.unsupported {
+    for item in check.unsupported.iter().take(MAX_LISTED) {
         user.push_str(&format!(
             "- {} ({}): {}\n",
             in_markers(&item.fact.text),
             item.fact.kind,
             item.reason
+        ));
+    }
+    // An answer with hundreds (a model in a loop) would make the request larger than the
+    // answer itself, and than a small model's window.
+    if check.unsupported.len() > MAX_LISTED {
+        user.push_str(&format!(
+            "- and {} more facts of the same kinds\n",
+            check.unsupported.len() - MAX_LISTED
         ));
     }
     user.push_str("</facts>");
