@@ -902,10 +902,10 @@ mod tests {
             .build()
             .unwrap();
         assert!(matches!(
-            runtime.block_on(tool.note_body("A.md")),
+            runtime.block_on(tool.note_body("A.md", tool.context.attachments())),
             Ok(NoteBody::Text(text)) if text.contains("Text.")
         ));
-        match runtime.block_on(tool.note_body("B.md")) {
+        match runtime.block_on(tool.note_body("B.md", tool.context.attachments())) {
             Err(NoteReadFailure::LeftOut(entry)) => {
                 assert_eq!(entry.path, "B.md");
                 assert_eq!(entry.reason, LeftOutReason::Deleted);
