@@ -185,3 +185,40 @@ fn citations_are_off_by_default_and_a_rule_turns_them_on_for_a_folder() {
     );
     assert!(!note.contains("[[#"), "{note}");
 }
+
+#[test]
+fn a_prompt_note_may_turn_citations_on_for_the_notes_that_use_it() {
+    let body = "## Conflicts\n\nEvery record is kept and shown in order of arrival.\n";
+    let vault = TempVault::with(&[
+        (
+            "Prompts/Cited.md",
+            "---\ncite_sections: true\n---\nList the decisions, each with its section.\n",
+        ),
+        (
+            "Specs/Sync.md",
+            &format!("---\nsummary_prompt: \"[[Prompts/Cited]]\"\n---\n{body}"),
+        ),
+        ("Specs/Other.md", body),
+    ]);
+    let output = vaultsum(&vault.outside())
+        .arg("--vault")
+        .arg(vault.root())
+        .args([
+            "summarize-file",
+            "--engine",
+            "offline",
+            "Specs/Sync.md",
+            "Specs/Other.md",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let cited = String::from_utf8(vault.read("Specs/Sync.md")).unwrap();
+    let plain = String::from_utf8(vault.read("Specs/Other.md")).unwrap();
+    assert!(cited.contains("arrival. ([[#Conflicts]])"), "{cited}");
+    assert!(!plain.contains("[[#"), "{plain}");
+}

@@ -327,9 +327,7 @@ impl ToolContext {
             .into
             .or_else(|| rule.and_then(|r| r.into))
             .unwrap_or(config.into);
-        let cite_sections = rule
-            .and_then(|r| r.cite_sections)
-            .unwrap_or(config.cite_sections);
+        let rule_cites = rule.and_then(|r| r.cite_sections);
         let label = spec.label();
         let (preset, text) = match &spec {
             PromptSpec::Preset(name) => (Some(*name), preset_text(name).to_string()),
@@ -345,6 +343,11 @@ impl ToolContext {
                 (None, text)
             }
         };
+        // A prompt note or file may say whether its summaries cite their sections (its
+        // `cite_sections` property): it shapes the summary, so it comes before the rule's.
+        let cite_sections = prompt_cites(&text)
+            .or(rule_cites)
+            .unwrap_or(config.cite_sections);
         let text = without_frontmatter(&text).trim().to_string();
         if text.is_empty() {
             return Err(InstructionsError::Empty { label, from });
@@ -442,6 +445,25 @@ fn note_prompt_property(text: &str) -> Result<Option<String>, InstructionsError>
     match property_value(text, PROMPT_PROPERTY) {
         Ok(value) => Ok(value.filter(|v| !v.trim().is_empty())),
         Err(_) => Err(InstructionsError::PropertyUnreadable),
+    }
+}
+
+/// A prompt's `cite_sections: true|false` property, when it has one.
+fn prompt_cites(text: &str) -> Option<bool> {
+    let lines = property_value(text, "cite_sections").ok()??;
+    // The key's line as written: `cite_sections: true`.
+    let value = lines
+        .split_once(':')
+        .map_or(lines.as_str(), |(_, value)| value);
+    match value
+        .trim()
+        .trim_matches(['"', '\''])
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "true" | "yes" => Some(true),
+        "false" | "no" => Some(false),
+        _ => None,
     }
 }
 
