@@ -913,6 +913,123 @@ mod tests {
         );
     }
 
+    /// A one-page PDF in Helvetica whose page dictionary has `page_extra` and whose page draws
+    /// `content`; `forms` are form XObjects (`/Fm0`, `/Fm1`, …: their content streams), each
+    /// drawing in the page's own coordinates.
+    fn helvetica_page(page_extra: &str, content: &str, forms: &[&str]) -> Vec<u8> {
+        let names: String = (0..forms.len())
+            .map(|n| format!("/Fm{n} {} 0 R ", 6 + n))
+            .collect();
+        let mut objects = vec![
+            "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>".to_string(),
+            format!(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] {page_extra} /Resources                  << /Font << /F1 4 0 R >> /XObject << {names}>> >> /Contents 5 0 R >>"
+            ),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
+            format!(
+                "<< /Length {} >>\nstream\n{content}\nendstream",
+                content.len() + 1
+            ),
+        ];
+        objects.extend(forms.iter().map(|form| {
+            format!(
+                "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font                  << /F1 4 0 R >> >> /Length {} >>\nstream\n{form}\nendstream",
+                form.len() + 1
+            )
+        }));
+        let mut pdf = b"%PDF-1.4\n".to_vec();
+        let mut offsets = Vec::new();
+        for (n, object) in objects.iter().enumerate() {
+            offsets.push(pdf.len());
+            pdf.extend(format!("{} 0 obj\n{object}\nendobj\n", n + 1).bytes());
+        }
+        let xref = pdf.len();
+        pdf.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).bytes());
+        for offset in offsets {
+            pdf.extend(format!("{offset:010} 00000 n \n").bytes());
+        }
+        pdf.extend(
+            format!(
+                "trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n",
+                objects.len() + 1
+            )
+            .bytes(),
+        );
+        pdf
+    }
+
+    /// The text of the only page of `bytes`.
+    fn only_page(bytes: &[u8]) -> String {
+        let text = pdf_to_markdown(bytes, None, &DocLimits::default()).unwrap();
+        text.sections[0].markdown.clone()
+    }
+
+    /// `BT` … `ET` drawing `words` one `Tm` each along a line, in Helvetica at 1 pt scaled by
+    /// the matrix `[scale 0 0 scale]` (the font size set in the matrix, as InDesign and
+    /// Acrobat's OCR write it) inside the `cm` matrix `ctm`, each word `gap` ems after the last
+    /// one's advance.
+    fn one_tm_per_word(words: &[&str], scale: f32, gap: f32, ctm: &str) -> String {
+        // Helvetica's advances (per mille), for the letters used here.
+        let advance = |c: char| match c {
+            'i' | 'l' => 222.0,
+            't' => 278.0,
+            'r' => 333.0,
+            's' => 500.0,
+            'm' => 833.0,
+            'L' | 'W' => 556.0,
+            _ => 556.0,
+        } / 1000.0;
+        let mut content = format!("q {ctm} cm BT /F1 1 Tf\n");
+        let mut x = 72.0;
+        for word in words {
+            content += &format!("{scale} 0 0 {scale} {x} 300 Tm ({word}) Tj\n");
+            x += (word.chars().map(advance).sum::<f32>() + gap) * scale;
+        }
+        content + "ET Q"
+    }
+
+    #[test]
+    fn words_placed_one_tm_each_read_apart() {
+        // pdf_oxide carried a run on across each `Tm` that continued its line and dropped the
+        // gap, so every word ran into the next: `Loremipsumdolorsitamet` (vendor/VENDORED.md).
+        let words = ["Lorem", "ipsum", "dolor", "sit", "amet"];
+        let upright = one_tm_per_word(&words, 10.0, 0.3, "1 0 0 1 0 0");
+        assert_eq!(
+            only_page(&helvetica_page("", &upright, &[])),
+            "Lorem ipsum dolor sit amet"
+        );
+        // Turned a quarter and shown upright by the page's /Rotate, as a scan's OCR layer is
+        // (pdf.js issue5747.pdf): such runs read on whole, and the gap is a space there too.
+        let turned = one_tm_per_word(&words, 10.0, 0.3, "0 -1 1 0 0 792");
+        assert_eq!(
+            only_page(&helvetica_page("/Rotate 270", &turned, &[])),
+            "Lorem ipsum dolor sit amet"
+        );
+        // Letters placed one `Tm` each, edge to edge, stay one word.
+        let letters: Vec<String> = "Watertight".chars().map(String::from).collect();
+        let letters: Vec<&str> = letters.iter().map(String::as_str).collect();
+        let tight = one_tm_per_word(&letters, 10.0, 0.0, "1 0 0 1 0 0");
+        assert_eq!(only_page(&helvetica_page("", &tight, &[])), "Watertight");
+    }
+
+    #[test]
+    fn a_page_placed_as_one_form_in_a_placed_pdf_scope_is_read() {
+        // InDesign places a page as a form XObject whose whole stream is one `/PlacedPDF`
+        // marked-content scope. pdf_oxide drops a placed region's text unless it dominates
+        // the page, and looked for it in the page's own stream only: the page read as its
+        // running footer alone (USENIX ATC '15, "Tiered Replication", page 8).
+        let sentence = "Placed text is the body of this page and must be read. ";
+        let body: String = (0..20)
+            .map(|n| format!("BT /F1 9 Tf 72 {} Td ({sentence}) Tj ET\n", 700 - 12 * n))
+            .collect();
+        let form = format!("/PlacedPDF BMC\n{body}EMC");
+        let page = "BT /F1 8 Tf 72 30 Td (USENIX Association) Tj ET\n/Fm0 Do";
+        let text = only_page(&helvetica_page("", page, &[&form]));
+        assert_eq!(text.matches(sentence.trim()).count(), 20, "{text}");
+        assert!(text.contains("USENIX Association"), "{text}");
+    }
+
     #[test]
     fn cjk_table_cells_read_apart() {
         let md = &pdf("cjk-table.pdf", None).sections[0].markdown;
