@@ -12,7 +12,8 @@ use std::ops::Range;
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, LinkType, Options, Parser, Tag, TagEnd};
 
 use super::output_policy::{
-    is_display_language, is_invisible, is_local, mermaid_is_inert, never_a_link, LinkRule, BREAK,
+    has_image_extension, is_display_language, is_invisible, is_local, mermaid_is_inert,
+    never_a_link, LinkRule, BREAK,
 };
 
 /// One live construct in written bytes.
@@ -159,7 +160,7 @@ pub fn live_in_note(
             Event::Start(Tag::Image { dest_url, .. }) if !vault_image(dest_url) => {
                 found.push(live("image from outside the vault"));
             }
-            Event::Start(Tag::Image { dest_url, .. }) if !image_file(dest_url) => {
+            Event::Start(Tag::Image { dest_url, .. }) if !has_image_extension(dest_url) => {
                 found.push(live("embed of a note or file"));
             }
             Event::Start(Tag::Link {
@@ -477,15 +478,6 @@ fn only_allowed_tags(html: &str) -> bool {
             .trim();
         TAGS.iter().any(|t| t.eq_ignore_ascii_case(name))
     })
-}
-
-/// Whether `dest` names an image file: an embed of anything else shows its text.
-fn image_file(dest: &str) -> bool {
-    const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
-    let decoded = percent_encoding::percent_decode_str(dest).decode_utf8_lossy();
-    let path = decoded.split(['#', '?']).next().unwrap_or("");
-    path.rsplit_once('.')
-        .is_some_and(|(_, ext)| IMAGES.iter().any(|i| i.eq_ignore_ascii_case(ext.trim())))
 }
 
 fn vault_image(dest: &str) -> bool {

@@ -665,19 +665,24 @@ fn wikilink(rest: &str) -> Option<usize> {
     plain.then_some(close + 2)
 }
 
-/// The inside of `![[…]]` naming an image of the vault, with no alias but a size (`|200`,
-/// `|200x100`).
-/// Whether a link destination names an image file (what an embed may show in a summary).
-pub(crate) fn has_image_extension(dest: &str) -> bool {
+/// Whether a file name ends in an image extension (what an embed may show in a summary). A
+/// fact the verifier (`inert_check.rs`) shares with the policy, as it shares the link rule.
+fn is_image_name(name: &str) -> bool {
     const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
-    let decoded = percent_encoding::percent_decode_str(dest).decode_utf8_lossy();
-    let path = decoded.split(['#', '?']).next().unwrap_or("");
-    path.rsplit_once('.')
+    name.rsplit_once('.')
         .is_some_and(|(_, ext)| IMAGES.iter().any(|i| i.eq_ignore_ascii_case(ext.trim())))
 }
 
+/// Whether a link destination names an image file (percent-escapes decoded, `#…`/`?…` left
+/// out).
+pub(crate) fn has_image_extension(dest: &str) -> bool {
+    let decoded = percent_encoding::percent_decode_str(dest).decode_utf8_lossy();
+    is_image_name(decoded.split(['#', '?']).next().unwrap_or(""))
+}
+
+/// The inside of `![[…]]` naming an image of the vault, with no alias but a size (`|200`,
+/// `|200x100`).
 fn vault_image_embed(inner: &str) -> bool {
-    const IMAGES: [&str; 8] = ["png", "jpg", "jpeg", "gif", "webp", "svg", "bmp", "avif"];
     let (target, alias) = match inner.split_once('|') {
         Some((target, alias)) => (target.trim_end_matches('\\'), Some(alias)),
         None => (inner, None),
@@ -686,10 +691,7 @@ fn vault_image_embed(inner: &str) -> bool {
         let mut parts = alias.trim().splitn(2, 'x');
         parts.all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
     };
-    let image = target
-        .rsplit_once('.')
-        .is_some_and(|(_, ext)| IMAGES.iter().any(|i| i.eq_ignore_ascii_case(ext.trim())));
-    image && !target.contains(':') && alias.is_none_or(size)
+    is_image_name(target) && !target.contains(':') && alias.is_none_or(size)
 }
 
 /// `[^label]` with a plain label.

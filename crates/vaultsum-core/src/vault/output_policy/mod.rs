@@ -48,7 +48,7 @@ pub use defused::Defused;
 #[allow(unused_imports)]
 pub(crate) use display_languages::{is_display_language, mermaid_is_inert};
 #[allow(unused_imports)]
-pub(crate) use inline::BREAK;
+pub(crate) use inline::{has_image_extension, BREAK};
 #[allow(unused_imports)]
 pub(crate) use invisible::is_invisible;
 pub use source_links::SourceLinks;
