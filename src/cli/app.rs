@@ -91,11 +91,11 @@ pub fn exit_code_for_batch(failed: bool) -> std::process::ExitCode {
 /// papers, none of them actionable) count as debug: shown only with `-vv` or `RUST_LOG`.
 pub fn init_logging(verbose: u8, quiet: bool) {
     let default = if quiet {
-        "error,pdf_oxide=off"
+        "error,vaultsum_pdf=off"
     } else {
         match verbose {
-            0 => "warn,vaultsum::watch=info,pdf_oxide=off",
-            1 => "info,pdf_oxide=off",
+            0 => "warn,vaultsum::watch=info,vaultsum_pdf=off",
+            1 => "info,vaultsum_pdf=off",
             _ => "debug",
         }
     };

@@ -38,7 +38,7 @@ pub fn run(app: App, args: ReadArgs) -> anyhow::Result<ExitCode> {
     // One command, one reading of each note: a note embedded by several others is looked at
     // on disk once, not once per embed.
     registry.context().keep_notes_as_first_read();
-    registry.context().index_vault_in_background();
+    registry.context().index_vault_in_background(&args.paths);
     let targets = registry
         .context()
         .expand_targets(&args.paths)

@@ -7,7 +7,7 @@ use std::sync::{Arc, Once};
 use crate::config::{Config, Engine};
 use crate::llm::{ChatClient, Limiter, LlmError, Usage};
 use crate::vault::embed::{AttachmentReader, ExpandOptions};
-use crate::vault::{OutputPolicy, Vault, VaultError};
+use crate::vault::{AttachmentKind, OutputPolicy, Vault, VaultError};
 
 use super::attachments::MediaAttachments;
 use super::note_locks::{NoteGuard, NoteLocks};
@@ -148,9 +148,26 @@ impl ToolContext {
     }
 
     /// Starts building the vault's index on a thread of its own, so a command that will need
-    /// it (a batch `read`) does its own start-up work meanwhile (listing the folders it was
-    /// given); the first call that needs the index waits for this build, never starts another.
-    pub fn index_vault_in_background(&self) {
+    /// it (a batch `read` of `paths`) does its own start-up work meanwhile (listing the folders
+    /// it was given); the first call that needs the index waits for this build, never starts
+    /// another. Not when every path names a document, image or recording: their text has no
+    /// links to resolve, and walking a large vault cost more than a small PDF's whole read.
+    pub fn index_vault_in_background(&self, paths: &[String]) {
+        let may_need_index = |path: &String| {
+            !matches!(
+                AttachmentKind::of(path),
+                Some(
+                    AttachmentKind::Pdf
+                        | AttachmentKind::Office
+                        | AttachmentKind::Image
+                        | AttachmentKind::Audio
+                        | AttachmentKind::Video
+                )
+            )
+        };
+        if !paths.iter().any(may_need_index) {
+            return;
+        }
         if let Some(vault) = &self.vault {
             let vault = Arc::clone(vault);
             // Without a thread for it, the first call that needs the index builds it, as it

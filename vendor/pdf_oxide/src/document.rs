@@ -22,6 +22,18 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::sync::Mutex;
 
+/// vaultsum patch (vendor/VENDORED.md): raw spans kept by page, with their estimated size
+/// (`PdfDocument::keep_pending_raw_spans`).
+#[derive(Default)]
+struct PendingRawSpans {
+    pages: HashMap<usize, (Vec<crate::layout::TextSpan>, usize)>,
+    bytes: usize,
+}
+
+/// vaultsum patch: memory the kept raw spans may take, together (a 137-page paper of 8 MB
+/// keeps about 20 MB).
+const PENDING_RAW_SPANS_BUDGET: usize = 64 << 20;
+
 // Re-export MutexExt from cache module for local use and backward compatibility
 pub(crate) use crate::cache::MutexExt;
 
@@ -565,6 +577,13 @@ pub struct PdfDocument {
     /// is populated — see `ensure_running_artifact_signatures`.
     running_artifact_signatures:
         Mutex<Option<std::sync::Arc<std::collections::HashMap<String, RunningArtifactSignature>>>>,
+    /// vaultsum patch (vendor/VENDORED.md): the raw spans of each page as
+    /// `ensure_running_artifact_signatures` extracted them, kept (within
+    /// `PENDING_RAW_SPANS_BUDGET`) until `extract_spans` reads the page, which
+    /// then takes them instead of extracting the page a second time. Shared
+    /// with the copies that adopt this one's results
+    /// (`adopt_document_wide_results_of`).
+    pending_raw_spans: Mutex<Arc<Mutex<PendingRawSpans>>>,
     /// Document-wide article threads (`/Threads`), parsed once. Reading-order
     /// resolution consults them per page, and parsing walks the whole page
     /// tree — so without this the cost per page scaled with the document.
@@ -1308,6 +1327,7 @@ impl PdfDocument {
             search_index: Mutex::new(HashMap::new()),
             page_chars_cache: Mutex::new(BoundedEntryCache::new(8)),
             running_artifact_signatures: Mutex::new(None),
+            pending_raw_spans: Mutex::new(Arc::new(Mutex::new(PendingRawSpans::default()))),
             article_threads_cache: Mutex::new(None),
             output_intent_cmyk_profile_cache: Mutex::new(None),
             accumulated_warnings: Mutex::new(Vec::new()),
@@ -12600,6 +12620,74 @@ impl PdfDocument {
         Ok(text)
     }
 
+    /// vaultsum patch: keeps page `page_index`'s raw spans for `extract_spans`, within
+    /// `PENDING_RAW_SPANS_BUDGET`.
+    fn keep_pending_raw_spans(&self, page_index: usize, spans: Vec<crate::layout::TextSpan>) {
+        let size: usize = spans
+            .iter()
+            .map(|s| std::mem::size_of_val(s) + s.text.len() + s.font_name.len() + 8 * s.char_widths.len())
+            .sum();
+        let shared = Arc::clone(&self.pending_raw_spans.lock_or_recover());
+        let mut pending = shared.lock_or_recover();
+        if pending.bytes + size <= PENDING_RAW_SPANS_BUDGET {
+            pending.bytes += size;
+            pending.pages.insert(page_index, (spans, size));
+        }
+    }
+
+    /// vaultsum patch: the raw spans the running-artifact pass kept for `page_index`, taken.
+    fn take_pending_raw_spans(&self, page_index: usize) -> Option<Vec<crate::layout::TextSpan>> {
+        let shared = Arc::clone(&self.pending_raw_spans.lock_or_recover());
+        let mut pending = shared.lock_or_recover();
+        let (spans, size) = pending.pages.remove(&page_index)?;
+        pending.bytes -= size;
+        Some(spans)
+    }
+
+    /// vaultsum patch (vendor/VENDORED.md): [`Self::extract_spans`] without the copy, the
+    /// page's spans as they are cached (a page already read costs a lookup, where
+    /// `extract_spans` copies every span: its text, widths and positions).
+    pub fn extract_spans_shared(
+        &self,
+        page_index: usize,
+    ) -> Result<std::sync::Arc<Vec<crate::layout::TextSpan>>> {
+        if let Some(cached) = self.page_spans_cache.lock_or_recover().get(&page_index) {
+            return Ok(std::sync::Arc::clone(cached));
+        }
+        self.extract_spans(page_index).map(std::sync::Arc::new)
+    }
+
+    /// vaultsum patch (vendor/VENDORED.md): [`Self::extract_chars`] without the copy.
+    pub fn extract_chars_shared(
+        &self,
+        page_index: usize,
+    ) -> Result<std::sync::Arc<Vec<crate::layout::TextChar>>> {
+        self.cached_page_chars(page_index)
+    }
+
+    /// vaultsum patch (vendor/VENDORED.md): takes over the document-wide results `from` has
+    /// worked out already (its running headers and footers, which take one extraction of
+    /// every page; its structure tree, `/ActualText` scopes and article threads), so that a
+    /// second copy of the same file, opened to read other pages on another thread, does not
+    /// work them out again. `from` must be open on the same bytes; what it has not worked out
+    /// yet is left for this copy to do.
+    pub fn adopt_document_wide_results_of(&self, from: &PdfDocument) {
+        let pending = Arc::clone(&from.pending_raw_spans.lock_or_recover());
+        *self.pending_raw_spans.lock_or_recover() = pending;
+        if let Some(found) = from.running_artifact_signatures.lock_or_recover().clone() {
+            *self.running_artifact_signatures.lock_or_recover() = Some(found);
+        }
+        if let Some(found) = from.structure_tree_cache.lock_or_recover().clone() {
+            *self.structure_tree_cache.lock_or_recover() = Some(found);
+        }
+        if let Some(found) = from.actualtext_index_cache.lock_or_recover().clone() {
+            *self.actualtext_index_cache.lock_or_recover() = Some(found);
+        }
+        if let Some(found) = from.article_threads_cache.lock_or_recover().clone() {
+            *self.article_threads_cache.lock_or_recover() = Some(found);
+        }
+    }
+
     /// Extract text spans from a page (PDF spec compliant - RECOMMENDED).
     ///
     /// This is the recommended method for text extraction. It extracts complete
@@ -12639,8 +12727,16 @@ impl PdfDocument {
         if let Some(cached) = self.page_spans_cache.lock_or_recover().get(&page_index) {
             return Ok((**cached).clone());
         }
-        let spans = self.extract_spans_raw(page_index)?;
+        // vaultsum patch: the running-artifact pass may have extracted it already.
+        let pending = self.take_pending_raw_spans(page_index);
+        let spans = match pending {
+            Some(spans) => spans,
+            None => self.extract_spans_raw(page_index)?,
+        };
         let spans = self.postprocess_spans(page_index, spans)?;
+        // The pass ran inside `postprocess_spans` when this was the first page read, and
+        // kept this page too.
+        drop(self.take_pending_raw_spans(page_index));
         self.page_spans_cache
             .lock_or_recover()
             .insert(page_index, std::sync::Arc::new(spans.clone()));
@@ -16899,7 +16995,10 @@ impl PdfDocument {
             };
             let (page_width, page_height) = match self.get_page_media_box(pi) {
                 Ok((_, _, w, h)) if h > 0.0 => (w, h),
-                _ => continue,
+                _ => {
+                    self.keep_pending_raw_spans(pi, spans);
+                    continue;
+                },
             };
             let vertical = Self::page_is_vertical(&spans);
             // Require that the page has CONTENT outside the chrome band(s)
@@ -16943,6 +17042,7 @@ impl PdfDocument {
                     .or_default()
                     .insert(literal.clone());
             }
+            self.keep_pending_raw_spans(pi, spans);
             if !has_body_content {
                 continue;
             }

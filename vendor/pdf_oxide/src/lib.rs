@@ -298,7 +298,9 @@ pub mod hybrid;
 pub mod ocr;
 
 // C FFI for Go, Node.js, C# bindings (not available on wasm32)
-#[cfg(not(target_arch = "wasm32"))]
+// vaultsum patch: behind the `ffi` feature (off), so that no `pdf_oxide_*` C symbol is exported
+// by a program that also links PDFOxide itself.
+#[cfg(all(feature = "ffi", not(target_arch = "wasm32")))]
 pub mod ffi;
 
 // Python bindings (optional)

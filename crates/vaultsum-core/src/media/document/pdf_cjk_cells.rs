@@ -7,7 +7,7 @@
 //! name. Where the page's geometry shows a real gap at such a junction, the space goes back;
 //! not between two single characters, which is how an OCR layer sets every one.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::pdf_glyph_run::GlyphRun;
 use super::pdf_text_replace::{count_all, put_into, InsertAt};

@@ -9,7 +9,7 @@
 //! and reports of the eval's third corpus this put back 102 hyphens (`pre-training`,
 //! `third-party`, `multi-junction`), each one the document's own spelling.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::ops::Range;
 
 /// `pages` with each joined word given back its hyphen where the document writes its

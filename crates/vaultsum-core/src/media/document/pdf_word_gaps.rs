@@ -7,7 +7,7 @@
 //! PDFium spaces at a share of the wider glyph's width (0.12-0.16 em in a text face); the
 //! run's own glyph positions show where those gaps are.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 
 use super::pdf_glyph_run::GlyphRun;
 use super::pdf_text_replace::{count_all, put_into, InsertAt};
