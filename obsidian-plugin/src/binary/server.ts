@@ -5,8 +5,12 @@
 // started again once; a second death is an error that names both reasons, so a binary that
 // crashes on start does not restart forever.
 
+// Node's timers: the wait belongs to the binary's call, not to any window.
+import { clearTimeout, setTimeout } from "node:timers";
+
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 
 import type { Launcher } from "./locate";
@@ -52,6 +56,15 @@ export interface ServerOptions {
 /** How many lines of the binary's stderr are kept to say why it stopped. */
 const STDERR_LINES = 20;
 
+/**
+ * How long a call may go without a word from the binary. A summary with a reasoning model takes
+ * minutes; the binary sends progress at least every 5 s, so only a silent binary is given up on.
+ */
+const SILENCE_MS = 120_000;
+
+/** What a call's progress notifications carry (`_meta.details`: a batch's note). */
+type ProgressParams = Progress & { progressToken: string | number; _meta?: { details?: Record<string, unknown> } };
+
 export class VaultsumServer {
   private client: Client | undefined;
   private transport: StdioClientTransport | undefined;
@@ -60,6 +73,9 @@ export class VaultsumServer {
   private restarts = 0;
   private lastExit: string | undefined;
   private stderrTail: string[] = [];
+  /** Each running call's progress listener, by the progress token the call was sent with. */
+  private readonly progressListeners = new Map<string, (params: ProgressParams) => void>();
+  private nextToken = 0;
 
   constructor(private readonly options: ServerOptions) {}
 
@@ -73,19 +89,34 @@ export class VaultsumServer {
     return this.client !== undefined;
   }
 
-  /** Calls a tool; starts the binary first when none runs. */
+  /**
+   * Calls a tool; starts the binary first when none runs.
+   *
+   * Progress comes with a token of this class's own, not the SDK's `onprogress`: the SDK hands a
+   * notification to its handler a microtask later than the answer that arrives in the same read,
+   * and drops the call's handler with the answer, so under load the last note of a batch was
+   * never shown. Here a call's listener stays until the call's own continuation runs, which comes
+   * after every notification read before its answer. The same notifications reset the wait for
+   * a silent binary (`SILENCE_MS`).
+   */
   async call(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     const client = await this.ensureStarted();
     if (options.signal?.aborted) throw new CallCancelled(`${name} cancelled`);
+    const token = `vaultsum-${++this.nextToken}`;
+    const silence = new AbortController();
+    let timer = setTimeout(() => silence.abort(), SILENCE_MS);
+    this.progressListeners.set(token, (params) => {
+      clearTimeout(timer);
+      timer = setTimeout(() => silence.abort(), SILENCE_MS);
+      const { progressToken: _token, _meta, ...progress } = params;
+      options.onProgress?.({ ...progress, details: _meta?.details });
+    });
+    const signal = options.signal ? AbortSignal.any([options.signal, silence.signal]) : silence.signal;
     try {
-      const result = await client.callTool({ name, arguments: args }, undefined, {
-        onprogress: (progress: Progress & { _meta?: { details?: Record<string, unknown> } }) =>
-          options.onProgress?.({ ...progress, details: progress._meta?.details }),
-        signal: options.signal,
-        // A summary with a reasoning model takes minutes; the binary sends progress at least
-        // every 5 s, and each resets the timeout, so only a silent binary times out.
-        resetTimeoutOnProgress: true,
-        timeout: 120_000,
+      const result = await client.callTool({ name, arguments: args, _meta: { progressToken: token } }, undefined, {
+        signal,
+        // The silence above is the limit; the SDK's own (60 s by default) would cut long summaries.
+        timeout: 24 * 60 * 60 * 1000,
       });
       const content = Array.isArray(result.content) ? result.content : [];
       const text = content
@@ -99,7 +130,13 @@ export class VaultsumServer {
       if (this.lastExit !== undefined && this.client === undefined) {
         throw new ServerError(`vaultsum stopped during ${name}: ${this.lastExit}`);
       }
+      if (silence.signal.aborted) {
+        throw new ServerError(`vaultsum sent nothing for ${SILENCE_MS / 1000} s during ${name}, so the call was given up`);
+      }
       throw error;
+    } finally {
+      clearTimeout(timer);
+      this.progressListeners.delete(token);
     }
   }
 
@@ -173,6 +210,10 @@ export class VaultsumServer {
       this.lastExit = this.exitReason(child);
       this.options.onExit?.(this.lastExit, this.restarts < 1);
     };
+    client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
+      const params = notification.params as ProgressParams;
+      this.progressListeners.get(String(params.progressToken))?.(params);
+    });
     try {
       await client.connect(transport);
     } catch (error) {
