@@ -10,7 +10,7 @@
 
 pub mod atomic_file;
 pub mod config;
-pub mod facts;
+pub use vaultsum_engine::facts;
 pub mod flight;
 pub mod html;
 pub mod kagi;

@@ -28,7 +28,7 @@ mod transcription;
 mod transport;
 pub mod usage;
 
-pub mod local;
+pub use vaultsum_engine::llm::local;
 
 pub use chat_reply::ChatReply;
 pub use chat_request::{ChatRequest, UserPart};

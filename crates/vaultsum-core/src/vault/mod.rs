@@ -17,9 +17,9 @@ pub mod fragment;
 pub mod frontmatter_edit;
 pub mod generated_note;
 pub mod index;
-pub mod inert_check;
-pub mod link;
-pub mod markdown;
+pub use vaultsum_engine::vault::inert_check;
+pub use vaultsum_engine::vault::link;
+pub use vaultsum_engine::vault::markdown;
 pub mod new_folders;
 pub mod note_cache;
 pub mod note_end;
@@ -28,7 +28,9 @@ mod note_file;
 #[cfg(target_os = "linux")]
 mod note_swap;
 pub mod obsidian_settings;
-pub mod output_policy;
+pub use vaultsum_engine::vault::output_policy;
+#[cfg(test)]
+mod output_policy_tests;
 pub mod paths;
 pub mod policy;
 pub mod resolve;

@@ -94,7 +94,7 @@ const MERMAID_ACTS: &[&str] = &[
 /// Whether a Mermaid diagram (its fenced block, fences included) only draws: none of the words
 /// above, and no `name:value` written together (a scheme without `//`, `https:host`, or CSS);
 /// a label's `: ` with a space stays (`A->>B: hello`).
-pub(crate) fn mermaid_is_inert(block: &str) -> bool {
+pub fn mermaid_is_inert(block: &str) -> bool {
     let lower = block.to_ascii_lowercase();
     let glued_colon = lower
         .match_indices(':')
@@ -104,7 +104,7 @@ pub(crate) fn mermaid_is_inert(block: &str) -> bool {
 
 /// Whether a fenced block with info string `info` only displays (the whole info string, one of
 /// the languages above, or none).
-pub(crate) fn is_display_language(info: &str) -> bool {
+pub fn is_display_language(info: &str) -> bool {
     let info = info.trim();
     info.is_empty()
         || DISPLAY_LANGUAGES

@@ -196,7 +196,7 @@ pub fn map_note(source: &str) -> NoteMap {
 
 /// True when an embed ends right at `caret`: `![[image.png]]^id` is a block id with no space
 /// before it (Obsidian's own help vault writes an embed's id this way, and Obsidian finds it).
-pub(crate) fn ends_an_embed(map: &NoteMap, caret: usize) -> bool {
+pub fn ends_an_embed(map: &NoteMap, caret: usize) -> bool {
     map.embeds.iter().any(|embed| embed.range.end == caret)
 }
 
