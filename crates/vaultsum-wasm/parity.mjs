@@ -31,15 +31,20 @@ const out = [];
 let notes = 0;
 const workStart = performance.now();
 for (const root of roots) {
-  for (const note of notesUnder(root, "", []).sort(byBytes)) {
+  const found = notesUnder(root, "", []).sort(byBytes);
+  const texts = found.map((note) => new TextDecoder("utf-8").decode(readFileSync(join(root, note))));
+  for (const [index, note] of found.entries()) {
     notes += 1;
-    const text = new TextDecoder("utf-8").decode(readFileSync(join(root, note)));
+    const text = texts[index];
+    const other = texts[(index + 1) % texts.length];
     const summary = engine.summarizeOffline(text, 0, "", false);
     const cited = engine.summarizeOffline(text, 0, "", true);
     const policy = engine.policySummary(summary, text);
+    const checked = engine.checkFacts(summary, text);
+    const crossed = engine.checkFacts(summary, other);
     out.push(
       `==> ${note} <==\n${utf8Length(summary)}\n${summary}\n${utf8Length(cited)}\n${cited}\n` +
-        `${utf8Length(policy)}\n${policy}\n`,
+        `${utf8Length(policy)}\n${policy}\n${checked}${crossed}`,
     );
   }
 }

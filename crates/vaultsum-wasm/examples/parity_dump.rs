@@ -36,16 +36,26 @@ fn main() -> std::io::Result<()> {
             .map(|p| p.to_string_lossy().replace('\\', "/"))
             .collect();
         notes.sort();
-        for note in notes {
+        // Each note's summary is also checked against the next note's text, so that the check's
+        // findings (not only its "all found") are compared.
+        let texts: Vec<String> = notes
+            .iter()
+            .map(|note| {
+                std::fs::read(root.join(note)).map(|b| String::from_utf8_lossy(&b).into_owned())
+            })
+            .collect::<Result<_, _>>()?;
+        for (index, note) in notes.iter().enumerate() {
             count += 1;
-            let bytes = std::fs::read(root.join(&note))?;
-            let text = String::from_utf8_lossy(&bytes);
-            let summary = vaultsum_wasm::summarize_offline(&text, 0, "", false);
-            let cited = vaultsum_wasm::summarize_offline(&text, 0, "", true);
-            let policy = vaultsum_wasm::policy_summary(&summary, &text);
+            let text = &texts[index];
+            let other = &texts[(index + 1) % texts.len()];
+            let summary = vaultsum_wasm::summarize_offline(text, 0, "", false);
+            let cited = vaultsum_wasm::summarize_offline(text, 0, "", true);
+            let policy = vaultsum_wasm::policy_summary(&summary, text);
+            let checked = vaultsum_wasm::check_facts(&summary, text);
+            let crossed = vaultsum_wasm::check_facts(&summary, other);
             write!(
                 out,
-                "==> {note} <==\n{}\n{summary}\n{}\n{cited}\n{}\n{policy}\n",
+                "==> {note} <==\n{}\n{summary}\n{}\n{cited}\n{}\n{policy}\n{checked}{crossed}",
                 summary.len(),
                 cited.len(),
                 policy.len()

@@ -6,6 +6,7 @@
 //! Each function is the engine's own, unwrapped: what a summary is must not differ between
 //! the binary and the plugin, so nothing here decides anything.
 
+use vaultsum_engine::facts;
 use vaultsum_engine::llm::local::{self, LocalOptions};
 use vaultsum_engine::vault::output_policy::{OutputPolicy, SourceLinks};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -36,6 +37,27 @@ pub fn policy_summary(answer: &str, source: &str) -> String {
         .summary(answer, &SourceLinks::from_text(source))
         .as_str()
         .to_string()
+}
+
+/// The fact check of `answer` against `source` (the text the model was given): a first line
+/// with the count of facts and the entity precision, then one line per fact the source does
+/// not hold (`kind<TAB>fact<TAB>why`, the fact's text with its line breaks as spaces).
+#[wasm_bindgen(js_name = checkFacts)]
+pub fn check_facts(answer: &str, source: &str) -> String {
+    let check = facts::check(answer, source);
+    let precision = check
+        .entity_precision()
+        .map_or_else(|| "none".to_string(), |p| format!("{p:.6}"));
+    let mut out = format!("facts {} precision {precision}\n", check.facts.len());
+    for unsupported in &check.unsupported {
+        out.push_str(&format!(
+            "{:?}\t{}\t{}\n",
+            unsupported.fact.kind,
+            unsupported.fact.text.replace(['\n', '\r'], " "),
+            unsupported.reason
+        ));
+    }
+    out
 }
 
 /// The engine's version (the workspace's), to tell which build a plugin carries.
