@@ -3,8 +3,8 @@
 # its JavaScript bindings with wasm-bindgen, into target/wasm-pkg/{node,web}. Prints the
 # module's size, raw and gzipped.
 #
-# The wasm32 target's std is not installed here (`rustup target add` cannot download), so std
-# is built from source (-Zbuild-std, RUSTC_BOOTSTRAP=1) with the std source that
+# Where the wasm32 target's std is not installed (here `rustup target add` cannot download),
+# std is built from source (-Zbuild-std, RUSTC_BOOTSTRAP=1) with the std source that
 # ../shared/tools/macos-check.sh fetches and links into a toolchain `mac-<rustc version>`
 # (its `env` mode prepares it and changes nothing else). wasm-bindgen-cli, whose version must be
 # the wasm-bindgen crate's (Cargo.lock), is installed once into ~/.cache/vaultsum-tools.
@@ -12,32 +12,42 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
 
-rust_ver=$(rustc -V | awk '{print $2}')
-toolchain=mac-$rust_ver
-if ! rustup run "$toolchain" rustc -V >/dev/null 2>&1 ||
-  [[ ! -e $(rustup run "$toolchain" rustc --print sysroot)/lib/rustlib/src/rust/library ]]; then
-  tool=../shared/tools/macos-check.sh
-  [[ -f $tool ]] || { echo "wasm-build: $tool is missing (it prepares std's source)" >&2; exit 1; }
-  bash "$tool" env >/dev/null
+# With the wasm32 target installed (rustup target add wasm32-unknown-unknown), that is used;
+# else std is built from source with the toolchain macos-check.sh links.
+build=(cargo build)
+if ! rustc --print target-libdir --target wasm32-unknown-unknown 2>/dev/null | xargs -I{} test -d {}; then
+  rust_ver=$(rustc -V | awk '{print $2}')
+  toolchain=mac-$rust_ver
+  has_std_source() {
+    rustup run "$toolchain" rustc -V >/dev/null 2>&1 &&
+      [[ -e $(rustup run "$toolchain" rustc --print sysroot)/lib/rustlib/src/rust/library ]]
+  }
+  if ! has_std_source; then
+    tool=../shared/tools/macos-check.sh
+    [[ -f $tool ]] || { echo "wasm-build: no wasm32 target installed, and $tool (which fetches std's source) is missing" >&2; exit 1; }
+    bash "$tool" env >/dev/null
+    has_std_source || { echo "wasm-build: $tool did not leave a toolchain $toolchain with std's source" >&2; exit 1; }
+  fi
+  export RUSTC_BOOTSTRAP=1 # lets the stable compiler take -Zbuild-std
+  build=(cargo "+$toolchain" build -Zbuild-std=std,panic_abort)
 fi
 
-bindgen_ver=$(python3 -c '
-import tomllib
-lock = tomllib.load(open("Cargo.lock", "rb"))
-print(next(p["version"] for p in lock["package"] if p["name"] == "wasm-bindgen"))')
+bindgen_ver=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' Cargo.lock)
+[[ -n $bindgen_ver ]] || { echo "wasm-build: no wasm-bindgen in Cargo.lock" >&2; exit 1; }
 tools=${XDG_CACHE_HOME:-$HOME/.cache}/vaultsum-tools/wasm-bindgen-$bindgen_ver
 bindgen=$tools/bin/wasm-bindgen
 if [[ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $bindgen_ver" ]]; then
   echo "wasm-build: installing wasm-bindgen-cli $bindgen_ver into $tools (once)"
+  # Not --locked: the CLI's own lock file may name a release the registry mirror lacks; its
+  # version is pinned, and it only turns the module's exports into JavaScript.
   cargo install -q wasm-bindgen-cli --version "$bindgen_ver" --root "$tools"
 fi
 
 start=$SECONDS
-RUSTC_BOOTSTRAP=1 cargo "+$toolchain" build --locked --release -p vaultsum-wasm \
-  --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort
+"${build[@]}" --locked --release -p vaultsum-wasm --target wasm32-unknown-unknown
 wasm=target/wasm32-unknown-unknown/release/vaultsum_wasm.wasm
 rm -rf target/wasm-pkg
 "$bindgen" --target nodejs --out-dir target/wasm-pkg/node "$wasm"
 "$bindgen" --target web --out-dir target/wasm-pkg/web "$wasm"
 module=target/wasm-pkg/web/vaultsum_wasm_bg.wasm
-echo "wasm-build: $module: $(stat -c %s "$module") bytes, $(gzip -9c "$module" | wc -c) gzipped (built in $((SECONDS - start)) s)"
+echo "wasm-build: $module: $(wc -c <"$module") bytes, $(gzip -9c "$module" | wc -c) gzipped (built in $((SECONDS - start)) s)"

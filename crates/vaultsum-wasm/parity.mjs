@@ -32,7 +32,8 @@ let notes = 0;
 const workStart = performance.now();
 for (const root of roots) {
   const found = notesUnder(root, "", []).sort(byBytes);
-  const texts = found.map((note) => new TextDecoder("utf-8").decode(readFileSync(join(root, note))));
+  // `ignoreBOM`: keep a byte order mark, as Rust's from_utf8_lossy does.
+  const texts = found.map((note) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(readFileSync(join(root, note))));
   for (const [index, note] of found.entries()) {
     notes += 1;
     const text = texts[index];

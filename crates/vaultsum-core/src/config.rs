@@ -1796,7 +1796,8 @@ mod example_file_tests {
                 // What the code reads, not what its tests set up (a module's `tests.rs`, or
                 // `NAME_tests.rs`, is compiled for tests only).
                 if entry.path().extension().is_none_or(|ext| ext != "rs")
-                    || entry.file_name().to_string_lossy().ends_with("tests.rs")
+                    || entry.file_name() == "tests.rs"
+                    || entry.file_name().to_string_lossy().ends_with("_tests.rs")
                 {
                     continue;
                 }

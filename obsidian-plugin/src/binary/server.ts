@@ -5,9 +5,6 @@
 // started again once; a second death is an error that names both reasons, so a binary that
 // crashes on start does not restart forever.
 
-// Node's timers: the wait belongs to the binary's call, not to any window.
-import { clearTimeout, setTimeout } from "node:timers";
-
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { ProgressNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -51,6 +48,8 @@ export interface ServerOptions {
   vault: string;
   /** Told when the binary stopped unexpectedly, with the reason, and whether it will restart. */
   onExit?: (reason: string, restarting: boolean) => void;
+  /** How long a call may go without a word from the binary (`SILENCE_MS`; shorter in tests). */
+  silenceMs?: number;
 }
 
 /** How many lines of the binary's stderr are kept to say why it stopped. */
@@ -60,7 +59,7 @@ const STDERR_LINES = 20;
  * How long a call may go without a word from the binary. A summary with a reasoning model takes
  * minutes; the binary sends progress at least every 5 s, so only a silent binary is given up on.
  */
-const SILENCE_MS = 120_000;
+export const SILENCE_MS = 120_000;
 
 /** What a call's progress notifications carry (`_meta.details`: a batch's note). */
 type ProgressParams = Progress & { progressToken: string | number; _meta?: { details?: Record<string, unknown> } };
@@ -103,18 +102,26 @@ export class VaultsumServer {
     const client = await this.ensureStarted();
     if (options.signal?.aborted) throw new CallCancelled(`${name} cancelled`);
     const token = `vaultsum-${++this.nextToken}`;
-    const silence = new AbortController();
-    let timer = setTimeout(() => silence.abort(), SILENCE_MS);
+    const silenceMs = this.options.silenceMs ?? SILENCE_MS;
+    // One signal for the SDK: the person's cancel, or the binary's silence.
+    const stop = new AbortController();
+    let silent = false;
+    const cancel = () => stop.abort();
+    options.signal?.addEventListener("abort", cancel, { once: true });
+    const onSilence = () => {
+      silent = true;
+      stop.abort();
+    };
+    let timer = window.setTimeout(onSilence, silenceMs);
     this.progressListeners.set(token, (params) => {
-      clearTimeout(timer);
-      timer = setTimeout(() => silence.abort(), SILENCE_MS);
+      window.clearTimeout(timer);
+      timer = window.setTimeout(onSilence, silenceMs);
       const { progressToken: _token, _meta, ...progress } = params;
       options.onProgress?.({ ...progress, details: _meta?.details });
     });
-    const signal = options.signal ? AbortSignal.any([options.signal, silence.signal]) : silence.signal;
     try {
       const result = await client.callTool({ name, arguments: args, _meta: { progressToken: token } }, undefined, {
-        signal,
+        signal: stop.signal,
         // The silence above is the limit; the SDK's own (60 s by default) would cut long summaries.
         timeout: 24 * 60 * 60 * 1000,
       });
@@ -130,12 +137,19 @@ export class VaultsumServer {
       if (this.lastExit !== undefined && this.client === undefined) {
         throw new ServerError(`vaultsum stopped during ${name}: ${this.lastExit}`);
       }
-      if (silence.signal.aborted) {
-        throw new ServerError(`vaultsum sent nothing for ${SILENCE_MS / 1000} s during ${name}, so the call was given up`);
+      if (silent) {
+        // A binary that stopped answering would take every later call with it: it is stopped,
+        // and the next call starts a fresh one.
+        await this.stop();
+        throw new ServerError(
+          `vaultsum stopped answering (nothing for ${silenceMs / 1000} s), so it was stopped; ` +
+            "the next command starts it again. If this repeats, run `vaultsum doctor`.",
+        );
       }
       throw error;
     } finally {
-      clearTimeout(timer);
+      window.clearTimeout(timer);
+      options.signal?.removeEventListener("abort", cancel);
       this.progressListeners.delete(token);
     }
   }
@@ -210,6 +224,8 @@ export class VaultsumServer {
       this.lastExit = this.exitReason(child);
       this.options.onExit?.(this.lastExit, this.restarts < 1);
     };
+    // Replaces the SDK's own progress handler on this client: every call here passes its own
+    // token (see `call`), none uses the SDK's `onprogress`, which would no longer be called.
     client.setNotificationHandler(ProgressNotificationSchema, (notification) => {
       const params = notification.params as ProgressParams;
       this.progressListeners.get(String(params.progressToken))?.(params);
