@@ -5,8 +5,11 @@
 //! `vaultsum_core::vault::output_policy`, …), so callers do not change.
 //!
 //! What lives here: the offline summarizer (`llm::local`), the fact checker (`facts`), the
-//! output policy and its verifier (`vault::output_policy`, `vault::inert_check`), and the
-//! Markdown map they read notes with (`vault::markdown`, `vault::link`).
+//! output policy and its verifier (`vault::output_policy`, `vault::inert_check`), the Markdown
+//! map they read notes with (`vault::markdown`, `vault::link`), and what a note's text says of
+//! itself: its frontmatter, `## Summary` sections and fingerprint, headings and blocks, what it
+//! leaves open at its end, which names are notes (`vault::note_facts`, `frontmatter_edit`,
+//! `summary_fingerprint`, `fragment`, `note_end`, `policy`).
 
 pub mod facts;
 
@@ -17,8 +20,14 @@ pub mod llm {
 
 /// The parts of vaultsum-core's `vault` layer that do no I/O.
 pub mod vault {
+    pub mod fragment;
+    pub mod frontmatter_edit;
     pub mod inert_check;
     pub mod link;
     pub mod markdown;
+    pub mod note_end;
+    pub mod note_facts;
     pub mod output_policy;
+    pub mod policy;
+    pub mod summary_fingerprint;
 }

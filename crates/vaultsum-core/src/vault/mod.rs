@@ -13,8 +13,8 @@ mod confined;
 pub mod embed;
 pub mod error;
 pub mod exclusions;
-pub mod fragment;
-pub mod frontmatter_edit;
+pub use vaultsum_engine::vault::fragment;
+pub use vaultsum_engine::vault::frontmatter_edit;
 pub mod generated_note;
 pub mod index;
 pub use vaultsum_engine::vault::inert_check;
@@ -22,8 +22,8 @@ pub use vaultsum_engine::vault::link;
 pub use vaultsum_engine::vault::markdown;
 pub mod new_folders;
 pub mod note_cache;
-pub mod note_end;
-pub mod note_facts;
+pub use vaultsum_engine::vault::note_end;
+pub use vaultsum_engine::vault::note_facts;
 mod note_file;
 #[cfg(target_os = "linux")]
 mod note_swap;
@@ -32,9 +32,9 @@ pub use vaultsum_engine::vault::output_policy;
 #[cfg(test)]
 mod output_policy_tests;
 pub mod paths;
-pub mod policy;
+pub use vaultsum_engine::vault::policy;
 pub mod resolve;
-pub mod summary_fingerprint;
+pub use vaultsum_engine::vault::summary_fingerprint;
 pub mod walk;
 pub mod write;
 
