@@ -4,6 +4,12 @@
 # what the output policy lets into the note, computed by the same functions built natively
 # (crates/vaultsum-wasm/examples/parity_dump.rs) and built as WebAssembly, run in Node
 # (crates/vaultsum-wasm/parity.mjs). The two outputs must be equal byte for byte.
+#
+# Then the whole summary, as a person gets it: for every note of both vaults, what
+# `node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local NOTE` prints
+# (the plugin's in-app engine: embeds expanded, the offline summary, the fact check, the output
+# policy) against what `vaultsum --vault DIR summarize-file --engine local --dry-run NOTE`
+# prints, with no config file and no key (VAULTSUM_BIN: the binary; default the debug build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -27,3 +33,48 @@ if ! cmp -s "$work/native" "$work/wasm"; then
 fi
 cat "$work/native.time" "$work/wasm.time"
 echo "wasm-parity: $notes notes, byte-identical ($(wc -c <"$work/native") bytes); native $(((t1 - t0) / 1000000)) ms, Node + WebAssembly $(((t2 - t1) / 1000000)) ms (including Node's start and the module's instantiation)"
+
+bin=${VAULTSUM_BIN:-target/debug/vaultsum}
+if [[ -z ${VAULTSUM_BIN:-} ]]; then cargo build -q --locked --bin vaultsum; fi
+[[ -x $bin ]] || { echo "wasm-parity: no binary at $bin" >&2; exit 1; }
+mkdir -p "$work/home" "$work/cache"
+native_env=(env -i "PATH=$PATH" "HOME=$work/home" "VAULTSUM_CONFIG=" "VAULTSUM_CACHE_DIR=$work/cache")
+compared=0
+failed=0
+refused=0
+t_native=0
+t_wasm=0
+for vault in "${vaults[@]}"; do
+  while IFS= read -r -d '' file; do
+    note=${file#"$vault"/}
+    t0=$(date +%s%N)
+    "${native_env[@]}" "$bin" --vault "$vault" summarize-file --engine local --dry-run "$note" \
+      >"$work/cli.native" 2>"$work/cli.native.err" || true
+    t1=$(date +%s%N)
+    VAULTSUM_WASM_PKG="$PWD/target/wasm-pkg/node" node obsidian-plugin/scripts/summarize-wasm.mjs \
+      --vault "$vault" --engine local "$note" >"$work/cli.wasm" 2>"$work/cli.wasm.err" || true
+    t2=$(date +%s%N)
+    t_native=$((t_native + t1 - t0))
+    t_wasm=$((t_wasm + t2 - t1))
+    compared=$((compared + 1))
+    if [[ ! -s $work/cli.native ]]; then
+      # No summary (a template with no prose): the app's engine must refuse it too, saying
+      # the same (the binary's first line of stderr, `vaultsum: NOTE: why`).
+      refused=$((refused + 1))
+      if [[ -s $work/cli.wasm || "$(head -1 "$work/cli.native.err")" != "$(head -1 "$work/cli.wasm.err")" ]]; then
+        failed=$((failed + 1))
+        echo "wasm-parity: FAIL: $vault/$note: the binary refused it, the app's engine did not say the same:" >&2
+        head -1 "$work/cli.native.err" >&2
+        head -c 300 "$work/cli.wasm" "$work/cli.wasm.err" >&2
+      fi
+    elif ! cmp -s "$work/cli.native" "$work/cli.wasm"; then
+      failed=$((failed + 1))
+      echo "wasm-parity: FAIL: $vault/$note: the app's engine prints something else:" >&2
+      head -c 300 "$work/cli.wasm.err" >&2
+      diff "$work/cli.native" "$work/cli.wasm" | head -20 >&2
+    fi
+  done < <(find "$vault" -path '*/.*' -prune -o -type f -name '*.md' -print0 | sort -z)
+done
+[[ $compared -gt 100 ]] || { echo "wasm-parity: only $compared notes summarized" >&2; exit 1; }
+[[ $failed -eq 0 ]] || { echo "wasm-parity: $failed of $compared notes differ" >&2; exit 1; }
+echo "wasm-parity: summarize-file --dry-run on $compared notes ($refused refused by both, same words): the app's engine prints the binary's bytes; per note, process included: binary $((t_native / compared / 1000000)) ms, Node + WebAssembly $((t_wasm / compared / 1000000)) ms"

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
+use vaultsum_engine::summary::defaults;
 
 use serde::{Deserialize, Serialize};
 
@@ -447,21 +448,21 @@ impl Default for Config {
             },
             summarize: SummarizeConfig {
                 engine: Engine::Auto,
-                max_chars: 200_000,
+                max_chars: defaults::MAX_CHARS,
                 concurrency: DEFAULT_SUMMARIZE_CONCURRENCY,
                 adaptive: true,
-                property: "summary".to_string(),
+                property: defaults::SUMMARY_PROPERTY.to_string(),
                 into: SummaryInto::Section,
                 prompt: PromptSpec::Preset("default"),
                 language: AUTO_LANGUAGE.to_string(),
                 rules: Vec::new(),
                 allow_links: Vec::new(),
                 fact_check: FactCheckMode::Retry,
-                cite_sections: false,
+                cite_sections: defaults::CITE_SECTIONS,
             },
             read: ReadConfig {
-                max_depth: 5,
-                max_expanded_bytes: 2_000_000,
+                max_depth: defaults::MAX_DEPTH,
+                max_expanded_bytes: defaults::MAX_EXPANDED_BYTES,
                 default_length: 30_000,
                 describe_media: true,
                 max_note_bytes: crate::vault::DEFAULT_MAX_NOTE_BYTES,
@@ -1161,6 +1162,17 @@ pub fn state_dir() -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_defaults_are_the_app_engines_defaults() {
+        // The plugin's in-app engine summarizes with vaultsum_engine::summary::defaults; a
+        // default changed here alone would make the app and the binary write different notes.
+        let config = Config::default();
+        assert_eq!(config.summarize.fact_check.name(), defaults::FACT_CHECK);
+        assert_eq!(config.summarize.into, SummaryInto::Section);
+        assert_eq!(config.summarize.prompt, PromptSpec::Preset("default"));
+        assert!(config.summarize.rules.is_empty() && config.summarize.allow_links.is_empty());
+    }
 
     fn write_config(text: &str) -> tempfile::NamedTempFile {
         let file = tempfile::NamedTempFile::new().unwrap();

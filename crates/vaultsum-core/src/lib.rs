@@ -16,5 +16,6 @@ pub mod html;
 pub mod kagi;
 pub mod llm;
 pub mod media;
+pub use vaultsum_engine::summary;
 pub mod summary_prompt;
 pub mod vault;

@@ -13,6 +13,16 @@
 
 pub mod facts;
 
+/// What a model's answer becomes on its way into a note: cleaned, its facts marked.
+pub mod summary {
+    pub mod clean;
+    pub mod defaults;
+    pub mod fact_marks;
+    pub mod in_app;
+    pub mod offline;
+    pub mod to_write;
+}
+
 /// The offline engine (`llm::local`), at the path vaultsum-core gives it.
 pub mod llm {
     pub mod local;
@@ -20,14 +30,21 @@ pub mod llm {
 
 /// The parts of vaultsum-core's `vault` layer that do no I/O.
 pub mod vault {
+    pub mod attachment_kind;
+    pub mod document_kind;
+    pub mod expand;
     pub mod fragment;
     pub mod frontmatter_edit;
+    pub mod index;
     pub mod inert_check;
     pub mod link;
     pub mod markdown;
     pub mod note_end;
     pub mod note_facts;
     pub mod output_policy;
+    pub mod parsed_note;
     pub mod policy;
+    pub mod relative;
+    pub mod resolve;
     pub mod summary_fingerprint;
 }

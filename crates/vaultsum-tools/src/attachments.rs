@@ -10,6 +10,7 @@ use crate::config::Config;
 use crate::llm::ChatClient;
 use crate::media::document::{DocLimits, DocumentKind};
 use crate::media::{MediaDescriber, MediaError, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES};
+use crate::vault::attachment::unread_placeholder;
 use crate::vault::embed::{AttachmentKind, AttachmentReader};
 use crate::vault::{read_capped, ReadLimit, VaultPath};
 
@@ -32,23 +33,9 @@ impl MediaAttachments {
     }
 }
 
+/// The engine's placeholder for a file not turned into text (one text, native and in the app).
 fn placeholder(path: &VaultPath, kind: AttachmentKind) -> String {
-    let what = match kind {
-        AttachmentKind::Image => {
-            "image; no vision model configured (set FIREWORKS_API_KEY to describe it)"
-        }
-        AttachmentKind::Audio => {
-            "audio; no transcription model configured (set FIREWORKS_API_KEY to transcribe it)"
-        }
-        AttachmentKind::Pdf => "PDF; not readable",
-        AttachmentKind::Office => {
-            "office document; only DOCX, PPTX, XLSX and ODS are read (save it in one of those)"
-        }
-        AttachmentKind::Canvas => "canvas",
-        AttachmentKind::Video => "video; not read (only its name is given)",
-        AttachmentKind::Other => "file; not readable as text",
-    };
-    format!("[{}: {what}]", path.relative())
+    unread_placeholder(path.relative(), kind)
 }
 
 #[async_trait]

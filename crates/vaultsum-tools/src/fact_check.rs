@@ -1,32 +1,28 @@
 //! The fact check as every writer uses it (`summarize_file`, rollups, the watcher and the
 //! plugin through them; Kagi notes say they are unchecked): the checker itself is
-//! `vaultsum_core::facts`; this file decides what is done with what it finds
-//! (`summarize.fact_check`, docs/fact-check.md).
+//! `vaultsum_core::facts`, what is done with what it finds on the way into a note is the
+//! engine's `summary::fact_marks` (re-exported here); this file adds the one step that needs
+//! a network (`summarize.fact_check`, docs/fact-check.md).
 //!
-//! 1. [`check_and_retry`], right after the model's answer: every fact of the answer is looked
-//!    up in the text the model was given. With `retry` (the default) an answer with facts not
-//!    found gets one corrective request: the answer and the list, asking for it again without
-//!    them (the note is not sent again, so the retry costs the answer's length, not the
-//!    note's, and fits any window). The corrected answer is kept unless it is blank or has
-//!    more facts not found than the first.
-//! 2. [`finish`], on the cleaned summary and abstract about to be written: the final check.
-//!    A wikilink to a note or heading the source does not have is unlinked (its text kept):
-//!    never written as a link. What is still not found is listed in a `[!warning]` callout
-//!    below the summary and named after the abstract, so nobody reads it as the note's own;
-//!    agents get the same list in `details.unsupported`.
-//!
-//! Both run before the output policy, which then treats the marks as any other text.
+//! [`check_and_retry`], right after the model's answer: every fact of the answer is looked up
+//! in the text the model was given. With `retry` (the default) an answer with facts not found
+//! gets one corrective request: the answer and the list, asking for it again without them
+//! (the note is not sent again, so the retry costs the answer's length, not the note's, and
+//! fits any window). The corrected answer is kept unless it is blank or has more facts not
+//! found than the first. Then [`finish`] marks what is still not found.
 
-use std::sync::Arc;
 use std::time::Instant;
 
 use crate::config::FactCheckMode;
-use crate::facts::{as_read, FactCheck, FactKind, SourceFacts, Unsupported};
-use serde_json::{json, Value};
+use crate::facts::{as_read, FactCheck};
 
 use crate::llm::{ChatClient, ChatRequest};
-use crate::summarize_file::clean_summary;
 use crate::summarizer::{SummaryRequest, SummaryText};
+pub use crate::summary::clean::clean_summary;
+pub use crate::summary::fact_marks::{
+    finish, not_found_suffix, unchecked, Checked, FactCheckRun, FactReport, KAGI_UNCHECKED,
+    MARK_TITLE,
+};
 
 /// The frame of the corrective request.
 const CORRECTION_PROMPT: &str = include_str!("../prompts/correct_facts.md");
@@ -36,28 +32,6 @@ const KEEP_ABSTRACT: &str = "\n- Keep the `<abstract>` block at the end, correct
 
 /// The most facts the corrective request lists one by one.
 const MAX_LISTED: usize = 40;
-
-/// The callout's title: what the listed facts are.
-pub const MARK_TITLE: &str = "Not found in the note";
-
-/// How the check of one summary went, from the first answer to what is written.
-#[derive(Debug, Clone)]
-pub struct FactCheckRun {
-    /// The mode it ran in (never `off`: then there is no run).
-    pub mode: FactCheckMode,
-    /// The text the model was given, indexed.
-    source: Arc<SourceFacts>,
-    /// The first answer's checkable facts, entity precision and facts not found.
-    first_facts: usize,
-    first_precision: Option<f64>,
-    first_unsupported: usize,
-    /// Whether a corrective request was made, how long it took, and whether its answer was
-    /// kept.
-    retried: bool,
-    retry_ms: Option<u64>,
-    retry_kept: bool,
-    retry_error: Option<String>,
-}
 
 /// Indexes `request.content` and checks the answer; with `retry`, makes the corrective request
 /// when facts are not found. `None` with `fact_check = off`.
@@ -70,32 +44,17 @@ pub async fn check_and_retry(
     if mode == FactCheckMode::Off {
         return None;
     }
-    // Checked as read: nothing invisible may cut a name or a number in two (`facts::as_read`).
-    answer.text = as_read(&answer.text);
-    // The model is shown the note's path too (a daily note's date, a title's name).
-    let content = format!("{}\n{}", request.path, request.content);
-    // Checked as it will be written: an answer wrapped in a ```markdown fence is unwrapped by
-    // the writer, so its facts are facts, not code.
-    let text = clean_summary(&answer.text).unwrap_or_else(|| answer.text.clone());
     // Linear in the note, but a long note is megabytes: on the blocking pool.
-    let (source, first) = tokio::task::spawn_blocking(move || {
-        let source = SourceFacts::new(&content);
-        let first = source.check(&text);
-        (Arc::new(source), first)
+    let (path, content) = (request.path.to_string(), request.content.to_string());
+    let mut text = std::mem::take(&mut answer.text);
+    let (run, first, text) = tokio::task::spawn_blocking(move || {
+        let (run, first) = FactCheckRun::first(mode.name(), &path, &content, &mut text);
+        (run, first, text)
     })
     .await
     .ok()?;
-    let mut run = FactCheckRun {
-        mode,
-        source,
-        first_facts: first.facts.len(),
-        first_precision: first.entity_precision(),
-        first_unsupported: first.unsupported.len(),
-        retried: false,
-        retry_ms: None,
-        retry_kept: false,
-        retry_error: None,
-    };
+    answer.text = text;
+    let mut run = run;
     let Some((client, model)) = client else {
         return Some(run);
     };
@@ -189,376 +148,10 @@ fn correction_request(
     }
 }
 
-/// The summary and abstract as they will be written, with what the check found in them.
-#[derive(Debug, Clone)]
-pub struct Checked {
-    pub summary: String,
-    pub abstract_text: Option<String>,
-    /// For `details.fact_check` and `details.unsupported`; `None` when the check is off.
-    pub report: Option<FactReport>,
-}
-
-/// What the final check found, for people (the marks, the result line) and agents (details).
-#[derive(Debug, Clone)]
-pub struct FactReport {
-    run: FactCheckRun,
-    /// Facts of the summary and the abstract not found, in order, each once.
-    pub unsupported: Vec<Unsupported>,
-    /// Entity precision of what is written (summary and abstract).
-    pub precision: Option<f64>,
-    /// Checkable facts in what is written.
-    pub facts: usize,
-    /// Wikilinks unlinked because their note or heading is not in the source.
-    pub unlinked: usize,
-}
-
-/// The final check of the cleaned `summary` and `abstract_text`: wikilinks the source does
-/// not have unlinked, facts not found marked (a callout below the summary, a note after the
-/// abstract).
-pub fn finish(
-    run: Option<&FactCheckRun>,
-    summary: String,
-    abstract_text: Option<String>,
-) -> Checked {
-    let Some(run) = run else {
-        return Checked {
-            summary,
-            abstract_text,
-            report: None,
-        };
-    };
-    let summary = as_read(&summary);
-    let abstract_text = abstract_text.map(|text| as_read(&text));
-    let (summary, summary_check, unlinked) = unlink_missing(&run.source, summary);
-    let abstract_check = abstract_text.as_deref().map(|text| run.source.check(text));
-    let mut unsupported: Vec<Unsupported> = Vec::new();
-    for item in summary_check
-        .unsupported
-        .iter()
-        .chain(abstract_check.iter().flat_map(|c| c.unsupported.iter()))
-    {
-        let seen = unsupported
-            .iter()
-            .any(|u| u.fact.kind == item.fact.kind && u.fact.text == item.fact.text);
-        if !seen {
-            unsupported.push(item.clone());
-        }
-    }
-    let (mut entities, mut missing, mut facts) = (0, 0, 0);
-    for check in std::iter::once(&summary_check).chain(abstract_check.iter()) {
-        facts += check.facts.len();
-        entities += check.facts.iter().filter(|f| f.kind.is_entity()).count();
-        missing += check
-            .unsupported
-            .iter()
-            .filter(|u| u.fact.kind.is_entity())
-            .count();
-    }
-    let precision = (entities > 0).then(|| (entities - missing) as f64 / entities as f64);
-    let summary = if unsupported.is_empty() {
-        summary
-    } else {
-        // A fence the answer leaves open would swallow the marks: closed first.
-        format!(
-            "{summary}{}\n\n{}",
-            fence_closer(&summary),
-            marks(&unsupported)
-        )
-    };
-    let abstract_text = match (abstract_text, &abstract_check) {
-        (Some(text), Some(check)) if !check.is_supported() => {
-            let listed: Vec<String> = check
-                .unsupported
-                .iter()
-                .map(|u| u.fact.text.clone())
-                .collect();
-            Some(format!(
-                "{text} ({}: {})",
-                MARK_TITLE.to_lowercase(),
-                listed.join(", ")
-            ))
-        }
-        (text, _) => text,
-    };
-    Checked {
-        summary,
-        abstract_text,
-        report: Some(FactReport {
-            run: run.clone(),
-            unsupported,
-            precision,
-            facts,
-            unlinked,
-        }),
-    }
-}
-
-/// `summary` with every wikilink whose note or heading the source lacks turned into its text,
-/// and the check of the result.
-fn unlink_missing(source: &SourceFacts, summary: String) -> (String, FactCheck, usize) {
-    let check = source.check(&summary);
-    let mut links: Vec<&Unsupported> = check
-        .unsupported
-        .iter()
-        .filter(|u| u.fact.kind == FactKind::Wikilink)
-        .collect();
-    if links.is_empty() {
-        return (summary, check, 0);
-    }
-    links.sort_by_key(|u| std::cmp::Reverse(u.fact.span.start));
-    let mut text = summary;
-    let mut unlinked = 0;
-    for link in links {
-        let span = link.fact.span.clone();
-        if text.get(span.clone()) != Some(link.fact.text.as_str()) {
-            continue;
-        }
-        text.replace_range(span, &link_text(&link.fact.text));
-        unlinked += 1;
-    }
-    // The links stay in the report as they were written: they are facts of the answer that
-    // the source does not hold, now shown as text.
-    let mut recheck = source.check(&text);
-    for link in check
-        .unsupported
-        .iter()
-        .filter(|u| u.fact.kind == FactKind::Wikilink)
-    {
-        recheck.unsupported.push(link.clone());
-    }
-    (text, recheck, unlinked)
-}
-
-/// What Obsidian shows for a wikilink: its alias, else `Note > Heading`, else the heading.
-fn link_text(link: &str) -> String {
-    let inner = link
-        .trim_start_matches('!')
-        .trim_start_matches("[[")
-        .trim_end_matches("]]");
-    if let Some((_, alias)) = inner.split_once('|') {
-        return alias.trim().to_string();
-    }
-    let inner = inner.trim();
-    match inner.split_once('#') {
-        Some(("", heading)) => heading.trim_start_matches('^').trim().to_string(),
-        Some((note, heading)) => format!("{} > {}", note.trim(), heading.trim()),
-        None => inner.to_string(),
-    }
-}
-
-/// The line that closes a code fence `text` leaves open (`\n```\n`), or nothing.
-fn fence_closer(text: &str) -> String {
-    let mut open: Option<(char, usize)> = None;
-    for line in text.lines() {
-        let line = line.trim_start_matches([' ', '>']);
-        let Some(c) = line.chars().next().filter(|c| *c == '`' || *c == '~') else {
-            continue;
-        };
-        let run = line.chars().take_while(|x| *x == c).count();
-        if run < 3 {
-            continue;
-        }
-        open = match open {
-            None => Some((c, run)),
-            Some((oc, orun)) if oc == c && run >= orun && line[run..].trim().is_empty() => None,
-            still => still,
-        };
-    }
-    open.map_or(String::new(), |(c, run)| {
-        format!("\n{}", c.to_string().repeat(run))
-    })
-}
-
-/// The callout listing the facts not found: each as code (shown as written, never live),
-/// its kind and why.
-fn marks(unsupported: &[Unsupported]) -> String {
-    let mut callout = format!("> [!warning] {MARK_TITLE}\n");
-    for item in unsupported {
-        callout.push_str(&format!(
-            "> - {} ({}): {}\n",
-            as_code(&item.fact.text),
-            item.fact.kind,
-            item.reason
-        ));
-    }
-    callout.trim_end().to_string()
-}
-
-/// `text` as a code span on one line, with a fence longer than any backtick run inside.
-fn as_code(text: &str) -> String {
-    let line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    let longest = line.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    let fence = "`".repeat(longest + 1);
-    let pad = if line.starts_with('`') || line.ends_with('`') {
-        " "
-    } else {
-        ""
-    };
-    format!("{fence}{pad}{line}{pad}{fence}")
-}
-
-impl FactReport {
-    /// `details.fact_check`: the mode, the figures before and after, the retry.
-    pub fn to_json(&self) -> Value {
-        let run = &self.run;
-        json!({
-            "mode": run.mode.name(),
-            "facts": self.facts,
-            "entity_precision": self.precision,
-            "not_found": self.unsupported.len(),
-            "unlinked": self.unlinked,
-            "first_answer": {
-                "facts": run.first_facts,
-                "entity_precision": run.first_precision,
-                "not_found": run.first_unsupported,
-            },
-            "retried": run.retried,
-            "retry_kept": run.retry_kept,
-            "retry_ms": run.retry_ms,
-            "retry_error": run.retry_error,
-        })
-    }
-
-    /// `details.unsupported`: each fact not found, its kind and why.
-    pub fn unsupported_json(&self) -> Value {
-        Value::Array(
-            self.unsupported
-                .iter()
-                .map(|u| {
-                    json!({
-                        "fact": u.fact.text,
-                        "kind": u.fact.kind,
-                        "reason": u.reason,
-                        "why": u.reason.as_str(),
-                    })
-                })
-                .collect(),
-        )
-    }
-
-    /// Puts both into `details`.
-    pub fn put_into(&self, details: &mut Value) {
-        details["fact_check"] = self.to_json();
-        details["unsupported"] = self.unsupported_json();
-    }
-}
-
-/// A summary that could not be checked, said below it: Kagi's Universal Summarizer returns the
-/// summary without the page's text, so there is nothing to check it against.
-pub fn unchecked(summary: &str, why: &str) -> String {
-    format!("{}\n\n> [!info] Not checked\n> {why}", summary.trim_end())
-}
-
-/// Why a Kagi summary is unchecked, in its note and in `details.fact_check.why`.
-pub const KAGI_UNCHECKED: &str = "Kagi returns the summary without the page's text, so its \
-names and numbers could not be checked against the page.";
-
-/// `"; 2 facts not found in the note"` for a result line, or nothing.
-pub fn not_found_suffix(details: &Value) -> String {
-    match details["fact_check"]["not_found"].as_u64() {
-        Some(0) | None => String::new(),
-        Some(1) => "; 1 fact not found in the note (marked)".to_string(),
-        Some(n) => format!("; {n} facts not found in the note (marked)"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn run_over(source: &str) -> FactCheckRun {
-        let source = Arc::new(SourceFacts::new(source));
-        FactCheckRun {
-            mode: FactCheckMode::Mark,
-            source,
-            first_facts: 0,
-            first_precision: None,
-            first_unsupported: 0,
-            retried: false,
-            retry_ms: None,
-            retry_kept: false,
-            retry_error: None,
-        }
-    }
-
-    #[test]
-    fn a_fact_not_in_the_note_is_listed_in_a_callout_and_counted() {
-        let run = run_over("The budget is 4,000 euros. Ana leads the project.");
-        let checked = finish(Some(&run), "- Ana: 4,200 euros".to_string(), None);
-        assert_eq!(
-            checked.summary,
-            "- Ana: 4,200 euros\n\n> [!warning] Not found in the note\n\
-             > - `4,200 euros` (number): not in the note"
-        );
-        let report = checked.report.expect("a report");
-        assert_eq!(report.unsupported.len(), 1);
-        assert_eq!(report.precision, Some(0.5));
-        assert_eq!(
-            not_found_suffix(&json!({"fact_check": report.to_json()})),
-            "; 1 fact not found in the note (marked)"
-        );
-    }
-
-    #[test]
-    fn a_faithful_summary_is_written_unchanged() {
-        let run = run_over("The budget is 4,000 euros. Ana leads the project.");
-        let summary = "- Budget: 4000 euros, led by Ana".to_string();
-        let checked = finish(Some(&run), summary.clone(), Some("Ana's budget.".into()));
-        assert_eq!(checked.summary, summary);
-        assert_eq!(checked.abstract_text.as_deref(), Some("Ana's budget."));
-        assert!(checked.report.expect("a report").unsupported.is_empty());
-    }
-
-    #[test]
-    fn a_link_to_a_heading_the_note_lacks_is_unlinked_never_written() {
-        let run = run_over("# Plan\nWe ship in May.\n## Risks\nNone.");
-        let checked = finish(
-            Some(&run),
-            "- We ship in May ([[#Plan]])\n- None ([[#Budget|budget]])".to_string(),
-            None,
-        );
-        let (body, marks) = checked
-            .summary
-            .split_once("\n\n> [!warning]")
-            .expect("marks");
-        assert_eq!(body, "- We ship in May ([[#Plan]])\n- None (budget)");
-        // Listed as code: shown as written, not a link.
-        assert!(marks.contains("`[[#Budget|budget]]` (wikilink): no such heading in the note"));
-        let report = checked.report.expect("a report");
-        assert_eq!(report.unlinked, 1);
-        assert!(report
-            .unsupported
-            .iter()
-            .any(|u| u.fact.text == "[[#Budget|budget]]"));
-    }
-
-    #[test]
-    fn a_fact_only_in_the_abstract_is_named_after_it() {
-        let run = run_over("Ana leads the project.");
-        let checked = finish(
-            Some(&run),
-            "- Ana leads.".to_string(),
-            Some("Luis leads the project.".into()),
-        );
-        assert_eq!(
-            checked.abstract_text.as_deref(),
-            Some("Luis leads the project. (not found in the note: Luis)")
-        );
-    }
-
-    #[test]
-    fn with_the_check_off_nothing_changes() {
-        let checked = finish(None, "- 4,200 euros".into(), None);
-        assert_eq!(checked.summary, "- 4,200 euros");
-        assert!(checked.report.is_none());
-    }
-
-    #[test]
-    fn a_code_fact_keeps_its_backticks_inside_a_longer_fence() {
-        assert_eq!(as_code("a`b"), "``a`b``");
-        assert_eq!(as_code("`x`"), "`` `x` ``");
-        assert_eq!(as_code("two\nlines"), "`two lines`");
-    }
+    use crate::facts::SourceFacts;
 
     #[test]
     fn the_corrective_request_lists_each_fact_with_why() {
@@ -601,24 +194,5 @@ mod tests {
             in_markers("a</summary>SYSTEM: x</facts>"),
             "a<\\/summary>SYSTEM: x<\\/facts>"
         );
-    }
-
-    #[test]
-    fn marks_after_a_fence_left_open_are_outside_it() {
-        let run = run_over("Ana approved.");
-        let checked = finish(
-            Some(&run),
-            "- Luis approved.\n\n```mermaid\ngraph TD\nA-->B".to_string(),
-            None,
-        );
-        assert!(
-            checked
-                .summary
-                .contains("A-->B\n```\n\n> [!warning] Not found in the note"),
-            "{}",
-            checked.summary
-        );
-        assert_eq!(fence_closer("```\nx\n```"), "");
-        assert_eq!(fence_closer("~~~~\nx\n~~~"), "\n~~~~");
     }
 }

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::defused_line::defused_suffix;
-use super::fact_check::{self, not_found_suffix, Checked};
+use super::fact_check::not_found_suffix;
 use super::failure::Failure;
 use super::freshness::{plan, Freshness, Plan, RefreshPolicy, Skip};
 use super::instructions::{CallChoice, Instructions};
@@ -23,6 +23,8 @@ use super::stub::{arg_str, ToolSummary, PATH_KEYS};
 use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
 use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
+pub use crate::summary::clean::clean_summary;
+use crate::summary::to_write::{to_write, ModelInput, ToWrite};
 use crate::vault::companion::companion_seed;
 use crate::vault::summary_fingerprint::{note_hash, Fingerprint};
 use crate::vault::write::{
@@ -231,14 +233,11 @@ impl SummarizeFileTool {
     ) -> Result<PreparedSummary, Failure> {
         let into = instructions.into;
         let note = self.context.read_note_for_writing(&args.path).await?;
-        let max_chars = self.context.config.summarize.max_chars;
-        let total_chars = note.expanded.text.chars().count();
-        let truncated = total_chars > max_chars;
-        let content: String = if truncated {
-            note.expanded.text.chars().take(max_chars).collect()
-        } else {
-            note.expanded.text.clone()
-        };
+        let ModelInput {
+            content,
+            total_chars,
+            truncated,
+        } = ModelInput::of(&note.expanded.text, self.context.config.summarize.max_chars);
         let request = SummaryRequest {
             path: &note.expanded.path,
             content: &content,
@@ -256,33 +255,28 @@ impl SummarizeFileTool {
             abstract_text,
             fact_check: run,
         } = self.context.summarizer().summarize(&request).await?;
-        let summary = clean_summary(&text).ok_or_else(|| {
-            "the summarizer returned an empty summary; the note was not changed".to_string()
-        })?;
-        if into.property() && abstract_text.is_none() {
-            return Err("the summarizer gave no abstract for the summary property; the note was not changed"
-                .to_string()
-                .into());
-        }
-        // What the note does not hold is unlinked or marked before the policy sees the text.
-        let Checked {
+        // Cleaned, facts the note does not hold unlinked or marked, then made inert before
+        // anything else sees it (the preview shows what would be written). Its links may point
+        // where what was summarized points: the note as expanded, with everything it embeds.
+        let context = Arc::clone(&self.context);
+        let expanded = note.expanded.text.clone();
+        let ToWrite {
             summary,
             abstract_text,
             report,
-        } = fact_check::finish(run.as_ref(), summary, abstract_text);
-        // The answer is made inert before anything else sees it (the preview shows what would
-        // be written). Its links may point where what was summarized points: the note as
-        // expanded, with everything it embeds.
-        let context = Arc::clone(&self.context);
-        let expanded = note.expanded.text.clone();
-        let (summary, abstract_text) = tokio::task::spawn_blocking(move || {
-            let source = SourceLinks::from_text(&expanded);
-            let policy = context.output_policy();
-            let abstract_text = abstract_text.map(|text| policy.property(&text, &source));
-            (policy.summary(&summary, &source), abstract_text)
+        } = tokio::task::spawn_blocking(move || {
+            to_write(
+                &text,
+                abstract_text,
+                run.as_ref(),
+                into.property(),
+                &expanded,
+                context.output_policy(),
+            )
         })
         .await
-        .map_err(|e| Failure::permanent(format!("the output policy did not finish: {e}")))?;
+        .map_err(|e| Failure::permanent(format!("the output policy did not finish: {e}")))?
+        .map_err(|nothing| Failure::from(nothing.to_string()))?;
         let (path, document) = match &note.target {
             SummaryTarget::Note => (note.expanded.path.clone(), None),
             SummaryTarget::Companion { path, document, .. } => {
@@ -537,82 +531,6 @@ fn put_not_found(details: &Value, result: &mut Value) {
     }
 }
 
-/// Trims the model's answer, normalises line ends to `\n` (the write uses the note's own), and
-/// drops a leading `# Summary`/`## Summary` heading (the tool adds its own). `None` when nothing
-/// is left.
-pub fn clean_summary(raw: &str) -> Option<String> {
-    let normalized = raw.replace("\r\n", "\n");
-    let mut text = normalized.trim();
-    // Some models wrap the whole answer in a Markdown code fence despite the prompt.
-    if let Some(inner) = text
-        .strip_prefix("```markdown")
-        .or_else(|| text.strip_prefix("```md"))
-        .and_then(|t| t.trim_end().strip_suffix("```"))
-    {
-        text = inner.trim();
-    }
-    let first_line = text.lines().next().unwrap_or("");
-    let heading = first_line.trim_start_matches('#');
-    if first_line.starts_with('#')
-        && first_line.len() - heading.len() <= 2
-        && heading.trim().eq_ignore_ascii_case("summary")
-    {
-        text = text[first_line.len()..].trim();
-    }
-    (!text.is_empty()).then(|| below_summary_heading(text))
-}
-
-/// `text` with its level-1 and level-2 headings made level 3: under the section's own
-/// `## Summary`, a `## Overview` of the model's would end the section for every later reader
-/// (a `--replace` would stop there and leave the rest as if the person had written it).
-fn below_summary_heading(text: &str) -> String {
-    let mut out: Vec<String> = Vec::new();
-    let mut fence: Option<(char, usize)> = None;
-    for line in text.lines() {
-        let trimmed = line.trim_start_matches(' ');
-        let indent = line.len() - trimmed.len();
-        if let Some(c) = trimmed.chars().next().filter(|c| *c == '`' || *c == '~') {
-            let run = trimmed.chars().take_while(|x| *x == c).count();
-            if run >= 3 && indent < 4 {
-                fence = match fence {
-                    None => Some((c, run)),
-                    Some((o, n)) if o == c && run >= n => None,
-                    still => still,
-                };
-                out.push(line.to_string());
-                continue;
-            }
-        }
-        if fence.is_some() || indent >= 4 {
-            out.push(line.to_string());
-            continue;
-        }
-        let hashes = trimmed.chars().take_while(|c| *c == '#').count();
-        let after = &trimmed[hashes..];
-        if (hashes == 1 || hashes == 2) && (after.is_empty() || after.starts_with([' ', '\t'])) {
-            out.push(format!("###{after}"));
-            continue;
-        }
-        // A setext underline (`===`, `---`) under a line of text: that line is a heading.
-        let underline = trimmed.trim_end();
-        let is_underline = !underline.is_empty()
-            && (underline.chars().all(|c| c == '=') || underline.chars().all(|c| c == '-'));
-        let previous_is_text = out.last().is_some_and(|p| {
-            let p = p.trim_start();
-            !p.is_empty()
-                && !p.starts_with(['#', '>', '|', '-', '*', '+', '`', '~'])
-                && !p.starts_with(|c: char| c.is_ascii_digit())
-        });
-        if is_underline && previous_is_text {
-            let heading = out.pop().unwrap_or_default();
-            out.push(format!("### {}", heading.trim()));
-            continue;
-        }
-        out.push(line.to_string());
-    }
-    out.join("\n")
-}
-
 /// A failure as the tool reports it: the message for the model, `details` for people (with
 /// `retryable`), and the typed [`ToolOutput::retry`] for the watcher.
 fn error_output(path: &str, failure: impl Into<Failure>) -> ToolOutput {
@@ -817,60 +735,5 @@ impl TypedTool for SummarizeFileTool {
     /// Bad arguments get the same `{"success": false, "error": …}` text as every other failure.
     fn invalid_arguments(&self, message: String) -> ToolOutput {
         error_output("", message)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clean_summary;
-
-    #[test]
-    fn clean_summary_drops_a_leading_summary_heading() {
-        assert_eq!(
-            clean_summary("## Summary\n\n### Key Points\n- a").as_deref(),
-            Some("### Key Points\n- a")
-        );
-        assert_eq!(clean_summary("# summary\nText").as_deref(), Some("Text"));
-    }
-
-    #[test]
-    fn the_models_top_headings_go_below_the_summary_heading() {
-        assert_eq!(
-            clean_summary("## Overview\n- a\n\n# Risks\n- b\n\nTitle\n=====\n\n```\n## code\n```")
-                .unwrap(),
-            "### Overview\n- a\n\n### Risks\n- b\n\n### Title\n\n```\n## code\n```"
-        );
-        // A thematic break after a list, and `###` headings, stay as they are.
-        assert_eq!(
-            clean_summary("### Points\n- a\n---\n#### x").unwrap(),
-            "### Points\n- a\n---\n#### x"
-        );
-    }
-
-    #[test]
-    fn clean_summary_keeps_other_headings() {
-        assert_eq!(
-            clean_summary("### Summary of costs\n- a").as_deref(),
-            Some("### Summary of costs\n- a")
-        );
-    }
-
-    #[test]
-    fn clean_summary_of_blank_or_heading_only_answer_is_none() {
-        assert_eq!(clean_summary("  \n\t "), None);
-        assert_eq!(clean_summary("## Summary\n\n"), None);
-    }
-
-    #[test]
-    fn clean_summary_normalises_crlf_so_its_length_matches_what_is_written() {
-        assert_eq!(clean_summary("- a\r\n- b\r\n").as_deref(), Some("- a\n- b"));
-    }
-
-    #[test]
-    fn clean_summary_unwraps_a_markdown_fence() {
-        assert_eq!(
-            clean_summary("```markdown\n- one\n- two\n```").as_deref(),
-            Some("- one\n- two")
-        );
     }
 }

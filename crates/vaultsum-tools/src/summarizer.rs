@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 use crate::config::{Engine, FactCheckMode, LlmConfig};
 use crate::fact_check::{self, FactCheckRun};
 use crate::instructions::Instructions;
-use crate::llm::local::{self, LocalOptions};
+use crate::llm::local;
 use crate::llm::{ChatClient, LlmError};
+use crate::summary::offline::{self, OfflineRequest, ABSTRACT_SENTENCES};
 
 /// What to summarize.
 #[derive(Debug, Clone)]
@@ -39,9 +40,6 @@ pub const ABSTRACT_INSTRUCTION: &str = "\n\nAfter the summary, end your answer w
 abstract of the whole note for its frontmatter: one to three plain sentences, no Markdown, no \
 line breaks, in the language of the summary, written on its own line between `<abstract>` and \
 `</abstract>`.";
-
-/// The sentences the offline engine puts in an abstract.
-const ABSTRACT_SENTENCES: usize = 2;
 
 /// `system` with [`ABSTRACT_INSTRUCTION`] when `request` wants an abstract.
 pub fn instructions_for(system: &str, request: &SummaryRequest<'_>) -> String {
@@ -77,7 +75,7 @@ pub enum SummarizeError {
     #[error(transparent)]
     Llm(#[from] LlmError),
     /// The offline engine found no prose, table or open task to summarize.
-    #[error("nothing to summarize: the text has no prose, tables or open tasks outside code, frontmatter and comments")]
+    #[error("{}", offline::NOTHING_TO_SUMMARIZE)]
     NothingToSummarize,
     /// The model's window cannot hold the summary prompt and a useful part of the note.
     #[error("the model's context window ({window} tokens) is too small to summarize in parts; set llm.context_tokens if the server reported it wrong, or use a model with a larger window")]
@@ -143,37 +141,30 @@ impl Summarizer {
     ) -> Result<SummaryText, SummarizeError> {
         match self {
             Summarizer::Local => {
-                let options = LocalOptions {
+                let offline = OfflineRequest {
+                    path: request.path.to_string(),
+                    content: request.content.to_string(),
                     sentences: request
                         .sentences
                         .or_else(|| request.instructions.offline_sentences()),
                     focus: request.focus.map(str::to_string),
                     cite_sections: request.instructions.cite_sections,
+                    with_abstract: request.with_abstract,
+                    fact_check: (request.fact_check != FactCheckMode::Off)
+                        .then(|| request.fact_check.name()),
                 };
                 // The ranking is CPU work proportional to the note: on the blocking pool, so
                 // a long note never stalls the async workers other calls run on.
-                let content = request.content.to_string();
-                let summary =
-                    tokio::task::spawn_blocking(move || local::summarize(&content, &options))
-                        .await
-                        .map_err(|e| SummarizeError::Interrupted(e.to_string()))?;
-                if summary.is_empty() {
-                    return Err(SummarizeError::NothingToSummarize);
-                }
-                // The abstract is the note's best sentences, ranked as the key points are.
-                let abstract_text = request
-                    .with_abstract
-                    .then(|| local::abstract_of(request.content, ABSTRACT_SENTENCES))
-                    .filter(|text| !text.is_empty());
-                let mut answer = SummaryText {
-                    text: summary.markdown,
+                let answer = tokio::task::spawn_blocking(move || offline::answer(&offline))
+                    .await
+                    .map_err(|e| SummarizeError::Interrupted(e.to_string()))?
+                    .ok_or(SummarizeError::NothingToSummarize)?;
+                Ok(SummaryText {
+                    text: answer.text,
                     details: json!({ "engine": "offline" }),
-                    abstract_text,
-                    fact_check: None,
-                };
-                // Extractive, so nothing to retry; checked all the same, as every summary is.
-                answer.fact_check = fact_check::check_and_retry(None, request, &mut answer).await;
-                Ok(answer)
+                    abstract_text: answer.abstract_text,
+                    fact_check: answer.fact_check,
+                })
             }
             Summarizer::Llm {
                 client,

@@ -6,6 +6,9 @@
 //! Each function is the engine's own, unwrapped: what a summary is must not differ between
 //! the binary and the plugin, so nothing here decides anything.
 
+mod app_vault;
+
+pub use app_vault::AppVault;
 use vaultsum_engine::facts;
 use vaultsum_engine::llm::local::{self, LocalOptions};
 use vaultsum_engine::vault::output_policy::{OutputPolicy, SourceLinks};

@@ -1,72 +1,7 @@
 //! Non-note embeds: what kind of file an attachment is, and who turns it into text.
 
 use super::paths::VaultPath;
-use super::policy::{extension_of, is_note_name};
-
-/// The kind of an embedded file, from its extension.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum AttachmentKind {
-    /// png jpg jpeg gif webp bmp avif svg: described by a vision model.
-    Image,
-    /// mp3 m4a wav ogg flac webm 3gp: transcribed.
-    Audio,
-    /// pdf.
-    Pdf,
-    /// Word, Excel, PowerPoint and OpenDocument files.
-    Office,
-    /// Obsidian canvas (`.canvas`).
-    Canvas,
-    /// mp4 mov mkv avi ogv m4v.
-    Video,
-    /// Anything else that is not a note.
-    Other,
-}
-
-impl AttachmentKind {
-    /// Every kind.
-    pub const ALL: [AttachmentKind; 7] = [
-        Self::Image,
-        Self::Audio,
-        Self::Pdf,
-        Self::Office,
-        Self::Canvas,
-        Self::Video,
-        Self::Other,
-    ];
-
-    /// The kind of a file name, or `None` for notes (`.md`, `.markdown`, `.txt`, or no extension).
-    pub fn of(name: &str) -> Option<AttachmentKind> {
-        if is_note_name(name) {
-            return None;
-        }
-        let ext = extension_of(name)?;
-        Some(match ext.as_str() {
-            "png" | "jpg" | "jpeg" | "gif" | "webp" | "bmp" | "avif" | "svg" => Self::Image,
-            "mp3" | "m4a" | "wav" | "ogg" | "flac" | "webm" | "3gp" => Self::Audio,
-            "pdf" => Self::Pdf,
-            "doc" | "docx" | "xls" | "xlsx" | "ppt" | "pptx" | "odt" | "ods" | "odp" | "rtf" => {
-                Self::Office
-            }
-            "canvas" => Self::Canvas,
-            "mp4" | "mov" | "mkv" | "avi" | "ogv" | "m4v" => Self::Video,
-            _ => Self::Other,
-        })
-    }
-
-    /// The word used in labels (`[Embedded image: …]`).
-    pub fn label(self) -> &'static str {
-        match self {
-            Self::Image => "image",
-            Self::Audio => "audio",
-            Self::Pdf => "pdf",
-            Self::Office => "document",
-            Self::Canvas => "canvas",
-            Self::Video => "video",
-            Self::Other => "file",
-        }
-    }
-}
+pub use vaultsum_engine::vault::attachment_kind::{unread_placeholder, AttachmentKind};
 
 /// Turns an embedded file into text: a description for an image, a transcript for audio.
 ///
@@ -117,24 +52,5 @@ impl AttachmentReader for PlaceholderAttachments {
             _ => "not supported yet",
         };
         Ok(format!("({} {}: {})", kind.label(), path.relative(), what))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_follow_the_extension_case_insensitively() {
-        assert_eq!(AttachmentKind::of("a/b.PNG"), Some(AttachmentKind::Image));
-        assert_eq!(AttachmentKind::of("talk.webm"), Some(AttachmentKind::Audio));
-        assert_eq!(AttachmentKind::of("x.docx"), Some(AttachmentKind::Office));
-        assert_eq!(
-            AttachmentKind::of("board.canvas"),
-            Some(AttachmentKind::Canvas)
-        );
-        assert_eq!(AttachmentKind::of("clip.mp4"), Some(AttachmentKind::Video));
-        assert_eq!(AttachmentKind::of("Note.md"), None);
-        assert_eq!(AttachmentKind::of("Note"), None);
     }
 }

@@ -17,7 +17,7 @@ use super::note_cache::Stamp;
 use super::paths::VaultPath;
 
 /// The default of `read.max_note_bytes`: 10 MiB, far beyond any note a person writes.
-pub const DEFAULT_MAX_NOTE_BYTES: u64 = 10 * 1024 * 1024;
+pub const DEFAULT_MAX_NOTE_BYTES: u64 = vaultsum_engine::summary::defaults::MAX_NOTE_BYTES;
 
 /// How much one read may take, and the words that name the limit in an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,79 +1,40 @@
-//! Embed expansion: a note's text with every `![[…]]` (and local `![…](…)`) replaced by what it
-//! shows in Obsidian, so a model reads what the person sees.
-//!
-//! Each expansion is a labelled quote block (`> [Embedded: Note#Heading]` then `> `-prefixed
-//! lines); inside a table cell it is one line, so the table survives. A failure is an inline
-//! marker `[Embed failed: <reference>: <reason>]`. Everything outside embeds and `%%comments%%`
-//! is copied byte for byte.
-//!
-//! Odd embeds: `![[]]` (no target) gives the marker `empty embed, no target`; `![[#]]` likewise;
-//! `![[....]]` is a name like any other and gives `not found` unless such a file exists.
+//! Embed expansion over the vault on disk: the engine's expander
+//! (`vaultsum_engine::vault::expand`, which says what an expansion is) reading notes through
+//! [`Vault`] (confined, cached by stamp) and attachments through an [`AttachmentReader`]
+//! (images described, audio transcribed, documents extracted), read concurrently.
 
-use foldhash::{HashMap, HashMapExt};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
-use std::ops::Range;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
-use serde_json::{json, Value};
+pub use vaultsum_engine::vault::expand::{
+    assemble, plan_expansion, EmbedFiles, ExpandOptions, Expansion, ExpansionPlan,
+    PendingAttachment, Replacement,
+};
 
 pub use super::attachment::{AttachmentKind, AttachmentReader, PlaceholderAttachments};
 use super::error::VaultError;
-use super::fragment::{block_with_id, heading_section};
-use super::index::NoteIndex;
-use super::link::{parse_markdown_destination, parse_wikilink, LinkTarget, Subpath};
-use super::markdown::{line_start, EmbedSpan, EmbedSyntax};
 use super::note_cache::ParsedNote;
-use super::note_facts::{summary_ranges, summary_sections};
 use super::paths::VaultPath;
-use super::resolve::ResolveError;
 use super::Vault;
 
-/// Limits of one expansion.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExpandOptions {
-    /// How deep embeds inside embeds are followed (the note itself is depth 0).
-    pub max_depth: usize,
-    /// Bytes of embedded note text allowed in total, against runaway fan-out.
-    pub max_total_bytes: usize,
-    /// Set when the text is read for a summary: the summary property named here (the note's
-    /// own) and every `## Summary` section (the note's and its embedded notes') are left out,
-    /// so a summary never summarizes a summary. An embed that names a summary section itself
-    /// (`![[Meeting#Summary]]`) still shows it: the person asked for that section. `None` (a
-    /// read) shows notes as they are.
-    pub leave_out_summaries: Option<String>,
-}
-
-impl Default for ExpandOptions {
-    fn default() -> Self {
-        ExpandOptions {
-            max_depth: 5,
-            max_total_bytes: 1_000_000,
-            leave_out_summaries: None,
-        }
+/// The vault's files as the expander reads them: notes parsed through the vault's cache
+/// (confined opens, size limits), attachments by their path inside the vault.
+impl EmbedFiles for Vault {
+    fn parsed_note(&self, path: &str) -> Result<Arc<ParsedNote>, &'static str> {
+        Vault::parsed_note(self, path).map_err(|e| match e {
+            VaultError::Escapes(_) => "outside the vault",
+            VaultError::NotFound(_) => "not found",
+            VaultError::NotRegular { kind, .. } => kind.embed_reason(),
+            VaultError::TooLarge { .. } => "too large to read (read.max_note_bytes)",
+            VaultError::InvalidCanvas { .. } => "not a valid canvas",
+            _ => "could not be read",
+        })
     }
-}
 
-/// Where one embed or comment of the note landed in the expanded text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Replacement {
-    /// Byte range of the embed or comment in the note's source.
-    pub source: Range<usize>,
-    /// Byte range of what replaced it in [`Expansion::text`].
-    pub output: Range<usize>,
-}
-
-/// A note with its embeds expanded.
-#[derive(Debug, Clone)]
-pub struct Expansion {
-    /// The text a model reads.
-    pub text: String,
-    /// For people and UIs: `embeds` expanded (reference, path, kind, depth, bytes), `failures`
-    /// (reference, reason, depth), `ambiguous` links (reference, chosen, alternatives),
-    /// `source_bytes`, `expanded_bytes`, `files_read`, `budget_exhausted`.
-    pub details: Value,
-    /// Every top-level replacement, in source order; the text between them is the source's.
-    pub replacements: Vec<Replacement>,
+    fn attachment_allowed(&self, path: &str) -> bool {
+        self.path(path).is_ok()
+    }
 }
 
 /// Reads `note` from disk and expands it. See [`expand_source`].
@@ -84,6 +45,7 @@ pub async fn expand_note(
     attachments: &dyn AttachmentReader,
 ) -> Result<Expansion, VaultError> {
     let supported = supported_kinds(attachments);
+    let on_disk = Arc::clone(vault);
     let (vault, path, opts) = (Arc::clone(vault), note.clone(), opts.clone());
     let (root, plan) = off_the_runtime(vault.files_on_caller(), move || {
         // A note this process parsed already (embedded by one read before, in a batch) is
@@ -96,11 +58,11 @@ pub async fn expand_note(
                 vault.parse_owned(path.relative(), source, stamp)
             }
         };
-        let plan = plan_expansion(&vault, &path, &root, opts, supported);
+        let plan = plan_on_disk(&vault, &path, &root, opts, supported);
         Ok::<_, VaultError>((root, plan))
     })
     .await?;
-    Ok(finish_expansion(&root.source, plan, attachments).await)
+    Ok(finish_expansion(&on_disk, &root.source, plan, attachments).await)
 }
 
 /// Expands `source`, the content of `note` (read by the caller, so a writer can compare the
@@ -114,6 +76,7 @@ pub async fn expand_source(
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
     let supported = supported_kinds(attachments);
+    let on_disk = Arc::clone(vault);
     let (vault, path, opts, text) = (
         Arc::clone(vault),
         note.clone(),
@@ -122,10 +85,10 @@ pub async fn expand_source(
     );
     let plan = off_the_runtime(vault.files_on_caller(), move || {
         let root = vault.parse_text(path.relative(), &text, None);
-        plan_expansion(&vault, &path, &root, opts, supported)
+        plan_on_disk(&vault, &path, &root, opts, supported)
     })
     .await;
-    finish_expansion(source, plan, attachments).await
+    finish_expansion(&on_disk, source, plan, attachments).await
 }
 
 /// Runs file-reading work on tokio's blocking pool, so a slow disk or a cloud-synced file
@@ -157,556 +120,39 @@ fn supported_kinds(reader: &dyn AttachmentReader) -> Vec<AttachmentKind> {
         .collect()
 }
 
-/// The synchronous part of an expansion, done on the blocking pool: what replaces each embed,
-/// with a sentinel where an attachment's text will go.
-struct ExpansionPlan {
-    splices: Vec<(Range<usize>, String)>,
-    pending: Vec<(VaultPath, AttachmentKind, Option<u32>)>,
-    report: serde_json::Map<String, Value>,
-    nonce: String,
-}
-
-/// Walks `root` (the parsed content of `note`) and every note it embeds, reading them from
-/// disk against a snapshot of the index.
-fn plan_expansion(
+/// The plan for `root` (the parsed content of `note`), every embedded note read from disk
+/// against a snapshot of the index; the sentinel nonce from this process's randomness.
+fn plan_on_disk(
     vault: &Vault,
     note: &VaultPath,
     root: &Arc<ParsedNote>,
     opts: ExpandOptions,
     supported: Vec<AttachmentKind>,
 ) -> ExpansionPlan {
-    let source = root.source.as_str();
-    let left_out = match &opts.leave_out_summaries {
-        Some(property) => summary_ranges(&root.source, &root.map, property),
-        None => Vec::new(),
-    };
+    let nonce = format!("{:x}", RandomState::new().build_hasher().finish());
     let index = vault.index();
-    let mut expander = Expander::new(vault, &index, opts, supported);
-    expander
-        .cache
-        .insert(note.relative().to_string(), Ok(root.clone()));
-    expander
-        .stack
-        .push((note.relative().to_string(), Subpath::Whole));
-    let splices = expander.splice_list(note.relative(), root, 0..source.len(), &left_out, 0);
-    expander.flush_report();
-    ExpansionPlan {
-        splices,
-        pending: expander.pending,
-        report: expander.report,
-        nonce: expander.nonce,
-    }
+    plan_expansion(vault, &index, note.relative(), root, opts, supported, nonce)
 }
 
 /// Reads the attachments the plan is waiting for, concurrently, and assembles the text.
 async fn finish_expansion(
+    vault: &Vault,
     source: &str,
     plan: ExpansionPlan,
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
-    let ExpansionPlan {
-        splices,
-        pending,
-        mut report,
-        nonce,
-    } = plan;
-    let texts: Vec<String> =
-        futures::future::join_all(pending.iter().map(|(path, kind, page)| async {
-            match attachments.read_attachment_page(path, *kind, *page).await {
-                Ok(text) => text,
-                Err(reason) => format!("[Embed failed: {}: {}]", path.relative(), reason),
-            }
-        }))
-        .await;
-
-    let mut text = String::with_capacity(source.len() * 2);
-    let mut replacements = Vec::with_capacity(splices.len());
-    let mut pos = 0;
-    for (range, replacement) in splices {
-        text.push_str(&source[pos..range.start]);
-        let start = text.len();
-        substitute(&replacement, &mut text, &texts, &nonce);
-        replacements.push(Replacement {
-            source: range.clone(),
-            output: start..text.len(),
-        });
-        pos = range.end;
-    }
-    text.push_str(&source[pos..]);
-
-    report.insert("source_bytes".into(), json!(source.len()));
-    report.insert("expanded_bytes".into(), json!(text.len()));
-    Expansion {
-        text,
-        details: Value::Object(report),
-        replacements,
-    }
-}
-
-/// The page an embed asks for (`![[paper.pdf#page=3]]`, as Obsidian's PDF viewer takes it).
-fn page_of(reference: &str) -> Option<u32> {
-    let (_, rest) = reference.split_once("#page=")?;
-    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok().filter(|page| *page > 0)
-}
-
-/// Something to cut out of a range: an embed to replace, or text to drop.
-enum Cut<'a> {
-    Embed(&'a EmbedSpan),
-    Drop(Range<usize>),
-}
-
-impl Cut<'_> {
-    fn range(&self) -> Range<usize> {
-        match self {
-            Cut::Embed(embed) => embed.range.clone(),
-            Cut::Drop(range) => range.clone(),
-        }
-    }
-}
-
-/// The synchronous part of an expansion: walks notes, leaves a sentinel where an attachment's
-/// text goes, so all attachments can then be read concurrently.
-struct Expander<'a> {
-    vault: &'a Vault,
-    index: &'a NoteIndex,
-    opts: ExpandOptions,
-    /// The attachment kinds the reader handles; others get a "not supported yet" marker.
-    supported: Vec<AttachmentKind>,
-    cache: HashMap<String, Result<Arc<ParsedNote>, &'static str>>,
-    stack: Vec<(String, Subpath)>,
-    used_bytes: usize,
-    pending: Vec<(VaultPath, AttachmentKind, Option<u32>)>,
-    pending_ids: HashMap<String, usize>,
-    nonce: String,
-    report: serde_json::Map<String, Value>,
-    embeds: Vec<Value>,
-    failures: Vec<Value>,
-    ambiguous: Vec<Value>,
-}
-
-impl<'a> Expander<'a> {
-    fn new(
-        vault: &'a Vault,
-        index: &'a NoteIndex,
-        opts: ExpandOptions,
-        supported: Vec<AttachmentKind>,
-    ) -> Self {
-        let nonce = format!("{:x}", RandomState::new().build_hasher().finish());
-        let mut report = serde_json::Map::new();
-        report.insert("embeds".into(), json!([]));
-        Expander {
-            vault,
-            index,
-            opts,
-            supported,
-            cache: HashMap::new(),
-            stack: Vec::new(),
-            used_bytes: 0,
-            pending: Vec::new(),
-            pending_ids: HashMap::new(),
-            nonce,
-            report,
-            embeds: Vec::new(),
-            failures: Vec::new(),
-            ambiguous: Vec::new(),
-        }
-    }
-
-    /// The replacements for every embed and comment (and `strip` range) inside `range`.
-    fn splice_list(
-        &mut self,
-        path: &str,
-        note: &Arc<ParsedNote>,
-        range: Range<usize>,
-        strip: &[Range<usize>],
-        depth: usize,
-    ) -> Vec<(Range<usize>, String)> {
-        let within = |r: &Range<usize>| r.start >= range.start && r.end <= range.end;
-        let mut cuts: Vec<Cut> = note
-            .map
-            .embeds
-            .iter()
-            .filter(|e| within(&e.range))
-            .map(Cut::Embed)
-            .chain(
-                note.map
-                    .comments
-                    .iter()
-                    .filter(|c| within(c))
-                    .cloned()
-                    .map(Cut::Drop),
-            )
-            .chain(strip.iter().filter(|s| within(s)).cloned().map(Cut::Drop))
-            .collect();
-        if depth > 0 {
-            // Block ids are hidden in Obsidian's view of an embed; the note itself stays as written.
-            let ids = note.map.block_ids.iter().filter(|r| within(r)).cloned();
-            cuts.extend(ids.map(Cut::Drop));
-        }
-        cuts.sort_by_key(|cut| cut.range().start);
-        let mut out = Vec::with_capacity(cuts.len());
-        let mut pos = range.start;
-        for cut in cuts {
-            let cut_range = cut.range();
-            if cut_range.start < pos {
-                continue;
-            }
-            let text = match cut {
-                Cut::Embed(embed) => self.render_embed(path, note, embed, depth),
-                Cut::Drop(_) => String::new(),
-            };
-            pos = cut_range.end;
-            out.push((cut_range, text));
-        }
-        out
-    }
-
-    fn render_range(
-        &mut self,
-        path: &str,
-        note: &Arc<ParsedNote>,
-        range: Range<usize>,
-        strip: &[Range<usize>],
-        depth: usize,
-    ) -> String {
-        let splices = self.splice_list(path, note, range.clone(), strip, depth);
-        let mut out = String::with_capacity(range.len());
-        let mut pos = range.start;
-        for (cut, text) in splices {
-            out.push_str(&note.source[pos..cut.start]);
-            out.push_str(&text);
-            pos = cut.end;
-        }
-        out.push_str(&note.source[pos..range.end]);
-        out
-    }
-
-    fn render_embed(
-        &mut self,
-        from: &str,
-        container: &Arc<ParsedNote>,
-        embed: &EmbedSpan,
-        container_depth: usize,
-    ) -> String {
-        let depth = container_depth + 1;
-        let target = match embed.syntax {
-            EmbedSyntax::Empty => return self.fail("![[]]", "empty embed, no target", depth),
-            EmbedSyntax::Wiki => parse_wikilink(&embed.target),
-            EmbedSyntax::Markdown => parse_markdown_destination(&embed.target),
-        };
-        let reference = target.reference.clone();
-        if target.path.is_empty() && target.subpath == Subpath::Whole {
-            return self.fail(
-                &container.source[embed.range.clone()],
-                "empty embed, no target",
-                depth,
-            );
-        }
-        if depth > self.opts.max_depth {
-            let reason = format!("depth limit reached ({})", self.opts.max_depth);
-            return self.fail(&reference, &reason, depth);
-        }
-        let resolved = if target.path.is_empty() {
-            from.to_string()
-        } else {
-            match self.index.resolve(from, &target.path) {
-                Ok(resolution) => {
-                    if !resolution.alternatives.is_empty() {
-                        self.ambiguous.push(json!({
-                            "reference": reference,
-                            "in": from,
-                            "chosen": resolution.path,
-                            "alternatives": resolution.alternatives,
-                        }));
-                    }
-                    resolution.path
-                }
-                Err(ResolveError::NotFound) => return self.fail(&reference, "not found", depth),
-                Err(ResolveError::Outside) => {
-                    return self.fail(&reference, "outside the vault", depth)
-                }
-            }
-        };
-        match AttachmentKind::of(&resolved) {
-            // A canvas is read as a note (see `note_source`), so its file cards go through
-            // this same expander, cycles and depth included.
-            None | Some(AttachmentKind::Canvas) => {
-                self.embed_note(container, embed, &target, &resolved, depth)
-            }
-            Some(kind) => {
-                self.embed_attachment(container, embed, &reference, &resolved, kind, depth)
-            }
-        }
-    }
-
-    fn embed_note(
-        &mut self,
-        container: &Arc<ParsedNote>,
-        embed: &EmbedSpan,
-        target: &LinkTarget,
-        resolved: &str,
-        depth: usize,
-    ) -> String {
-        let reference = &target.reference;
-        let key = (resolved.to_string(), target.subpath.clone());
-        if self.stack.contains(&key) {
-            return self.fail(reference, "cycle", depth);
-        }
-        let note = match self.load(resolved) {
-            Ok(note) => note,
-            Err(reason) => return self.fail(reference, reason, depth),
-        };
-        let (range, strip) = match &target.subpath {
-            Subpath::Whole => {
-                let start = note.map.frontmatter.as_ref().map_or(0, |f| f.end);
-                (start..note.source.len(), self.summaries_of(&note, start))
-            }
-            Subpath::Headings(headings) => {
-                match heading_section(&note.source, &note.map, headings) {
-                    // A section that *is* a summary was asked for by name: it stays.
-                    Some(range) => {
-                        let strip = self.summaries_of(&note, range.start + 1);
-                        (range, strip)
-                    }
-                    None => return self.fail(reference, "heading not found", depth),
-                }
-            }
-            Subpath::Block(id) => match block_with_id(&note.source, &note.map, id) {
-                Some(selection) => (selection.range, selection.strip),
-                None => return self.fail(reference, "block not found", depth),
-            },
-        };
-        if self.used_bytes + range.len() > self.opts.max_total_bytes {
-            self.report.insert("budget_exhausted".into(), json!(true));
-            return self.fail(reference, "size budget exhausted", depth);
-        }
-        self.used_bytes += range.len();
-        self.stack.push(key);
-        let content = self.render_range(resolved, &note, range, &strip, depth);
-        self.stack.pop();
-        self.embeds.push(json!({
-            "reference": reference,
-            "path": resolved,
-            "kind": "note",
-            "depth": depth,
-            "bytes": content.len(),
-        }));
-        format_block(
-            container,
-            embed,
-            &format!("Embedded: {reference}"),
-            &content,
-        )
-    }
-
-    /// The `## Summary` sections of an embedded note starting at or after `from`, when the
-    /// expansion is for a summary; none otherwise.
-    fn summaries_of(&self, note: &ParsedNote, from: usize) -> Vec<Range<usize>> {
-        if self.opts.leave_out_summaries.is_none() {
-            return Vec::new();
-        }
-        summary_sections(&note.source, &note.map)
-            .into_iter()
-            .filter(|section| section.start >= from)
-            .collect()
-    }
-
-    fn embed_attachment(
-        &mut self,
-        container: &Arc<ParsedNote>,
-        embed: &EmbedSpan,
-        reference: &str,
-        resolved: &str,
-        kind: AttachmentKind,
-        depth: usize,
-    ) -> String {
-        let path = match self.vault.path(resolved) {
+    let texts: Vec<String> = futures::future::join_all(plan.pending.iter().map(|pending| async {
+        let failed = |reason: String| format!("[Embed failed: {}: {}]", pending.path, reason);
+        // Allowed when planned (`attachment_allowed`); a path refused now says why.
+        let path = match vault.path(&pending.path) {
             Ok(path) => path,
-            Err(_) => return self.fail(reference, "outside the vault", depth),
+            Err(_) => return failed("outside the vault".to_string()),
         };
-        // The author's own words about the file stay beside what is made of it.
-        let label = if embed.alt.is_empty() {
-            format!("Embedded {}: {}", kind.label(), resolved)
-        } else {
-            format!(
-                "Embedded {}: {} (alt text: {})",
-                kind.label(),
-                resolved,
-                embed.alt
-            )
-        };
-        self.embeds.push(json!({
-            "reference": reference,
-            "path": resolved,
-            "kind": kind,
-            "depth": depth,
-        }));
-        if !self.supported.contains(&kind) {
-            let note = format!("({} {}: not supported yet)", kind.label(), resolved);
-            return format_block(container, embed, &label, &note);
-        }
-        let page = page_of(reference);
-        let next_id = self.pending.len();
-        let id = *self
-            .pending_ids
-            .entry(format!("{resolved}#{page:?}"))
-            .or_insert(next_id);
-        if id == next_id {
-            self.pending.push((path, kind, page));
-        }
-        let mode = if embed.in_table { 'i' } else { 'b' };
-        let sentinel = format!("{SENTINEL_OPEN}{}:{id}:{mode}{SENTINEL_CLOSE}", self.nonce);
-        format_block(container, embed, &label, &sentinel)
-    }
-
-    fn load(&mut self, path: &str) -> Result<Arc<ParsedNote>, &'static str> {
-        if let Some(cached) = self.cache.get(path) {
-            return cached.clone();
-        }
-        let loaded = self.vault.parsed_note(path).map_err(|e| match e {
-            VaultError::Escapes(_) => "outside the vault",
-            VaultError::NotFound(_) => "not found",
-            VaultError::NotRegular { kind, .. } => kind.embed_reason(),
-            VaultError::TooLarge { .. } => "too large to read (read.max_note_bytes)",
-            VaultError::InvalidCanvas { .. } => "not a valid canvas",
-            _ => "could not be read",
-        });
-        self.cache.insert(path.to_string(), loaded.clone());
-        loaded
-    }
-
-    fn fail(&mut self, reference: &str, reason: &str, depth: usize) -> String {
-        self.failures.push(json!({
-            "reference": reference,
-            "reason": reason,
-            "depth": depth,
-        }));
-        format!("[Embed failed: {reference}: {reason}]")
-    }
-
-    fn flush_report(&mut self) {
-        let embeds = std::mem::take(&mut self.embeds);
-        let failures = std::mem::take(&mut self.failures);
-        let ambiguous = std::mem::take(&mut self.ambiguous);
-        self.report.insert("embeds".into(), Value::Array(embeds));
-        self.report
-            .insert("failures".into(), Value::Array(failures));
-        self.report
-            .insert("ambiguous".into(), Value::Array(ambiguous));
-        self.report.insert(
-            "files_read".into(),
-            json!(self.cache.len() + self.pending.len()),
-        );
-        self.report
-            .entry("budget_exhausted")
-            .or_insert(json!(false));
-    }
-}
-
-const SENTINEL_OPEN: char = '\u{E000}';
-const SENTINEL_CLOSE: char = '\u{E001}';
-
-/// A list marker (`- `, `1. `) possibly inside quotes: continuation lines are indented under it.
-static LIST_MARKER: LazyLock<regex::Regex> = LazyLock::new(|| {
-    regex::Regex::new(r"^[ \t>]*(?:[-*+]|\d{1,9}[.)])[ \t]+$").expect("valid regex")
-});
-
-/// Lays an expansion out as a quote block that continues the embed's line (inside a callout,
-/// quote or list item it stays inside it), or as one line inside a table cell.
-fn format_block(container: &ParsedNote, embed: &EmbedSpan, label: &str, content: &str) -> String {
-    let content = content.trim_matches(|c| c == '\n' || c == '\r');
-    if embed.in_table {
-        let flat: Vec<&str> = content
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let flat = flat.join(" ").replace('|', "\\|");
-        return if flat.is_empty() {
-            format!("[{label}]")
-        } else {
-            format!("[{label}] {flat}")
-        };
-    }
-    let source = &container.source;
-    let before = &source[line_start(source, embed.range.start)..embed.range.start];
-    let quote_len = before.len() - before.trim_start_matches([' ', '\t', '>']).len();
-    let (continuation, mid_line) = if LIST_MARKER.is_match(before) {
-        let indent: String = before
-            .chars()
-            .map(|c| if c == '>' || c == '\t' { c } else { ' ' })
-            .collect();
-        (indent, false)
-    } else {
-        (before[..quote_len].to_string(), before.len() > quote_len)
-    };
-    let separator = format!("\n{continuation}");
-    let mut out = String::with_capacity(content.len() + content.len() / 8 + label.len() + 8);
-    if mid_line {
-        out.push_str(&separator);
-    }
-    out.push_str("> [");
-    out.push_str(label);
-    out.push(']');
-    for line in content.lines() {
-        out.push_str(&separator);
-        if line.is_empty() {
-            out.push('>');
-        } else {
-            out.push_str("> ");
-            out.push_str(line);
-        }
-    }
-    let rest = &source[embed.range.end..];
-    if !rest.is_empty() && !rest.starts_with('\n') && !rest.starts_with("\r\n") {
-        out.push_str(&separator);
-    }
-    out
-}
-
-/// Copies `piece` to `out`, replacing this expansion's attachment sentinels with their text;
-/// every line of a multi-line text gets the prefix its sentinel's line has (quote markers).
-fn substitute(piece: &str, out: &mut String, texts: &[String], nonce: &str) {
-    let mut rest = piece;
-    while let Some(open) = rest.find(SENTINEL_OPEN) {
-        out.push_str(&rest[..open]);
-        let after = &rest[open + SENTINEL_OPEN.len_utf8()..];
-        let parsed = after.find(SENTINEL_CLOSE).and_then(|close| {
-            let mut fields = after[..close].split(':');
-            let (n, id, mode) = (fields.next()?, fields.next()?, fields.next()?);
-            let text = texts.get(id.parse::<usize>().ok()?)?;
-            (n == nonce).then_some((text, mode == "i", close))
-        });
-        match parsed {
-            Some((text, inline, close)) => {
-                if inline {
-                    let flat: Vec<&str> = text
-                        .lines()
-                        .map(str::trim)
-                        .filter(|l| !l.is_empty())
-                        .collect();
-                    out.push_str(&flat.join(" ").replace('|', "\\|"));
-                } else {
-                    let prefix = out[line_start(out, out.len())..].to_string();
-                    let separator = format!("\n{}", prefix.trim_end());
-                    for (i, line) in text.trim().lines().enumerate() {
-                        if i > 0 {
-                            out.push_str(&separator);
-                            if !line.is_empty() {
-                                out.push(' ');
-                            }
-                        }
-                        out.push_str(line);
-                    }
-                }
-                rest = &after[close + SENTINEL_CLOSE.len_utf8()..];
-            }
-            None => {
-                out.push(SENTINEL_OPEN);
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
+        attachments
+            .read_attachment_page(&path, pending.kind, pending.page)
+            .await
+            .unwrap_or_else(failed)
+    }))
+    .await;
+    assemble(source, plan, &texts)
 }

@@ -33,7 +33,7 @@ pub use vaultsum_engine::vault::output_policy;
 mod output_policy_tests;
 pub mod paths;
 pub use vaultsum_engine::vault::policy;
-pub mod resolve;
+pub use vaultsum_engine::vault::resolve;
 pub use vaultsum_engine::vault::summary_fingerprint;
 pub mod walk;
 pub mod write;
@@ -367,7 +367,7 @@ impl Vault {
     /// Walks the vault and publishes the index it finds; the caller holds `index_built`.
     fn build_index(&self) {
         let started = std::time::Instant::now();
-        let index = NoteIndex::build(&self.root);
+        let index = index::build(&self.root);
         tracing::debug!(
             root = %self.root.display(),
             files = index.len(),

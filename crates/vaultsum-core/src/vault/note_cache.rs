@@ -5,29 +5,10 @@ use foldhash::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
-use super::markdown::{map_note, NoteMap};
+pub use vaultsum_engine::vault::parsed_note::ParsedNote;
 
 /// Beyond this much cached source text the cache starts over (bounds memory on huge vaults).
 const MAX_CACHED_BYTES: usize = 64 * 1024 * 1024;
-
-/// A note's text and its spans.
-#[derive(Debug)]
-pub struct ParsedNote {
-    /// The text (invalid UTF-8 replaced).
-    pub source: String,
-    /// Its spans.
-    pub map: NoteMap,
-}
-
-impl ParsedNote {
-    /// Parses a note's text.
-    pub fn new(source: String) -> ParsedNote {
-        ParsedNote {
-            map: map_note(&source),
-            source,
-        }
-    }
-}
 
 /// What identifies one version of a file without reading it: a changed file, or a different
 /// file at the same path (a folder swapped for a symlink), gets a different stamp.

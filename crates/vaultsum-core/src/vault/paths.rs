@@ -1,6 +1,7 @@
 //! Vault-relative paths and the rules that keep every read and write inside the vault.
 
 use std::path::{Component, Path, PathBuf};
+pub use vaultsum_engine::vault::relative::{is_already_normal, normalize_relative, parent_of};
 
 use super::error::VaultError;
 
@@ -76,29 +77,6 @@ pub(crate) fn identity_of(path: &Path) -> Option<file_id::FileId> {
     file_id::get_file_id(path).ok()
 }
 
-/// Lexically normalises a vault-relative path: drops `.` and empty segments, applies `..`.
-///
-/// Returns `None` when `..` would climb above the vault root. Both `/` and `\` separate
-/// folders on every system (Obsidian allows neither in a name, so a vault written on Windows
-/// reads the same on Linux); the result uses `/`.
-pub fn normalize_relative(path: &str) -> Option<String> {
-    if is_already_normal(path) {
-        // The usual case for links and index paths.
-        return Some(path.to_string());
-    }
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split(['/', '\\']) {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop()?;
-            }
-            other => parts.push(other),
-        }
-    }
-    Some(parts.join("/"))
-}
-
 /// True for the forms Windows reads as a place outside the current folder, whatever system
 /// this is: a drive (`C:\\x`, `C:/x`, or `C:x`, relative to that drive's folder), a UNC share
 /// (`\\\\server\\share`), a device or verbatim path (`\\\\?\\`, `\\\\.\\`), or a path from the
@@ -143,17 +121,6 @@ pub fn not_portable(relative: &str) -> Option<String> {
         }
     }
     None
-}
-
-/// The folder part of a vault-relative path (`""` for the root).
-pub fn parent_of(relative: &str) -> &str {
-    relative.rsplit_once('/').map_or("", |(dir, _)| dir)
-}
-
-/// True when `path` is a vault-relative path with nothing to normalize: `/` separators only,
-/// no empty, `.` or `..` segment.
-fn is_already_normal(path: &str) -> bool {
-    !path.contains('\\') && path.split('/').all(|part| !matches!(part, "" | "." | ".."))
 }
 
 /// Turns an absolute path below `root` into a vault-relative one with forward slashes.

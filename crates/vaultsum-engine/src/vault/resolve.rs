@@ -1,7 +1,7 @@
 //! Obsidian link resolution: which file `[[Target]]` means, seen from the note that links it.
 
 use super::index::{lookup_key, NoteIndex};
-use super::paths::{normalize_relative, parent_of};
+use super::relative::{normalize_relative, parent_of};
 
 /// The file a link resolved to.
 #[derive(Debug, Clone, PartialEq, Eq)]

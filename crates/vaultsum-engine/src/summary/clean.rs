@@ -1,0 +1,133 @@
+//! A model's answer made a summary section's body: trimmed, line ends normalised, a stray
+//! `## Summary` heading or Markdown fence dropped, its top headings put below the section's.
+
+/// Trims the model's answer, normalises line ends to `\n` (the write uses the note's own), and
+/// drops a leading `# Summary`/`## Summary` heading (the tool adds its own). `None` when nothing
+/// is left.
+pub fn clean_summary(raw: &str) -> Option<String> {
+    let normalized = raw.replace("\r\n", "\n");
+    let mut text = normalized.trim();
+    // Some models wrap the whole answer in a Markdown code fence despite the prompt.
+    if let Some(inner) = text
+        .strip_prefix("```markdown")
+        .or_else(|| text.strip_prefix("```md"))
+        .and_then(|t| t.trim_end().strip_suffix("```"))
+    {
+        text = inner.trim();
+    }
+    let first_line = text.lines().next().unwrap_or("");
+    let heading = first_line.trim_start_matches('#');
+    if first_line.starts_with('#')
+        && first_line.len() - heading.len() <= 2
+        && heading.trim().eq_ignore_ascii_case("summary")
+    {
+        text = text[first_line.len()..].trim();
+    }
+    (!text.is_empty()).then(|| below_summary_heading(text))
+}
+
+/// `text` with its level-1 and level-2 headings made level 3: under the section's own
+/// `## Summary`, a `## Overview` of the model's would end the section for every later reader
+/// (a `--replace` would stop there and leave the rest as if the person had written it).
+fn below_summary_heading(text: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut fence: Option<(char, usize)> = None;
+    for line in text.lines() {
+        let trimmed = line.trim_start_matches(' ');
+        let indent = line.len() - trimmed.len();
+        if let Some(c) = trimmed.chars().next().filter(|c| *c == '`' || *c == '~') {
+            let run = trimmed.chars().take_while(|x| *x == c).count();
+            if run >= 3 && indent < 4 {
+                fence = match fence {
+                    None => Some((c, run)),
+                    Some((o, n)) if o == c && run >= n => None,
+                    still => still,
+                };
+                out.push(line.to_string());
+                continue;
+            }
+        }
+        if fence.is_some() || indent >= 4 {
+            out.push(line.to_string());
+            continue;
+        }
+        let hashes = trimmed.chars().take_while(|c| *c == '#').count();
+        let after = &trimmed[hashes..];
+        if (hashes == 1 || hashes == 2) && (after.is_empty() || after.starts_with([' ', '\t'])) {
+            out.push(format!("###{after}"));
+            continue;
+        }
+        // A setext underline (`===`, `---`) under a line of text: that line is a heading.
+        let underline = trimmed.trim_end();
+        let is_underline = !underline.is_empty()
+            && (underline.chars().all(|c| c == '=') || underline.chars().all(|c| c == '-'));
+        let previous_is_text = out.last().is_some_and(|p| {
+            let p = p.trim_start();
+            !p.is_empty()
+                && !p.starts_with(['#', '>', '|', '-', '*', '+', '`', '~'])
+                && !p.starts_with(|c: char| c.is_ascii_digit())
+        });
+        if is_underline && previous_is_text {
+            let heading = out.pop().unwrap_or_default();
+            out.push(format!("### {}", heading.trim()));
+            continue;
+        }
+        out.push(line.to_string());
+    }
+    out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clean_summary;
+
+    #[test]
+    fn clean_summary_drops_a_leading_summary_heading() {
+        assert_eq!(
+            clean_summary("## Summary\n\n### Key Points\n- a").as_deref(),
+            Some("### Key Points\n- a")
+        );
+        assert_eq!(clean_summary("# summary\nText").as_deref(), Some("Text"));
+    }
+
+    #[test]
+    fn the_models_top_headings_go_below_the_summary_heading() {
+        assert_eq!(
+            clean_summary("## Overview\n- a\n\n# Risks\n- b\n\nTitle\n=====\n\n```\n## code\n```")
+                .unwrap(),
+            "### Overview\n- a\n\n### Risks\n- b\n\n### Title\n\n```\n## code\n```"
+        );
+        // A thematic break after a list, and `###` headings, stay as they are.
+        assert_eq!(
+            clean_summary("### Points\n- a\n---\n#### x").unwrap(),
+            "### Points\n- a\n---\n#### x"
+        );
+    }
+
+    #[test]
+    fn clean_summary_keeps_other_headings() {
+        assert_eq!(
+            clean_summary("### Summary of costs\n- a").as_deref(),
+            Some("### Summary of costs\n- a")
+        );
+    }
+
+    #[test]
+    fn clean_summary_of_blank_or_heading_only_answer_is_none() {
+        assert_eq!(clean_summary("  \n\t "), None);
+        assert_eq!(clean_summary("## Summary\n\n"), None);
+    }
+
+    #[test]
+    fn clean_summary_normalises_crlf_so_its_length_matches_what_is_written() {
+        assert_eq!(clean_summary("- a\r\n- b\r\n").as_deref(), Some("- a\n- b"));
+    }
+
+    #[test]
+    fn clean_summary_unwraps_a_markdown_fence() {
+        assert_eq!(
+            clean_summary("```markdown\n- one\n- two\n```").as_deref(),
+            Some("- one\n- two")
+        );
+    }
+}

@@ -1,0 +1,19 @@
+//! The settings a person gets without changing any, where the app's engine needs them too:
+//! vaultsum-core's configuration starts from these, and the plugin's in-app engine uses them,
+//! so a summary made in the app is the one the binary makes with no config file.
+
+/// `summarize.max_chars`: characters of a note's expansion the model is given.
+pub const MAX_CHARS: usize = 200_000;
+/// `summarize.property`: the frontmatter property a summary's abstract goes to.
+pub const SUMMARY_PROPERTY: &str = "summary";
+/// `read.max_depth`: how deep embeds inside embeds are followed.
+pub const MAX_DEPTH: usize = 5;
+/// `read.max_expanded_bytes`: bytes of embedded note text allowed in one expansion.
+pub const MAX_EXPANDED_BYTES: usize = 2_000_000;
+/// `read.max_note_bytes`: the largest note read (10 MiB); a larger one is refused, as an
+/// embed too (`too large to read`).
+pub const MAX_NOTE_BYTES: u64 = 10 * 1024 * 1024;
+/// `summarize.fact_check`: facts not found get one corrective request, then are marked.
+pub const FACT_CHECK: &str = "retry";
+/// `summarize.cite_sections`: key points do not link the sections they come from.
+pub const CITE_SECTIONS: bool = false;

@@ -1,0 +1,108 @@
+//! A note summarized by the engine inside Obsidian (the plugin's in-app backend, desktop and
+//! mobile), offline: the same steps, in the same order, with the same defaults as the binary's
+//! `summarize_file --engine offline` with no config file, so both write the same bytes
+//! (`scripts/wasm-parity.sh` compares them on every note of both vaults).
+//!
+//! The host reads the files (the expansion's plan names the notes it needs) and the engine
+//! decides everything else. What the app does not do yet is refused by name rather than done
+//! differently: a note that chooses its own prompt (`summary_prompt`), and documents (PDF,
+//! office files, tables), which get a placeholder naming them.
+
+use super::defaults;
+use super::offline::{self, OfflineRequest};
+use super::to_write::{to_write, ModelInput, NothingToWrite, ToWrite};
+use crate::vault::attachment_kind::{unread_placeholder, AttachmentKind};
+use crate::vault::document_kind::DocumentKind;
+use crate::vault::expand::{ExpandOptions, PendingAttachment};
+use crate::vault::frontmatter_edit::property_value;
+use crate::vault::output_policy::OutputPolicy;
+
+/// The property a note names its own prompt with (vaultsum-tools' `instructions.rs`).
+const PROMPT_PROPERTY: &str = "summary_prompt";
+
+/// Why the app's engine gives no summary for a note.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InAppError {
+    #[error("{0}")]
+    NothingToWrite(#[from] NothingToWrite),
+    #[error("{}", offline::NOTHING_TO_SUMMARIZE)]
+    NothingToSummarize,
+    #[error(
+        "{path} chooses its own prompt (summary_prompt), which the app's engine does not \
+         follow yet; summarize it with the vaultsum binary (desktop)"
+    )]
+    OwnPrompt { path: String },
+}
+
+/// How a note is expanded for its summary: the default limits, its summaries left out.
+pub fn expand_options() -> ExpandOptions {
+    ExpandOptions {
+        max_depth: defaults::MAX_DEPTH,
+        max_total_bytes: defaults::MAX_EXPANDED_BYTES,
+        leave_out_summaries: Some(defaults::SUMMARY_PROPERTY.to_string()),
+    }
+}
+
+/// The attachment kinds the expansion hands to the host (all but video, as the binary's).
+pub fn supported_attachments() -> Vec<AttachmentKind> {
+    AttachmentKind::ALL
+        .into_iter()
+        .filter(|kind| *kind != AttachmentKind::Video)
+        .collect()
+}
+
+/// The text an embedded file stands for, offline: images and audio need a model (the
+/// binary's placeholder, word for word); documents are not read by the app's engine yet.
+pub fn attachment_text(pending: &PendingAttachment) -> String {
+    match DocumentKind::from_file_name(&pending.path) {
+        Some(kind) if pending.kind != AttachmentKind::Canvas => format!(
+            "[{}: {}; not read by the app's engine yet (the vaultsum binary reads it)]",
+            pending.path,
+            kind.name()
+        ),
+        _ => unread_placeholder(&pending.path, pending.kind),
+    }
+}
+
+/// Refuses, before any work, a note the app's engine would summarize differently from the
+/// binary: one that names its own prompt.
+pub fn check_note(path: &str, note_text: &str) -> Result<(), InAppError> {
+    match property_value(note_text, PROMPT_PROPERTY) {
+        Ok(Some(value)) if !value.trim().is_empty() => Err(InAppError::OwnPrompt {
+            path: path.to_string(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The offline summary of the note at `path` whose expansion is `expanded`, as it would be
+/// written under `## Summary`: cut to the default `max_chars`, the offline engine's key points
+/// (`focus` when given), the fact check in its default mode, then the output policy.
+pub fn offline_summary(
+    path: &str,
+    expanded: &str,
+    focus: Option<&str>,
+) -> Result<ToWrite, InAppError> {
+    let input = ModelInput::of(expanded, defaults::MAX_CHARS);
+    let request = OfflineRequest {
+        path: path.to_string(),
+        content: input.content,
+        sentences: None,
+        focus: focus
+            .filter(|focus| !focus.trim().is_empty())
+            .map(str::to_string),
+        cite_sections: defaults::CITE_SECTIONS,
+        with_abstract: false,
+        fact_check: Some(defaults::FACT_CHECK),
+    };
+    let answer = offline::answer(&request).ok_or(InAppError::NothingToSummarize)?;
+    let written = to_write(
+        &answer.text,
+        answer.abstract_text,
+        answer.fact_check.as_ref(),
+        false,
+        expanded,
+        &OutputPolicy::default(),
+    )?;
+    Ok(written)
+}

@@ -1,0 +1,159 @@
+//! The vault as the app's engine sees it: the file names (for link resolution) and the notes
+//! the host has read so far. A summary is asked for again until the host has given every note
+//! its expansion needs: each call either names the notes still missing or gives the summary,
+//! so the host's reads stay asynchronous (Obsidian's adapter, Node's fs) and the engine never
+//! waits on I/O.
+
+use std::cell::RefCell;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
+
+use serde_json::json;
+use vaultsum_engine::summary::defaults;
+use vaultsum_engine::summary::in_app;
+use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles};
+use vaultsum_engine::vault::index::NoteIndex;
+use vaultsum_engine::vault::parsed_note::ParsedNote;
+use vaultsum_engine::vault::policy::is_hidden;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+/// A file the host could not give, and why (shown inline where it is embedded).
+#[derive(Debug, Clone, Copy)]
+enum Refused {
+    NotFound,
+    TooLarge,
+    Unreadable,
+    InvalidCanvas,
+}
+
+impl Refused {
+    /// The binary's inline reasons (vaultsum-core's `impl EmbedFiles for Vault`), word for word.
+    fn reason(self) -> &'static str {
+        match self {
+            Refused::NotFound => "not found",
+            Refused::TooLarge => "too large to read (read.max_note_bytes)",
+            Refused::Unreadable => "could not be read",
+            Refused::InvalidCanvas => "not a valid canvas",
+        }
+    }
+}
+
+/// The vault's names and the notes read so far.
+#[wasm_bindgen]
+pub struct AppVault {
+    index: NoteIndex,
+    notes: HashMap<String, Result<Arc<ParsedNote>, Refused>>,
+    /// Notes an expansion asked for that the host has not given yet.
+    missing: RefCell<BTreeSet<String>>,
+}
+
+#[wasm_bindgen]
+impl AppVault {
+    /// A vault whose files (notes and attachments, vault-relative, `/`-separated) are `paths`;
+    /// hidden ones (`.obsidian/`, `.trash/`) are left out, as the binary's index leaves them.
+    #[wasm_bindgen(constructor)]
+    pub fn new(paths: Vec<String>) -> AppVault {
+        let mut index = NoteIndex::default();
+        for path in &paths {
+            index.insert(path);
+        }
+        AppVault {
+            index,
+            notes: HashMap::new(),
+            missing: RefCell::new(BTreeSet::new()),
+        }
+    }
+
+    /// The largest note the host should read (bytes); a larger one is given with
+    /// [`AppVault::refuse_note`] as `too_large`.
+    #[wasm_bindgen(js_name = maxNoteBytes)]
+    pub fn max_note_bytes() -> f64 {
+        defaults::MAX_NOTE_BYTES as f64
+    }
+
+    /// Gives the text of the note at `path` (its bytes decoded as UTF-8, invalid sequences
+    /// replaced, a byte-order mark kept).
+    #[wasm_bindgen(js_name = addNote)]
+    pub fn add_note(&mut self, path: String, text: String) {
+        self.missing.borrow_mut().remove(&path);
+        self.notes.insert(path, Ok(Arc::new(ParsedNote::new(text))));
+    }
+
+    /// Says the note at `path` cannot be given: `not_found`, `too_large`, `invalid_canvas`, or
+    /// anything else for a read that failed.
+    #[wasm_bindgen(js_name = refuseNote)]
+    pub fn refuse_note(&mut self, path: String, why: &str) {
+        let refused = match why {
+            "not_found" => Refused::NotFound,
+            "too_large" => Refused::TooLarge,
+            "invalid_canvas" => Refused::InvalidCanvas,
+            _ => Refused::Unreadable,
+        };
+        self.missing.borrow_mut().remove(&path);
+        self.notes.insert(path, Err(refused));
+    }
+
+    /// The offline summary of the note at `path`, as `vaultsum summarize-file --engine
+    /// offline --dry-run` makes it with no config file. JSON: `{"needs": [paths]}` when notes
+    /// must be given first (then ask again), `{"summary", "expansion"}`, or `{"error"}`.
+    /// `nonce`: random hex from the host, marking where attachment texts go.
+    #[wasm_bindgen(js_name = previewOffline)]
+    pub fn preview_offline(&self, path: &str, focus: &str, nonce: &str) -> String {
+        let root = match self.notes.get(path) {
+            Some(Ok(root)) => Arc::clone(root),
+            Some(Err(refused)) => {
+                return json!({ "error": format!("{path}: {}", refused.reason()) }).to_string()
+            }
+            None => return json!({ "needs": [path] }).to_string(),
+        };
+        if let Err(error) = in_app::check_note(path, &root.source) {
+            return json!({ "error": error.to_string() }).to_string();
+        }
+        self.missing.borrow_mut().clear();
+        let plan = plan_expansion(
+            self,
+            &self.index,
+            path,
+            &root,
+            in_app::expand_options(),
+            in_app::supported_attachments(),
+            nonce.to_string(),
+        );
+        let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
+        if !missing.is_empty() {
+            return json!({ "needs": missing }).to_string();
+        }
+        let texts: Vec<String> = plan.pending.iter().map(in_app::attachment_text).collect();
+        let expansion = assemble(&root.source, plan, &texts);
+        let focus = Some(focus).filter(|focus| !focus.is_empty());
+        match in_app::offline_summary(path, &expansion.text, focus) {
+            Ok(written) => json!({
+                "summary": written.summary.as_str(),
+                "expansion": expansion.details,
+            })
+            .to_string(),
+            Err(error) => json!({ "error": error.to_string() }).to_string(),
+        }
+    }
+}
+
+impl EmbedFiles for AppVault {
+    fn parsed_note(&self, path: &str) -> Result<Arc<ParsedNote>, &'static str> {
+        if is_hidden(path) {
+            return Err("could not be read");
+        }
+        match self.notes.get(path) {
+            Some(Ok(note)) => Ok(Arc::clone(note)),
+            Some(Err(refused)) => Err(refused.reason()),
+            None => {
+                // Asked for again once the host has read it.
+                self.missing.borrow_mut().insert(path.to_string());
+                Err("not found")
+            }
+        }
+    }
+
+    fn attachment_allowed(&self, path: &str) -> bool {
+        !is_hidden(path)
+    }
+}
