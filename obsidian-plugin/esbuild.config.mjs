@@ -42,6 +42,14 @@ const context = await esbuild.context({
   minify: production,
   outfile,
   plugins: [noAjv],
+  // vaultsum's engine (scripts/wasm-build.sh's web build): its glue bundled, its module inlined.
+  alias: {
+    "vaultsum-wasm": "../target/wasm-pkg/web/vaultsum_wasm.js",
+    "vaultsum-wasm-bytes": "../target/wasm-pkg/web/vaultsum_wasm_bg.wasm",
+  },
+  loader: { ".wasm": "binary" },
+  // The glue's fallback (fetch the module beside it by URL) is never taken: the bytes are given.
+  define: { "import.meta.url": '""' },
 });
 
 if (production) {

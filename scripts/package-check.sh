@@ -157,6 +157,8 @@ if [[ ! -d obsidian-plugin/node_modules ]]; then
   (cd obsidian-plugin && npm ci --no-audit --no-fund --loglevel=error >/dev/null) ||
     fail "npm ci in obsidian-plugin/ failed"
 fi
+# The engine inside Obsidian is bundled into main.js: built first (a no-op when it is current).
+bash scripts/wasm-build.sh >/dev/null || fail "the WebAssembly engine did not build (scripts/wasm-build.sh)"
 (cd obsidian-plugin && npm run --silent build >/dev/null) || fail "the plugin did not build"
 plugin_line=$(node obsidian-plugin/scripts/package-check.cjs "$version") || fail "obsidian plugin check"
 done_step "$plugin_line"

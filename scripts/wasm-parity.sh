@@ -10,6 +10,9 @@
 # (the plugin's in-app engine: embeds expanded, the offline summary, the fact check, the output
 # policy) against what `vaultsum --vault DIR summarize-file --engine local --dry-run NOTE`
 # prints, with no config file and no key (VAULTSUM_BIN: the binary; default the debug build).
+# Then the writes: each vault copied twice, every note summarized into one copy by the binary
+# and into the other by the app's engine (`--write`), then again with `--replace`; the two
+# copies must be the same files, byte for byte, after each pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -78,3 +81,29 @@ done
 [[ $compared -gt 100 ]] || { echo "wasm-parity: only $compared notes summarized" >&2; exit 1; }
 [[ $failed -eq 0 ]] || { echo "wasm-parity: $failed of $compared notes differ" >&2; exit 1; }
 echo "wasm-parity: summarize-file --dry-run on $compared notes ($refused refused by both, same words): the app's engine prints the binary's bytes; per note, process included: binary $((t_native / compared / 1000000)) ms, Node + WebAssembly $((t_wasm / compared / 1000000)) ms"
+
+for vault in "${vaults[@]}"; do
+  rm -rf "$work/by-binary" "$work/by-app"
+  cp -r "$vault" "$work/by-binary"
+  cp -r "$vault" "$work/by-app"
+  for pass in write replace; do
+    flag=()
+    if [[ $pass == replace ]]; then flag=(--replace); fi
+    written=0
+    while IFS= read -r -d '' file; do
+      note=${file#"$vault"/}
+      "${native_env[@]}" "$bin" --vault "$work/by-binary" summarize-file --engine local "${flag[@]}" "$note" >/dev/null 2>&1 || true
+      VAULTSUM_WASM_PKG="$PWD/target/wasm-pkg/node" node obsidian-plugin/scripts/summarize-wasm.mjs \
+        --vault "$work/by-app" --engine local --write "${flag[@]}" "$note" >/dev/null 2>"$work/write.err" || true
+      written=$((written + 1))
+    done < <(find "$vault" -path '*/.*' -prune -o -type f -name '*.md' -print0 | sort -z)
+    if ! diff -r -x '.*' "$work/by-binary" "$work/by-app" >"$work/write.diff"; then
+      echo "wasm-parity: FAIL: $vault, $pass pass: the app's engine wrote other notes than the binary:" >&2
+      head -30 "$work/write.diff" >&2
+      exit 1
+    fi
+    changed=$({ diff -rq -x '.*' "$vault" "$work/by-app" || true; } | wc -l)
+    [[ $changed -gt 5 ]] || { echo "wasm-parity: $vault, $pass pass: only $changed notes written" >&2; exit 1; }
+    echo "wasm-parity: $vault, $pass pass: $written notes summarized into a copy by each, $changed changed, the same bytes"
+  done
+done

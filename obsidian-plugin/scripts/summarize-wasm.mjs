@@ -1,13 +1,16 @@
 // The app's engine (vaultsum's WebAssembly build) from the command line: what the plugin's
 // in-app backend does for one note, with Node's fs in place of Obsidian's vault. It prints on
 // stdout what `vaultsum --vault DIR summarize-file --engine offline --dry-run NOTE` prints
-// there, byte for byte (scripts/wasm-parity.sh checks it on every note of both vaults).
+// there, byte for byte; with --write it writes the note as `vaultsum ... summarize-file
+// --engine offline NOTE` writes it (--replace: in place of its summary sections), byte for
+// byte too (scripts/wasm-parity.sh checks both on every note of both vaults).
 //
-//   node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local [--focus TEXT] NOTE
+//   node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local [--focus TEXT] [--write [--replace]] NOTE
 //
 // The module is scripts/wasm-build.sh's Node build (target/wasm-pkg/node), or the folder
 // VAULTSUM_WASM_PKG names.
-import { lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { isUtf8 } from "node:buffer";
+import { lstatSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createRequire } from "node:module";
 import { randomBytes } from "node:crypto";
@@ -27,6 +30,8 @@ try {
       vault: { type: "string" },
       engine: { type: "string", default: "offline" },
       focus: { type: "string", default: "" },
+      write: { type: "boolean", default: false },
+      replace: { type: "boolean", default: false },
     },
   });
 } catch (error) {
@@ -79,6 +84,8 @@ function filesUnder(dir, found) {
 }
 
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+/** The bytes of the note summarized, as read: the write happens only over these. */
+let originalBytes;
 const vault = new engine.AppVault(filesUnder("", []));
 
 /** Gives the engine the note at `path`, or says why it cannot. */
@@ -99,7 +106,9 @@ function give(path) {
     vault.refuseNote(path, "too_large");
   } else {
     try {
-      vault.addNote(path, decoder.decode(readFileSync(full)));
+      const bytes = readFileSync(full);
+      if (path === note) originalBytes = bytes;
+      vault.addNote(path, decoder.decode(bytes));
     } catch {
       vault.refuseNote(path, "unreadable");
     }
@@ -107,11 +116,25 @@ function give(path) {
 }
 
 const nonce = randomBytes(8).toString("hex");
+const ask = () => (values.write ? vault.summarizeOffline(note, values.focus, nonce, values.replace) : vault.previewOffline(note, values.focus, nonce));
 let answer;
 for (;;) {
-  answer = JSON.parse(vault.previewOffline(note, values.focus, nonce));
+  answer = JSON.parse(ask());
   if (!answer.needs) break;
   answer.needs.forEach(give);
 }
 if (answer.error) fail(`${note}: ${answer.error}`);
-process.stdout.write(`## Summary\n\n${answer.summary}\n`);
+if (!values.write) {
+  process.stdout.write(`## Summary\n\n${answer.summary}\n`);
+  process.exit(0);
+}
+// The write: only over the bytes summarized, only for a note that is UTF-8 (the text the
+// engine composed onto is then those very bytes), whole or not at all (a temporary file
+// beside it, renamed over it).
+const full = join(root, note);
+if (!isUtf8(originalBytes)) fail(`${note}: the note is not valid UTF-8; the app's engine writes only UTF-8 notes (the note was left unchanged)`);
+if (!readFileSync(full).equals(originalBytes)) fail(`${note}: the note changed while its summary was being made; it was left unchanged`);
+const temporary = join(dirname(full), `.vaultsum-${nonce}.tmp`);
+writeFileSync(temporary, answer.content);
+renameSync(temporary, full);
+process.stdout.write(`${JSON.stringify({ success: true, path: note, summary_length: [...answer.summary].length })}\n`);

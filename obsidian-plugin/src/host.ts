@@ -4,7 +4,7 @@
 
 import type { App, TFile } from "obsidian";
 
-import type { CallOptions, ToolResult } from "./binary/server";
+import type { CallOptions, ToolResult } from "./backend";
 import type { VaultsumSettings } from "./settings";
 import type { NoteState } from "./states";
 

@@ -1,15 +1,18 @@
 // The vaultsum plugin: commands, menus, the side view, the status bar item and the settings,
-// all over one `vaultsum mcp` per vault. It holds no summarizing, reading or writing logic:
-// every action is a call of a tool of the binary (see host.ts for what commands get).
+// all over one `vaultsum mcp` per vault, or, without the program, over vaultsum's engine inside
+// Obsidian (engine/in-app.ts). It holds no summarizing, reading or writing logic: every action
+// is a call of a tool of one of the two (see host.ts for what commands get).
 
 import type { ChildProcess } from "node:child_process";
 
-import { FileSystemAdapter, MarkdownView, Menu, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
+import { FileSystemAdapter, MarkdownView, Menu, Platform, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
 
-import { binaryVersion, configFile, doctorReport, startWatch } from "./binary/cli";
-import { locateBinary, missingBinaryMessage, type Launcher, type Located } from "./binary/locate";
-import { ServerError, VaultsumServer, type CallOptions, type ToolResult } from "./binary/server";
+import { ServerError, type CallOptions, type ToolResult } from "./backend";
+import type * as Desktop from "./binary/desktop";
+import type { Launcher, Located } from "./binary/locate";
+import type { VaultsumServer } from "./binary/server";
 import { makeRollup, vaultFolder, type RollupSelection } from "./commands/rollup";
+import { InAppBackend } from "./engine/in-app";
 import { runBulk, type BulkKind, type BulkOutcome } from "./commands/summarize-folder";
 import { hasSummarySection, summarizeNote, type NoteChoice } from "./commands/summarize-note";
 import { summarizeSelection } from "./commands/summarize-selection";
@@ -40,7 +43,10 @@ interface StoredData {
 export default class VaultsumPlugin extends Plugin implements Host {
   settings: VaultsumSettings = loadSettings(undefined);
   states!: SummaryStates;
+  /** What needs Node (the program): loaded on desktop only, so the plugin loads on mobile. */
+  private desktop: typeof Desktop | undefined;
   private server: VaultsumServer | undefined;
+  private inApp: InAppBackend | undefined;
   private cost: DayCost | undefined;
   private statusBarEl!: HTMLElement;
   private progressText: string | undefined;
@@ -58,6 +64,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
   private watcher: ChildProcess | undefined;
 
   override async onload(): Promise<void> {
+    if (!Platform.isMobile) this.desktop = await import("./binary/desktop");
     const stored = ((await this.loadData()) ?? {}) as StoredData;
     this.settings = loadSettings(stored.settings);
     loadSecrets(this.app, this.settings);
@@ -113,23 +120,35 @@ export default class VaultsumPlugin extends Plugin implements Host {
   /** The vault's folder on disk; the plugin is desktop only, so the adapter is the file system. */
   get vaultPath(): string {
     const adapter = this.app.vault.adapter;
-    if (!(adapter instanceof FileSystemAdapter)) throw new ServerError("vaultsum needs a vault on this computer's disk.");
+    // FileSystemAdapter is not there at all on mobile.
+    if (typeof FileSystemAdapter !== "function" || !(adapter instanceof FileSystemAdapter)) throw new ServerError("vaultsum needs a vault on this computer's disk.");
     return adapter.getBasePath();
   }
 
   locate(): Located {
-    return locateBinary(this.settings.binaryPath);
+    if (!this.desktop) return { found: false, searched: [], reason: "The vaultsum program does not run on this device." };
+    return this.desktop.locateBinary(this.settings.binaryPath);
+  }
+
+  installHint(): string {
+    return this.desktop ? this.desktop.installHint(this.desktop.platform()) : "On a phone or tablet, notes are summarized by the engine inside Obsidian.";
+  }
+
+  /** The desktop side, or a ServerError saying the program cannot run here. */
+  private desktopOnly(): typeof Desktop {
+    if (!this.desktop) throw new ServerError("This needs the vaultsum program, which does not run on this device.");
+    return this.desktop;
   }
 
   /** The launcher, or a ServerError whose message says where it looked and how to install. */
   launcher(): Launcher {
     const located = this.locate();
-    if (!located.found) throw new ServerError(missingBinaryMessage(located));
+    if (!located.found) throw new ServerError(this.desktop ? this.desktop.missingBinaryMessage(located) : located.reason);
     return located.launcher;
   }
 
   environment(): Record<string, string> {
-    return binaryEnvironment(this.settings, this.vaultPath, process.env);
+    return binaryEnvironment(this.settings, this.vaultPath, this.desktopOnly().inheritedEnvironment());
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
@@ -140,13 +159,25 @@ export default class VaultsumPlugin extends Plugin implements Host {
     options.signal?.addEventListener("abort", () => controller.abort());
     this.calls.add(controller);
     try {
-      const result = await this.startedServer().call(name, args, { ...options, signal: controller.signal });
+      const backend = this.usesInAppEngine() ? (this.inApp ??= new InAppBackend(this.app)) : this.startedServer();
+      const result = await backend.call(name, args, { ...options, signal: controller.signal });
       await this.recordCost(result.details);
       return result;
     } finally {
       this.calls.delete(controller);
       if (this.calls.size === 0) await this.restartIfPending();
     }
+  }
+
+  /**
+   * Whether calls go to the engine inside Obsidian: always with the `app` setting, never with
+   * `binary`, and with `auto` (the default) when the vaultsum program is not found, so a
+   * plugin installed from the directory summarizes at once.
+   */
+  usesInAppEngine(): boolean {
+    if (!this.desktop || this.settings.backend === "app") return true;
+    if (this.settings.backend === "binary") return false;
+    return !this.locate().found;
   }
 
   /** The restart the settings asked for while calls ran, once they all ended. */
@@ -160,7 +191,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   private startedServer(): VaultsumServer {
     if (!this.server) {
-      this.server = new VaultsumServer({
+      this.server = new (this.desktopOnly().VaultsumServer)({
         launcher: () => this.launcher(),
         environment: () => this.environment(),
         vault: this.vaultPath,
@@ -222,16 +253,16 @@ export default class VaultsumPlugin extends Plugin implements Host {
   }
 
   version(): Promise<string> {
-    return binaryVersion(this.launcher(), this.environment(), this.vaultPath);
+    return this.desktopOnly().binaryVersion(this.launcher(), this.environment(), this.vaultPath);
   }
 
   doctor(): Promise<string> {
-    return doctorReport(this.launcher(), this.environment(), this.vaultPath);
+    return this.desktopOnly().doctorReport(this.launcher(), this.environment(), this.vaultPath);
   }
 
   /** Where the binary reads its config file (`vaultsum config path`), and whether it exists yet. */
   async configFile(): Promise<{ path: string; exists: boolean }> {
-    return configFile(this.launcher(), this.environment(), this.vaultPath);
+    return this.desktopOnly().configFile(this.launcher(), this.environment(), this.vaultPath);
   }
 
   async openConfigFile(): Promise<void> {
@@ -470,7 +501,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   private async onActiveNote(): Promise<void> {
     const file = this.app.workspace.getActiveFile();
-    if (file && file.extension === "md" && this.states.get(file.path) === undefined && this.locate().found) {
+    if (file && file.extension === "md" && this.states.get(file.path) === undefined && (this.usesInAppEngine() || this.locate().found)) {
       await this.states.update([file.path]);
     }
     this.renderStatusBar();
@@ -489,7 +520,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   private startWatcher(): void {
     try {
-      const watcher = startWatch(this.launcher(), this.environment(), this.vaultPath, this.settings.maxPerHour);
+      const watcher = this.desktopOnly().startWatch(this.launcher(), this.environment(), this.vaultPath, this.settings.maxPerHour);
       let lastLine = "";
       watcher.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
         const lines = chunk.split(/\r?\n/).filter((line) => line.trim());

@@ -3,9 +3,9 @@
 
 import { App, PluginSettingTab, Setting } from "obsidian";
 
-import { installHint, type Located } from "./binary/locate";
+import type { Located } from "./binary/locate";
 import { secretStorage } from "./secrets";
-import type { VaultsumSettings } from "./settings";
+import type { BackendSetting, VaultsumSettings } from "./settings";
 
 export interface SettingsHost {
   settings: VaultsumSettings;
@@ -13,6 +13,8 @@ export interface SettingsHost {
   /** Applies what the binary starts with (the tab calls it when it closes). */
   applySettings(): Promise<void>;
   locate(): Located;
+  /** How to install the program on this system. */
+  installHint(): string;
   version(): Promise<string>;
   doctor(): Promise<string>;
   /** vaultsum's config file (folder rules live there), as the binary names it. */
@@ -49,11 +51,23 @@ export class VaultsumSettingTab extends PluginSettingTab {
         (error: unknown) => versionEl.setText(`Version: could not run it (${String(error)})`),
       );
     } else {
-      found.setDesc(`${located.reason} ${installHint(process.platform)}`);
+      found.setDesc(`${located.reason} Until then, notes are summarized offline by the engine inside Obsidian. ${this.host.installHint()}`);
       const searched = found.descEl.createDiv({ cls: "vaultsum-searched" });
       searched.createSpan({ text: "Searched: " });
       searched.createSpan({ text: located.searched.join(", ") });
     }
+    new Setting(containerEl)
+      .setName("Summarize with")
+      .setDesc("The vaultsum program when it is found, else the engine inside Obsidian: offline summaries of one note at a time, written as the program writes them. Folders, rollups, web pages and the language model need the program.")
+      .addDropdown((dropdown) =>
+        dropdown
+          .addOptions({ auto: "The program if found, else inside Obsidian", binary: "The vaultsum program", app: "The engine inside Obsidian (offline)" })
+          .setValue(settings.backend)
+          .onChange((value) => {
+            settings.backend = value as BackendSetting;
+            save();
+          }),
+      );
     new Setting(containerEl)
       .setName("Program path")
       .setDesc("Leave empty to search the usual install folders.")

@@ -11,8 +11,15 @@ export type Into = "section" | "property" | "both";
 /** Which summarizer the binary uses: the configured LLM, or the offline engine. */
 export type EngineSetting = "llm" | "local";
 
+/**
+ * What runs the summaries: the vaultsum program when it is installed (`auto`), always it
+ * (`binary`), or always the engine inside Obsidian (`app`: offline, one note at a time so far).
+ */
+export type BackendSetting = "auto" | "binary" | "app";
+
 export interface VaultsumSettings {
   engine: EngineSetting;
+  backend: BackendSetting;
   /** OpenAI-compatible base URL; empty = the binary's default. */
   baseUrl: string;
   /** Model name; empty = the binary's default. */
@@ -43,6 +50,7 @@ export interface VaultsumSettings {
 
 export const DEFAULT_SETTINGS: VaultsumSettings = {
   engine: "llm",
+  backend: "auto",
   baseUrl: "",
   model: "",
   apiKey: "",

@@ -10,13 +10,14 @@ import { FakeLlm, VAULTS, answerConfirm, cleanup, copyVault, loadPlugin, note, n
 afterEach(cleanup);
 
 describe("finding the binary", () => {
-  it("without it, the notice names the folders searched and how to install it", async () => {
+  it("set to use it but without it, the notice names the folders searched and how to install it", async () => {
     const vault = copyVault(VAULTS.fixture);
     const emptyPath = tempDir("vaultsum-path-");
     const savedPath = process.env.PATH;
     process.env.PATH = emptyPath;
     try {
-      const { plugin } = await loadPlugin(vault, { binaryPath: "" });
+      // (With the default `auto`, the engine inside Obsidian summarizes instead: in-app.test.ts.)
+      const { plugin } = await loadPlugin(vault, { binaryPath: "", backend: "binary" });
       const outcome = await plugin.summarize(note("Projects/Alpha/Plan.md"));
       expect(outcome.kind).toBe("failed");
       const text = noticeTexts().at(-1) ?? "";

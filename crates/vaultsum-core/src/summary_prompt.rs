@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 pub const PRESETS: [&str; 5] = ["default", "meeting", "paper", "journal", "brief"];
 
 /// The language value that means "the note's own language".
-pub const AUTO_LANGUAGE: &str = "auto";
+pub const AUTO_LANGUAGE: &str = vaultsum_engine::summary::defaults::LANGUAGE;
 
 /// The longest language name accepted.
 const MAX_LANGUAGE_CHARS: usize = 40;

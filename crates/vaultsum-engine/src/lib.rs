@@ -18,6 +18,7 @@ pub mod summary {
     pub mod clean;
     pub mod defaults;
     pub mod fact_marks;
+    pub mod identity;
     pub mod in_app;
     pub mod offline;
     pub mod to_write;
@@ -47,4 +48,5 @@ pub mod vault {
     pub mod relative;
     pub mod resolve;
     pub mod summary_fingerprint;
+    pub mod summary_section;
 }

@@ -90,17 +90,9 @@ pub fn plan(freshness: Freshness, into: SummaryInto, policy: RefreshPolicy) -> P
     }
 }
 
-/// The state of a note's summaries as one word: `missing` when it has none, else the worst of
-/// its section's and its property's (edited, stale, unmarked, current).
+/// The state of a note's summaries as one word (the engine's [`Freshness::overall`]).
 pub fn overall(freshness: Freshness) -> SummaryState {
-    use SummaryState::*;
-    let (a, b) = (freshness.section, freshness.property);
-    for state in [Edited, Stale, Unmarked, Current] {
-        if a == state || b == state {
-            return state;
-        }
-    }
-    Missing
+    freshness.overall()
 }
 
 /// One note in `vaultsum status`.

@@ -10,13 +10,13 @@
 //! the note is data, never instructions; faithfulness; no heading of its own) is always there.
 //! What a prompt value means is `vaultsum-core`'s (`summary_prompt.rs`).
 
+use crate::summary::identity::instructions_identity;
 use serde_json::{json, Value};
 
 use crate::config::SummaryInto;
 use crate::summary_prompt::{
     first_rule, parse_language, PromptSpec, PromptSpecError, AUTO_LANGUAGE,
 };
-use crate::vault::content_hash;
 use crate::vault::frontmatter_edit::{frontmatter_block, property_value};
 use crate::vault::policy::is_note_name;
 use crate::vault::resolve::ResolveError;
@@ -162,17 +162,10 @@ impl Instructions {
             format!("Write the summary in {language}.")
         };
         let text = text.trim();
-        // A preset is recorded by name, so a new version of vaultsum with reworded presets
-        // does not make every summary stale; a prompt of the person's own by its text, so
-        // editing it does.
-        let what = match preset {
-            Some(name) => format!("preset:{name}"),
-            None => format!("prompt:{}", content_hash(text.as_bytes())),
-        };
-        let (cite, cite_merge, cite_identity) = if cite_sections {
-            (CITE_INSTRUCTION, CITE_MERGE_INSTRUCTION, "\0cite")
+        let (cite, cite_merge) = if cite_sections {
+            (CITE_INSTRUCTION, CITE_MERGE_INSTRUCTION)
         } else {
-            ("", "", "")
+            ("", "")
         };
         Instructions {
             summary_system: SUMMARY_FRAME
@@ -183,8 +176,7 @@ impl Instructions {
                 .replace("{{instructions}}", &merge_instructions(preset, text))
                 .replace("{{language}}", &merge_language_line)
                 + cite_merge,
-            // Only when on: summaries written before the setting existed stay current.
-            identity: format!("{what}\0language:{language}{cite_identity}"),
+            identity: instructions_identity(preset, text, &language, cite_sections),
             cite_sections,
             prompt,
             prompt_from,

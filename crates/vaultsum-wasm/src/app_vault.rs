@@ -8,13 +8,15 @@ use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use serde_json::json;
+use serde_json::{json, Value};
 use vaultsum_engine::summary::defaults;
 use vaultsum_engine::summary::in_app;
 use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles};
 use vaultsum_engine::vault::index::NoteIndex;
+use vaultsum_engine::vault::output_policy::DefusedText;
 use vaultsum_engine::vault::parsed_note::ParsedNote;
 use vaultsum_engine::vault::policy::is_hidden;
+use vaultsum_engine::vault::summary_fingerprint::SummaryState;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// A file the host could not give, and why (shown inline where it is embedded).
@@ -99,16 +101,73 @@ impl AppVault {
     /// `nonce`: random hex from the host, marking where attachment texts go.
     #[wasm_bindgen(js_name = previewOffline)]
     pub fn preview_offline(&self, path: &str, focus: &str, nonce: &str) -> String {
+        match self.summarize(path, focus, nonce) {
+            Ok((_, summary, expansion)) => json!({
+                "summary": summary.as_str(),
+                "expansion": expansion,
+            }),
+            Err(answer) => answer,
+        }
+        .to_string()
+    }
+
+    /// What `vaultsum summarize-file --engine offline NOTE` writes with no config file: as
+    /// [`AppVault::preview_offline`], with `content`, the note's new text (the text given by
+    /// [`AppVault::add_note`] with the summary section composed onto it, fingerprinted and
+    /// verified). `replace`: in place of the note's summary sections. The host writes it only
+    /// if the note is still the text it gave, and only for a note whose bytes are valid UTF-8.
+    #[wasm_bindgen(js_name = summarizeOffline)]
+    pub fn summarize_offline(&self, path: &str, focus: &str, nonce: &str, replace: bool) -> String {
+        let (root, summary, expansion) = match self.summarize(path, focus, nonce) {
+            Ok(done) => done,
+            Err(answer) => return answer.to_string(),
+        };
+        match in_app::compose_write(path, root.source.as_bytes(), &summary, replace) {
+            // Composed from UTF-8 text and UTF-8 additions: the bytes are UTF-8.
+            Ok(content) => json!({
+                "summary": summary.as_str(),
+                "content": String::from_utf8_lossy(&content),
+                "expansion": expansion,
+            })
+            .to_string(),
+            Err(error) => json!({ "error": error.to_string() }).to_string(),
+        }
+    }
+}
+
+/// The state of the summaries of the note whose text is `text`, for the default instructions,
+/// as the binary's `summary_status` gives it: JSON `{"summary": "present"|"missing", "state",
+/// "section", "property"}`, each state `current`, `stale`, `edited`, `unmarked` or `missing`.
+#[wasm_bindgen(js_name = summaryStatus)]
+pub fn summary_status(text: &str) -> String {
+    let freshness = in_app::status(text);
+    let state = freshness.overall();
+    json!({
+        "summary": if state == SummaryState::Missing { "missing" } else { "present" },
+        "state": state.name(),
+        "section": freshness.section.name(),
+        "property": freshness.property.name(),
+    })
+    .to_string()
+}
+
+impl AppVault {
+    /// The note's text, its offline summary as written and its expansion's details; or the
+    /// answer to give instead (`{"needs"}` or `{"error"}`).
+    fn summarize(
+        &self,
+        path: &str,
+        focus: &str,
+        nonce: &str,
+    ) -> Result<(Arc<ParsedNote>, DefusedText, Value), Value> {
         let root = match self.notes.get(path) {
             Some(Ok(root)) => Arc::clone(root),
             Some(Err(refused)) => {
-                return json!({ "error": format!("{path}: {}", refused.reason()) }).to_string()
+                return Err(json!({ "error": format!("{path}: {}", refused.reason()) }))
             }
-            None => return json!({ "needs": [path] }).to_string(),
+            None => return Err(json!({ "needs": [path] })),
         };
-        if let Err(error) = in_app::check_note(path, &root.source) {
-            return json!({ "error": error.to_string() }).to_string();
-        }
+        in_app::check_note(path, &root.source).map_err(|e| json!({ "error": e.to_string() }))?;
         self.missing.borrow_mut().clear();
         let plan = plan_expansion(
             self,
@@ -121,19 +180,14 @@ impl AppVault {
         );
         let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
         if !missing.is_empty() {
-            return json!({ "needs": missing }).to_string();
+            return Err(json!({ "needs": missing }));
         }
         let texts: Vec<String> = plan.pending.iter().map(in_app::attachment_text).collect();
         let expansion = assemble(&root.source, plan, &texts);
         let focus = Some(focus).filter(|focus| !focus.is_empty());
-        match in_app::offline_summary(path, &expansion.text, focus) {
-            Ok(written) => json!({
-                "summary": written.summary.as_str(),
-                "expansion": expansion.details,
-            })
-            .to_string(),
-            Err(error) => json!({ "error": error.to_string() }).to_string(),
-        }
+        let written = in_app::offline_summary(path, &expansion.text, focus)
+            .map_err(|e| json!({ "error": e.to_string() }))?;
+        Ok((root, written.summary, expansion.details))
     }
 }
 

@@ -12,32 +12,9 @@ import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validatio
 
 import type { Launcher } from "./locate";
 
-/** What a tool call returned: the text, whether it is an error, and the `details` (`_meta`). */
-export interface ToolResult {
-  text: string;
-  isError: boolean;
-  details: Record<string, unknown>;
-}
+import { CallCancelled, ServerError, type CallOptions, type Progress, type ToolResult } from "../backend";
 
-/** One `notifications/progress` of a call; `details` are its `_meta.details` (a batch's note). */
-export interface Progress {
-  progress: number;
-  total?: number;
-  message?: string;
-  details?: Record<string, unknown>;
-}
-
-export interface CallOptions {
-  onProgress?: (progress: Progress) => void;
-  /** Aborting sends MCP `notifications/cancelled`; the binary then drops the call unwritten. */
-  signal?: AbortSignal;
-}
-
-/** The binary could not be started, or stopped and was not restarted. */
-export class ServerError extends Error {}
-
-/** A call the person cancelled. */
-export class CallCancelled extends Error {}
+export { CallCancelled, ServerError, type CallOptions, type Progress, type ToolResult };
 
 export interface ServerOptions {
   /** How to start the binary (found when the server starts, so a new path setting applies). */

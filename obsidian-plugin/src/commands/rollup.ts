@@ -6,7 +6,7 @@
 
 import { normalizePath, TFile, type App, type TAbstractFile } from "obsidian";
 
-import { CallCancelled } from "../binary/server";
+import { CallCancelled } from "../backend";
 import { dayOf } from "../cost";
 import { messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";

@@ -4,7 +4,7 @@
 // concurrency and reports each as progress; the counts, the cost and the closing line are
 // the binary's. This file asks, shows and records.
 
-import { CallCancelled } from "../binary/server";
+import { CallCancelled } from "../backend";
 import { thousands, usageOf } from "../cost";
 import { failureMessage, messageOf, type Host } from "../host";
 import { summaryArguments } from "../settings";

@@ -4,7 +4,7 @@
 
 import type { TFile } from "obsidian";
 
-import { CallCancelled } from "../binary/server";
+import { CallCancelled } from "../backend";
 import { failureMessage, messageOf, type Host } from "../host";
 import { notify, notifyError } from "../notify";
 import { summaryArguments, type Into } from "../settings";

@@ -3,7 +3,7 @@
 // DOM is happy-dom's, the binary is the real one. What it records (notices, opened files,
 // modals) is what the tests look at.
 
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { EventEmitter } from "node:events";
 import * as nodePath from "node:path";
 
@@ -107,6 +107,7 @@ export class TAbstractFile {
 export class TFile extends TAbstractFile {
   basename: string;
   extension: string;
+  stat = { ctime: 0, mtime: 0, size: 0 };
   constructor(path: string) {
     super(path);
     const dot = this.name.lastIndexOf(".");
@@ -174,6 +175,52 @@ export class Vault extends Events {
   }
   async read(file: TFile): Promise<string> {
     return readFileSync(nodePath.join(this.base, file.path), "utf8");
+  }
+  cachedRead(file: TFile): Promise<string> {
+    return this.read(file);
+  }
+  async readBinary(file: TFile): Promise<ArrayBuffer> {
+    const bytes = readFileSync(nodePath.join(this.base, file.path));
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  }
+  /** The file at `path`, with its size and times, or null (a folder is not a file). */
+  getFileByPath(path: string): TFile | null {
+    const file = this.getAbstractFileByPath(path);
+    if (!(file instanceof TFile)) return null;
+    const stat = statSync(nodePath.join(this.base, path));
+    file.stat = { ctime: stat.ctimeMs, mtime: stat.mtimeMs, size: stat.size };
+    return file;
+  }
+  /** Every file, as Obsidian lists them: dot-folders and dot-files left out. */
+  getFiles(): TFile[] {
+    const found: TFile[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(nodePath.join(this.base, dir), { withFileTypes: true })) {
+        if (entry.name.startsWith(".")) continue;
+        const path = dir ? `${dir}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) walk(path);
+        else if (entry.isFile()) {
+          const file = this.getFileByPath(path);
+          if (file) found.push(file);
+        }
+      }
+    };
+    walk("");
+    return found;
+  }
+  getMarkdownFiles(): TFile[] {
+    return this.getFiles().filter((file) => file.extension === "md");
+  }
+  /** Obsidian's atomic read-modify-write of a note: `fn` gets the text as it is now. */
+  async process(file: TFile, fn: (data: string) => string): Promise<string> {
+    const full = nodePath.join(this.base, file.path);
+    const now = readFileSync(full, "utf8");
+    const next = fn(now);
+    if (next !== now) {
+      writeFileSync(full, next);
+      this.trigger("modify", file);
+    }
+    return next;
   }
 }
 

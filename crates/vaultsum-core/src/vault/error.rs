@@ -1,6 +1,7 @@
 //! The one error type of the vault layer; it owns every message a person or an agent reads.
 
 use std::path::PathBuf;
+use vaultsum_engine::vault::summary_section::SectionRefused;
 
 /// What went wrong with a vault, a path inside it, or a write to a note.
 ///
@@ -74,24 +75,11 @@ pub enum VaultError {
     /// it): nothing was written, the note is as that program left it. Worth trying again later.
     #[error("note is busy (it changed while the summary was being written); it was left unchanged, try again: {0}")]
     Busy(String),
-    /// The verifier of written bytes (`inert_check.rs`) found something live in what a summary
-    /// write would put on disk, after the output policy: nothing was written.
-    #[error("refused to write the summary into {path}: the written text would still act in Obsidian ({found}); the note was left unchanged")]
-    Live {
-        /// The note, vault-relative.
-        path: String,
-        /// What was found, first few.
-        found: String,
-    },
-    /// The note ends inside a block that runs or hides (`note_end.rs`): the summary would be
-    /// read as its code, or hidden. Nothing was written.
-    #[error("{path} ends inside {what}, which would take in the summary; close it in the note and summarize again (the note was left unchanged)")]
-    LeftOpen {
-        /// The note, vault-relative.
-        path: String,
-        /// What is left open (`a ```dataviewjs block`, `a %% comment`).
-        what: String,
-    },
+    /// The section could not be written safely: something live in what a summary write
+    /// would put on disk, or a note that ends inside a block that runs or hides
+    /// (`vaultsum_engine::vault::summary_section::SectionRefused`). Nothing was written.
+    #[error(transparent)]
+    Refused(#[from] SectionRefused),
     /// Another program holds the file open and bars others from it (Windows: an editor, an
     /// antivirus, a sync client), still after a short wait. Nothing was read or written;
     /// worth trying again later.

@@ -4,18 +4,15 @@
 use super::error::VaultError;
 use super::frontmatter_edit::{set_property, FrontmatterError};
 use super::generated_note::{check_own, own_section, OwnSection};
-use super::inert_check::{live_in_note, live_in_property, Live};
-use super::markdown::map_note;
-use super::note_end::LeftOpen;
-use super::note_facts::summary_sections;
+use super::inert_check::{live_in_property, Live};
 use super::note_file::{create_note, OpenedNote, Verified};
 use super::output_policy::DefusedText;
 use super::paths::{relative_below, VaultPath};
 use super::policy::hidden_part;
 use super::summary_fingerprint::fingerprint_property;
 use super::Vault;
-
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+use vaultsum_engine::vault::summary_section::{self, compose_verified};
+pub use vaultsum_engine::vault::summary_section::{compose_and_check, compose_with_summary};
 
 /// What a summary write did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -201,23 +198,14 @@ impl SectionEdit<'_> {
         after: &[u8],
         replace: bool,
     ) -> Result<Vec<u8>, VaultError> {
-        let mut composed = compose_section(before, self.summary.as_str(), self.marker, replace)
-            .map_err(|open| VaultError::LeftOpen {
-                path: relative.to_string(),
-                what: open.0,
-            })?;
-        composed.content.extend_from_slice(after);
-        let document = String::from_utf8_lossy(&composed.content);
-        refuse_live(
+        Ok(compose_verified(
             relative,
-            live_in_note(
-                &document,
-                composed.written.clone(),
-                self.summary.links(),
-                Some(composed.heading),
-            ),
-        )?;
-        Ok(composed.content)
+            before,
+            after,
+            self.summary,
+            self.marker,
+            replace,
+        )?)
     }
 }
 
@@ -229,133 +217,9 @@ fn not_utf8(relative: &str) -> VaultError {
     }
 }
 
-/// The note's new content with `summary` appended under `## Summary`.
-///
-/// The current bytes are an exact prefix of the result, except that `replace` first removes
-/// every existing `## Summary` section (to the next heading of level 1 or 2, or the end).
-/// Exactly one blank line precedes `## Summary` unless the note already ends with more (bytes
-/// are never removed), then a blank line, the summary, one final newline. A note whose lines
-/// end in CRLF gets CRLF; a byte-order mark stays where it is.
-/// A note that ends inside a block that runs or hides is [`LeftOpen`] (`note_end.rs`).
-pub fn compose_with_summary(
-    current: &[u8],
-    summary: &str,
-    replace: bool,
-) -> Result<Vec<u8>, LeftOpen> {
-    Ok(compose_section(current, summary, None, replace)?.content)
-}
-
-/// The note's new content with `summary` appended under `## Summary`, as a write composes it,
-/// and what the verifier finds live in the bytes written (the property test of the policy and
-/// the verifier together: nothing, for any answer and any note).
-pub fn compose_and_check(
-    current: &[u8],
-    summary: &DefusedText,
-) -> Result<(Vec<u8>, Vec<Live>), LeftOpen> {
-    let composed = compose_section(current, summary.as_str(), None, false)?;
-    let document = String::from_utf8_lossy(&composed.content).into_owned();
-    let live = live_in_note(
-        &document,
-        composed.written,
-        summary.links(),
-        Some(composed.heading),
-    );
-    Ok((composed.content, live))
-}
-
 /// A write the verifier found live constructs in is refused whole.
 pub(super) fn refuse_live(relative: &str, live: Vec<Live>) -> Result<(), VaultError> {
-    if live.is_empty() {
-        return Ok(());
-    }
-    let found: Vec<String> = live.iter().take(3).map(Live::to_string).collect();
-    Err(VaultError::Live {
-        path: relative.to_string(),
-        found: found.join("; "),
-    })
-}
-
-/// A note with its section composed: the new content, where the bytes vaultsum wrote start
-/// (closing lines, separator, heading, summary) and where its `## Summary` heading stands.
-struct Composed {
-    content: Vec<u8>,
-    written: std::ops::Range<usize>,
-    heading: usize,
-}
-
-/// [`compose_with_summary`] with an optional `marker` line (the summary's fingerprint, an
-/// HTML comment) right under the `## Summary` heading.
-fn compose_section(
-    current: &[u8],
-    summary: &str,
-    marker: Option<&str>,
-    replace: bool,
-) -> Result<Composed, LeftOpen> {
-    let crlf = uses_crlf(current);
-    let newline: &[u8] = if crlf { b"\r\n" } else { b"\n" };
-    let mut base = current.to_vec();
-    if replace {
-        if let Ok(text) = std::str::from_utf8(current) {
-            if let Some(without) = remove_summary_sections(text) {
-                base = without.into_bytes();
-            }
-        }
-    }
-    if let Ok(text) = std::str::from_utf8(&base) {
-        let closing = super::note_end::closing_lines(text, if crlf { "\r\n" } else { "\n" })?;
-        if !closing.is_empty() {
-            if !base.is_empty() && !base.ends_with(b"\n") {
-                base.extend_from_slice(newline);
-            }
-            base.extend_from_slice(closing.as_bytes());
-        }
-    }
-    // The closing lines are vaultsum's own fixed text; the verifier checks what follows them,
-    // and that they closed what they were for (the heading is a heading).
-    let written_start = base.len();
-    let body_start = if base.starts_with(BOM) { BOM.len() } else { 0 };
-    let body = &base[body_start..];
-    let separator: Vec<u8> = if body.is_empty() {
-        Vec::new()
-    } else if body.ends_with(b"\n") {
-        let without_break = body[..body.len() - 1]
-            .strip_suffix(b"\r")
-            .unwrap_or(&body[..body.len() - 1]);
-        if last_line(without_break).iter().all(u8::is_ascii_whitespace) {
-            Vec::new()
-        } else {
-            newline.to_vec()
-        }
-    } else if last_line(body).iter().all(u8::is_ascii_whitespace) && body.contains(&b'\n') {
-        newline.to_vec()
-    } else {
-        [newline, newline].concat()
-    };
-
-    let summary = summary.trim().replace("\r\n", "\n");
-    let summary = if crlf {
-        summary.replace('\n', "\r\n")
-    } else {
-        summary
-    };
-    let mut out = base;
-    out.extend_from_slice(&separator);
-    let heading = out.len();
-    out.extend_from_slice(b"## Summary");
-    out.extend_from_slice(newline);
-    if let Some(marker) = marker {
-        out.extend_from_slice(marker.as_bytes());
-        out.extend_from_slice(newline);
-    }
-    out.extend_from_slice(newline);
-    out.extend_from_slice(summary.as_bytes());
-    out.extend_from_slice(newline);
-    let written = written_start..out.len();
-    Ok(Composed {
-        content: out,
-        written,
-        heading,
-    })
+    Ok(summary_section::refuse_live(relative, live)?)
 }
 
 /// Whether a summary may be written to `note`: only notes (`.md`, `.markdown`, `.txt`), never
@@ -521,44 +385,6 @@ pub fn create_with_summary(
         stale: false,
         bytes_written: content.len(),
     })
-}
-
-/// True when most line breaks are CRLF.
-fn uses_crlf(bytes: &[u8]) -> bool {
-    let breaks = bytes.iter().filter(|b| **b == b'\n').count();
-    let crlf = bytes.windows(2).filter(|w| w == b"\r\n").count();
-    crlf > 0 && crlf * 2 >= breaks
-}
-
-fn last_line(bytes: &[u8]) -> &[u8] {
-    match bytes.iter().rposition(|b| *b == b'\n') {
-        Some(at) => &bytes[at + 1..],
-        None => bytes,
-    }
-}
-
-/// The text without its `## Summary` sections, or `None` when it has none. Trailing blank
-/// lines left at the end are dropped.
-fn remove_summary_sections(text: &str) -> Option<String> {
-    let sections = summary_sections(text, &map_note(text));
-    if sections.is_empty() {
-        return None;
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut pos = 0;
-    for section in &sections {
-        if section.start < pos {
-            continue;
-        }
-        out.push_str(&text[pos..section.start]);
-        pos = section.end;
-    }
-    out.push_str(&text[pos..]);
-    if pos == text.len() {
-        let kept = out.trim_end_matches(['\n', '\r', ' ', '\t']).len();
-        out.truncate(kept);
-    }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -17,3 +17,7 @@ pub const MAX_NOTE_BYTES: u64 = 10 * 1024 * 1024;
 pub const FACT_CHECK: &str = "retry";
 /// `summarize.cite_sections`: key points do not link the sections they come from.
 pub const CITE_SECTIONS: bool = false;
+/// `summarize.prompt`: the built-in preset.
+pub const PROMPT_PRESET: &str = "default";
+/// `summarize.language`: the note's own language.
+pub const LANGUAGE: &str = "auto";

@@ -9,13 +9,16 @@
 //! office files, tables), which get a placeholder naming them.
 
 use super::defaults;
+use super::identity::instructions_identity;
 use super::offline::{self, OfflineRequest};
 use super::to_write::{to_write, ModelInput, NothingToWrite, ToWrite};
 use crate::vault::attachment_kind::{unread_placeholder, AttachmentKind};
 use crate::vault::document_kind::DocumentKind;
 use crate::vault::expand::{ExpandOptions, PendingAttachment};
 use crate::vault::frontmatter_edit::property_value;
-use crate::vault::output_policy::OutputPolicy;
+use crate::vault::output_policy::{DefusedText, OutputPolicy};
+use crate::vault::summary_fingerprint::{freshness, note_hash, Fingerprint, Freshness};
+use crate::vault::summary_section::{compose_verified, SectionRefused};
 
 /// The property a note names its own prompt with (vaultsum-tools' `instructions.rs`).
 const PROMPT_PROPERTY: &str = "summary_prompt";
@@ -27,6 +30,8 @@ pub enum InAppError {
     NothingToWrite(#[from] NothingToWrite),
     #[error("{}", offline::NOTHING_TO_SUMMARIZE)]
     NothingToSummarize,
+    #[error(transparent)]
+    Refused(#[from] SectionRefused),
     #[error(
         "{path} chooses its own prompt (summary_prompt), which the app's engine does not \
          follow yet; summarize it with the vaultsum binary (desktop)"
@@ -105,4 +110,46 @@ pub fn offline_summary(
         &OutputPolicy::default(),
     )?;
     Ok(written)
+}
+
+/// The identity of the default instructions (the built-in prompt, the note's language).
+fn default_identity() -> String {
+    instructions_identity(
+        Some(defaults::PROMPT_PRESET),
+        "",
+        defaults::LANGUAGE,
+        defaults::CITE_SECTIONS,
+    )
+}
+
+/// The state of a note's summaries for the default instructions, as `summary_status` gives
+/// it: its last `## Summary` section's and its summary property's.
+pub fn status(note_text: &str) -> Freshness {
+    freshness(note_text, defaults::SUMMARY_PROPERTY, &default_identity())
+}
+
+/// The note's new bytes with `summary` written as the binary writes it by default: a
+/// `## Summary` section appended (or put in place of the note's summary sections with
+/// `replace`), its fingerprint marker under the heading (the hash of `original` and of the
+/// default instructions), composed onto `original` (an exact prefix unless `replace`) and
+/// checked by the verifier; refused whole when the note leaves a block open or something in
+/// the bytes would act. The host writes them only if the note is still `original`.
+pub fn compose_write(
+    path: &str,
+    original: &[u8],
+    summary: &DefusedText,
+    replace: bool,
+) -> Result<Vec<u8>, InAppError> {
+    let identity = default_identity();
+    let summarized = String::from_utf8_lossy(original);
+    let note = note_hash(&summarized, defaults::SUMMARY_PROPERTY, &identity);
+    let marker = Fingerprint::new(note, summary.as_str()).marker_line();
+    Ok(compose_verified(
+        path,
+        original,
+        &[],
+        summary,
+        Some(&marker),
+        replace,
+    )?)
 }

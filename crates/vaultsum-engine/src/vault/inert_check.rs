@@ -5,7 +5,7 @@
 //! wikilinks off), and Obsidian's own grammars are modelled on the raw lines (wikilinks end at
 //! the first `]]` of their line, `%%` comments, `$` math), Dataview's (inline fields on the
 //! rendered HTML of `p`, `li`, `td`, …, queries on any code), MathJax's and Mermaid's. A write
-//! with anything live in it is refused whole (`VaultError::Live`).
+//! with anything live in it is refused whole (`summary_section::SectionRefused::Live`).
 
 use std::ops::Range;
 

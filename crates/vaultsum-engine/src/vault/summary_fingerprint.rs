@@ -163,6 +163,20 @@ pub struct Freshness {
     pub property: SummaryState,
 }
 
+impl Freshness {
+    /// The state of a note's summaries as one word: `missing` when it has none, else the
+    /// worst of its section's and its property's (edited, stale, unmarked, current).
+    pub fn overall(self) -> SummaryState {
+        use SummaryState::*;
+        for state in [Edited, Stale, Unmarked, Current] {
+            if self.section == state || self.property == state {
+                return state;
+            }
+        }
+        Missing
+    }
+}
+
 /// The state of the note's summaries, for the instructions `instructions` (see [`note_hash`]).
 /// The last `## Summary` section counts (the newest); a summary property whose fingerprint
 /// cannot be read (a frontmatter that does not parse) is unmarked.

@@ -1,0 +1,136 @@
+// The engine inside Obsidian (no vaultsum program): each case runs the plugin with the in-app
+// backend on a copy of a real vault and checks what reaches the disk against what the real
+// binary writes offline on another copy, byte for byte.
+
+import { readFileSync, writeFileSync } from "node:fs";
+import * as path from "node:path";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { runCli } from "../src/binary/cli";
+
+import { BINARY, VAULTS, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, tempDir, waitForNotice } from "./support";
+
+afterEach(cleanup);
+
+/** What the binary writes into `note` of a fresh copy of `source`, offline, with no config file. */
+async function writtenByBinary(source: string, note: string, extra: string[] = []): Promise<string> {
+  const vault = copyVault(source);
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined && name !== "FIREWORKS_API_KEY") env[name] = value;
+  env.VAULTSUM_CACHE_DIR = tempDir("vaultsum-cli-cache-");
+  const output = await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", vault, "summarize-file", "--engine", "local", ...extra, note], env, vault);
+  if (output.code !== 0) throw new Error(`vaultsum summarize-file exited ${output.code}: ${output.stderr}`);
+  return readFileSync(path.join(vault, note), "utf8");
+}
+
+describe("the engine inside Obsidian", () => {
+  for (const [source, note] of [
+    [VAULTS.fixture, "Meetings/2024-03-04 Weekly sync.md"],
+    // Embeds another note: expanded by the engine from the files Obsidian gives it.
+    [VAULTS.tasksDocs, "Getting Started/On Completion.md"],
+  ] as const) {
+    it(`writes into ${note} the bytes the binary writes offline`, async () => {
+      const vault = copyVault(source);
+      const { plugin } = await loadPlugin(vault, { backend: "app" });
+
+      const outcome = await plugin.summarize(noteFile(note));
+
+      expect(outcome).toMatchObject({ kind: "written", message: `Summary written to the summary section of ${note}.` });
+      expect(readFileSync(path.join(vault, note), "utf8")).toBe(await writtenByBinary(source, note));
+      // The state the side view and the status bar show, from the same fingerprint.
+      expect(await plugin.noteStates(note)).toEqual([{ path: note, summary: "present", state: "current", section: "current", property: "missing" }]);
+    });
+  }
+
+  it("is what runs when no vaultsum program is found (auto), and replaces a summary as the binary does", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "auto", binaryPath: "" });
+    process.env.PATH = tempDir("vaultsum-empty-path-");
+    const note = "Projects/Alpha/Plan.md";
+    expect(plugin.usesInAppEngine()).toBe(true);
+
+    expect((await plugin.summarize(noteFile(note))).kind).toBe("written");
+    // A line added above the summary makes it stale; summarized again with replace, one section.
+    const addLine = (at: string) => {
+      const text = readFileSync(path.join(at, note), "utf8");
+      const heading = text.indexOf("\n## Summary");
+      writeFileSync(path.join(at, note), `${text.slice(0, heading)}\nA decision taken after the summary.\n${text.slice(heading)}`);
+    };
+    addLine(vault);
+    expect((await plugin.noteStates(note))[0]?.state).toBe("stale");
+    expect((await plugin.summarize(noteFile(note), { replace: true })).kind).toBe("written");
+
+    const written = readFileSync(path.join(vault, note), "utf8");
+    expect(written.match(/^## Summary$/gm)).toHaveLength(1);
+    expect(written).toContain("A decision taken after the summary.");
+    const twice = copyVault(VAULTS.fixture);
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir() };
+    const run = (args: string[]) => runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", twice, "summarize-file", "--engine", "local", ...args], env, twice);
+    await run([note]);
+    addLine(twice);
+    await run(["--replace", note]);
+    expect(written).toBe(readFileSync(path.join(twice, note), "utf8"));
+  });
+
+  it("writes a preview's summary only over the note it was made from", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const note = "Meetings/2024-03-11 Vendor call.md";
+    const file = path.join(vault, note);
+
+    const shown = await plugin.summarize(noteFile(note), { dryRun: true });
+    expect(shown.kind).toBe("previewed");
+    if (shown.kind !== "previewed") return;
+    expect(readFileSync(file, "utf8")).toBe(readFileSync(path.join(VAULTS.fixture, note), "utf8"));
+    // Edited after the preview: its Insert refuses, and the edit stays as it is.
+    const edited = `${readFileSync(file, "utf8")}\nEdited after the preview.\n`;
+    writeFileSync(file, edited);
+    const refused = await plugin.summarize(noteFile(note), { preview: shown.previewId });
+    expect(refused.kind).toBe("failed");
+    expect(refused.message).toContain("changed since its preview");
+    expect(readFileSync(file, "utf8")).toBe(edited);
+
+    // Previewed again and inserted: the summary shown is the one written.
+    const again = await plugin.summarize(noteFile(note), { dryRun: true });
+    if (again.kind !== "previewed") throw new Error(again.message);
+    expect((await plugin.summarize(noteFile(note), { preview: again.previewId })).kind).toBe("written");
+    // The note's own line ends (CRLF here), the fingerprint under the heading.
+    const written = readFileSync(file, "utf8");
+    expect(written).toMatch(/\r\n## Summary\r\n<!-- vaultsum: note=/);
+    expect(written.replace(/\r\n/g, "\n")).toContain(again.text);
+  });
+
+  it("refuses by name what only the program does, and writes nothing", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const note = "Projects/Alpha/Plan.md";
+
+    const withPrompt = await plugin.summarize(noteFile(note), { prompt: "meeting" });
+    expect(withPrompt.kind).toBe("failed");
+    expect(withPrompt.message).toContain("prompt needs the vaultsum program");
+
+    await plugin.runFolder("Meetings", "missing");
+    await waitForNotice((text) => text.includes("needs the vaultsum program"));
+    for (const name of [note, "Meetings/2024-03-04 Weekly sync.md"]) {
+      expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(VAULTS.fixture, name), "utf8"));
+    }
+    expect(noticeTexts().some((text) => text.includes("Summary written"))).toBe(false);
+  });
+
+  it("does not write back a note that is not plain UTF-8 text", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const note = "Notes/Cycle A.md";
+    const file = path.join(vault, note);
+    // A byte that is not UTF-8: Obsidian reads it as U+FFFD, which a write would put on disk.
+    const bytes = Buffer.concat([readFileSync(file), Buffer.from("Caf\xe9 latin-1\n", "latin1")]);
+    writeFileSync(file, bytes);
+
+    const outcome = await plugin.summarize(noteFile(note));
+
+    expect(outcome.kind).toBe("failed");
+    expect(outcome.message).toContain("not plain UTF-8 text");
+    expect(readFileSync(file).equals(bytes)).toBe(true);
+  });
+});
