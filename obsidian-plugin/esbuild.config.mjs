@@ -1,6 +1,7 @@
 // Bundles src/main.ts into one main.js, as Obsidian loads it: CommonJS, with `obsidian`,
 // `electron`, the CodeMirror packages Obsidian provides and Node's built-in modules left to the
 // app (they are there at run time in a desktop-only plugin); no ajv (below).
+import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import esbuild from "esbuild";
 
@@ -18,6 +19,19 @@ const noAjv = {
     build.onLoad({ filter: /.*/, namespace: "no-ajv" }, () => ({
       contents: 'export { CfWorkerJsonSchemaValidator as AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";',
       resolveDir: import.meta.dirname,
+    }));
+  },
+};
+
+// vaultsum's engine (scripts/wasm-build.sh's web build) inlined as base64, decoded with `atob`
+// at load: esbuild's binary loader decodes with Node's Buffer, which mobile does not have.
+const wasmBytes = {
+  name: "vaultsum-wasm-bytes",
+  setup(build) {
+    build.onResolve({ filter: /^vaultsum-wasm-bytes$/ }, () => ({ path: "wasm", namespace: "vaultsum-wasm-bytes" }));
+    build.onLoad({ filter: /.*/, namespace: "vaultsum-wasm-bytes" }, () => ({
+      contents: `export default ${JSON.stringify(readFileSync(new URL("../target/wasm-pkg/web/vaultsum_wasm_bg.wasm", import.meta.url)).toString("base64"))};`,
+      loader: "js",
     }));
   },
 };
@@ -41,13 +55,9 @@ const context = await esbuild.context({
   treeShaking: true,
   minify: production,
   outfile,
-  plugins: [noAjv],
-  // vaultsum's engine (scripts/wasm-build.sh's web build): its glue bundled, its module inlined.
-  alias: {
-    "vaultsum-wasm": "../target/wasm-pkg/web/vaultsum_wasm.js",
-    "vaultsum-wasm-bytes": "../target/wasm-pkg/web/vaultsum_wasm_bg.wasm",
-  },
-  loader: { ".wasm": "binary" },
+  plugins: [noAjv, wasmBytes],
+  // vaultsum's engine: wasm-bindgen's glue bundled (its module is `vaultsum-wasm-bytes`).
+  alias: { "vaultsum-wasm": "../target/wasm-pkg/web/vaultsum_wasm.js" },
   // The glue's fallback (fetch the module beside it by URL) is never taken: the bytes are given.
   define: { "import.meta.url": '""' },
 });

@@ -4,13 +4,13 @@ import { defineConfig, type Plugin } from "vitest/config";
 
 const pkg = new URL("../target/wasm-pkg/web/", import.meta.url);
 
-/** The engine's module as bytes, as esbuild's binary loader inlines it into main.js. */
+/** The engine's module as base64, as esbuild.config.mjs inlines it into main.js. */
 const wasmBytes: Plugin = {
   name: "vaultsum-wasm-bytes",
   resolveId: (id) => (id === "vaultsum-wasm-bytes" ? "\0vaultsum-wasm-bytes" : undefined),
   load: (id) =>
     id === "\0vaultsum-wasm-bytes"
-      ? `export default Uint8Array.from(atob(${JSON.stringify(readFileSync(new URL("vaultsum_wasm_bg.wasm", pkg)).toString("base64"))}), (c) => c.charCodeAt(0));`
+      ? `export default ${JSON.stringify(readFileSync(new URL("vaultsum_wasm_bg.wasm", pkg)).toString("base64"))};`
       : undefined,
 };
 

@@ -1,5 +1,6 @@
-// `npm run lint`: eslint with the review bot's rules (eslint.config.mjs, nothing turned off for
-// the plugin's sources), failing on any error and on any warning but the one reasoned exception
+// `npm run lint`: eslint with the review bot's rules (eslint.config.mjs: one rule turned off, and
+// only for the desktop side, src/binary/, which main.ts imports dynamically off mobile:
+// no-nodejs-modules), failing on any error and on any warning but the one reasoned exception
 // the docs give (docs/obsidian-plugin.md, Development): the settings tab keeps display(),
 // because the declarative settings API of Obsidian 1.13 has no password control.
 "use strict";

@@ -3,7 +3,6 @@
 // Obsidian (engine/in-app.ts). It holds no summarizing, reading or writing logic: every action
 // is a call of a tool of one of the two (see host.ts for what commands get).
 
-import type { ChildProcess } from "node:child_process";
 
 import { FileSystemAdapter, MarkdownView, Menu, Platform, Plugin, TAbstractFile, TFile, TFolder, type WorkspaceLeaf } from "obsidian";
 
@@ -61,7 +60,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
    */
   private restart: { done: Promise<void>; resolve: () => void } | undefined;
   private lastStartSignature = "";
-  private watcher: ChildProcess | undefined;
+  private watcher: ReturnType<(typeof Desktop)["startWatch"]> | undefined;
 
   override async onload(): Promise<void> {
     if (!Platform.isMobile) this.desktop = await import("./binary/desktop");
@@ -341,9 +340,24 @@ export default class VaultsumPlugin extends Plugin implements Host {
       // The binary knows its presets and refuses an unknown one with the list.
       ["summarize-note-prompt", "Summarize this note with a prompt…", (file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt }))],
       ["summarize-note-into", "Summarize this note into…", (file) => this.whenAnswered(askChoice(this.app, "Write the summary into", ["section", "property", "both"]), (into) => this.summarize(file, { into: into as Into }))],
-      ["rollup-links", "Rollup of the notes this note links to", (file) => this.rollup({ kind: "links-of", path: file.path, basename: file.basename })],
     ];
     for (const [id, name, run] of noteCommands) this.addCommand({ id, name, checkCallback: withNote(run) });
+    // Rollups and selections need the program: not offered where the engine inside Obsidian runs.
+    const withProgram = (run: () => unknown) => (checking: boolean) => {
+      if (this.usesInAppEngine()) return false;
+      if (!checking) void run();
+      return true;
+    };
+    this.addCommand({
+      id: "rollup-links",
+      name: "Rollup of the notes this note links to",
+      checkCallback: (checking) => {
+        const file = this.app.workspace.getActiveFile();
+        if (!file || file.extension !== "md" || this.usesInAppEngine()) return false;
+        if (!checking) void this.rollup({ kind: "links-of", path: file.path, basename: file.basename });
+        return true;
+      },
+    });
     const folderOf = (file: TFile) => file.parent?.path ?? "";
     const bulk = (id: string, name: string, only: BulkKind) => {
       this.addCommand({ id: `${id}-folder`, name: `${name} in this note's folder`, checkCallback: withNote((file) => this.runFolder(folderOf(file), only)) });
@@ -352,8 +366,9 @@ export default class VaultsumPlugin extends Plugin implements Host {
     bulk("fill-missing", "Summarize the notes without a summary", "missing");
     bulk("refresh-stale", "Refresh stale summaries", "stale");
     this.addCommand({ id: "summarize-selection", name: "Summarize selection", editorCheckCallback: (checking, editor, view) => {
-      if (editor.somethingSelected() && !checking) void summarizeSelection(this, editor, view.file);
-      return editor.somethingSelected();
+      if (!editor.somethingSelected() || this.usesInAppEngine()) return false;
+      if (!checking) void summarizeSelection(this, editor, view.file);
+      return true;
     } });
     this.addCommand({
       id: "cancel",
@@ -365,14 +380,14 @@ export default class VaultsumPlugin extends Plugin implements Host {
       },
     });
     for (const [period, words] of [["this-week", "this week's"], ["last-week", "last week's"], ["this-month", "this month's"]] as const) {
-      this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, callback: () => void this.rollup({ kind: "period", period }) });
+      this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, checkCallback: withProgram(() => this.rollup({ kind: "period", period })) });
     }
-    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.whenAnswered(ask("Rollup of a tag", "#project"), (tag) => this.rollup({ kind: "tag", tag })) });
+    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", checkCallback: withProgram(() => this.whenAnswered(ask("Rollup of a tag", "#project"), (tag) => this.rollup({ kind: "tag", tag }))) });
     this.addCommand({
       id: "summarize-url",
       name: "Summarize a web page into a new note…",
       checkCallback: (checking) => {
-        if (!this.settings.kagiKey) return false;
+        if (!this.settings.kagiKey || this.usesInAppEngine()) return false;
         if (!checking) void this.whenAnswered(ask("Summarize a web page", "https://…"), (url) => summarizeUrl(this, url));
         return true;
       },

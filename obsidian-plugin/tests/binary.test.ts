@@ -3,7 +3,7 @@ import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
 
-import { locateBinary, searchFolders, type Machine } from "../src/binary/locate";
+import { locateBinary, searchFolders, type Machine, type SystemName } from "../src/binary/locate";
 import { binaryEnvironment, DEFAULT_SETTINGS } from "../src/settings";
 import { FakeLlm, VAULTS, answerConfirm, cleanup, copyVault, loadPlugin, note, noticeTexts, tempDir, waitForNotice } from "./support";
 
@@ -34,7 +34,7 @@ describe("finding the binary", () => {
 
   it("looks where installers put it, on Windows too, and never runs anything from the network (uvx)", () => {
     const files = new Set<string>();
-    const machine = (platform: NodeJS.Platform, env: Record<string, string>, home: string): Machine => ({
+    const machine = (platform: SystemName, env: Record<string, string>, home: string): Machine => ({
       platform,
       env,
       home,

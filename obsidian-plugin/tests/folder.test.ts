@@ -47,9 +47,11 @@ function recordCalls(plugin: VaultsumPlugin): string[] {
 }
 
 describe("bulk runs over a folder", () => {
-  it("count first and do nothing until confirmed; fill in missing, then refresh only what is stale", async () => {
+  // Both backends: the binary over MCP, and the engine inside Obsidian (what a phone runs).
+  for (const backend of ["binary", "app"] as const)
+  it(`count first and do nothing until confirmed; fill in missing, then refresh only what is stale (${backend})`, async () => {
     const vault = copyVault(VAULTS.tasksDocs);
-    const { plugin } = await loadPlugin(vault);
+    const { plugin } = await loadPlugin(vault, { backend });
     const folder = "Getting Started";
     const expected = notesUnder(vault, folder);
     const n = expected.length;
@@ -77,6 +79,10 @@ describe("bulk runs over a folder", () => {
     expect(done).toMatchObject({ kind: "done", line: `${n} notes: ${n} summarized, offline` });
     expect(noticeTexts().at(-1)).toBe(`${folder}: ${n} notes: ${n} summarized, offline`);
     for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toContain("## Summary");
+    // The closing line and every note as `vaultsum summarize-file FOLDER` has them on a copy.
+    const byCli = copyVault(VAULTS.tasksDocs);
+    expect(await cliClosingLine(plugin, byCli, folder)).toBe(done?.kind === "done" ? done.line : "");
+    for (const note of expected) expect(readFileSync(path.join(vault, note), "utf8")).toBe(readFileSync(path.join(byCli, note), "utf8"));
 
     // Nothing left to do: said, and no question asked.
     expect((await plugin.runFolder(folder, "missing"))?.kind).toBe("nothing");

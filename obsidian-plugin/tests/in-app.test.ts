@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { runCli } from "../src/binary/cli";
 
-import { BINARY, VAULTS, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, tempDir, waitForNotice } from "./support";
+import { BINARY, VAULTS, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, tempDir, waitForNotice } from "./support";
 
 afterEach(cleanup);
 
@@ -36,7 +36,7 @@ describe("the engine inside Obsidian", () => {
 
       const outcome = await plugin.summarize(noteFile(note));
 
-      expect(outcome).toMatchObject({ kind: "written", message: `Summary written to the summary section of ${note}.` });
+      expect(outcome).toMatchObject({ kind: "written", message: `Summary written to the summary section of ${note} (offline, inside Obsidian).` });
       expect(readFileSync(path.join(vault, note), "utf8")).toBe(await writtenByBinary(source, note));
       // The state the side view and the status bar show, from the same fingerprint.
       expect(await plugin.noteStates(note)).toEqual([{ path: note, summary: "present", state: "current", section: "current", property: "missing" }]);
@@ -108,9 +108,15 @@ describe("the engine inside Obsidian", () => {
 
     const withPrompt = await plugin.summarize(noteFile(note), { prompt: "meeting" });
     expect(withPrompt.kind).toBe("failed");
-    expect(withPrompt.message).toContain("prompt needs the vaultsum program");
+    expect(withPrompt.message).toContain("the prompt chosen (in this call or in the vaultsum settings) needs the vaultsum program");
+    // The destination the engine writes anyway is no objection (settings synced from a desktop).
+    plugin.settings.into = "section";
+    plugin.settings.language = "auto";
+    expect((await plugin.summarize(noteFile(note), { dryRun: true })).kind).toBe("previewed");
 
-    await plugin.runFolder("Meetings", "missing");
+    // Rollups need the program: not offered; called all the same, refused by name.
+    expect(runCommand(plugin, "rollup-this-week")).toBe(false);
+    await plugin.rollup({ kind: "period", period: "this-week" });
     await waitForNotice((text) => text.includes("needs the vaultsum program"));
     for (const name of [note, "Meetings/2024-03-04 Weekly sync.md"]) {
       expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(VAULTS.fixture, name), "utf8"));

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../src/binary/cli";
 
 import * as obsidian from "./stubs/obsidian";
-import { BINARY, VAULTS, cleanup, copyVault, isolateUserFolders, onCleanup, tempDir } from "./support";
+import { BINARY, VAULTS, answerConfirm, cleanup, copyVault, isolateUserFolders, onCleanup, tempDir } from "./support";
 
 afterEach(cleanup);
 
@@ -22,7 +22,7 @@ interface LoadedPlugin {
   onunload(): void;
   usesInAppEngine(): boolean;
   summarize(file: unknown): Promise<{ kind: string; message: string }>;
-  runFolder(folder: string, only: string): Promise<unknown>;
+  runFolder(folder: string, only: string): Promise<{ kind: string; line?: string } | undefined>;
 }
 
 /** main.js as released, loaded with `require` answering only `obsidian` (a mobile one). */
@@ -37,7 +37,8 @@ function loadMobileBundle(): { Plugin: new (app: unknown, manifest: unknown) => 
     throw new Error(`Cannot find module '${id}' (Obsidian mobile has no Node modules)`);
   };
   const module = { exports: {} as { default?: unknown } };
-  const run = runInThisContext(`(function (exports, require, module) {${readFileSync(bundle, "utf8")}\n})`, { filename: bundle }) as (e: unknown, r: unknown, m: unknown) => void;
+  // Node's globals are not there either: Buffer, process, global, setImmediate.
+  const run = runInThisContext(`(function (exports, require, module, Buffer, process, global, setImmediate, __dirname, __filename) {${readFileSync(bundle, "utf8")}\n})`, { filename: bundle }) as (...args: unknown[]) => void;
   run(module.exports, mobileRequire, module);
   return { Plugin: module.exports.default as new (app: unknown, manifest: unknown) => LoadedPlugin, refused };
 }
@@ -67,5 +68,15 @@ describe("on a phone (no Node modules)", () => {
     delete env.FIREWORKS_API_KEY;
     await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "--engine", "local", note], env, other);
     expect(readFileSync(path.join(vault, note), "utf8")).toBe(readFileSync(path.join(other, note), "utf8"));
+
+    // A folder: counted, confirmed, then written as `vaultsum summarize-file FOLDER` writes it.
+    const run = plugin.runFolder("Notes", "missing");
+    expect(await answerConfirm(true)).toContain("summarize 4 notes with the offline engine? Nothing leaves this computer and nothing is paid.");
+    expect(await run).toMatchObject({ kind: "done", line: "4 notes: 4 summarized, offline" });
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "--engine", "local", "Notes"], env, other);
+    for (const name of ["Notes/Cycle A.md", "Notes/Cycle B.md", "Notes/Café résumé.md", "Notes/Markdown cheatsheet.md"]) {
+      expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(other, name), "utf8"));
+    }
+    expect(refused).toEqual([]);
   });
 });

@@ -36,6 +36,11 @@ const CLASSIFIED: &[(&str, Documented)] = &[
         "bash scripts/test.sh",
         Skipped("runs the whole test suite, this test included"),
     ),
+    // docs/obsidian-plugin.md
+    (
+        "bash scripts/wasm-build.sh   # the engine as WebAssembly (target/wasm-pkg/), which main.js inlines",
+        Skipped("builds the engine for wasm32 (a toolchain step of a minute; .ci/run runs it before the plugin's tests)"),
+    ),
     ("vaultsum doctor", Exits(0)),
     ("vaultsum mcp config claude-desktop --write", Exits(0)),
     ("vaultsum summarize-file Projects/Alpha/Plan.md --dry-run", Exits(0)),

@@ -15,12 +15,14 @@ pub mod facts;
 
 /// What a model's answer becomes on its way into a note: cleaned, its facts marked.
 pub mod summary {
+    pub mod batch_line;
     pub mod clean;
     pub mod defaults;
     pub mod fact_marks;
     pub mod identity;
     pub mod in_app;
     pub mod offline;
+    pub mod refresh_plan;
     pub mod to_write;
 }
 

@@ -4,43 +4,8 @@
 //! calls`. The cost part says nothing about calls that were never made, so the offline
 //! engine's first run does not talk of requests.
 
+pub use crate::summary::batch_line::{closing_line, plural, BatchCounts, OFFLINE};
 use crate::Usage;
-
-/// What a batch did with its notes.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct BatchCounts {
-    /// The notes the batch was over.
-    pub notes: usize,
-    /// Summaries written (or previewed, with `previewed`).
-    pub summarized: usize,
-    /// Notes left as they were (their summary current, stale without a refresh, edited by hand).
-    pub skipped: usize,
-    pub failed: usize,
-    /// Entries of the folders the scan left out (a symlink out of the vault, a FIFO, …).
-    pub left_out: usize,
-}
-
-/// `12 notes: 3 summarized, 8 skipped, 1 failed, 2 left out` (`skipped`, `failed` and `left
-/// out` only when there are any), `previewed` for a dry run; then `cost` as
-/// [`cost_clause`] words it.
-pub fn closing_line(counts: &BatchCounts, previewed: bool, cost: &str) -> String {
-    let verb = if previewed { "previewed" } else { "summarized" };
-    let mut line = format!(
-        "{}: {} {verb}",
-        plural(counts.notes, "note"),
-        counts.summarized
-    );
-    for (count, what) in [
-        (counts.skipped, "skipped"),
-        (counts.failed, "failed"),
-        (counts.left_out, "left out"),
-    ] {
-        if count > 0 {
-            line.push_str(&format!(", {count} {what}"));
-        }
-    }
-    format!("{line}{cost}")
-}
 
 /// What follows the counts of a closing line: `; 4 requests, 480 prompt + 120 completion
 /// tokens, 1 media call` when anything was used (every count, zeros included); `, offline`
@@ -49,17 +14,8 @@ pub fn closing_line(counts: &BatchCounts, previewed: bool, cost: &str) -> String
 pub fn cost_clause(usage: Usage, offline: bool) -> String {
     match (usage.is_zero(), offline) {
         (false, _) => format!("; {}", usage.describe()),
-        (true, true) => ", offline".to_string(),
+        (true, true) => OFFLINE.to_string(),
         (true, false) => "; no requests".to_string(),
-    }
-}
-
-/// `1 note`, `2 notes`.
-pub fn plural(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 

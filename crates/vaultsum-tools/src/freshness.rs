@@ -17,77 +17,13 @@ use super::context::{ContextError, ToolContext};
 use super::instructions::{CallChoice, Instructions, InstructionsError};
 use super::left_out::{left_out_by_read, LeftOut};
 
-/// What a run that leaves current summaries alone may rewrite.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct RefreshPolicy {
-    /// Replace stale summaries (`--refresh`).
-    pub refresh: bool,
-    /// Replace summaries written before fingerprints, too (`--refresh-unmarked`).
-    pub refresh_unmarked: bool,
-}
-
-/// Why a note is left as it is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Skip {
-    /// Its summary is current (or unmarked, which counts as current).
-    UpToDate,
-    /// Its summary was edited after it was written: never replaced by a refresh.
-    EditedByHand,
-    /// Its summary is stale and the run does not refresh.
-    Stale,
-}
-
-impl Skip {
-    /// The `skipped` text of the tool's result.
-    pub fn reason(self) -> &'static str {
-        match self {
-            Skip::UpToDate => "up to date",
-            Skip::EditedByHand => "summary edited by hand",
-            Skip::Stale => "summary is stale; refresh to replace it",
-        }
-    }
-}
-
-/// What to do with a note.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Plan {
-    /// Summarize it; `replace` removes its `## Summary` sections first.
-    Write { replace: bool },
-    /// Leave it.
-    Skip(Skip),
-}
+use crate::summary::refresh_plan;
+pub use crate::summary::refresh_plan::{Plan, RefreshPolicy, Skip};
 
 /// The plan for a note whose summaries are `freshness`, written `into` the section, the
-/// property or both, under `policy`. Only the summaries `into` writes count. A summary edited
-/// by hand is never replaced; an unmarked one only with `refresh_unmarked`; a stale one only
-/// with a refresh; a missing one is always written.
+/// property or both, under `policy` (the engine's [`refresh_plan::plan`]).
 pub fn plan(freshness: Freshness, into: SummaryInto, policy: RefreshPolicy) -> Plan {
-    let states: Vec<SummaryState> = [
-        into.section().then_some(freshness.section),
-        into.property().then_some(freshness.property),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    let any = |state: SummaryState| states.contains(&state);
-    let replace = into.section() && freshness.section != SummaryState::Missing;
-    if any(SummaryState::Edited) {
-        Plan::Skip(Skip::EditedByHand)
-    } else if any(SummaryState::Unmarked) && !policy.refresh_unmarked {
-        Plan::Skip(Skip::UpToDate)
-    } else if states.iter().all(|s| *s == SummaryState::Missing) {
-        Plan::Write { replace: false }
-    } else if any(SummaryState::Stale) {
-        if policy.refresh || policy.refresh_unmarked {
-            Plan::Write { replace }
-        } else {
-            Plan::Skip(Skip::Stale)
-        }
-    } else if any(SummaryState::Missing) || any(SummaryState::Unmarked) {
-        Plan::Write { replace }
-    } else {
-        Plan::Skip(Skip::UpToDate)
-    }
+    refresh_plan::plan(freshness, into.section(), into.property(), policy)
 }
 
 /// The state of a note's summaries as one word (the engine's [`Freshness::overall`]).

@@ -22,7 +22,6 @@ use vaultsum_core::llm::metered;
 
 use super::batch_line::{add_usage, closing_line, cost_clause, BatchCounts};
 use super::context::ToolContext;
-use super::freshness::{plan, Plan, RefreshPolicy, SummaryState};
 use super::instructions::CallChoice;
 use super::left_out::put_left_out;
 use super::progress::{advance, with_progress, ProgressSink};
@@ -30,6 +29,7 @@ use super::stub::{arg_str, ToolSummary};
 use super::summarize_file::{SummarizeFileArgs, SummarizeFileTool};
 use super::summarizer::Summarizer;
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
+use crate::summary::refresh_plan::{folder_choice, FolderChoice};
 use crate::Usage;
 
 const DESCRIPTION: &str = "\
@@ -68,6 +68,15 @@ pub enum Only {
 impl Only {
     fn refresh(self) -> bool {
         self != Only::Missing
+    }
+
+    /// As the argument is written (`missing`, `stale`, `missing_and_stale`).
+    fn name(self) -> &'static str {
+        match self {
+            Only::Missing => "missing",
+            Only::Stale => "stale",
+            Only::MissingAndStale => "missing_and_stale",
+        }
     }
 }
 
@@ -148,10 +157,6 @@ impl SummarizeFolderTool {
             language: args.language.as_deref(),
             into: args.into,
         };
-        let policy = RefreshPolicy {
-            refresh: args.only.refresh(),
-            refresh_unmarked: false,
-        };
         let mut selection = Selection {
             notes: targets.notes.len(),
             ..Selection::default()
@@ -172,28 +177,10 @@ impl SummarizeFolderTool {
                 }
             };
             let freshness = context.summary_freshness(text.as_deref(), &instructions);
-            let written: Vec<SummaryState> = [
-                instructions.into.section().then_some(freshness.section),
-                instructions.into.property().then_some(freshness.property),
-            ]
-            .into_iter()
-            .flatten()
-            .collect();
-            let has_none = written.iter().all(|s| *s == SummaryState::Missing);
-            match plan(freshness, instructions.into, policy) {
-                Plan::Skip(why) => *selection.skipped.entry(why.reason()).or_default() += 1,
-                Plan::Write { .. } if has_none && args.only == Only::Stale => {
-                    *selection
-                        .skipped
-                        .entry("no summary to refresh")
-                        .or_default() += 1
-                }
-                Plan::Write { .. } => {
-                    let kind = if written.contains(&SummaryState::Stale) {
-                        "stale"
-                    } else {
-                        "missing"
-                    };
+            let into = instructions.into;
+            match folder_choice(freshness, into.section(), into.property(), args.only.name()) {
+                FolderChoice::Skip(why) => *selection.skipped.entry(why).or_default() += 1,
+                FolderChoice::Write { kind, .. } => {
                     selection.chars += text.as_deref().map_or(0, str::len);
                     selection.write.push(Selected { path: note, kind });
                 }

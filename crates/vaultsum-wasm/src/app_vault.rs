@@ -9,8 +9,12 @@ use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
+use vaultsum_engine::summary::batch_line::{closing_line, BatchCounts, OFFLINE};
 use vaultsum_engine::summary::defaults;
 use vaultsum_engine::summary::in_app;
+use vaultsum_engine::summary::refresh_plan::{
+    folder_choice, plan, FolderChoice, Plan, RefreshPolicy,
+};
 use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles};
 use vaultsum_engine::vault::index::NoteIndex;
 use vaultsum_engine::vault::output_policy::DefusedText;
@@ -149,6 +153,47 @@ pub fn summary_status(text: &str) -> String {
         "property": freshness.property.name(),
     })
     .to_string()
+}
+
+/// What `summarize_file` with `refresh` (or leaving current summaries alone) does with the
+/// note whose text is `text`, for the default instructions: JSON `{"write": true, "replace"}`
+/// or `{"skip": reason}` (`up to date`, `summary edited by hand`, `summary is stale; …`).
+#[wasm_bindgen(js_name = refreshPlan)]
+pub fn refresh_plan(text: &str, refresh: bool) -> String {
+    let policy = RefreshPolicy {
+        refresh,
+        refresh_unmarked: false,
+    };
+    match plan(in_app::status(text), true, false, policy) {
+        Plan::Write { replace } => json!({ "write": true, "replace": replace }),
+        Plan::Skip(why) => json!({ "skip": why.reason() }),
+    }
+    .to_string()
+}
+
+/// What a folder run over `only` (`missing`, `stale`, `missing_and_stale`) does with the note
+/// whose text is `text`, as `summarize_folder` decides it for the default instructions: JSON
+/// `{"write": "missing"|"stale", "replace"}` or `{"skip": reason}`.
+#[wasm_bindgen(js_name = folderChoice)]
+pub fn folder_choice_of(text: &str, only: &str) -> String {
+    match folder_choice(in_app::status(text), true, false, only) {
+        FolderChoice::Write { kind, replace } => json!({ "write": kind, "replace": replace }),
+        FolderChoice::Skip(why) => json!({ "skip": why }),
+    }
+    .to_string()
+}
+
+/// A folder run's closing line, offline: `12 notes: 3 summarized, 9 skipped, offline`.
+#[wasm_bindgen(js_name = closingLine)]
+pub fn closing_line_offline(notes: u32, summarized: u32, skipped: u32, failed: u32) -> String {
+    let counts = BatchCounts {
+        notes: notes as usize,
+        summarized: summarized as usize,
+        skipped: skipped as usize,
+        failed: failed as usize,
+        left_out: 0,
+    };
+    closing_line(&counts, false, OFFLINE)
 }
 
 impl AppVault {

@@ -3,11 +3,12 @@
 // the mobile app, so the plugin loads on a phone (where the engine inside Obsidian runs).
 
 export { binaryVersion, configFile, doctorReport, startWatch } from "./cli";
-export { installHint, locateBinary, missingBinaryMessage } from "./locate";
+export { installHint, locateBinary, missingBinaryMessage, type SystemName } from "./locate";
+import type { SystemName } from "./locate";
 export { VaultsumServer } from "./server";
 
 /** This system's name for install hints (`linux`, `darwin`, `win32`). */
-export function platform(): NodeJS.Platform {
+export function platform(): SystemName {
   return process.platform;
 }
 

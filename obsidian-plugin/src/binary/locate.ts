@@ -13,6 +13,9 @@ import * as path from "node:path";
  * How to start vaultsum: the installed binary and the arguments before vaultsum's own. Never a
  * launcher that fetches it (`uvx vaultsum` would run whatever PyPI serves today).
  */
+/** The system, as Node names it (`process.platform`: `linux`, `darwin`, `win32`, …). */
+export type SystemName = typeof process.platform;
+
 export interface Launcher {
   command: string;
   prefix: string[];
@@ -27,7 +30,7 @@ export type Located =
 
 /** What the search needs from the machine; the real one by default, a temporary one in tests. */
 export interface Machine {
-  platform: NodeJS.Platform;
+  platform: SystemName;
   env: Record<string, string | undefined>;
   home: string;
   isFile: (file: string) => boolean;
@@ -50,7 +53,7 @@ export function thisMachine(): Machine {
 }
 
 /** The install one-liners of the README's Install, one per system, shown when it is missing. */
-export function installHint(platform: NodeJS.Platform): string {
+export function installHint(platform: SystemName): string {
   const line =
     platform === "win32"
       ? "Windows: `uv tool install vaultsum` in PowerShell (or `pipx install vaultsum`)"
@@ -112,7 +115,7 @@ export function locateBinary(setting: string, machine: Machine = thisMachine()):
 }
 
 /** Joins paths as `platform` does (a Windows search is tested on Linux too). */
-function joinFor(platform: NodeJS.Platform): (...parts: string[]) => string {
+function joinFor(platform: SystemName): (...parts: string[]) => string {
   return (...parts) => (platform === "win32" ? path.win32 : path.posix).join(...parts);
 }
 

@@ -91,7 +91,9 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
       };
     } else {
       const where = result.details.into === "property" ? "the summary property of" : result.details.into === "both" ? "the summary section and property of" : "the summary section of";
-      outcome = { kind: "written", path, message: `Summary written to ${where} ${path}.` };
+      // Made offline inside Obsidian (no program here): said, as the settings may name a model.
+      const how = result.details.engine === "in-app" ? " (offline, inside Obsidian)" : "";
+      outcome = { kind: "written", path, message: `Summary written to ${where} ${path}${how}.` };
     }
   } catch (error) {
     outcome =

@@ -8,14 +8,38 @@
 
 import type { App, TFile } from "obsidian";
 
-import initEngine, { AppVault, summaryStatus } from "vaultsum-wasm";
-import wasmBytes from "vaultsum-wasm-bytes";
+import initEngine, { AppVault, closingLine, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
+import wasmBase64 from "vaultsum-wasm-bytes";
 
 import type { Backend, CallOptions, ToolResult } from "../backend";
 import { CallCancelled } from "../backend";
 
 /** The arguments of summarize_file the in-app engine follows; any other is refused by name. */
-const FOLLOWED = new Set(["path", "dry_run", "preview", "replace", "focus"]);
+const FOLLOWED = new Set(["path", "dry_run", "preview", "replace", "focus", "refresh", "skip_current"]);
+
+/** The arguments of summarize_folder it follows. */
+const FOLDER_FOLLOWED = new Set(["folder", "only", "dry_run", "focus"]);
+
+/**
+ * Arguments given that the in-app engine does not follow: a prompt, a language other than the
+ * note's own, a destination other than the section (each set by a call or by the plugin's
+ * settings, which sync from a desktop). What it does anyway (`into: section`, `language:
+ * auto`) is not an objection.
+ */
+function notFollowed(args: Record<string, unknown>, followed: Set<string>): string[] {
+  const builtIn = (key: string, value: unknown) => (key === "into" && value === "section") || (key === "language" && value === "auto");
+  return Object.keys(args).filter((key) => !followed.has(key) && args[key] !== undefined && args[key] !== "" && args[key] !== false && !builtIn(key, args[key]));
+}
+
+/** What the person is told about arguments the engine inside Obsidian does not follow. */
+function notFollowedMessage(others: string[]): string {
+  return `The engine inside Obsidian writes the built-in summary, in the note's language, into the summary section; the ${others.join(", ")} chosen (in this call or in the vaultsum settings) needs the vaultsum program. Clear it in the settings to summarize here.`;
+}
+
+/** A trap inside the WebAssembly module (a Rust panic): the instance is dropped, the next call starts a new one. */
+function isEngineTrap(error: unknown): boolean {
+  return typeof WebAssembly !== "undefined" && error instanceof WebAssembly.RuntimeError;
+}
 
 /** A dry run's summary, kept for the write that shows it (the preview's Insert or Replace). */
 interface Kept {
@@ -32,7 +56,14 @@ let loaded: Promise<unknown> | undefined;
 
 /** Instantiates the module once (asynchronously: a 2 MB module is not compiled on the main thread at once). */
 function engineReady(): Promise<unknown> {
-  if (!loaded) loaded = initEngine({ module_or_path: wasmBytes });
+  if (!loaded) {
+    const starting = initEngine({ module_or_path: Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0)) });
+    // A module that failed to start is tried again by the next call, not kept failed.
+    starting.catch(() => {
+      if (loaded === starting) loaded = undefined;
+    });
+    loaded = starting;
+  }
   return loaded;
 }
 
@@ -71,12 +102,14 @@ export class InAppBackend implements Backend {
     switch (name) {
       case "summarize_file":
         return this.summarizeFile(args, options);
+      case "summarize_folder":
+        return this.summarizeFolder(args, options);
       case "summary_status":
         return this.summaryStatus(typeof args.path === "string" ? args.path : "");
       default:
         return failure(
           "",
-          `${name} needs the vaultsum program: the engine inside Obsidian summarizes one note at a time, offline, so far. Install vaultsum on this computer (see the plugin's settings) for folders, rollups and web pages.`,
+          `${name} needs the vaultsum program: the engine inside Obsidian summarizes notes and folders offline, so far. Install vaultsum on a computer (see the plugin's settings) for rollups, web pages and the language model.`,
           "needs_binary",
         );
     }
@@ -99,16 +132,23 @@ export class InAppBackend implements Backend {
 
   private async summarizeFile(args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
     const path = typeof args.path === "string" ? args.path : "";
-    const others = Object.keys(args).filter((key) => !FOLLOWED.has(key) && args[key] !== undefined && args[key] !== "" && args[key] !== false);
+    const others = notFollowed(args, FOLLOWED);
     if (others.length > 0) {
-      return failure(path, `The engine inside Obsidian writes the built-in summary into the note's summary section; ${others.join(", ")} needs the vaultsum program (see the plugin's settings).`, "needs_binary");
+      return failure(path, notFollowedMessage(others), "needs_binary");
     }
     const file = this.app.vault.getFileByPath(path);
     if (!file || file.extension !== "md") return failure(path, `${path}: no such note in the vault`, "not_found");
     const replace = args.replace === true;
     if (typeof args.preview === "string") return this.writePreview(file, args.preview, replace);
     const focus = typeof args.focus === "string" ? args.focus : "";
-    return this.summarizeNote(file, { focus, replace, dryRun: args.dry_run === true }, options);
+    let replaceNow = replace;
+    if (args.refresh === true || args.skip_current === true) {
+      // A run that leaves current summaries alone decides from the fingerprint first.
+      const planned = JSON.parse(refreshPlan(await this.app.vault.read(file), args.refresh === true)) as { skip?: string; replace?: boolean };
+      if (planned.skip) return result({ success: true, path, skipped: planned.skip });
+      replaceNow = replace || planned.replace === true;
+    }
+    return this.summarizeNote(file, { focus, replace: replaceNow, dryRun: args.dry_run === true }, options);
   }
 
   /**
@@ -123,7 +163,7 @@ export class InAppBackend implements Backend {
       const original = await this.app.vault.read(file);
       // Written back as text, so only a note whose bytes are that very text (valid UTF-8,
       // no byte-order mark the read would drop): nothing but the summary may change.
-      if (!run.dryRun && !(await isExactText(this.app, file, original))) {
+      if (!(await isExactText(this.app, file, original))) {
         return failure(path, `${path} is not plain UTF-8 text (invalid bytes or a byte-order mark), which the engine inside Obsidian does not write back; the vaultsum program writes it byte for byte`, "not_utf8");
       }
       vault.addNote(path, original);
@@ -148,9 +188,89 @@ export class InAppBackend implements Backend {
       }
       options.onProgress?.({ progress: 0, message: `writing ${path}` });
       return await this.write(file, original, String(answer.content), summary, run.replace);
+    } catch (error) {
+      if (!isEngineTrap(error)) throw error;
+      loaded = undefined;
+      return failure(path, `the engine inside Obsidian stopped on an internal error while summarizing ${path} (${String(error)}); the note is unchanged. Please report it.`, "engine_error");
     } finally {
-      vault.free();
+      try {
+        vault.free();
+      } catch {
+        // Freed with the instance a trap dropped.
+      }
     }
+  }
+
+  /**
+   * A folder (or the vault, for "" or "/") as summarize_folder runs it: every note's choice
+   * made by the engine (missing, stale, or left and why), counted first with `dry_run`, then
+   * written one note at a time, each reported as progress; cancelling stops before the next note.
+   */
+  private async summarizeFolder(args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+    const folder = (typeof args.folder === "string" ? args.folder : "").replace(/^\/+|\/+$/g, "");
+    const only = typeof args.only === "string" ? args.only : "";
+    const others = notFollowed(args, FOLDER_FOLLOWED);
+    if (others.length > 0) {
+      return failure(folder, notFollowedMessage(others), "needs_binary");
+    }
+    if (!["missing", "stale", "missing_and_stale"].includes(only)) return failure(folder, `only must be missing, stale or missing_and_stale, not ${JSON.stringify(only)}`, "invalid_arguments");
+    const notes = this.app.vault
+      .getMarkdownFiles()
+      .filter((file) => !folder || file.path.startsWith(`${folder}/`))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const chosen: { file: TFile; kind: string; replace: boolean }[] = [];
+    let [skipped, failed, chars] = [0, 0, 0];
+    const failures: { path: string; error: string }[] = [];
+    for (const file of notes) {
+      try {
+        const text = await this.app.vault.cachedRead(file);
+        const choice = JSON.parse(folderChoice(text, only)) as { write?: string; replace?: boolean; skip?: string };
+        if (choice.write) {
+          chosen.push({ file, kind: choice.write, replace: choice.replace === true });
+          chars += text.length;
+        } else skipped += 1;
+      } catch (error) {
+        failed += 1;
+        failures.push({ path: file.path, error: String(error) });
+      }
+    }
+    if (args.dry_run === true) {
+      const missing = chosen.filter((note) => note.kind === "missing").length;
+      return result({
+        success: true,
+        dry_run: true,
+        folder,
+        notes: notes.length,
+        to_summarize: chosen.length,
+        missing,
+        stale: chosen.length - missing,
+        skipped,
+        failed,
+        estimated_prompt_tokens: Math.ceil(chars / 4),
+        paths: chosen.map((note) => note.file.path),
+        failures,
+        offline: true,
+        model: "",
+        engine: "in-app",
+      });
+    }
+    const focus = typeof args.focus === "string" ? args.focus : "";
+    let [summarized, done] = [0, 0];
+    const results: { path: string; result: string }[] = [];
+    for (const note of chosen) {
+      if (options.signal?.aborted) throw new CallCancelled("summarize_folder cancelled");
+      const written = await this.summarizeNote(note.file, { focus, replace: note.replace, dryRun: false }, { signal: options.signal });
+      const outcome = written.isError ? "failed" : "summarized";
+      if (written.isError) {
+        failed += 1;
+        failures.push({ path: note.file.path, error: String(written.details.error) });
+      } else summarized += 1;
+      done += 1;
+      results.push({ path: note.file.path, result: outcome });
+      options.onProgress?.({ progress: done, total: chosen.length, message: `${note.file.path}: ${outcome}`, details: { path: note.file.path, result: outcome, done, total: chosen.length, cost: {} } });
+    }
+    const line = closingLine(notes.length, summarized, skipped, failed);
+    return result({ success: true, folder, notes: notes.length, summarized, skipped, failed, left_out: 0, line, results, failures, offline: true, engine: "in-app" });
   }
 
   /** Gives the engine a note its expansion needs, or says why it cannot. */
