@@ -10,8 +10,8 @@
 // The module is scripts/wasm-build.sh's Node build (target/wasm-pkg/node), or the folder
 // VAULTSUM_WASM_PKG names.
 import { isUtf8 } from "node:buffer";
-import { lstatSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { lstatSync, readdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { createRequire } from "node:module";
 import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
@@ -45,6 +45,18 @@ if (!["offline", "local"].includes(values.engine)) {
   fail(`only the offline engine runs here (--engine offline), not ${JSON.stringify(values.engine)}`, 2);
 }
 const root = resolve(values.vault);
+const realRoot = realpathSync(root);
+
+/** Whether the file at vault-relative `path` is, symlinks followed, inside the vault (the binary never reads past it). */
+function insideVault(path) {
+  let real;
+  try {
+    real = relative(realRoot, realpathSync(join(root, path)));
+  } catch {
+    return true; // Not there: its read says so.
+  }
+  return !(real === ".." || real.startsWith(`..${sep}`) || isAbsolute(real));
+}
 const note = positionals[0].replaceAll("\\", "/").replace(/^\.\//, "");
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -91,6 +103,10 @@ const vault = new engine.AppVault(filesUnder("", []));
 /** Gives the engine the note at `path`, or says why it cannot. */
 function give(path) {
   const full = join(root, path);
+  if (!insideVault(path)) {
+    vault.refuseNote(path, "outside");
+    return;
+  }
   let stat;
   try {
     stat = lstatSync(full).isSymbolicLink() ? statSync(full) : lstatSync(full);

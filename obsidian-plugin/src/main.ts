@@ -129,6 +129,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
     return this.desktop.locateBinary(this.settings.binaryPath);
   }
 
+  onDesktop(): boolean {
+    return this.desktop !== undefined;
+  }
+
   installHint(): string {
     return this.desktop ? this.desktop.installHint(this.desktop.platform()) : "On a phone or tablet, notes are summarized by the engine inside Obsidian.";
   }
@@ -338,10 +342,15 @@ export default class VaultsumPlugin extends Plugin implements Host {
       ["summarize-note-preview", "Summarize this note (preview)", (file) => this.preview(file)],
       ["summarize-note-focus", "Summarize this note with a focus…", (file) => this.askFocus(file)],
       // The binary knows its presets and refuses an unknown one with the list.
-      ["summarize-note-prompt", "Summarize this note with a prompt…", (file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt }))],
       ["summarize-note-into", "Summarize this note into…", (file) => this.whenAnswered(askChoice(this.app, "Write the summary into", ["section", "property", "both"]), (into) => this.summarize(file, { into: into as Into }))],
     ];
     for (const [id, name, run] of noteCommands) this.addCommand({ id, name, checkCallback: withNote(run) });
+    // A prompt is followed by the program only.
+    this.addCommand({
+      id: "summarize-note-prompt",
+      name: "Summarize this note with a prompt…",
+      checkCallback: (checking) => !this.usesInAppEngine() && withNote((file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt })))(checking),
+    });
     // Rollups and selections need the program: not offered where the engine inside Obsidian runs.
     const withProgram = (run: () => unknown) => (checking: boolean) => {
       if (this.usesInAppEngine()) return false;
@@ -477,7 +486,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
           only,
           signal: stop.signal,
           confirm: (count, question) =>
-            askConfirm(this.app, `${where}: ${count.toSummarize} notes to summarize`, question, `Summarize ${count.toSummarize} notes`),
+            askConfirm(this.app, `${where}: ${count.toSummarize} ${count.toSummarize === 1 ? "note" : "notes"} to summarize`, question, `Summarize ${count.toSummarize} ${count.toSummarize === 1 ? "note" : "notes"}`),
         }),
       );
       if (outcome?.kind === "done") notify(`${where}: ${outcome.line}`, undefined, 10_000);
@@ -534,6 +543,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
   // ----- Watch ------------------------------------------------------------------------------
 
   private startWatcher(): void {
+    // The program's watch mode: nothing to start where it cannot run (a setting synced to a phone).
+    if (!this.desktop) return;
     try {
       const watcher = this.desktopOnly().startWatch(this.launcher(), this.environment(), this.vaultPath, this.settings.maxPerHour);
       let lastLine = "";

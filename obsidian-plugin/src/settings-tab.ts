@@ -13,6 +13,8 @@ export interface SettingsHost {
   /** Applies what the binary starts with (the tab calls it when it closes). */
   applySettings(): Promise<void>;
   locate(): Located;
+  /** Whether the vaultsum program can run here at all (false on a phone or tablet). */
+  onDesktop(): boolean;
   /** How to install the program on this system. */
   installHint(): string;
   version(): Promise<string>;
@@ -39,6 +41,10 @@ export class VaultsumSettingTab extends PluginSettingTab {
     containerEl.empty();
     const settings = this.host.settings;
     const save = () => void this.host.saveSettings();
+    if (!this.host.onDesktop()) {
+      this.displayMobile(save);
+      return;
+    }
 
     new Setting(containerEl).setName("Program").setHeading();
     const located = this.host.locate();
@@ -153,6 +159,40 @@ export class VaultsumSettingTab extends PluginSettingTab {
       .setDesc("Per-folder prompts and languages live in vaultsum's config file.")
       .addButton((button) => button.setButtonText("Open").onClick(() => this.host.openConfigFile()));
     void this.host.configFile().then((file) => rules.setDesc(`Per-folder prompts and languages live in vaultsum's config file: ${file.path}`), () => undefined);
+  }
+
+  /**
+   * On a phone or tablet: only what the engine inside Obsidian reads. The destination, prompt
+   * and language are shown so that values synced from a desktop, which it does not follow, can
+   * be cleared here.
+   */
+  private displayMobile(save: () => void): void {
+    const { containerEl } = this;
+    const settings = this.host.settings;
+    new Setting(containerEl).setName("Summaries").setHeading();
+    new Setting(containerEl)
+      .setName("On this device")
+      .setDesc("Notes and folders are summarized offline by the engine inside Obsidian, with the built-in prompt, into each note's summary section. Language models, rollups and web pages need the vaultsum program on a computer.");
+    new Setting(containerEl)
+      .setName("Write the summary into")
+      .setDesc("Only the summary section is written on this device.")
+      .addDropdown((dropdown) =>
+        dropdown.addOptions({ "": "As the config file says (a section unless set)", section: "A summary section", property: "The summary property", both: "Both" }).setValue(settings.into).onChange((value) => {
+          settings.into = value as VaultsumSettings["into"];
+          save();
+        }),
+      );
+    for (const [name, key] of [["Prompt", "prompt"], ["Language", "language"]] as const) {
+      new Setting(containerEl)
+        .setName(name)
+        .setDesc("Empty for the built-in one; another is followed by the vaultsum program only.")
+        .addText((input) =>
+          input.setValue(settings[key]).onChange((value) => {
+            settings[key] = value.trim();
+            save();
+          }),
+        );
+    }
   }
 
   /** Closing the tab applies the settings at once (otherwise they apply once typing rests). */

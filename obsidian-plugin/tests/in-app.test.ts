@@ -124,6 +124,20 @@ describe("the engine inside Obsidian", () => {
     expect(noticeTexts().some((text) => text.includes("Summary written"))).toBe(false);
   });
 
+  it("refuses a note over the binary's size limit, in the binary's words, before reading it", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const note = "Notes/Huge.md";
+    const huge = `# Huge\n\n${"A line of a very long note.\n".repeat(400_000)}`;
+    writeFileSync(path.join(vault, note), huge);
+
+    const outcome = await plugin.summarize(noteFile(note), { dryRun: true });
+
+    expect(outcome.kind).toBe("failed");
+    expect(outcome.message).toBe(`Could not summarize ${note}: ${note}: too large to read (read.max_note_bytes)`);
+    expect(readFileSync(path.join(vault, note), "utf8")).toBe(huge);
+  });
+
   it("does not write back a note that is not plain UTF-8 text", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, { backend: "app" });

@@ -11,6 +11,7 @@
 //! What a prompt value means is `vaultsum-core`'s (`summary_prompt.rs`).
 
 use crate::summary::identity::instructions_identity;
+use crate::summary::in_app::InAppError;
 use serde_json::{json, Value};
 
 use crate::config::SummaryInto;
@@ -39,7 +40,7 @@ const PRESET_TEXTS: [(&str, &str); 5] = [
 ];
 
 /// The note property that chooses a note's prompt.
-pub const PROMPT_PROPERTY: &str = "summary_prompt";
+pub const PROMPT_PROPERTY: &str = crate::summary::in_app::PROMPT_PROPERTY;
 
 /// The longest custom prompt accepted, in characters: a prompt, not a document.
 const MAX_PROMPT_CHARS: usize = 16_000;
@@ -81,7 +82,8 @@ pub enum InstructionsError {
         from: String,
         chars: usize,
     },
-    #[error("the note's frontmatter is not valid YAML, so its {PROMPT_PROPERTY} property cannot be read; fix the frontmatter or remove the property")]
+    /// Word for word the engine's (`InAppError::PropertyUnreadable`): the app says the same.
+    #[error("{}", InAppError::PropertyUnreadable)]
     PropertyUnreadable,
     #[error(transparent)]
     Context(#[from] ContextError),

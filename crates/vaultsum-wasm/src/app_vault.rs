@@ -30,6 +30,7 @@ enum Refused {
     TooLarge,
     Unreadable,
     InvalidCanvas,
+    Outside,
 }
 
 impl Refused {
@@ -40,6 +41,7 @@ impl Refused {
             Refused::TooLarge => "too large to read (read.max_note_bytes)",
             Refused::Unreadable => "could not be read",
             Refused::InvalidCanvas => "not a valid canvas",
+            Refused::Outside => "outside the vault",
         }
     }
 }
@@ -85,7 +87,8 @@ impl AppVault {
         self.notes.insert(path, Ok(Arc::new(ParsedNote::new(text))));
     }
 
-    /// Says the note at `path` cannot be given: `not_found`, `too_large`, `invalid_canvas`, or
+    /// Says the note at `path` cannot be given: `not_found`, `too_large`, `invalid_canvas`,
+    /// `outside` (a link that leads out of the vault), or
     /// anything else for a read that failed.
     #[wasm_bindgen(js_name = refuseNote)]
     pub fn refuse_note(&mut self, path: String, why: &str) {
@@ -93,6 +96,7 @@ impl AppVault {
             "not_found" => Refused::NotFound,
             "too_large" => Refused::TooLarge,
             "invalid_canvas" => Refused::InvalidCanvas,
+            "outside" => Refused::Outside,
             _ => Refused::Unreadable,
         };
         self.missing.borrow_mut().remove(&path);
@@ -207,9 +211,7 @@ impl AppVault {
     ) -> Result<(Arc<ParsedNote>, DefusedText, Value), Value> {
         let root = match self.notes.get(path) {
             Some(Ok(root)) => Arc::clone(root),
-            Some(Err(refused)) => {
-                return Err(json!({ "error": format!("{path}: {}", refused.reason()) }))
-            }
+            Some(Err(refused)) => return Err(json!({ "error": refused.reason() })),
             None => return Err(json!({ "needs": [path] })),
         };
         in_app::check_note(path, &root.source).map_err(|e| json!({ "error": e.to_string() }))?;

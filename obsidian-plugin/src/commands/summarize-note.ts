@@ -56,7 +56,13 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
   try {
     // A second summary is never appended (and paid for) unasked.
     if (!choice.replace && !choice.preview && !choice.dryRun && (await hasSummarySection(host, file, choice.into))) {
-      const answer = choice.ask === false ? "Cancel" : await askChoice(host.app, `${file.basename} has a summary already`, ["Replace", "Add another", "Cancel"], "Replace writes the new summary in place of its summary section; Add another appends a second one.");
+      // A section edited since vaultsum wrote it holds the person's own words: said before Replace.
+      const [state] = await host.noteStates(file.path);
+      const edited = state?.section === "edited" || state?.section === "unmarked";
+      const why = edited
+        ? "Its summary section was changed since vaultsum wrote it (or not written by vaultsum): Replace deletes that whole section, everything under “## Summary” up to the next heading, your own text in it included. Add another keeps it and appends a new one."
+        : "Replace writes the new summary in place of its summary section; Add another appends a second one.";
+      const answer = choice.ask === false ? "Cancel" : await askChoice(host.app, `${file.basename} has a summary already`, ["Replace", "Add another", "Cancel"], why);
       if (answer !== "Replace" && answer !== "Add another") return { kind: "declined", path: file.path, message: `${file.path} has a summary already; nothing was done (Summarize this note again replaces it).` };
       if (answer === "Replace") args.replace = true;
     }

@@ -155,10 +155,13 @@ export class InAppBackend implements Backend {
    * Summarizes `file` offline; a dry run keeps its summary for a write. With `shown`, the write
    * of a preview: refused unless the summary made now is the one shown.
    */
-  private async summarizeNote(file: TFile, run: { focus: string; replace: boolean; dryRun: boolean; shown?: string }, options: CallOptions): Promise<ToolResult> {
+  private async summarizeNote(file: TFile, run: { focus: string; replace: boolean; dryRun: boolean; shown?: string }, options: CallOptions, shared?: AppVault): Promise<ToolResult> {
     const path = file.path;
     options.onProgress?.({ progress: 0, message: `reading ${path}` });
-    const vault = new AppVault(this.app.vault.getFiles().map((f) => f.path));
+    // A folder run shares one vault (its names listed once); a single note gets its own.
+    // The binary's limit on a note's size, and its words.
+    if (file.stat.size > AppVault.maxNoteBytes()) return failure(path, `${path}: too large to read (read.max_note_bytes)`, "too_large");
+    const vault = shared ?? new AppVault(this.app.vault.getFiles().map((f) => f.path));
     try {
       const original = await this.app.vault.read(file);
       // Written back as text, so only a note whose bytes are that very text (valid UTF-8,
@@ -194,7 +197,7 @@ export class InAppBackend implements Backend {
       return failure(path, `the engine inside Obsidian stopped on an internal error while summarizing ${path} (${String(error)}); the note is unchanged. Please report it.`, "engine_error");
     } finally {
       try {
-        vault.free();
+        if (!shared) vault.free();
       } catch {
         // Freed with the instance a trap dropped.
       }
@@ -257,17 +260,30 @@ export class InAppBackend implements Backend {
     const focus = typeof args.focus === "string" ? args.focus : "";
     let [summarized, done] = [0, 0];
     const results: { path: string; result: string }[] = [];
-    for (const note of chosen) {
-      if (options.signal?.aborted) throw new CallCancelled("summarize_folder cancelled");
-      const written = await this.summarizeNote(note.file, { focus, replace: note.replace, dryRun: false }, { signal: options.signal });
-      const outcome = written.isError ? "failed" : "summarized";
-      if (written.isError) {
-        failed += 1;
-        failures.push({ path: note.file.path, error: String(written.details.error) });
-      } else summarized += 1;
-      done += 1;
-      results.push({ path: note.file.path, result: outcome });
-      options.onProgress?.({ progress: done, total: chosen.length, message: `${note.file.path}: ${outcome}`, details: { path: note.file.path, result: outcome, done, total: chosen.length, cost: {} } });
+    // One vault for the run: an embedded note read once (its summary, written meanwhile, is
+    // left out of every expansion anyway); each note summarized is read again.
+    const vault = new AppVault(this.app.vault.getFiles().map((f) => f.path));
+    try {
+      for (const note of chosen) {
+        if (options.signal?.aborted) throw new CallCancelled("summarize_folder cancelled");
+        const written = await this.summarizeNote(note.file, { focus, replace: note.replace, dryRun: false }, { signal: options.signal }, vault);
+        const outcome = written.isError ? "failed" : "summarized";
+        if (written.isError) {
+          failed += 1;
+          failures.push({ path: note.file.path, error: String(written.details.error) });
+        } else summarized += 1;
+        done += 1;
+        results.push({ path: note.file.path, result: outcome });
+        options.onProgress?.({ progress: done, total: chosen.length, message: `${note.file.path}: ${outcome}`, details: { path: note.file.path, result: outcome, done, total: chosen.length, cost: {} } });
+        // The engine stopped on an internal error: its vault went with it; the rest waits.
+        if (written.details.code === "engine_error") return written;
+      }
+    } finally {
+      try {
+        vault.free();
+      } catch {
+        // Freed with the instance a trap dropped.
+      }
     }
     const line = closingLine(notes.length, summarized, skipped, failed);
     return result({ success: true, folder, notes: notes.length, summarized, skipped, failed, left_out: 0, line, results, failures, offline: true, engine: "in-app" });

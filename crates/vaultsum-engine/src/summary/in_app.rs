@@ -21,7 +21,7 @@ use crate::vault::summary_fingerprint::{freshness, note_hash, Fingerprint, Fresh
 use crate::vault::summary_section::{compose_verified, SectionRefused};
 
 /// The property a note names its own prompt with (vaultsum-tools' `instructions.rs`).
-const PROMPT_PROPERTY: &str = "summary_prompt";
+pub const PROMPT_PROPERTY: &str = "summary_prompt";
 
 /// Why the app's engine gives no summary for a note.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -37,6 +37,9 @@ pub enum InAppError {
          follow yet; summarize it with the vaultsum binary (desktop)"
     )]
     OwnPrompt { path: String },
+    /// The binary's refusal of a note whose frontmatter does not parse, word for word.
+    #[error("the note's frontmatter is not valid YAML, so its {PROMPT_PROPERTY} property cannot be read; fix the frontmatter or remove the property")]
+    PropertyUnreadable,
 }
 
 /// How a note is expanded for its summary: the default limits, its summaries left out.
@@ -76,7 +79,9 @@ pub fn check_note(path: &str, note_text: &str) -> Result<(), InAppError> {
         Ok(Some(value)) if !value.trim().is_empty() => Err(InAppError::OwnPrompt {
             path: path.to_string(),
         }),
-        _ => Ok(()),
+        Ok(_) => Ok(()),
+        // As the binary: a frontmatter that does not parse may hide a prompt.
+        Err(_) => Err(InAppError::PropertyUnreadable),
     }
 }
 
