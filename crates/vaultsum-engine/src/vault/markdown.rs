@@ -41,6 +41,9 @@ pub struct HeadingSpan {
     pub text: String,
     /// Byte range of the heading line(s).
     pub range: Range<usize>,
+    /// How many blocks it sits in (0: the note's own heading; 1 and more: inside a callout or
+    /// quote, a list item).
+    pub depth: usize,
 }
 
 /// Kinds of block a `^id` can name.
@@ -107,7 +110,7 @@ pub fn parser_options() -> Options {
 pub fn map_note(source: &str) -> NoteMap {
     let mut map = NoteMap::default();
     let mut open_blocks: Vec<(BlockKind, usize)> = Vec::new();
-    let mut heading: Option<(u8, String, Range<usize>)> = None;
+    let mut heading: Option<(u8, String, Range<usize>, usize)> = None;
     let mut table_depth = 0usize;
     let mut image_depth = 0usize;
 
@@ -124,7 +127,9 @@ pub fn map_note(source: &str) -> NoteMap {
                 }
                 match tag {
                     Tag::Heading { level, .. } => {
-                        heading = Some((level as u8, String::new(), range.clone()));
+                        // Its own block is open already: the blocks around it are the rest.
+                        let depth = open_blocks.len().saturating_sub(1);
+                        heading = Some((level as u8, String::new(), range.clone(), depth));
                     }
                     Tag::Table(_) => table_depth += 1,
                     Tag::CodeBlock(_) | Tag::HtmlBlock => map.verbatim.push(range.clone()),
@@ -153,11 +158,12 @@ pub fn map_note(source: &str) -> NoteMap {
                 }
                 match tag_end {
                     TagEnd::Heading(_) => {
-                        if let Some((level, text, range)) = heading.take() {
+                        if let Some((level, text, range, depth)) = heading.take() {
                             map.headings.push(HeadingSpan {
                                 level,
                                 text: text.trim().to_string(),
                                 range,
+                                depth,
                             });
                         }
                     }
@@ -167,12 +173,12 @@ pub fn map_note(source: &str) -> NoteMap {
                 }
             }
             Event::Text(text) => {
-                if let Some((_, heading_text, _)) = heading.as_mut() {
+                if let Some((_, heading_text, _, _)) = heading.as_mut() {
                     heading_text.push_str(&text);
                 }
             }
             Event::Code(text) => {
-                if let Some((_, heading_text, _)) = heading.as_mut() {
+                if let Some((_, heading_text, _, _)) = heading.as_mut() {
                     heading_text.push_str(&text);
                 }
                 map.verbatim.push(range);

@@ -72,11 +72,18 @@ pub fn text_facts(text: &str) -> TextFacts {
 
 /// The byte ranges of the note's `## Summary` sections: from the heading (level 2, matched
 /// as Obsidian matches headings: any case, trailing `#`s ignored) to the next heading of level 1
-/// or 2, or the end.
+/// or 2, or the end. Only the note's own headings start one: a `## Summary` inside a callout,
+/// a quote or a list item, or inside a `%% comment %%`, is the person's text, and a section
+/// counted from there would be deleted by a `replace` with what follows it.
 pub fn summary_sections(text: &str, map: &NoteMap) -> Vec<Range<usize>> {
     let mut sections = Vec::new();
+    let in_comment = |at: usize| map.comments.iter().any(|c| c.start <= at && at < c.end);
     for (i, heading) in map.headings.iter().enumerate() {
-        if heading.level == 2 && heading_key(&heading.text) == "summary" {
+        if heading.level == 2
+            && heading.depth == 0
+            && !in_comment(heading.range.start)
+            && heading_key(&heading.text) == "summary"
+        {
             let end = map.headings[i + 1..]
                 .iter()
                 .find(|next| next.level <= 2)
@@ -176,6 +183,23 @@ fn frontmatter_opts_out(text: &str, map: &NoteMap) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_summary_heading_inside_a_callout_a_list_or_a_comment_is_the_persons_text() {
+        for note in [
+            "> [!note]\n> ## Summary\n> quoted\n\nMy paragraph.\n\n## Next\n\nNext text.\n",
+            "- item\n\n  ## Summary\n\n  in the item\n\nMy paragraph.\n",
+            "%%\n## Summary\nhidden\n%%\n\nMy paragraph.\n",
+        ] {
+            assert_eq!(
+                summary_sections(note, &map_note(note)),
+                Vec::<Range<usize>>::new(),
+                "{note:?}"
+            );
+        }
+        let own = "# Note\n\nText.\n\n## Summary\n\n- point\n";
+        assert_eq!(summary_sections(own, &map_note(own)), vec![15..own.len()]);
+    }
 
     fn key_text<'a>(note: &'a str, key: &str) -> Option<&'a str> {
         frontmatter_key_range(note, key).map(|range| &note[range])
