@@ -33,6 +33,9 @@ import { SUMMARIES_VIEW, SummariesView } from "./views/summaries-view";
  */
 export const SETTINGS_SETTLE_MS = 1_500;
 
+/** How long a look for the program is reused (a program installed meanwhile is found after it). */
+const LOCATE_FOR_MS = 5_000;
+
 /** What the plugin keeps in data.json: the settings and the day's cost. */
 interface StoredData {
   settings?: Partial<VaultsumSettings>;
@@ -45,6 +48,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
   /** What needs Node (the program): loaded on desktop only, so the plugin loads on mobile. */
   private desktop: typeof Desktop | undefined;
   private server: VaultsumServer | undefined;
+  /** The last look for the program (see `locate`). */
+  private located: { key: string; at: number; located: Located } | undefined;
   private inApp: InAppBackend | undefined;
   private cost: DayCost | undefined;
   private statusBarEl!: HTMLElement;
@@ -126,7 +131,14 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   locate(): Located {
     if (!this.desktop) return { found: false, searched: [], reason: "The vaultsum program does not run on this device." };
-    return this.desktop.locateBinary(this.settings.binaryPath);
+    // Asked for every command the palette lists and every note opened: the folders are looked
+    // at again after a few seconds, or at once when the path or PATH changed.
+    const key = `${this.settings.binaryPath}\0${this.desktop.inheritedEnvironment().PATH ?? ""}`;
+    const now = Date.now();
+    if (this.located?.key !== key || now - this.located.at > LOCATE_FOR_MS) {
+      this.located = { key, at: now, located: this.desktop.locateBinary(this.settings.binaryPath) };
+    }
+    return this.located.located;
   }
 
   onDesktop(): boolean {

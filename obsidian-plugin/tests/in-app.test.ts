@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { runCli } from "../src/binary/cli";
 
-import { BINARY, VAULTS, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, tempDir, waitForNotice } from "./support";
+import { BINARY, VAULTS, answerChoice, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, tempDir, waitForNotice } from "./support";
 
 afterEach(cleanup);
 
@@ -71,6 +71,27 @@ describe("the engine inside Obsidian", () => {
     addLine(twice);
     await run(["--replace", note]);
     expect(written).toBe(readFileSync(path.join(twice, note), "utf8"));
+  });
+
+  it("asks before Summarize again deletes text typed under its summary, and keeps it on Cancel", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const note = "Projects/Alpha/Plan.md";
+    const file = path.join(vault, note);
+    expect((await plugin.summarize(noteFile(note))).kind).toBe("written");
+    const typed = `${readFileSync(file, "utf8")}\nMy own line under the summary.\n`;
+    writeFileSync(file, typed);
+    expect((await plugin.noteStates(note))[0]?.section).toBe("edited");
+
+    const kept = plugin.summarize(noteFile(note), { replace: true });
+    expect(await answerChoice("Cancel")).toEqual({ title: "Plan: replace a changed summary?", buttons: ["Replace", "Cancel"] });
+    expect((await kept).kind).toBe("declined");
+    expect(readFileSync(file, "utf8")).toBe(typed);
+
+    const replaced = plugin.summarize(noteFile(note), { replace: true });
+    await answerChoice("Replace");
+    expect((await replaced).kind).toBe("written");
+    expect(readFileSync(file, "utf8")).not.toContain("My own line under the summary.");
   });
 
   it("writes a preview's summary only over the note it was made from", async () => {

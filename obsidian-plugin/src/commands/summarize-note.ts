@@ -66,6 +66,15 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
       if (answer !== "Replace" && answer !== "Add another") return { kind: "declined", path: file.path, message: `${file.path} has a summary already; nothing was done (Summarize this note again replaces it).` };
       if (answer === "Replace") args.replace = true;
     }
+    // Asked to replace outright (Summarize this note again): still asked first when the
+    // section holds text vaultsum did not write, which Replace would delete with it.
+    if (choice.replace && !choice.preview && !choice.dryRun && choice.into !== "property") {
+      const [state] = await host.noteStates(file.path);
+      if (state?.section === "edited" || state?.section === "unmarked") {
+        const answer = choice.ask === false ? "Cancel" : await askChoice(host.app, `${file.basename}: replace a changed summary?`, ["Replace", "Cancel"], "Its summary section was changed since vaultsum wrote it (or not written by vaultsum): Replace deletes that whole section, everything under “## Summary” up to the next heading, your own text in it included.");
+        if (answer !== "Replace") return { kind: "declined", path: file.path, message: `${file.path}: its changed summary section was kept; nothing was done.` };
+      }
+    }
     host.showProgress(`Summarizing ${file.basename}…`);
     const result = await host.callTool("summarize_file", args, {
       onProgress: (progress) => {
