@@ -483,7 +483,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
    */
   async runFolder(folder: string, only: BulkKind): Promise<BulkOutcome | undefined> {
     if (this.bulk) {
-      notify("vaultsum is summarizing a folder already; cancel it first (click the status bar).");
+      notify("vaultsum is summarizing a folder already; cancel it first (click the status bar, or run “Cancel the running summary”).");
       return undefined;
     }
     // Obsidian names the vault's root folder `/`.
