@@ -192,7 +192,7 @@ describe("bulk runs over a folder", () => {
     await answerConfirm(true);
     await llm.nthRequest(1);
     expect(await plugin.runFolder("Notes", "missing")).toBeUndefined();
-    expect(noticeTexts().at(-1)).toBe("vaultsum is summarizing a folder already; cancel it first (click the status bar).");
+    expect(noticeTexts().at(-1)).toBe("vaultsum is summarizing a folder already; cancel it first (click the status bar, or run “Cancel the running summary”).");
     llm.releaseAll();
     expect((await first)?.kind).toBe("done");
   });
