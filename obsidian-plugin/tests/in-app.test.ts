@@ -73,6 +73,25 @@ describe("the engine inside Obsidian", () => {
     expect(written).toBe(readFileSync(path.join(twice, note), "utf8"));
   });
 
+  it("refreshes a stale summary from the side view (refresh), and leaves a current one", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const note = "Notes/Cycle A.md";
+    const file = path.join(vault, note);
+    expect((await plugin.summarize(noteFile(note))).kind).toBe("written");
+    const current = readFileSync(file, "utf8");
+    await plugin.refreshNote(note);
+    expect(readFileSync(file, "utf8")).toBe(current);
+
+    writeFileSync(file, `Added at the top after the summary.\n\n${current}`);
+    expect((await plugin.noteStates(note))[0]?.state).toBe("stale");
+    await plugin.refreshNote(note);
+    const refreshed = readFileSync(file, "utf8");
+    expect(refreshed.match(/^## Summary$/gm)).toHaveLength(1);
+    expect(refreshed.startsWith("Added at the top after the summary.")).toBe(true);
+    expect((await plugin.noteStates(note))[0]?.state).toBe("current");
+  });
+
   it("asks before Summarize again deletes text typed under its summary, and keeps it on Cancel", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, { backend: "app" });
