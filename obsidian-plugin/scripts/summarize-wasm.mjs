@@ -5,7 +5,7 @@
 // --engine offline NOTE` writes it (--replace: in place of its summary sections), byte for
 // byte too (scripts/wasm-parity.sh checks both on every note of both vaults).
 //
-//   node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local [--focus TEXT] [--write [--replace]] NOTE
+//   node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local [--focus TEXT] [--prompt PRESET] [--write [--replace]] NOTE
 //
 // The module is scripts/wasm-build.sh's Node build (target/wasm-pkg/node), or the folder
 // VAULTSUM_WASM_PKG names.
@@ -30,6 +30,7 @@ try {
       vault: { type: "string" },
       engine: { type: "string", default: "offline" },
       focus: { type: "string", default: "" },
+      prompt: { type: "string", default: "" },
       write: { type: "boolean", default: false },
       replace: { type: "boolean", default: false },
     },
@@ -132,7 +133,7 @@ function give(path) {
 }
 
 const nonce = randomBytes(8).toString("hex");
-const ask = () => (values.write ? vault.summarizeOffline(note, values.focus, nonce, values.replace) : vault.previewOffline(note, values.focus, nonce));
+const ask = () => (values.write ? vault.summarizeOffline(note, values.focus, values.prompt, nonce, values.replace) : vault.previewOffline(note, values.focus, values.prompt, nonce));
 let answer;
 for (;;) {
   answer = JSON.parse(ask());

@@ -357,11 +357,11 @@ export default class VaultsumPlugin extends Plugin implements Host {
       ["summarize-note-into", "Summarize this note into…", (file) => this.whenAnswered(askChoice(this.app, "Write the summary into", ["section", "property", "both"]), (into) => this.summarize(file, { into: into as Into }))],
     ];
     for (const [id, name, run] of noteCommands) this.addCommand({ id, name, checkCallback: withNote(run) });
-    // A prompt is followed by the program only.
+    // Inside Obsidian the presets are followed; a prompt note needs the program (refused by name).
     this.addCommand({
       id: "summarize-note-prompt",
       name: "Summarize this note with a prompt…",
-      checkCallback: (checking) => !this.usesInAppEngine() && withNote((file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt })))(checking),
+      checkCallback: withNote((file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt }))),
     });
     // Rollups and selections need the program: not offered where the engine inside Obsidian runs.
     const withProgram = (run: () => unknown) => (checking: boolean) => {

@@ -73,6 +73,30 @@ describe("the engine inside Obsidian", () => {
     expect(written).toBe(readFileSync(path.join(twice, note), "utf8"));
   });
 
+  it("follows a preset, from the note's summary_prompt or the call, as the binary does", async () => {
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app" });
+    const [byNote, byCall] = ["Meetings/2024-03-04 Weekly sync.md", "Projects/Alpha/Plan.md"];
+    const withProperty = (text: string) => text.replace(/^---\r?\n/, (start) => `${start}summary_prompt: brief${start.slice(3)}`);
+    for (const at of [vault]) writeFileSync(path.join(at, byNote), withProperty(readFileSync(path.join(at, byNote), "utf8")));
+
+    expect((await plugin.summarize(noteFile(byNote))).kind).toBe("written");
+    expect((await plugin.summarize(noteFile(byCall), { prompt: "Brief" })).kind).toBe("written");
+
+    const other = copyVault(VAULTS.fixture);
+    writeFileSync(path.join(other, byNote), withProperty(readFileSync(path.join(other, byNote), "utf8")));
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir() };
+    const run = (args: string[]) => runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "--engine", "local", ...args], env, other);
+    await run([byNote]);
+    await run(["--prompt", "Brief", byCall]);
+    for (const note of [byNote, byCall]) expect(readFileSync(path.join(vault, note), "utf8")).toBe(readFileSync(path.join(other, note), "utf8"));
+    // Three key points: the brief preset, not the default.
+    const keyPoints = readFileSync(path.join(vault, byNote), "utf8").split("### Key Points")[1]?.split("###")[0] ?? "";
+    expect(keyPoints.match(/^- /gm)?.length).toBe(3);
+    // Current for its own preset: nothing to refresh.
+    expect((await plugin.noteStates(byNote))[0]?.state).toBe("current");
+  });
+
   it("refreshes a stale summary from the side view (refresh), and leaves a current one", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault, { backend: "app" });
@@ -146,9 +170,11 @@ describe("the engine inside Obsidian", () => {
     const { plugin } = await loadPlugin(vault, { backend: "app" });
     const note = "Projects/Alpha/Plan.md";
 
-    const withPrompt = await plugin.summarize(noteFile(note), { prompt: "meeting" });
+    const withPrompt = await plugin.summarize(noteFile(note), { prompt: "[[Prompts/Weekly]]" });
     expect(withPrompt.kind).toBe("failed");
-    expect(withPrompt.message).toContain("the prompt chosen (in this call or in the vaultsum settings) needs the vaultsum program");
+    expect(withPrompt.message).toContain(`${note}: the prompt [[Prompts/Weekly]] (prompt) is a prompt note, which the app's engine does not follow yet`);
+    const withLanguage = await plugin.summarize(noteFile(note), { into: "property" });
+    expect(withLanguage.message).toContain("the into chosen (in this call or in the vaultsum settings) needs the vaultsum program");
     // The destination the engine writes anyway is no objection (settings synced from a desktop).
     plugin.settings.into = "section";
     plugin.settings.language = "auto";

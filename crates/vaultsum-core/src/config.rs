@@ -792,7 +792,7 @@ impl Config {
     /// a language is `auto` or a name. The message names the key.
     fn apply_prompts(&mut self, file: &mut FileSummarize, dir: &Path) -> Result<(), String> {
         if let Some(prompt) = file.prompt.take() {
-            self.summarize.prompt = PromptSpec::parse_in_config(&prompt, dir)
+            self.summarize.prompt = PromptSpec::parse_in_config(&prompt, dir, expand_tilde)
                 .map_err(|e| format!("summarize.prompt: {e}"))?;
         }
         if let Some(language) = file.language.take() {
@@ -816,7 +816,7 @@ impl Config {
             };
             let prompt = rule
                 .prompt
-                .map(|p| PromptSpec::parse_in_config(&p, dir))
+                .map(|p| PromptSpec::parse_in_config(&p, dir, expand_tilde))
                 .transpose()
                 .map_err(|e| format!("{key}.prompt: {e}"))?;
             let language = rule

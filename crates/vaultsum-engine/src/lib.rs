@@ -22,6 +22,7 @@ pub mod summary {
     pub mod identity;
     pub mod in_app;
     pub mod offline;
+    pub mod prompt_spec;
     pub mod refresh_plan;
     pub mod to_write;
 }

@@ -12,6 +12,8 @@
 
 use crate::summary::identity::instructions_identity;
 use crate::summary::in_app::InAppError;
+/// Key points the offline engine gives for the `brief` preset (it follows no other prompt).
+use crate::summary::in_app::BRIEF_SENTENCES;
 use serde_json::{json, Value};
 
 use crate::config::SummaryInto;
@@ -44,9 +46,6 @@ pub const PROMPT_PROPERTY: &str = crate::summary::in_app::PROMPT_PROPERTY;
 
 /// The longest custom prompt accepted, in characters: a prompt, not a document.
 const MAX_PROMPT_CHARS: usize = 16_000;
-
-/// Key points the offline engine gives for the `brief` preset (it follows no other prompt).
-const BRIEF_SENTENCES: usize = 3;
 
 /// Why no instructions could be chosen. Each says which value was wrong and where it came from.
 #[derive(Debug, thiserror::Error)]

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 use vaultsum_engine::summary::batch_line::{closing_line, BatchCounts, OFFLINE};
 use vaultsum_engine::summary::defaults;
-use vaultsum_engine::summary::in_app;
+use vaultsum_engine::summary::in_app::{self, AppInstructions};
 use vaultsum_engine::summary::refresh_plan::{
     folder_choice, plan, FolderChoice, Plan, RefreshPolicy,
 };
@@ -108,9 +108,9 @@ impl AppVault {
     /// must be given first (then ask again), `{"summary", "expansion"}`, or `{"error"}`.
     /// `nonce`: random hex from the host, marking where attachment texts go.
     #[wasm_bindgen(js_name = previewOffline)]
-    pub fn preview_offline(&self, path: &str, focus: &str, nonce: &str) -> String {
-        match self.summarize(path, focus, nonce) {
-            Ok((_, summary, expansion)) => json!({
+    pub fn preview_offline(&self, path: &str, focus: &str, prompt: &str, nonce: &str) -> String {
+        match self.summarize(path, focus, prompt, nonce) {
+            Ok((_, _, summary, expansion)) => json!({
                 "summary": summary.as_str(),
                 "expansion": expansion,
             }),
@@ -125,12 +125,26 @@ impl AppVault {
     /// verified). `replace`: in place of the note's summary sections. The host writes it only
     /// if the note is still the text it gave, and only for a note whose bytes are valid UTF-8.
     #[wasm_bindgen(js_name = summarizeOffline)]
-    pub fn summarize_offline(&self, path: &str, focus: &str, nonce: &str, replace: bool) -> String {
-        let (root, summary, expansion) = match self.summarize(path, focus, nonce) {
-            Ok(done) => done,
-            Err(answer) => return answer.to_string(),
-        };
-        match in_app::compose_write(path, root.source.as_bytes(), &summary, replace) {
+    pub fn summarize_offline(
+        &self,
+        path: &str,
+        focus: &str,
+        prompt: &str,
+        nonce: &str,
+        replace: bool,
+    ) -> String {
+        let (root, instructions, summary, expansion) =
+            match self.summarize(path, focus, prompt, nonce) {
+                Ok(done) => done,
+                Err(answer) => return answer.to_string(),
+            };
+        match in_app::compose_write(
+            path,
+            root.source.as_bytes(),
+            &summary,
+            replace,
+            instructions,
+        ) {
             // Composed from UTF-8 text and UTF-8 additions: the bytes are UTF-8.
             Ok(content) => json!({
                 "summary": summary.as_str(),
@@ -143,12 +157,23 @@ impl AppVault {
     }
 }
 
-/// The state of the summaries of the note whose text is `text`, for the default instructions,
-/// as the binary's `summary_status` gives it: JSON `{"summary": "present"|"missing", "state",
-/// "section", "property"}`, each state `current`, `stale`, `edited`, `unmarked` or `missing`.
+/// The instructions for the note at `path` whose text is `text` (no call prompt: what its
+/// state is measured against), or the `{"error"}` answer.
+fn chosen(path: &str, text: &str) -> Result<AppInstructions, Value> {
+    in_app::choose(path, text, None).map_err(|e| json!({ "error": e.to_string() }))
+}
+
+/// The state of the summaries of the note at `path` whose text is `text`, for the instructions
+/// chosen for it, as the binary's `summary_status` gives it: JSON `{"summary": "present" |
+/// "missing", "state", "section", "property"}`, each state `current`, `stale`, `edited`,
+/// `unmarked` or `missing`; `{"error"}` when its instructions cannot be chosen (the binary
+/// lists such a note apart).
 #[wasm_bindgen(js_name = summaryStatus)]
-pub fn summary_status(text: &str) -> String {
-    let freshness = in_app::status(text);
+pub fn summary_status(path: &str, text: &str) -> String {
+    let freshness = match chosen(path, text) {
+        Ok(instructions) => in_app::status(text, instructions),
+        Err(answer) => return answer.to_string(),
+    };
     let state = freshness.overall();
     json!({
         "summary": if state == SummaryState::Missing { "missing" } else { "present" },
@@ -160,15 +185,19 @@ pub fn summary_status(text: &str) -> String {
 }
 
 /// What `summarize_file` with `refresh` (or leaving current summaries alone) does with the
-/// note whose text is `text`, for the default instructions: JSON `{"write": true, "replace"}`
-/// or `{"skip": reason}` (`up to date`, `summary edited by hand`, `summary is stale; …`).
+/// note at `path` whose text is `text`: JSON `{"write": true, "replace"}`, `{"skip": reason}`
+/// (`up to date`, `summary edited by hand`, `summary is stale; …`) or `{"error"}`.
 #[wasm_bindgen(js_name = refreshPlan)]
-pub fn refresh_plan(text: &str, refresh: bool) -> String {
+pub fn refresh_plan(path: &str, text: &str, prompt: &str, refresh: bool) -> String {
+    let instructions = match in_app::choose(path, text, Some(prompt)) {
+        Ok(instructions) => instructions,
+        Err(error) => return json!({ "error": error.to_string() }).to_string(),
+    };
     let policy = RefreshPolicy {
         refresh,
         refresh_unmarked: false,
     };
-    match plan(in_app::status(text), true, false, policy) {
+    match plan(in_app::status(text, instructions), true, false, policy) {
         Plan::Write { replace } => json!({ "write": true, "replace": replace }),
         Plan::Skip(why) => json!({ "skip": why.reason() }),
     }
@@ -176,11 +205,15 @@ pub fn refresh_plan(text: &str, refresh: bool) -> String {
 }
 
 /// What a folder run over `only` (`missing`, `stale`, `missing_and_stale`) does with the note
-/// whose text is `text`, as `summarize_folder` decides it for the default instructions: JSON
-/// `{"write": "missing"|"stale", "replace"}` or `{"skip": reason}`.
+/// at `path` whose text is `text`, as `summarize_folder` decides it: JSON `{"write":
+/// "missing"|"stale", "replace"}`, `{"skip": reason}`, or `{"error"}` (counted as failed).
 #[wasm_bindgen(js_name = folderChoice)]
-pub fn folder_choice_of(text: &str, only: &str) -> String {
-    match folder_choice(in_app::status(text), true, false, only) {
+pub fn folder_choice_of(path: &str, text: &str, prompt: &str, only: &str) -> String {
+    let instructions = match in_app::choose(path, text, Some(prompt)) {
+        Ok(instructions) => instructions,
+        Err(error) => return json!({ "error": error.to_string() }).to_string(),
+    };
+    match folder_choice(in_app::status(text, instructions), true, false, only) {
         FolderChoice::Write { kind, replace } => json!({ "write": kind, "replace": replace }),
         FolderChoice::Skip(why) => json!({ "skip": why }),
     }
@@ -207,14 +240,16 @@ impl AppVault {
         &self,
         path: &str,
         focus: &str,
+        prompt: &str,
         nonce: &str,
-    ) -> Result<(Arc<ParsedNote>, DefusedText, Value), Value> {
+    ) -> Result<(Arc<ParsedNote>, AppInstructions, DefusedText, Value), Value> {
         let root = match self.notes.get(path) {
             Some(Ok(root)) => Arc::clone(root),
             Some(Err(refused)) => return Err(json!({ "error": refused.reason() })),
             None => return Err(json!({ "needs": [path] })),
         };
-        in_app::check_note(path, &root.source).map_err(|e| json!({ "error": e.to_string() }))?;
+        let instructions = in_app::choose(path, &root.source, Some(prompt))
+            .map_err(|e| json!({ "error": e.to_string() }))?;
         self.missing.borrow_mut().clear();
         let plan = plan_expansion(
             self,
@@ -232,9 +267,9 @@ impl AppVault {
         let texts: Vec<String> = plan.pending.iter().map(in_app::attachment_text).collect();
         let expansion = assemble(&root.source, plan, &texts);
         let focus = Some(focus).filter(|focus| !focus.is_empty());
-        let written = in_app::offline_summary(path, &expansion.text, focus)
+        let written = in_app::offline_summary(path, &expansion.text, focus, instructions)
             .map_err(|e| json!({ "error": e.to_string() }))?;
-        Ok((root, written.summary, expansion.details))
+        Ok((root, instructions, written.summary, expansion.details))
     }
 }
 

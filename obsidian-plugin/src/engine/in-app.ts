@@ -15,16 +15,16 @@ import type { Backend, CallOptions, ToolResult } from "../backend";
 import { CallCancelled } from "../backend";
 
 /** The arguments of summarize_file the in-app engine follows; any other is refused by name. */
-const FOLLOWED = new Set(["path", "dry_run", "preview", "replace", "focus", "refresh", "skip_current"]);
+const FOLLOWED = new Set(["path", "dry_run", "preview", "replace", "focus", "prompt", "refresh", "skip_current"]);
 
 /** The arguments of summarize_folder it follows. */
-const FOLDER_FOLLOWED = new Set(["folder", "only", "dry_run", "focus"]);
+const FOLDER_FOLLOWED = new Set(["folder", "only", "dry_run", "focus", "prompt"]);
 
 /**
- * Arguments given that the in-app engine does not follow: a prompt, a language other than the
- * note's own, a destination other than the section (each set by a call or by the plugin's
- * settings, which sync from a desktop). What it does anyway (`into: section`, `language:
- * auto`) is not an objection.
+ * Arguments given that the in-app engine does not follow: a language other than the note's
+ * own, a destination other than the section (each set by a call or by the plugin's settings,
+ * which sync from a desktop). What it does anyway (`into: section`, `language: auto`) is not
+ * an objection; a prompt is followed when it is a preset (the engine refuses a prompt note).
  */
 function notFollowed(args: Record<string, unknown>, followed: Set<string>): string[] {
   const builtIn = (key: string, value: unknown) => (key === "into" && value === "section") || (key === "language" && value === "auto");
@@ -33,7 +33,7 @@ function notFollowed(args: Record<string, unknown>, followed: Set<string>): stri
 
 /** What the person is told about arguments the engine inside Obsidian does not follow. */
 function notFollowedMessage(others: string[]): string {
-  return `The engine inside Obsidian writes the built-in summary, in the note's language, into the summary section; the ${others.join(", ")} chosen (in this call or in the vaultsum settings) needs the vaultsum program. Clear it in the settings to summarize here.`;
+  return `The engine inside Obsidian writes the summary in the note's language, into the summary section; the ${others.join(", ")} chosen (in this call or in the vaultsum settings) needs the vaultsum program. Clear it in the settings to summarize here.`;
 }
 
 /** A trap inside the WebAssembly module (a Rust panic): the instance is dropped, the next call starts a new one. */
@@ -45,6 +45,7 @@ function isEngineTrap(error: unknown): boolean {
 interface Kept {
   path: string;
   focus: string;
+  prompt: string;
   original: string;
   summary: string;
 }
@@ -124,8 +125,9 @@ export class InAppBackend implements Backend {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const notes: Record<string, unknown>[] = [];
     for (const file of files) {
-      const state = JSON.parse(summaryStatus(await this.app.vault.cachedRead(file))) as Record<string, unknown>;
-      notes.push({ path: file.path, ...state });
+      const state = JSON.parse(summaryStatus(file.path, await this.app.vault.cachedRead(file))) as Record<string, unknown>;
+      // A note whose prompt cannot be followed has no state to show (the binary lists it apart).
+      if (typeof state.error !== "string") notes.push({ path: file.path, ...state });
     }
     return result({ path: target, notes });
   }
@@ -141,21 +143,23 @@ export class InAppBackend implements Backend {
     const replace = args.replace === true;
     if (typeof args.preview === "string") return this.writePreview(file, args.preview, replace);
     const focus = typeof args.focus === "string" ? args.focus : "";
+    const prompt = typeof args.prompt === "string" ? args.prompt : "";
     let replaceNow = replace;
     if (args.refresh === true || args.skip_current === true) {
       // A run that leaves current summaries alone decides from the fingerprint first.
-      const planned = JSON.parse(refreshPlan(await this.app.vault.read(file), args.refresh === true)) as { skip?: string; replace?: boolean };
+      const planned = JSON.parse(refreshPlan(path, await this.app.vault.read(file), prompt, args.refresh === true)) as { skip?: string; replace?: boolean; error?: string };
+      if (planned.error) return failure(path, planned.error);
       if (planned.skip) return result({ success: true, path, skipped: planned.skip });
       replaceNow = replace || planned.replace === true;
     }
-    return this.summarizeNote(file, { focus, replace: replaceNow, dryRun: args.dry_run === true }, options);
+    return this.summarizeNote(file, { focus, prompt, replace: replaceNow, dryRun: args.dry_run === true }, options);
   }
 
   /**
    * Summarizes `file` offline; a dry run keeps its summary for a write. With `shown`, the write
    * of a preview: refused unless the summary made now is the one shown.
    */
-  private async summarizeNote(file: TFile, run: { focus: string; replace: boolean; dryRun: boolean; shown?: string }, options: CallOptions, shared?: AppVault): Promise<ToolResult> {
+  private async summarizeNote(file: TFile, run: { focus: string; prompt: string; replace: boolean; dryRun: boolean; shown?: string }, options: CallOptions, shared?: AppVault): Promise<ToolResult> {
     const path = file.path;
     options.onProgress?.({ progress: 0, message: `reading ${path}` });
     // A folder run shares one vault (its names listed once); a single note gets its own.
@@ -174,7 +178,7 @@ export class InAppBackend implements Backend {
       let answer: Record<string, unknown>;
       for (;;) {
         if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
-        const json = run.dryRun ? vault.previewOffline(path, run.focus, nonce) : vault.summarizeOffline(path, run.focus, nonce, run.replace);
+        const json = run.dryRun ? vault.previewOffline(path, run.focus, run.prompt, nonce) : vault.summarizeOffline(path, run.focus, run.prompt, nonce, run.replace);
         answer = JSON.parse(json) as Record<string, unknown>;
         if (!Array.isArray(answer.needs)) break;
         for (const needed of answer.needs as string[]) await this.give(vault, needed);
@@ -183,7 +187,7 @@ export class InAppBackend implements Backend {
       const summary = String(answer.summary);
       if (run.dryRun) {
         const id = randomHex(12);
-        this.keep(id, { path, focus: run.focus, original, summary });
+        this.keep(id, { path, focus: run.focus, prompt: run.prompt, original, summary });
         return result({ success: true, path, summary, summary_length: [...summary].length, dry_run: true, into: "section", preview_id: id, engine: "in-app" });
       }
       if (run.shown !== undefined && summary !== run.shown) {
@@ -221,14 +225,18 @@ export class InAppBackend implements Backend {
       .getMarkdownFiles()
       .filter((file) => !folder || file.path.startsWith(`${folder}/`))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const prompt = typeof args.prompt === "string" ? args.prompt : "";
     const chosen: { file: TFile; kind: string; replace: boolean }[] = [];
     let [skipped, failed, chars] = [0, 0, 0];
     const failures: { path: string; error: string }[] = [];
     for (const file of notes) {
       try {
         const text = await this.app.vault.cachedRead(file);
-        const choice = JSON.parse(folderChoice(text, only)) as { write?: string; replace?: boolean; skip?: string };
-        if (choice.write) {
+        const choice = JSON.parse(folderChoice(file.path, text, prompt, only)) as { write?: string; replace?: boolean; skip?: string; error?: string };
+        if (choice.error) {
+          failed += 1;
+          failures.push({ path: file.path, error: choice.error });
+        } else if (choice.write) {
           chosen.push({ file, kind: choice.write, replace: choice.replace === true });
           chars += text.length;
         } else skipped += 1;
@@ -266,7 +274,7 @@ export class InAppBackend implements Backend {
     try {
       for (const note of chosen) {
         if (options.signal?.aborted) throw new CallCancelled("summarize_folder cancelled");
-        const written = await this.summarizeNote(note.file, { focus, replace: note.replace, dryRun: false }, { signal: options.signal }, vault);
+        const written = await this.summarizeNote(note.file, { focus, prompt, replace: note.replace, dryRun: false }, { signal: options.signal }, vault);
         const outcome = written.isError ? "failed" : "summarized";
         if (written.isError) {
           failed += 1;
@@ -328,7 +336,7 @@ export class InAppBackend implements Backend {
     }
     // The offline engine gives the same summary for the same note: made again, written only
     // when it is the one shown.
-    return this.summarizeNote(file, { focus: kept.focus, replace, dryRun: false, shown: kept.summary }, {});
+    return this.summarizeNote(file, { focus: kept.focus, prompt: kept.prompt, replace, dryRun: false, shown: kept.summary }, {});
   }
 
   private keep(id: string, kept: Kept): void {

@@ -5,12 +5,13 @@
 //!
 //! The host reads the files (the expansion's plan names the notes it needs) and the engine
 //! decides everything else. What the app does not do yet is refused by name rather than done
-//! differently: a note that chooses its own prompt (`summary_prompt`), and documents (PDF,
-//! office files, tables), which get a placeholder naming them.
+//! differently: a prompt note (presets are followed, from a call or a note's `summary_prompt`),
+//! and documents (PDF, office files, tables), which get a placeholder naming them.
 
 use super::defaults;
 use super::identity::instructions_identity;
 use super::offline::{self, OfflineRequest};
+use super::prompt_spec::{PromptSpec, PromptSpecError};
 use super::to_write::{to_write, ModelInput, NothingToWrite, ToWrite};
 use crate::vault::attachment_kind::{unread_placeholder, AttachmentKind};
 use crate::vault::document_kind::DocumentKind;
@@ -33,10 +34,21 @@ pub enum InAppError {
     #[error(transparent)]
     Refused(#[from] SectionRefused),
     #[error(
-        "{path} chooses its own prompt (summary_prompt), which the app's engine does not \
-         follow yet; summarize it with the vaultsum binary (desktop)"
+        "{path}: the prompt {label} ({from}) is a prompt note, which the app's engine does not \
+         follow yet (only the presets: default, meeting, paper, journal, brief); summarize it \
+         with the vaultsum program (desktop)"
     )]
-    OwnPrompt { path: String },
+    PromptNote {
+        path: String,
+        label: String,
+        from: &'static str,
+    },
+    /// A prompt value that names nothing, as the binary says it (`{from}: {source}`).
+    #[error("{from}: {source}")]
+    Spec {
+        from: &'static str,
+        source: PromptSpecError,
+    },
     /// The binary's refusal of a note whose frontmatter does not parse, word for word.
     #[error("the note's frontmatter is not valid YAML, so its {PROMPT_PROPERTY} property cannot be read; fix the frontmatter or remove the property")]
     PropertyUnreadable,
@@ -72,16 +84,64 @@ pub fn attachment_text(pending: &PendingAttachment) -> String {
     }
 }
 
-/// Refuses, before any work, a note the app's engine would summarize differently from the
-/// binary: one that names its own prompt.
-pub fn check_note(path: &str, note_text: &str) -> Result<(), InAppError> {
-    match property_value(note_text, PROMPT_PROPERTY) {
-        Ok(Some(value)) if !value.trim().is_empty() => Err(InAppError::OwnPrompt {
+/// Key points the offline engine gives for the `brief` preset (its own choice for the others).
+pub const BRIEF_SENTENCES: usize = 3;
+
+/// What the app's engine summarizes a note with: a preset, in the note's language, into the
+/// summary section (the binary's choice with no config file and no folder rules).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AppInstructions {
+    /// The preset's name (`default`, `brief`, …).
+    pub preset: &'static str,
+}
+
+impl AppInstructions {
+    /// Key points the offline engine gives: three for `brief`, else its own choice.
+    pub fn offline_sentences(self) -> Option<usize> {
+        (self.preset == "brief").then_some(BRIEF_SENTENCES)
+    }
+
+    /// What the fingerprint records of them (`preset:NAME`, the language, no citations).
+    pub fn identity(self) -> String {
+        instructions_identity(
+            Some(self.preset),
+            "",
+            defaults::LANGUAGE,
+            defaults::CITE_SECTIONS,
+        )
+    }
+}
+
+/// The instructions for the note at `path` whose text is `note_text`, chosen as the binary
+/// chooses them with no config file: the call's `prompt` (a setting or a command), else the
+/// note's `summary_prompt`, else the built-in default. A preset only: a prompt note is refused
+/// by name. A frontmatter that does not parse is refused, as the binary refuses it (it may hide
+/// a prompt), and so is a value that names nothing, in the binary's words.
+pub fn choose(
+    path: &str,
+    note_text: &str,
+    call_prompt: Option<&str>,
+) -> Result<AppInstructions, InAppError> {
+    let property = match property_value(note_text, PROMPT_PROPERTY) {
+        Ok(value) => value.filter(|value| !value.trim().is_empty()),
+        Err(_) => return Err(InAppError::PropertyUnreadable),
+    };
+    let (value, from) = match (call_prompt.filter(|p| !p.trim().is_empty()), &property) {
+        (Some(value), _) => (value, "prompt"),
+        (None, Some(value)) => (value.as_str(), "note property summary_prompt"),
+        (None, None) => {
+            return Ok(AppInstructions {
+                preset: defaults::PROMPT_PRESET,
+            })
+        }
+    };
+    match PromptSpec::parse_in_vault(value).map_err(|source| InAppError::Spec { from, source })? {
+        PromptSpec::Preset(preset) => Ok(AppInstructions { preset }),
+        spec => Err(InAppError::PromptNote {
             path: path.to_string(),
+            label: spec.label(),
+            from,
         }),
-        Ok(_) => Ok(()),
-        // As the binary: a frontmatter that does not parse may hide a prompt.
-        Err(_) => Err(InAppError::PropertyUnreadable),
     }
 }
 
@@ -92,12 +152,13 @@ pub fn offline_summary(
     path: &str,
     expanded: &str,
     focus: Option<&str>,
+    instructions: AppInstructions,
 ) -> Result<ToWrite, InAppError> {
     let input = ModelInput::of(expanded, defaults::MAX_CHARS);
     let request = OfflineRequest {
         path: path.to_string(),
         content: input.content,
-        sentences: None,
+        sentences: instructions.offline_sentences(),
         focus: focus
             .filter(|focus| !focus.trim().is_empty())
             .map(str::to_string),
@@ -117,26 +178,20 @@ pub fn offline_summary(
     Ok(written)
 }
 
-/// The identity of the default instructions (the built-in prompt, the note's language).
-fn default_identity() -> String {
-    instructions_identity(
-        Some(defaults::PROMPT_PRESET),
-        "",
-        defaults::LANGUAGE,
-        defaults::CITE_SECTIONS,
+/// The state of a note's summaries for `instructions`, as `summary_status` gives it: its last
+/// `## Summary` section's and its summary property's.
+pub fn status(note_text: &str, instructions: AppInstructions) -> Freshness {
+    freshness(
+        note_text,
+        defaults::SUMMARY_PROPERTY,
+        &instructions.identity(),
     )
-}
-
-/// The state of a note's summaries for the default instructions, as `summary_status` gives
-/// it: its last `## Summary` section's and its summary property's.
-pub fn status(note_text: &str) -> Freshness {
-    freshness(note_text, defaults::SUMMARY_PROPERTY, &default_identity())
 }
 
 /// The note's new bytes with `summary` written as the binary writes it by default: a
 /// `## Summary` section appended (or put in place of the note's summary sections with
 /// `replace`), its fingerprint marker under the heading (the hash of `original` and of the
-/// default instructions), composed onto `original` (an exact prefix unless `replace`) and
+/// `instructions`), composed onto `original` (an exact prefix unless `replace`) and
 /// checked by the verifier; refused whole when the note leaves a block open or something in
 /// the bytes would act. The host writes them only if the note is still `original`.
 pub fn compose_write(
@@ -144,8 +199,9 @@ pub fn compose_write(
     original: &[u8],
     summary: &DefusedText,
     replace: bool,
+    instructions: AppInstructions,
 ) -> Result<Vec<u8>, InAppError> {
-    let identity = default_identity();
+    let identity = instructions.identity();
     let summarized = String::from_utf8_lossy(original);
     let note = note_hash(&summarized, defaults::SUMMARY_PROPERTY, &identity);
     let marker = Fingerprint::new(note, summary.as_str()).marker_line();
