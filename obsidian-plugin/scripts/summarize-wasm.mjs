@@ -30,7 +30,7 @@ try {
       vault: { type: "string" },
       engine: { type: "string", default: "offline" },
       focus: { type: "string", default: "" },
-      prompt: { type: "string", default: "" },
+      prompt: { type: "string" },
       write: { type: "boolean", default: false },
       replace: { type: "boolean", default: false },
     },

@@ -172,7 +172,7 @@ describe("the engine inside Obsidian", () => {
 
     const withPrompt = await plugin.summarize(noteFile(note), { prompt: "[[Prompts/Weekly]]" });
     expect(withPrompt.kind).toBe("failed");
-    expect(withPrompt.message).toContain(`${note}: the prompt [[Prompts/Weekly]] (prompt) is a prompt note, which the app's engine does not follow yet`);
+    expect(withPrompt.message).toBe(`Could not summarize ${note}: the prompt [[Prompts/Weekly]] (call) is a prompt note, which the app's engine does not follow yet (only the presets: default, meeting, paper, journal, brief); summarize the note with the vaultsum program (desktop)`);
     const withLanguage = await plugin.summarize(noteFile(note), { into: "property" });
     expect(withLanguage.message).toContain("the into chosen (in this call or in the vaultsum settings) needs the vaultsum program");
     // The destination the engine writes anyway is no objection (settings synced from a desktop).

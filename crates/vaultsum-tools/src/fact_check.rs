@@ -46,15 +46,15 @@ pub async fn check_and_retry(
     }
     // Linear in the note, but a long note is megabytes: on the blocking pool.
     let (path, content) = (request.path.to_string(), request.content.to_string());
-    let mut text = std::mem::take(&mut answer.text);
-    let (run, first, text) = tokio::task::spawn_blocking(move || {
+    // A copy goes to the pool: if the task never returns, the answer is still the caller's.
+    let mut text = answer.text.clone();
+    let (mut run, first, text) = tokio::task::spawn_blocking(move || {
         let (run, first) = FactCheckRun::first(mode.name(), &path, &content, &mut text);
         (run, first, text)
     })
     .await
     .ok()?;
     answer.text = text;
-    let mut run = run;
     let Some((client, model)) = client else {
         return Some(run);
     };

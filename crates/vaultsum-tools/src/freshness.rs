@@ -201,11 +201,7 @@ impl ToolContext {
             Ok(freshness) => {
                 let state = overall(freshness);
                 report.notes.push(NoteStatus {
-                    summary: if state == SummaryState::Missing {
-                        "missing"
-                    } else {
-                        "present"
-                    },
+                    summary: freshness.presence(),
                     state: state.name(),
                     section: freshness.section.name(),
                     property: freshness.property.name(),

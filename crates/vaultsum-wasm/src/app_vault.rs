@@ -20,7 +20,6 @@ use vaultsum_engine::vault::index::NoteIndex;
 use vaultsum_engine::vault::output_policy::DefusedText;
 use vaultsum_engine::vault::parsed_note::ParsedNote;
 use vaultsum_engine::vault::policy::is_hidden;
-use vaultsum_engine::vault::summary_fingerprint::SummaryState;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// A file the host could not give, and why (shown inline where it is embedded).
@@ -108,8 +107,14 @@ impl AppVault {
     /// must be given first (then ask again), `{"summary", "expansion"}`, or `{"error"}`.
     /// `nonce`: random hex from the host, marking where attachment texts go.
     #[wasm_bindgen(js_name = previewOffline)]
-    pub fn preview_offline(&self, path: &str, focus: &str, prompt: &str, nonce: &str) -> String {
-        match self.summarize(path, focus, prompt, nonce) {
+    pub fn preview_offline(
+        &self,
+        path: &str,
+        focus: &str,
+        prompt: Option<String>,
+        nonce: &str,
+    ) -> String {
+        match self.summarize(path, focus, prompt.as_deref(), nonce) {
             Ok((_, _, summary, expansion)) => json!({
                 "summary": summary.as_str(),
                 "expansion": expansion,
@@ -129,12 +134,12 @@ impl AppVault {
         &self,
         path: &str,
         focus: &str,
-        prompt: &str,
+        prompt: Option<String>,
         nonce: &str,
         replace: bool,
     ) -> String {
         let (root, instructions, summary, expansion) =
-            match self.summarize(path, focus, prompt, nonce) {
+            match self.summarize(path, focus, prompt.as_deref(), nonce) {
                 Ok(done) => done,
                 Err(answer) => return answer.to_string(),
             };
@@ -157,26 +162,26 @@ impl AppVault {
     }
 }
 
-/// The instructions for the note at `path` whose text is `text` (no call prompt: what its
+/// The instructions for the note whose text is `text` (no call prompt: what its
 /// state is measured against), or the `{"error"}` answer.
-fn chosen(path: &str, text: &str) -> Result<AppInstructions, Value> {
-    in_app::choose(path, text, None).map_err(|e| json!({ "error": e.to_string() }))
+fn chosen(text: &str) -> Result<AppInstructions, Value> {
+    in_app::choose(text, None).map_err(|e| json!({ "error": e.to_string() }))
 }
 
-/// The state of the summaries of the note at `path` whose text is `text`, for the instructions
+/// The state of the summaries of the note whose text is `text`, for the instructions
 /// chosen for it, as the binary's `summary_status` gives it: JSON `{"summary": "present" |
 /// "missing", "state", "section", "property"}`, each state `current`, `stale`, `edited`,
 /// `unmarked` or `missing`; `{"error"}` when its instructions cannot be chosen (the binary
 /// lists such a note apart).
 #[wasm_bindgen(js_name = summaryStatus)]
-pub fn summary_status(path: &str, text: &str) -> String {
-    let freshness = match chosen(path, text) {
+pub fn summary_status(text: &str) -> String {
+    let freshness = match chosen(text) {
         Ok(instructions) => in_app::status(text, instructions),
         Err(answer) => return answer.to_string(),
     };
     let state = freshness.overall();
     json!({
-        "summary": if state == SummaryState::Missing { "missing" } else { "present" },
+        "summary": freshness.presence(),
         "state": state.name(),
         "section": freshness.section.name(),
         "property": freshness.property.name(),
@@ -185,11 +190,11 @@ pub fn summary_status(path: &str, text: &str) -> String {
 }
 
 /// What `summarize_file` with `refresh` (or leaving current summaries alone) does with the
-/// note at `path` whose text is `text`: JSON `{"write": true, "replace"}`, `{"skip": reason}`
+/// note whose text is `text`: JSON `{"write": true, "replace"}`, `{"skip": reason}`
 /// (`up to date`, `summary edited by hand`, `summary is stale; …`) or `{"error"}`.
 #[wasm_bindgen(js_name = refreshPlan)]
-pub fn refresh_plan(path: &str, text: &str, prompt: &str, refresh: bool) -> String {
-    let instructions = match in_app::choose(path, text, Some(prompt)) {
+pub fn refresh_plan(text: &str, prompt: Option<String>, refresh: bool) -> String {
+    let instructions = match in_app::choose(text, prompt.as_deref()) {
         Ok(instructions) => instructions,
         Err(error) => return json!({ "error": error.to_string() }).to_string(),
     };
@@ -205,11 +210,11 @@ pub fn refresh_plan(path: &str, text: &str, prompt: &str, refresh: bool) -> Stri
 }
 
 /// What a folder run over `only` (`missing`, `stale`, `missing_and_stale`) does with the note
-/// at `path` whose text is `text`, as `summarize_folder` decides it: JSON `{"write":
+/// whose text is `text`, as `summarize_folder` decides it: JSON `{"write":
 /// "missing"|"stale", "replace"}`, `{"skip": reason}`, or `{"error"}` (counted as failed).
 #[wasm_bindgen(js_name = folderChoice)]
-pub fn folder_choice_of(path: &str, text: &str, prompt: &str, only: &str) -> String {
-    let instructions = match in_app::choose(path, text, Some(prompt)) {
+pub fn folder_choice_of(text: &str, prompt: Option<String>, only: &str) -> String {
+    let instructions = match in_app::choose(text, prompt.as_deref()) {
         Ok(instructions) => instructions,
         Err(error) => return json!({ "error": error.to_string() }).to_string(),
     };
@@ -240,7 +245,7 @@ impl AppVault {
         &self,
         path: &str,
         focus: &str,
-        prompt: &str,
+        prompt: Option<&str>,
         nonce: &str,
     ) -> Result<(Arc<ParsedNote>, AppInstructions, DefusedText, Value), Value> {
         let root = match self.notes.get(path) {
@@ -248,8 +253,8 @@ impl AppVault {
             Some(Err(refused)) => return Err(json!({ "error": refused.reason() })),
             None => return Err(json!({ "needs": [path] })),
         };
-        let instructions = in_app::choose(path, &root.source, Some(prompt))
-            .map_err(|e| json!({ "error": e.to_string() }))?;
+        let instructions =
+            in_app::choose(&root.source, prompt).map_err(|e| json!({ "error": e.to_string() }))?;
         self.missing.borrow_mut().clear();
         let plan = plan_expansion(
             self,

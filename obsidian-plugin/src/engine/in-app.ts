@@ -45,7 +45,7 @@ function isEngineTrap(error: unknown): boolean {
 interface Kept {
   path: string;
   focus: string;
-  prompt: string;
+  prompt: string | undefined;
   original: string;
   summary: string;
 }
@@ -125,7 +125,7 @@ export class InAppBackend implements Backend {
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const notes: Record<string, unknown>[] = [];
     for (const file of files) {
-      const state = JSON.parse(summaryStatus(file.path, await this.app.vault.cachedRead(file))) as Record<string, unknown>;
+      const state = JSON.parse(summaryStatus(await this.app.vault.cachedRead(file))) as Record<string, unknown>;
       // A note whose prompt cannot be followed has no state to show (the binary lists it apart).
       if (typeof state.error !== "string") notes.push({ path: file.path, ...state });
     }
@@ -143,11 +143,12 @@ export class InAppBackend implements Backend {
     const replace = args.replace === true;
     if (typeof args.preview === "string") return this.writePreview(file, args.preview, replace);
     const focus = typeof args.focus === "string" ? args.focus : "";
-    const prompt = typeof args.prompt === "string" ? args.prompt : "";
+    // An unset prompt is none; a prompt given empty is the engine's to refuse.
+    const prompt = typeof args.prompt === "string" ? args.prompt : undefined;
     let replaceNow = replace;
     if (args.refresh === true || args.skip_current === true) {
       // A run that leaves current summaries alone decides from the fingerprint first.
-      const planned = JSON.parse(refreshPlan(path, await this.app.vault.read(file), prompt, args.refresh === true)) as { skip?: string; replace?: boolean; error?: string };
+      const planned = JSON.parse(refreshPlan(await this.app.vault.read(file), prompt, args.refresh === true)) as { skip?: string; replace?: boolean; error?: string };
       if (planned.error) return failure(path, planned.error);
       if (planned.skip) return result({ success: true, path, skipped: planned.skip });
       replaceNow = replace || planned.replace === true;
@@ -159,7 +160,7 @@ export class InAppBackend implements Backend {
    * Summarizes `file` offline; a dry run keeps its summary for a write. With `shown`, the write
    * of a preview: refused unless the summary made now is the one shown.
    */
-  private async summarizeNote(file: TFile, run: { focus: string; prompt: string; replace: boolean; dryRun: boolean; shown?: string }, options: CallOptions, shared?: AppVault): Promise<ToolResult> {
+  private async summarizeNote(file: TFile, run: { focus: string; prompt: string | undefined; replace: boolean; dryRun: boolean; shown?: string }, options: CallOptions, shared?: AppVault): Promise<ToolResult> {
     const path = file.path;
     options.onProgress?.({ progress: 0, message: `reading ${path}` });
     // A folder run shares one vault (its names listed once); a single note gets its own.
@@ -225,14 +226,14 @@ export class InAppBackend implements Backend {
       .getMarkdownFiles()
       .filter((file) => !folder || file.path.startsWith(`${folder}/`))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const prompt = typeof args.prompt === "string" ? args.prompt : "";
+    const prompt = typeof args.prompt === "string" ? args.prompt : undefined;
     const chosen: { file: TFile; kind: string; replace: boolean }[] = [];
     let [skipped, failed, chars] = [0, 0, 0];
     const failures: { path: string; error: string }[] = [];
     for (const file of notes) {
       try {
         const text = await this.app.vault.cachedRead(file);
-        const choice = JSON.parse(folderChoice(file.path, text, prompt, only)) as { write?: string; replace?: boolean; skip?: string; error?: string };
+        const choice = JSON.parse(folderChoice(text, prompt, only)) as { write?: string; replace?: boolean; skip?: string; error?: string };
         if (choice.error) {
           failed += 1;
           failures.push({ path: file.path, error: choice.error });

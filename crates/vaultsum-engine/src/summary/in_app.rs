@@ -34,15 +34,11 @@ pub enum InAppError {
     #[error(transparent)]
     Refused(#[from] SectionRefused),
     #[error(
-        "{path}: the prompt {label} ({from}) is a prompt note, which the app's engine does not \
-         follow yet (only the presets: default, meeting, paper, journal, brief); summarize it \
+        "the prompt {label} ({from}) is a prompt note, which the app's engine does not follow \
+         yet (only the presets: default, meeting, paper, journal, brief); summarize the note \
          with the vaultsum program (desktop)"
     )]
-    PromptNote {
-        path: String,
-        label: String,
-        from: &'static str,
-    },
+    PromptNote { label: String, from: &'static str },
     /// A prompt value that names nothing, as the binary says it (`{from}: {source}`).
     #[error("{from}: {source}")]
     Spec {
@@ -112,23 +108,25 @@ impl AppInstructions {
     }
 }
 
-/// The instructions for the note at `path` whose text is `note_text`, chosen as the binary
-/// chooses them with no config file: the call's `prompt` (a setting or a command), else the
-/// note's `summary_prompt`, else the built-in default. A preset only: a prompt note is refused
+/// The instructions for the note whose text is `note_text`, chosen as the binary
+/// chooses them with no config file: the call's `prompt` (a setting or a command; given empty,
+/// refused as the binary refuses it), else the note's `summary_prompt`, else the built-in
+/// default. A preset only: a prompt note is refused
 /// by name. A frontmatter that does not parse is refused, as the binary refuses it (it may hide
 /// a prompt), and so is a value that names nothing, in the binary's words.
-pub fn choose(
-    path: &str,
-    note_text: &str,
-    call_prompt: Option<&str>,
-) -> Result<AppInstructions, InAppError> {
+pub fn choose(note_text: &str, call_prompt: Option<&str>) -> Result<AppInstructions, InAppError> {
     let property = match property_value(note_text, PROMPT_PROPERTY) {
         Ok(value) => value.filter(|value| !value.trim().is_empty()),
         Err(_) => return Err(InAppError::PropertyUnreadable),
     };
-    let (value, from) = match (call_prompt.filter(|p| !p.trim().is_empty()), &property) {
-        (Some(value), _) => (value, "prompt"),
-        (None, Some(value)) => (value.as_str(), "note property summary_prompt"),
+    // Where it came from, as the binary says it: `prompt` in a value's error, `call` in a label.
+    let (value, from, label_from) = match (call_prompt, &property) {
+        (Some(value), _) => (value, "prompt", "call"),
+        (None, Some(value)) => (
+            value.as_str(),
+            "note property summary_prompt",
+            "note property summary_prompt",
+        ),
         (None, None) => {
             return Ok(AppInstructions {
                 preset: defaults::PROMPT_PRESET,
@@ -138,9 +136,8 @@ pub fn choose(
     match PromptSpec::parse_in_vault(value).map_err(|source| InAppError::Spec { from, source })? {
         PromptSpec::Preset(preset) => Ok(AppInstructions { preset }),
         spec => Err(InAppError::PromptNote {
-            path: path.to_string(),
             label: spec.label(),
-            from,
+            from: label_from,
         }),
     }
 }

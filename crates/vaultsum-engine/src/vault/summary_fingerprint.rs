@@ -175,6 +175,16 @@ impl Freshness {
         }
         Missing
     }
+
+    /// `present` when the note has a summary (section or property), else `missing`: what
+    /// `summary_status` says first.
+    pub fn presence(self) -> &'static str {
+        if self.overall() == SummaryState::Missing {
+            "missing"
+        } else {
+            "present"
+        }
+    }
 }
 
 /// The state of the note's summaries, for the instructions `instructions` (see [`note_hash`]).
