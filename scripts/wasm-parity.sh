@@ -107,3 +107,91 @@ for vault in "${vaults[@]}"; do
     echo "wasm-parity: $vault, $pass pass: $written notes summarized into a copy by each, $changed changed, the same bytes"
   done
 done
+
+# Through a model: the fake OpenAI server (tests/fake/openai_chat.py: real HTTP, OpenAI's
+# streamed format, an invented fact in about half of the answers so the fact check's
+# corrective request is made too) answers both. For every note of both vaults, the binary with
+# a key and no config file (`summarize-file --dry-run`) and the app's engine (`--engine llm`)
+# must send the same request bodies, byte for byte, in the same order, and print the same
+# summary; the key must appear in neither's output. A note whose binary run described an
+# image or transcribed a recording (the app's engine does not yet) is counted apart, by name.
+# Then the write, as above, through the model.
+fake_log=$work/requests
+python3 tests/fake/openai_chat.py "$fake_log" "$work/port" &
+fake_pid=$!
+trap 'kill "$fake_pid" 2>/dev/null; rm -rf "$work"' EXIT
+for _ in $(seq 200); do
+  [[ -s $work/port ]] && break
+  kill -0 "$fake_pid" 2>/dev/null || { echo "wasm-parity: the fake OpenAI server did not start" >&2; exit 1; }
+  sleep 0.05
+done
+[[ -s $work/port ]] || { echo "wasm-parity: the fake OpenAI server did not say its port" >&2; exit 1; }
+key=sk-parity-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')
+llm_vars=("FIREWORKS_API_KEY=$key" "FIREWORKS_BASE_URL=http://127.0.0.1:$(cat "$work/port")/v1")
+compared=0
+failed=0
+media=()
+requests=0
+for vault in "${vaults[@]}"; do
+  while IFS= read -r -d '' file; do
+    note=${file#"$vault"/}
+    : >"$fake_log"
+    # No description or transcript kept from an earlier note: each run shows what it asks.
+    rm -rf "$work/cache"
+    "${native_env[@]}" "${llm_vars[@]}" "$bin" --vault "$vault" summarize-file --dry-run "$note" \
+      >"$work/llm.native" 2>"$work/llm.native.err" || true
+    mv "$fake_log" "$work/bodies.native"
+    : >"$fake_log"
+    env "${llm_vars[@]}" VAULTSUM_WASM_PKG="$PWD/target/wasm-pkg/node" node obsidian-plugin/scripts/summarize-wasm.mjs \
+      --vault "$vault" --engine llm "$note" >"$work/llm.wasm" 2>"$work/llm.wasm.err" || true
+    mv "$fake_log" "$work/bodies.wasm"
+    compared=$((compared + 1))
+    if grep -qF "$key" "$work/llm.native" "$work/llm.native.err" "$work/llm.wasm" "$work/llm.wasm.err"; then
+      echo "wasm-parity: FAIL: $vault/$note: the API key appears in an output" >&2
+      failed=$((failed + 1))
+    fi
+    if grep -q '"image_url"\|^POST ' "$work/bodies.native"; then
+      media+=("$vault/$note")
+      continue
+    fi
+    requests=$((requests + $(wc -l <"$work/bodies.native")))
+    if ! cmp -s "$work/bodies.native" "$work/bodies.wasm"; then
+      failed=$((failed + 1))
+      echo "wasm-parity: FAIL: $vault/$note: the app's engine sent other requests than the binary ($(wc -l <"$work/bodies.native") against $(wc -l <"$work/bodies.wasm")):" >&2
+      diff <(tr ',' '\n' <"$work/bodies.native") <(tr ',' '\n' <"$work/bodies.wasm") | head -10 >&2
+    elif [[ ! -s $work/llm.native ]] || ! cmp -s "$work/llm.native" "$work/llm.wasm"; then
+      failed=$((failed + 1))
+      echo "wasm-parity: FAIL: $vault/$note: through the model, the app's engine prints something else:" >&2
+      head -3 "$work/llm.native.err" "$work/llm.wasm.err" >&2
+      diff "$work/llm.native" "$work/llm.wasm" | head -20 >&2
+    fi
+  done < <(find "$vault" -path '*/.*' -prune -o -type f -name '*.md' -print0 | sort -z)
+done
+[[ $((compared - ${#media[@]})) -gt 60 ]] || { echo "wasm-parity: only $((compared - ${#media[@]})) notes compared through the model" >&2; exit 1; }
+[[ $failed -eq 0 ]] || { echo "wasm-parity: $failed of $compared notes differ through the model" >&2; exit 1; }
+echo "wasm-parity: through the fake OpenAI server, $((compared - ${#media[@]})) notes: the same $requests request bodies and the same summaries, byte for byte; ${#media[@]} embed images or recordings the binary had described (not yet in the app): ${media[*]}"
+
+for vault in "${vaults[@]}"; do
+  rm -rf "$work/by-binary" "$work/by-app"
+  cp -r "$vault" "$work/by-binary"
+  cp -r "$vault" "$work/by-app"
+  written=0
+  while IFS= read -r -d '' file; do
+    note=${file#"$vault"/}
+    written=$((written + 1))
+    if printf '%s\n' "${media[@]}" | grep -qxF "$vault/$note"; then continue; fi
+    rm -rf "$work/cache"
+    "${native_env[@]}" "${llm_vars[@]}" "$bin" --vault "$work/by-binary" summarize-file "$note" >/dev/null 2>&1 || true
+    env "${llm_vars[@]}" VAULTSUM_WASM_PKG="$PWD/target/wasm-pkg/node" node obsidian-plugin/scripts/summarize-wasm.mjs \
+      --vault "$work/by-app" --engine llm --write "$note" >/dev/null 2>&1 || true
+  done < <(find "$vault" -path '*/.*' -prune -o -type f -name '*.md' -print0 | sort -z)
+  # The notes embedding media were summarized by neither: the copies still agree on them.
+  if ! diff -r -x '.*' "$work/by-binary" "$work/by-app" >"$work/write.diff"; then
+    echo "wasm-parity: FAIL: $vault, through the model: the app's engine wrote other notes than the binary:" >&2
+    head -30 "$work/write.diff" >&2
+    exit 1
+  fi
+  changed=$({ diff -rq -x '.*' "$vault" "$work/by-app" || true; } | wc -l)
+  [[ $changed -gt 5 ]] || { echo "wasm-parity: $vault, through the model: only $changed notes written" >&2; exit 1; }
+  echo "wasm-parity: $vault, written through the model: $written notes, $changed changed, the same bytes"
+done

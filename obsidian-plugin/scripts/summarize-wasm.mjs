@@ -5,7 +5,12 @@
 // --engine offline NOTE` writes it (--replace: in place of its summary sections), byte for
 // byte too (scripts/wasm-parity.sh checks both on every note of both vaults).
 //
-//   node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local [--focus TEXT] [--prompt PRESET] [--write [--replace]] NOTE
+// With --engine llm, the model is asked as the binary asks it with a key and no config file
+// (FIREWORKS_API_KEY, FIREWORKS_BASE_URL, FIREWORKS_MODEL, read as the binary reads them): the
+// engine builds each request and reads each answer; this file only sends them, as the plugin
+// does through Obsidian's requestUrl, one request at a time, the key masked in what comes back.
+//
+//   node obsidian-plugin/scripts/summarize-wasm.mjs --vault DIR --engine local|llm [--focus TEXT] [--prompt PRESET] [--write [--replace]] NOTE
 //
 // The module is scripts/wasm-build.sh's Node build (target/wasm-pkg/node), or the folder
 // VAULTSUM_WASM_PKG names.
@@ -42,9 +47,13 @@ const { values, positionals } = parsed;
 if (!values.vault) fail("give the vault with --vault DIR", 2);
 if (positionals.length !== 1) fail("give one note path, relative to the vault", 2);
 // `local` is the offline engine's old name, kept as the binary keeps it.
-if (!["offline", "local"].includes(values.engine)) {
-  fail(`only the offline engine runs here (--engine offline), not ${JSON.stringify(values.engine)}`, 2);
+if (!["offline", "local", "llm"].includes(values.engine)) {
+  fail(`the engine is offline (or local) or llm, not ${JSON.stringify(values.engine)}`, 2);
 }
+const llm = values.engine === "llm";
+const apiKey = process.env.FIREWORKS_API_KEY ?? "";
+if (llm && !apiKey) fail("FIREWORKS_API_KEY is not set: export FIREWORKS_API_KEY=<your Fireworks API key> to use the LLM, or pass --engine offline to use the built-in offline summarizer", 1);
+const baseUrl = (process.env.FIREWORKS_BASE_URL || "https://api.fireworks.ai/inference/v1").replace(/\/+$/, "");
 const root = resolve(values.vault);
 const realRoot = realpathSync(root);
 
@@ -133,12 +142,35 @@ function give(path) {
 }
 
 const nonce = randomBytes(8).toString("hex");
-const ask = () => (values.write ? vault.summarizeOffline(note, values.focus, values.prompt, nonce, values.replace) : vault.previewOffline(note, values.focus, values.prompt, nonce));
+const ask = () => {
+  if (llm) return vault.startLlm(note, values.focus, values.prompt, nonce, process.env.FIREWORKS_MODEL ?? "", 0);
+  return values.write ? vault.summarizeOffline(note, values.focus, values.prompt, nonce, values.replace) : vault.previewOffline(note, values.focus, values.prompt, nonce);
+};
 let answer;
 for (;;) {
   answer = JSON.parse(ask());
   if (!answer.needs) break;
   answer.needs.forEach(give);
+}
+// The model's requests, one after the other, as the engine gives them.
+const url = `${baseUrl}/chat/completions`;
+while (llm && typeof answer.send === "string") {
+  let status = 0;
+  let contentType = "";
+  let body = "";
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream, application/json", authorization: `Bearer ${apiKey}` },
+      body: answer.send,
+    });
+    status = response.status;
+    contentType = response.headers.get("content-type") ?? "";
+    body = await response.text();
+  } catch (error) {
+    fail(`${note}: cannot reach the LLM at ${url}: ${String(error.cause?.message ?? error.message).split(apiKey).join("***")}`);
+  }
+  answer = JSON.parse(vault.llmAnswered(url, status, contentType, body.split(apiKey).join("***"), values.replace, undefined));
 }
 if (answer.error) fail(`${note}: ${answer.error}`);
 if (!values.write) {

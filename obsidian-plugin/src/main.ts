@@ -11,7 +11,7 @@ import type * as Desktop from "./binary/desktop";
 import type { Launcher, Located } from "./binary/locate";
 import type { VaultsumServer } from "./binary/server";
 import { makeRollup, vaultFolder, type RollupSelection } from "./commands/rollup";
-import { InAppBackend } from "./engine/in-app";
+import { InAppBackend, type ModelAccess } from "./engine/in-app";
 import { runBulk, type BulkKind, type BulkOutcome } from "./commands/summarize-folder";
 import { hasSummarySection, summarizeNote, type NoteChoice } from "./commands/summarize-note";
 import { summarizeSelection } from "./commands/summarize-selection";
@@ -174,7 +174,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
     options.signal?.addEventListener("abort", () => controller.abort());
     this.calls.add(controller);
     try {
-      const backend = this.usesInAppEngine() ? (this.inApp ??= new InAppBackend(this.app)) : this.startedServer();
+      const backend = this.usesInAppEngine() ? (this.inApp ??= new InAppBackend(this.app, () => this.modelAccess())) : this.startedServer();
       const result = await backend.call(name, args, { ...options, signal: controller.signal });
       await this.recordCost(result.details);
       return result;
@@ -182,6 +182,12 @@ export default class VaultsumPlugin extends Plugin implements Host {
       this.calls.delete(controller);
       if (this.calls.size === 0) await this.restartIfPending();
     }
+  }
+
+  /** The model the engine inside Obsidian asks: with the LLM engine chosen and an API key given; else it summarizes offline. */
+  private modelAccess(): ModelAccess | undefined {
+    const { engine, apiKey, baseUrl, model } = this.settings;
+    return engine === "llm" && apiKey.trim() ? { apiKey: apiKey.trim(), baseUrl, model } : undefined;
   }
 
   /**

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../src/binary/cli";
 
 import * as obsidian from "./stubs/obsidian";
-import { BINARY, VAULTS, answerConfirm, cleanup, copyVault, isolateUserFolders, onCleanup, tempDir } from "./support";
+import { BINARY, FakeLlm, VAULTS, answerConfirm, cleanup, copyVault, isolateUserFolders, onCleanup, tempDir } from "./support";
 
 afterEach(cleanup);
 
@@ -78,5 +78,81 @@ describe("on a phone (no Node modules)", () => {
       expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(other, name), "utf8"));
     }
     expect(refused).toEqual([]);
+  });
+});
+
+describe("on a phone, with an API key in the secret storage", () => {
+  it("asks the model what the binary asks and writes what it writes: a note, then a folder counted and confirmed", async () => {
+    const { Plugin, refused } = loadMobileBundle();
+    isolateUserFolders();
+    const llm = new FakeLlm();
+    const baseUrl = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const app = new obsidian.App(vault);
+    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
+    const plugin = new Plugin(app, { id: "vaultsum" });
+    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
+    await plugin.onload();
+    onCleanup(() => plugin.onunload());
+    expect(plugin.usesInAppEngine()).toBe(true);
+
+    const note = "Archive/Plan.md";
+    expect(await plugin.summarize(new obsidian.TFile(note))).toMatchObject({ kind: "written" });
+    const byApp = llm.requests.splice(0);
+    expect(byApp.length).toBeGreaterThan(0);
+    for (const request of byApp) expect(request.authorization).toBe("Bearer sk-phone-secret");
+
+    const other = copyVault(VAULTS.fixture);
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir(), FIREWORKS_API_KEY: "sk-phone-secret", FIREWORKS_BASE_URL: baseUrl, VAULTSUM_CONFIG: "" };
+    delete env.FIREWORKS_MODEL;
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", note], env, other);
+    const byBinary = llm.requests.splice(0);
+    expect(byApp.map((r) => r.body)).toEqual(byBinary.map((r) => r.body));
+    expect(readFileSync(path.join(vault, note), "utf8")).toBe(readFileSync(path.join(other, note), "utf8"));
+    expect(readFileSync(path.join(vault, note), "utf8")).toContain("The note plans the quarter's work");
+
+    // A folder through the model: the count, the model and the estimate first; nothing sent before the yes.
+    const run = plugin.runFolder("Notes", "missing");
+    const question = await answerConfirm(true);
+    expect(question).toContain("summarize 4 notes with accounts/fireworks/models/gpt-oss-120b?");
+    expect(question).toContain("prompt tokens");
+    expect(await run).toMatchObject({ kind: "done", line: "4 notes: 4 summarized" });
+    const folderByApp = llm.requests.splice(0);
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "Notes"], env, other);
+    const folderByBinary = llm.requests.splice(0);
+    // The cheatsheet embeds an image: the binary has it described first (a request of its own);
+    // the app's engine says in the note's text that it does not yet. The other notes: the same requests.
+    const cheatsheet = (request: (typeof folderByApp)[number]) => JSON.stringify(request.body).includes("Markdown cheatsheet") || JSON.stringify(request.body).includes("image_url");
+    const bodies = (requests: typeof folderByApp) => requests.filter((r) => !cheatsheet(r)).map((r) => JSON.stringify(r.body)).sort();
+    expect(bodies(folderByApp)).toEqual(bodies(folderByBinary));
+    expect(bodies(folderByApp)).toHaveLength(3);
+    expect(JSON.stringify(folderByApp.filter(cheatsheet).map((r) => r.body))).toContain("Attachments/whiteboard.png: image; not described by the app's engine yet");
+    for (const name of ["Notes/Cycle A.md", "Notes/Cycle B.md", "Notes/Café résumé.md"]) {
+      expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(other, name), "utf8"));
+    }
+    // The key stays in the secret storage: not in what the plugin saves.
+    expect(JSON.stringify((plugin as unknown as { data: unknown }).data)).not.toContain("sk-phone-secret");
+    expect(refused).toEqual([]);
+  });
+
+  it("says the server's refusal, the key masked, and leaves the note as it was", async () => {
+    const { Plugin } = loadMobileBundle();
+    isolateUserFolders();
+    const llm = new FakeLlm({ status: 401, answer: "invalid key sk-phone-secret" });
+    const baseUrl = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const app = new obsidian.App(vault);
+    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
+    const plugin = new Plugin(app, { id: "vaultsum" });
+    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
+    await plugin.onload();
+    onCleanup(() => plugin.onunload());
+    const note = "Archive/Plan.md";
+    const before = readFileSync(path.join(vault, note), "utf8");
+    const outcome = await plugin.summarize(new obsidian.TFile(note));
+    expect(outcome.kind).toBe("failed");
+    expect(outcome.message).toContain("LLM request failed with HTTP 401: invalid key ***");
+    expect(outcome.message).not.toContain("sk-phone-secret");
+    expect(readFileSync(path.join(vault, note), "utf8")).toBe(before);
   });
 });

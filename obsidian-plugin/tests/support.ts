@@ -204,7 +204,7 @@ export class FakeLlm extends EventEmitter {
   url = "";
 
   constructor(
-    private readonly options: { hold?: boolean; answer?: string } = {},
+    private readonly options: { hold?: boolean; answer?: string; status?: number } = {},
   ) {
     super();
   }
@@ -268,6 +268,12 @@ export class FakeLlm extends EventEmitter {
     if (this.options.hold) await released;
     if (res.destroyed) return;
     answered = true;
+    if (this.options.status) {
+      // A refusal as OpenAI sends one: the status and an error object.
+      res.writeHead(this.options.status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: this.options.answer ?? "refused", type: "invalid_request_error" } }));
+      return;
+    }
     const content =
       this.options.answer ??
       "### Overview\n\nThe note plans the quarter's work and who does what.\n\n### Action Items\n\n- [ ] Send the plan to the team";

@@ -14,9 +14,9 @@ use serde::{Deserialize, Serialize};
 use crate::summary_prompt::{parse_language, PromptSpec, RuleNotes, SummaryRule, AUTO_LANGUAGE};
 
 /// Default Fireworks endpoint (OpenAI-compatible).
-pub const DEFAULT_BASE_URL: &str = "https://api.fireworks.ai/inference/v1";
+pub const DEFAULT_BASE_URL: &str = defaults::BASE_URL;
 /// Default chat model: a reasoning model that also returns `reasoning_content`.
-pub const DEFAULT_MODEL: &str = "accounts/fireworks/models/gpt-oss-120b";
+pub const DEFAULT_MODEL: &str = defaults::SUMMARIZE_MODEL;
 /// Default vision model used to describe embedded images.
 pub const DEFAULT_VISION_MODEL: &str = "accounts/fireworks/models/qwen3-vl-30b-a3b-instruct";
 /// Default speech-to-text model used to transcribe embedded audio.
@@ -27,7 +27,7 @@ pub const DEFAULT_KAGI_BASE_URL: &str = "https://kagi.com/api/v0";
 /// when the server wants less.
 pub const DEFAULT_SUMMARIZE_CONCURRENCY: usize = 16;
 /// Default `llm.max_output_tokens`: a summary plus the default model's reasoning.
-pub const DEFAULT_MAX_OUTPUT_TOKENS: u32 = 4096;
+pub const DEFAULT_MAX_OUTPUT_TOKENS: u32 = defaults::MAX_OUTPUT_TOKENS;
 
 /// Largest number of seconds any time setting (timeouts, retry budget, settle time) accepts:
 /// one year. Larger values mean nothing useful and would overflow clock arithmetic.
@@ -438,7 +438,7 @@ impl Default for Config {
                 vision_model: DEFAULT_VISION_MODEL.to_string(),
                 whisper_model: DEFAULT_WHISPER_MODEL.to_string(),
                 audio_base_url: DEFAULT_BASE_URL.to_string(),
-                timeout_secs: 120,
+                timeout_secs: defaults::TIMEOUT_SECS,
                 max_attempts: 4,
                 max_retry_secs: 90,
                 initial_backoff_ms: 500,

@@ -12,7 +12,7 @@ pub mod atomic_file;
 pub mod config;
 pub use vaultsum_engine::facts;
 pub mod flight;
-pub mod html;
+pub use vaultsum_engine::html;
 pub mod kagi;
 pub mod llm;
 pub mod media;

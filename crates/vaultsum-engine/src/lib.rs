@@ -12,6 +12,7 @@
 //! `summary_fingerprint`, `fragment`, `note_end`, `policy`).
 
 pub mod facts;
+pub mod html;
 
 /// What a model's answer becomes on its way into a note: cleaned, its facts marked.
 pub mod summary {
@@ -19,17 +20,36 @@ pub mod summary {
     pub mod clean;
     pub mod defaults;
     pub mod fact_marks;
+    pub mod fact_retry;
     pub mod identity;
     pub mod in_app;
+    pub mod in_app_llm;
+    pub mod llm_request;
     pub mod offline;
     pub mod prompt_spec;
     pub mod refresh_plan;
+    pub mod system_prompt;
     pub mod to_write;
 }
 
-/// The offline engine (`llm::local`), at the path vaultsum-core gives it.
+/// The offline engine (`llm::local`), and what the OpenAI-compatible client sends and reads:
+/// the request's wire form, the streamed answer put back together, the reply read leniently,
+/// loops and cut ends taken off, its errors (the sending, retries and limits are the host's).
 pub mod llm {
+    pub mod chat_reply;
+    pub mod chat_request;
+    pub mod cut_answer;
+    pub mod error;
+    pub mod error_body;
+    pub mod finish_reply;
     pub mod local;
+    pub mod repetition;
+    pub mod stream;
+    pub mod whole_answer;
+
+    pub use chat_reply::ChatReply;
+    pub use chat_request::{ChatRequest, UserPart};
+    pub use error::LlmError;
 }
 
 /// The parts of vaultsum-core's `vault` layer that do no I/O.

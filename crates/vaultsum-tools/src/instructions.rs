@@ -14,6 +14,9 @@ use crate::summary::identity::instructions_identity;
 use crate::summary::in_app::InAppError;
 /// Key points the offline engine gives for the `brief` preset (it follows no other prompt).
 use crate::summary::in_app::BRIEF_SENTENCES;
+use crate::summary::system_prompt::{
+    preset_text, SystemPrompts, CITE_INSTRUCTION, CITE_MERGE_INSTRUCTION,
+};
 use serde_json::{json, Value};
 
 use crate::config::SummaryInto;
@@ -26,20 +29,6 @@ use crate::vault::resolve::ResolveError;
 use crate::vault::VaultError;
 
 use super::context::{ContextError, ToolContext};
-
-/// The frame every summary prompt sits in; `{{instructions}}` and `{{language}}` are filled in.
-const SUMMARY_FRAME: &str = include_str!("../prompts/summarize_file.md");
-/// The frame of the merge of a long note's parts, with the same two blanks.
-const MERGE_FRAME: &str = include_str!("../prompts/merge_summaries.md");
-
-/// The presets' instructions, by name (the names are `summary_prompt::PRESETS`).
-const PRESET_TEXTS: [(&str, &str); 5] = [
-    ("default", include_str!("../prompts/presets/default.md")),
-    ("meeting", include_str!("../prompts/presets/meeting.md")),
-    ("paper", include_str!("../prompts/presets/paper.md")),
-    ("journal", include_str!("../prompts/presets/journal.md")),
-    ("brief", include_str!("../prompts/presets/brief.md")),
-];
 
 /// The note property that chooses a note's prompt.
 pub const PROMPT_PROPERTY: &str = crate::summary::in_app::PROMPT_PROPERTY;
@@ -131,16 +120,6 @@ pub struct Instructions {
     identity: String,
 }
 
-/// Added to a summary's instructions when points cite their sections.
-const CITE_INSTRUCTION: &str = "\n\nEnd each key point with a link to the section of the note \
-it comes from, written as [[#Heading]] with the heading's exact text (for text of an embedded \
-note, [[Note#Heading]] as the embed names it). Link only headings the note has; a point from \
-text under no heading gets no link.";
-
-/// Added to the merge's instructions when points cite their sections.
-const CITE_MERGE_INSTRUCTION: &str = "\n\nKeep the section links ([[#Heading]]) at the end of \
-the points; a merged point keeps the links of the points it merges.";
-
 impl Instructions {
     /// `prompt`'s `text` in the frames, in `language`.
     fn new(
@@ -152,31 +131,11 @@ impl Instructions {
         into: SummaryInto,
         cite_sections: bool,
     ) -> Instructions {
-        let language_line = if language == AUTO_LANGUAGE {
-            "Write in the language of the note.".to_string()
-        } else {
-            format!("Write the summary in {language}, whatever language the note is in.")
-        };
-        let merge_language_line = if language == AUTO_LANGUAGE {
-            "Write in the language of the part summaries.".to_string()
-        } else {
-            format!("Write the summary in {language}.")
-        };
         let text = text.trim();
-        let (cite, cite_merge) = if cite_sections {
-            (CITE_INSTRUCTION, CITE_MERGE_INSTRUCTION)
-        } else {
-            ("", "")
-        };
+        let prompts = SystemPrompts::new(preset, text, &language, cite_sections);
         Instructions {
-            summary_system: SUMMARY_FRAME
-                .replace("{{instructions}}", text)
-                .replace("{{language}}", &language_line)
-                + cite,
-            merge_system: MERGE_FRAME
-                .replace("{{instructions}}", &merge_instructions(preset, text))
-                .replace("{{language}}", &merge_language_line)
-                + cite_merge,
+            summary_system: prompts.summary,
+            merge_system: prompts.merge,
             identity: instructions_identity(preset, text, &language, cite_sections),
             cite_sections,
             prompt,
@@ -245,27 +204,6 @@ impl Instructions {
             "language": self.language,
         })
     }
-}
-
-/// What the merge is told of the instructions: nothing more for `default` (the merge's own
-/// rules are its rules, and a small window keeps its room for the parts), the instructions
-/// themselves for any other prompt, so the merged summary keeps their shape.
-fn merge_instructions(preset: Option<&str>, text: &str) -> String {
-    if preset == Some("default") {
-        String::new()
-    } else {
-        format!(
-            "\nEach part was summarized with these instructions, which the merged summary must \
-             follow too:\n\n{text}\n"
-        )
-    }
-}
-
-fn preset_text(name: &str) -> &'static str {
-    PRESET_TEXTS
-        .iter()
-        .find(|(preset, _)| *preset == name)
-        .map_or(PRESET_TEXTS[0].1, |(_, text)| text)
 }
 
 impl ToolContext {
@@ -472,6 +410,7 @@ fn without_frontmatter(text: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::summary::system_prompt::PRESET_TEXTS;
 
     #[test]
     fn every_preset_has_instructions_in_the_frame() {

@@ -6,7 +6,7 @@
 
 pub use vaultsum_core::config;
 // The lower layers, reachable inside this crate as `crate::vault` etc. and never re-exported.
-use vaultsum_core::{facts, kagi, llm, media, summary, summary_prompt, vault};
+use vaultsum_core::{kagi, llm, media, summary, summary_prompt, vault};
 
 pub mod attachments;
 pub mod batch_line;

@@ -13,13 +13,14 @@ use serde_json::{json, Value};
 
 use crate::llm::cut_answer::CAP_MARKER;
 use crate::llm::repetition::LOOP_MARKER;
-use crate::llm::{ChatClient, ChatReply, ChatRequest, LlmError, UserPart};
+use crate::llm::{ChatClient, ChatReply, LlmError};
 use crate::long_note::{
     budget, estimate_tokens, fewest_tokens, one_action_items_list, split_into_parts,
 };
 use crate::summarizer::{
     instructions_for, user_message, SummarizeError, SummaryRequest, SummaryText,
 };
+use crate::summary::llm_request::summary_request;
 
 /// Prompts smaller than this (in estimated tokens) fit every model people run (4,096-token
 /// windows and up), so the server is not asked about its window for them; a smaller window
@@ -307,17 +308,4 @@ fn merge_message(request: &SummaryRequest<'_>, summaries: &[String]) -> String {
         ));
     }
     message
-}
-
-/// A chat request with the fixed sampling settings. No `max_tokens` of its own: the client
-/// sends `llm.max_output_tokens` (a reasoning model's thinking counts against it), and the
-/// prompt budget keeps a share of the window free.
-fn summary_request(model: &str, system: &str, user: String) -> ChatRequest {
-    ChatRequest {
-        model: model.to_string(),
-        system: system.to_string(),
-        user: vec![UserPart::Text(user)],
-        max_tokens: None,
-        temperature: Some(0.2),
-    }
 }

@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use vaultsum_engine::summary::batch_line::{closing_line, BatchCounts, OFFLINE};
 use vaultsum_engine::summary::defaults;
 use vaultsum_engine::summary::in_app::{self, AppInstructions};
+use vaultsum_engine::summary::in_app_llm::{LlmExchange, LlmSettings, LlmStep};
 use vaultsum_engine::summary::refresh_plan::{
     folder_choice, plan, FolderChoice, Plan, RefreshPolicy,
 };
@@ -52,7 +53,27 @@ pub struct AppVault {
     notes: HashMap<String, Result<Arc<ParsedNote>, Refused>>,
     /// Notes an expansion asked for that the host has not given yet.
     missing: RefCell<BTreeSet<String>>,
+    /// The summary by a model under way: between its requests (`startLlm`, `llmAnswered`).
+    exchange: RefCell<Option<Pending>>,
 }
+
+/// A note's summary by a model between the host's sends.
+struct Pending {
+    path: String,
+    root: Arc<ParsedNote>,
+    instructions: AppInstructions,
+    exchange: LlmExchange,
+}
+
+thread_local! {
+    /// Summaries a model made for a preview, by the preview's id, kept for its write
+    /// (`composeKept`): a model does not give the same answer twice, so the write is of the very
+    /// summary shown, already through the output policy. The fewest kept: the last 16.
+    static KEPT: RefCell<Vec<(String, AppInstructions, DefusedText)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many previews' summaries are kept for their writes.
+const KEEP_PREVIEWS: usize = 16;
 
 #[wasm_bindgen]
 impl AppVault {
@@ -68,6 +89,7 @@ impl AppVault {
             index,
             notes: HashMap::new(),
             missing: RefCell::new(BTreeSet::new()),
+            exchange: RefCell::new(None),
         }
     }
 
@@ -160,6 +182,135 @@ impl AppVault {
             Err(error) => json!({ "error": error.to_string() }).to_string(),
         }
     }
+    /// Starts the summary of the note at `path` by a model, as `vaultsum summarize-file` makes
+    /// it with a key and no config file: JSON `{"needs"}` (give the notes, ask again),
+    /// `{"error"}`, or `{"send": body, "expansion"}`: POST `body` (a JSON string) to
+    /// `{base_url}/chat/completions` and hand the response to [`AppVault::llm_answered`].
+    /// `model`: empty for the default; `max_output_tokens`: 0 for the default.
+    #[wasm_bindgen(js_name = startLlm)]
+    pub fn start_llm(
+        &self,
+        path: &str,
+        focus: &str,
+        prompt: Option<String>,
+        nonce: &str,
+        model: &str,
+        max_output_tokens: u32,
+    ) -> String {
+        let (root, instructions, expanded, expansion) =
+            match self.expand(path, prompt.as_deref(), nonce, true) {
+                Ok(done) => done,
+                Err(answer) => return answer.to_string(),
+            };
+        let mut settings = LlmSettings::default();
+        if !model.trim().is_empty() {
+            settings.model = model.trim().to_string();
+        }
+        if max_output_tokens > 0 {
+            settings.max_output_tokens = max_output_tokens;
+        }
+        let focus = Some(focus).filter(|focus| !focus.is_empty());
+        let (exchange, body) = LlmExchange::start(path, &expanded, focus, instructions, settings);
+        *self.exchange.borrow_mut() = Some(Pending {
+            path: path.to_string(),
+            root,
+            instructions,
+            exchange,
+        });
+        json!({ "send": body.to_string(), "expansion": expansion }).to_string()
+    }
+
+    /// Reads the response to the request [`AppVault::start_llm`] (or this) gave: `url` as it
+    /// may be shown, the HTTP `status`, its `content_type`, the whole `body` with the key
+    /// masked. JSON `{"send": body}` (the fact check's corrective request: send it too),
+    /// `{"summary", "content"}` (as [`AppVault::summarize_offline`] gives them; `replace` as
+    /// there; `preview_id`, when given, keeps the summary for [`compose_kept`]), or `{"error"}`.
+    #[wasm_bindgen(js_name = llmAnswered)]
+    pub fn llm_answered(
+        &self,
+        url: &str,
+        status: u16,
+        content_type: &str,
+        body: &str,
+        replace: bool,
+        preview_id: Option<String>,
+    ) -> String {
+        let Some(mut pending) = self.exchange.borrow_mut().take() else {
+            return json!({ "error": "no summary by a model is under way here" }).to_string();
+        };
+        let written = match pending
+            .exchange
+            .answered(url, status, content_type, body.as_bytes())
+        {
+            Ok(LlmStep::Send(next)) => {
+                *self.exchange.borrow_mut() = Some(pending);
+                return json!({ "send": next.to_string() }).to_string();
+            }
+            Ok(LlmStep::Done(written)) => written,
+            Err(error) => return json!({ "error": error.to_string() }).to_string(),
+        };
+        let summary = written.summary;
+        if let Some(id) = preview_id {
+            keep(id, pending.instructions, summary.clone());
+        }
+        composed(
+            &pending.path,
+            &pending.root.source,
+            &summary,
+            replace,
+            pending.instructions,
+        )
+    }
+}
+
+/// Keeps a preview's summary for its write, the oldest dropped past [`KEEP_PREVIEWS`].
+fn keep(id: String, instructions: AppInstructions, summary: DefusedText) {
+    KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        kept.retain(|(kept_id, _, _)| *kept_id != id);
+        if kept.len() >= KEEP_PREVIEWS {
+            kept.remove(0);
+        }
+        kept.push((id, instructions, summary));
+    });
+}
+
+/// What writing the summary a model made for preview `id` onto the note at `path` whose text
+/// is now `text` gives: JSON `{"summary", "content"}` (composed and verified as any write), or
+/// `{"error"}` when no such preview is kept. The kept summary is given up: one write each.
+#[wasm_bindgen(js_name = composeKept)]
+pub fn compose_kept(id: &str, path: &str, text: &str, replace: bool) -> String {
+    let found = KEPT.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let at = kept.iter().position(|(kept_id, _, _)| kept_id == id)?;
+        Some(kept.remove(at))
+    });
+    match found {
+        Some((_, instructions, summary)) => composed(path, text, &summary, replace, instructions),
+        None => json!({
+            "error": format!("no preview {id} is kept for {path}; preview the note again")
+        })
+        .to_string(),
+    }
+}
+
+/// `{"summary", "content"}` with `summary` composed onto `text`, or `{"error"}`.
+fn composed(
+    path: &str,
+    text: &str,
+    summary: &DefusedText,
+    replace: bool,
+    instructions: AppInstructions,
+) -> String {
+    match in_app::compose_write(path, text.as_bytes(), summary, replace, instructions) {
+        // Composed from UTF-8 text and UTF-8 additions: the bytes are UTF-8.
+        Ok(content) => json!({
+            "summary": summary.as_str(),
+            "content": String::from_utf8_lossy(&content),
+        })
+        .to_string(),
+        Err(error) => json!({ "error": error.to_string() }).to_string(),
+    }
 }
 
 /// The instructions for the note whose text is `text` (no call prompt: what its
@@ -225,9 +376,28 @@ pub fn folder_choice_of(text: &str, prompt: Option<String>, only: &str) -> Strin
     .to_string()
 }
 
-/// A folder run's closing line, offline: `12 notes: 3 summarized, 9 skipped, offline`.
+/// The model asked when none is set (`llm.summarize_model`'s default).
+#[wasm_bindgen(js_name = defaultModel)]
+pub fn default_model() -> String {
+    defaults::SUMMARIZE_MODEL.to_string()
+}
+
+/// The provider asked when none is set (`llm.base_url`'s default).
+#[wasm_bindgen(js_name = defaultBaseUrl)]
+pub fn default_base_url() -> String {
+    defaults::BASE_URL.to_string()
+}
+
+/// A folder run's closing line: `12 notes: 3 summarized, 9 skipped, offline` (`offline`: the
+/// offline engine ran; with a model, no cost part: the app does not meter requests).
 #[wasm_bindgen(js_name = closingLine)]
-pub fn closing_line_offline(notes: u32, summarized: u32, skipped: u32, failed: u32) -> String {
+pub fn closing_line_offline(
+    notes: u32,
+    summarized: u32,
+    skipped: u32,
+    failed: u32,
+    offline: bool,
+) -> String {
     let counts = BatchCounts {
         notes: notes as usize,
         summarized: summarized as usize,
@@ -235,7 +405,7 @@ pub fn closing_line_offline(notes: u32, summarized: u32, skipped: u32, failed: u
         failed: failed as usize,
         left_out: 0,
     };
-    closing_line(&counts, false, OFFLINE)
+    closing_line(&counts, false, if offline { OFFLINE } else { "" })
 }
 
 impl AppVault {
@@ -248,6 +418,23 @@ impl AppVault {
         prompt: Option<&str>,
         nonce: &str,
     ) -> Result<(Arc<ParsedNote>, AppInstructions, DefusedText, Value), Value> {
+        let (root, instructions, expanded, details) = self.expand(path, prompt, nonce, false)?;
+        let focus = Some(focus).filter(|focus| !focus.is_empty());
+        let written = in_app::offline_summary(path, &expanded, focus, instructions)
+            .map_err(|e| json!({ "error": e.to_string() }))?;
+        Ok((root, instructions, written.summary, details))
+    }
+
+    /// The note at `path`, its instructions, its expansion and the expansion's details; or the
+    /// answer to give instead (`{"needs"}` or `{"error"}`). `with_model`: for a model's summary
+    /// (what embedded media stand for says so).
+    fn expand(
+        &self,
+        path: &str,
+        prompt: Option<&str>,
+        nonce: &str,
+        with_model: bool,
+    ) -> Result<(Arc<ParsedNote>, AppInstructions, String, Value), Value> {
         let root = match self.notes.get(path) {
             Some(Ok(root)) => Arc::clone(root),
             Some(Err(refused)) => return Err(json!({ "error": refused.reason() })),
@@ -269,12 +456,13 @@ impl AppVault {
         if !missing.is_empty() {
             return Err(json!({ "needs": missing }));
         }
-        let texts: Vec<String> = plan.pending.iter().map(in_app::attachment_text).collect();
+        let texts: Vec<String> = plan
+            .pending
+            .iter()
+            .map(|pending| in_app::attachment_text(pending, with_model))
+            .collect();
         let expansion = assemble(&root.source, plan, &texts);
-        let focus = Some(focus).filter(|focus| !focus.is_empty());
-        let written = in_app::offline_summary(path, &expansion.text, focus, instructions)
-            .map_err(|e| json!({ "error": e.to_string() }))?;
-        Ok((root, instructions, written.summary, expansion.details))
+        Ok((root, instructions, expansion.text, expansion.details))
     }
 }
 

@@ -5,10 +5,15 @@
 // that was summarized. What it does is what `vaultsum summarize-file --engine offline` does
 // with no config file, byte for byte (scripts/wasm-parity.sh); what it does not do yet is
 // refused by name, with code `needs_binary`, never done differently. Nothing here needs Node.
+//
+// With an API key (and the LLM engine chosen), the model writes the summary: the engine builds
+// each request (the summary's, then the fact check's corrective one when needed) and reads
+// each answer; this file only sends them through Obsidian's requestUrl, one at a time, and
+// masks the key in what comes back before the engine sees it.
 
-import type { App, TFile } from "obsidian";
+import { requestUrl, type App, type TFile } from "obsidian";
 
-import initEngine, { AppVault, closingLine, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
+import initEngine, { AppVault, closingLine, composeKept, defaultBaseUrl, defaultModel, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
 import wasmBase64 from "vaultsum-wasm-bytes";
 
 import type { Backend, CallOptions, ToolResult } from "../backend";
@@ -48,6 +53,21 @@ interface Kept {
   prompt: string | undefined;
   original: string;
   summary: string;
+  /** Made by the model: the engine keeps it under the preview's id (a model does not answer twice the same). */
+  byModel: boolean;
+}
+
+/** The model the in-app engine asks, when the person gave a key: the provider's base URL and model (empty: the binary's defaults). */
+export interface ModelAccess {
+  baseUrl: string;
+  model: string;
+  apiKey: string;
+}
+
+/** A header of a response, whatever case the platform gives its name in. */
+function header(headers: Record<string, string>, name: string): string {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  return key ? headers[key] : "";
 }
 
 /** How long a dry run's summary is kept for its write (the binary keeps it an hour). */
@@ -95,7 +115,11 @@ async function isExactText(app: App, file: TFile, text: string): Promise<boolean
 export class InAppBackend implements Backend {
   private kept = new Map<string, Kept & { at: number }>();
 
-  constructor(private readonly app: App) {}
+  /** `model`: the model to ask, or undefined for the offline engine (no key, or the offline engine chosen). */
+  constructor(
+    private readonly app: App,
+    private readonly model: () => ModelAccess | undefined = () => undefined,
+  ) {}
 
   async call(name: string, args: Record<string, unknown>, options: CallOptions = {}): Promise<ToolResult> {
     await engineReady();
@@ -110,7 +134,7 @@ export class InAppBackend implements Backend {
       default:
         return failure(
           "",
-          `${name} needs the vaultsum program: the engine inside Obsidian summarizes notes and folders offline, so far. Install vaultsum on a computer (see the plugin's settings) for rollups, web pages and the language model.`,
+          `${name} needs the vaultsum program: the engine inside Obsidian summarizes notes and folders (offline, or with the model when an API key is set), so far. Install vaultsum on a computer (see the plugin's settings) for rollups and web pages.`,
           "needs_binary",
         );
     }
@@ -176,19 +200,24 @@ export class InAppBackend implements Backend {
       }
       vault.addNote(path, original);
       const nonce = randomHex(8);
+      const access = this.model();
+      const previewId = run.dryRun ? randomHex(12) : undefined;
       let answer: Record<string, unknown>;
       for (;;) {
         if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
-        const json = run.dryRun ? vault.previewOffline(path, run.focus, run.prompt, nonce) : vault.summarizeOffline(path, run.focus, run.prompt, nonce, run.replace);
+        let json: string;
+        if (access) json = vault.startLlm(path, run.focus, run.prompt, nonce, access.model.trim(), 0);
+        else json = run.dryRun ? vault.previewOffline(path, run.focus, run.prompt, nonce) : vault.summarizeOffline(path, run.focus, run.prompt, nonce, run.replace);
         answer = JSON.parse(json) as Record<string, unknown>;
         if (!Array.isArray(answer.needs)) break;
         for (const needed of answer.needs as string[]) await this.give(vault, needed);
       }
-      if (typeof answer.error === "string") return failure(path, answer.error);
+      if (access) answer = await this.askModel(vault, path, answer, access, run.replace, previewId, options);
+      if (typeof answer.error === "string") return failure(path, answer.error, typeof answer.code === "string" ? answer.code : undefined);
       const summary = String(answer.summary);
       if (run.dryRun) {
-        const id = randomHex(12);
-        this.keep(id, { path, focus: run.focus, prompt: run.prompt, original, summary });
+        const id = previewId ?? randomHex(12);
+        this.keep(id, { path, focus: run.focus, prompt: run.prompt, original, summary, byModel: access !== undefined });
         return result({ success: true, path, summary, summary_length: [...summary].length, dry_run: true, into: "section", preview_id: id, engine: "in-app" });
       }
       if (run.shown !== undefined && summary !== run.shown) {
@@ -227,6 +256,7 @@ export class InAppBackend implements Backend {
       .filter((file) => !folder || file.path.startsWith(`${folder}/`))
       .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const prompt = typeof args.prompt === "string" ? args.prompt : undefined;
+    const access = this.model();
     const chosen: { file: TFile; kind: string; replace: boolean }[] = [];
     let [skipped, failed, chars] = [0, 0, 0];
     const failures: { path: string; error: string }[] = [];
@@ -261,8 +291,8 @@ export class InAppBackend implements Backend {
         estimated_prompt_tokens: Math.ceil(chars / 4),
         paths: chosen.map((note) => note.file.path),
         failures,
-        offline: true,
-        model: "",
+        offline: access === undefined,
+        model: access ? access.model.trim() || defaultModel() : "",
         engine: "in-app",
       });
     }
@@ -294,8 +324,37 @@ export class InAppBackend implements Backend {
         // Freed with the instance a trap dropped.
       }
     }
-    const line = closingLine(notes.length, summarized, skipped, failed);
-    return result({ success: true, folder, notes: notes.length, summarized, skipped, failed, left_out: 0, line, results, failures, offline: true, engine: "in-app" });
+    const line = closingLine(notes.length, summarized, skipped, failed, access === undefined);
+    return result({ success: true, folder, notes: notes.length, summarized, skipped, failed, left_out: 0, line, results, failures, offline: access === undefined, engine: "in-app" });
+  }
+
+  /**
+   * Sends the engine's requests to the model, one after the other, and hands it each response
+   * whole (the key masked): its answer is the summary composed onto the note, or an error.
+   */
+  private async askModel(vault: AppVault, path: string, started: Record<string, unknown>, access: ModelAccess, replace: boolean, previewId: string | undefined, options: CallOptions): Promise<Record<string, unknown>> {
+    const url = `${(access.baseUrl.trim() || defaultBaseUrl()).replace(/\/+$/, "")}/chat/completions`;
+    const mask = (text: string) => text.split(access.apiKey).join("***");
+    let answer = started;
+    while (typeof answer.send === "string") {
+      if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
+      options.onProgress?.({ progress: 0, message: `asking the model about ${path}` });
+      let response;
+      try {
+        response = await requestUrl({
+          url,
+          method: "POST",
+          contentType: "application/json",
+          headers: { Authorization: `Bearer ${access.apiKey}`, Accept: "text/event-stream, application/json" },
+          body: answer.send,
+          throw: false,
+        });
+      } catch (error) {
+        return { error: `cannot reach the LLM at ${url}: ${mask(String(error))}`, code: "network" };
+      }
+      answer = JSON.parse(vault.llmAnswered(url, response.status, header(response.headers, "content-type"), mask(response.text), replace, previewId)) as Record<string, unknown>;
+    }
+    return answer;
   }
 
   /** Gives the engine a note its expansion needs, or says why it cannot. */
@@ -334,6 +393,12 @@ export class InAppBackend implements Backend {
     }
     if ((await this.app.vault.read(file)) !== kept.original) {
       return failure(file.path, `${file.path} changed since its preview; nothing was written: preview it again`, "preview_stale");
+    }
+    if (kept.byModel) {
+      // The very summary shown, kept by the engine under the preview's id, composed onto the note as it is now.
+      const composed = JSON.parse(composeKept(id, file.path, kept.original, replace)) as Record<string, unknown>;
+      if (typeof composed.error === "string") return failure(file.path, composed.error, "preview_unknown");
+      return this.write(file, kept.original, String(composed.content), String(composed.summary), replace);
     }
     // The offline engine gives the same summary for the same note: made again, written only
     // when it is the one shown.

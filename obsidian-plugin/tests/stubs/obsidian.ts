@@ -3,6 +3,8 @@
 // DOM is happy-dom's, the binary is the real one. What it records (notices, opened files,
 // modals) is what the tests look at.
 
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { EventEmitter } from "node:events";
 import * as nodePath from "node:path";
@@ -679,3 +681,36 @@ export class Menu {
 }
 
 export const Platform = { isDesktop: true, isDesktopApp: true, isMobile: false, isMobileApp: false };
+
+/** Obsidian's requestUrl: the request made with Node's fetch (the real one goes through the app's network stack, past CORS). */
+export interface RequestUrlParam {
+  url: string;
+  method?: string;
+  contentType?: string;
+  body?: string | ArrayBuffer;
+  headers?: Record<string, string>;
+  throw?: boolean;
+}
+
+export const requestUrlCalls: RequestUrlParam[] = [];
+
+export async function requestUrl(request: RequestUrlParam): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+  requestUrlCalls.push(request);
+  const headers: Record<string, string> = { ...(request.headers ?? {}) };
+  if (request.contentType) headers["content-type"] = request.contentType;
+  const send = request.url.startsWith("https:") ? httpsRequest : httpRequest;
+  const body = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : request.body ? Buffer.from(request.body) : undefined;
+  if (body) headers["content-length"] = String(body.length);
+  const response = await new Promise<{ status: number; headers: Record<string, string>; text: string }>((resolve, reject) => {
+    const outgoing = send(request.url, { method: request.method ?? "GET", headers }, (incoming: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: Object.fromEntries(Object.entries(incoming.headers).map(([k, v]) => [k, String(v)])), text: Buffer.concat(chunks).toString("utf8") }));
+      incoming.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+  if (request.throw !== false && response.status >= 400) throw new Error(`Request failed, status ${response.status}`);
+  return response;
+}

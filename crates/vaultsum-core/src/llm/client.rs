@@ -15,16 +15,15 @@ use crate::llm::chat_reply::parse_chat_reply;
 use crate::llm::chat_request::CapField;
 use crate::llm::context_window;
 use crate::llm::error_body::error_excerpt;
+use crate::llm::finish_reply::{finish_reply, Finished};
 use crate::llm::limiter::Limiter;
 use crate::llm::local_server;
 use crate::llm::redact::Redactor;
 use crate::llm::retry::{Failure, RetryPolicy};
 use crate::llm::shared_answer::{self, SharedAnswers};
-use crate::llm::stream::STOPPED_AT_TIMEOUT;
 use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
 use crate::llm::usage::{Usage, UsageMeter};
-use crate::llm::{cut_answer, repetition};
 use crate::llm::{ChatReply, ChatRequest, LlmError};
 
 /// A client for one OpenAI-compatible provider (Fireworks by default).
@@ -311,51 +310,27 @@ impl ChatClient {
             chars = reply.content.len(),
             "chat completion done"
         );
-        // A loop is cut before its first repeat, whether the cap or the model ended it; an
-        // answer cut by the cap without one is missing its end and says so.
-        if let Some(cleaned) = repetition::without_loop(&reply.content) {
-            tracing::warn!(
-                model = %capped.model,
-                kept_chars = cleaned.len(),
-                answer_chars = reply.content.len(),
-                "the model repeated itself; its answer was cut before the repeats"
-            );
-            reply.content = cleaned;
-            reply.repeats_cut = true;
-            return Ok(reply);
-        }
-        match reply.finish_reason.as_deref() {
-            Some("length") => {
-                let cleaned = cut_answer::to_last_whole_item(&reply.content)
-                    .ok_or(LlmError::CutOff { cap })?;
-                tracing::warn!(
-                    model = %capped.model,
-                    cap,
-                    kept_chars = cleaned.len(),
-                    answer_chars = reply.content.len(),
-                    "the answer reached the output cap; it was kept up to its last whole item"
-                );
-                reply.content = cleaned;
-                reply.cut_at_cap = true;
+        // Loops and cut ends are taken off as everywhere an answer is read (the engine's
+        // `llm::finish_reply`); what was done is logged here.
+        let answer_chars = reply.content.len();
+        let (reply, finished) = finish_reply(reply, cap, self.timeout_secs)?;
+        let why = match finished {
+            Finished::Whole => return Ok(reply),
+            Finished::LoopCut => "the model repeated itself; its answer was cut before the repeats",
+            Finished::CapCut => {
+                "the answer reached the output cap; it was kept up to its last whole item"
             }
-            Some(STOPPED_AT_TIMEOUT) => {
-                let cleaned =
-                    cut_answer::to_last_whole_item_with(&reply.content, cut_answer::TIMEOUT_MARKER)
-                        .ok_or(LlmError::Timeout {
-                            secs: self.timeout_secs,
-                            attempts: reply.attempts,
-                        })?;
-                tracing::warn!(
-                    model = %capped.model,
-                    kept_chars = cleaned.len(),
-                    answer_chars = reply.content.len(),
-                    "the answer was still coming at the timeout; it was kept up to its last whole item"
-                );
-                reply.content = cleaned;
-                reply.cut_at_cap = true;
+            Finished::TimeoutCut => {
+                "the answer was still coming at the timeout; it was kept up to its last whole item"
             }
-            _ => {}
-        }
+        };
+        tracing::warn!(
+            model = %capped.model,
+            cap,
+            kept_chars = reply.content.len(),
+            answer_chars,
+            "{why}"
+        );
         Ok(reply)
     }
 

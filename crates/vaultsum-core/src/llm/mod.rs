@@ -6,13 +6,8 @@
 //! requests share one [`Limiter`], which finds how many the server takes at once and how fast.
 
 mod aimd;
-mod chat_reply;
-mod chat_request;
 mod client;
 pub mod context_window;
-pub mod cut_answer;
-mod error;
-mod error_body;
 mod limiter;
 mod local_server;
 mod models;
@@ -20,15 +15,17 @@ mod quota;
 #[cfg(test)]
 mod rate_limited_batches;
 mod redact;
-pub mod repetition;
 mod retry;
 pub mod shared_answer;
-pub mod stream;
 mod transcription;
 mod transport;
 pub mod usage;
 
-pub use vaultsum_engine::llm::local;
+// What is sent and read, with no I/O: the sans-IO core's, at the paths they had here.
+pub use vaultsum_engine::llm::{
+    chat_reply, chat_request, cut_answer, error, error_body, finish_reply, local, repetition,
+    stream,
+};
 
 pub use chat_reply::ChatReply;
 pub use chat_request::{ChatRequest, UserPart};

@@ -21,3 +21,11 @@ pub const CITE_SECTIONS: bool = false;
 pub const PROMPT_PRESET: &str = "default";
 /// `summarize.language`: the note's own language.
 pub const LANGUAGE: &str = "auto";
+/// `llm.base_url`: Fireworks' OpenAI-compatible endpoint.
+pub const BASE_URL: &str = "https://api.fireworks.ai/inference/v1";
+/// `llm.summarize_model`: a reasoning model that also returns `reasoning_content`.
+pub const SUMMARIZE_MODEL: &str = "accounts/fireworks/models/gpt-oss-120b";
+/// `llm.max_output_tokens`: a summary plus the default model's reasoning.
+pub const MAX_OUTPUT_TOKENS: u32 = 4096;
+/// `llm.timeout_secs`: how long one answer may take to come.
+pub const TIMEOUT_SECS: u64 = 120;

@@ -45,6 +45,9 @@ pub enum InAppError {
         from: &'static str,
         source: PromptSpecError,
     },
+    /// The model's answer could not be had or read (the client's words, the key masked).
+    #[error("{0}")]
+    Llm(String),
     /// The binary's refusal of a note whose frontmatter does not parse, word for word.
     #[error("the note's frontmatter is not valid YAML, so its {PROMPT_PROPERTY} property cannot be read; fix the frontmatter or remove the property")]
     PropertyUnreadable,
@@ -67,15 +70,25 @@ pub fn supported_attachments() -> Vec<AttachmentKind> {
         .collect()
 }
 
-/// The text an embedded file stands for, offline: images and audio need a model (the
-/// binary's placeholder, word for word); documents are not read by the app's engine yet.
-pub fn attachment_text(pending: &PendingAttachment) -> String {
+/// The text an embedded file stands for: offline, images and audio need a model (the
+/// binary's placeholder, word for word); `with_model`, the app's engine does not describe or
+/// transcribe them yet and says so. Documents are not read by the app's engine yet.
+pub fn attachment_text(pending: &PendingAttachment, with_model: bool) -> String {
     match DocumentKind::from_file_name(&pending.path) {
         Some(kind) if pending.kind != AttachmentKind::Canvas => format!(
             "[{}: {}; not read by the app's engine yet (the vaultsum binary reads it)]",
             pending.path,
             kind.name()
         ),
+        _ if with_model
+            && matches!(pending.kind, AttachmentKind::Image | AttachmentKind::Audio) =>
+        {
+            format!(
+                "[{}: {}; not described by the app's engine yet (the vaultsum program describes images and transcribes recordings)]",
+                pending.path,
+                if pending.kind == AttachmentKind::Image { "image" } else { "audio" }
+            )
+        }
         _ => unread_placeholder(&pending.path, pending.kind),
     }
 }

@@ -145,7 +145,7 @@ impl LlmError {
         }
     }
 
-    pub(crate) fn with_attempts(mut self, n: u32) -> LlmError {
+    pub fn with_attempts(mut self, n: u32) -> LlmError {
         if let LlmError::Http { attempts, .. }
         | LlmError::Timeout { attempts, .. }
         | LlmError::Connect { attempts, .. } = &mut self
@@ -155,7 +155,7 @@ impl LlmError {
         self
     }
 
-    pub(crate) fn with_retry_after(mut self, wait: Option<Duration>) -> LlmError {
+    pub fn with_retry_after(mut self, wait: Option<Duration>) -> LlmError {
         if let LlmError::Http { retry_after, .. } = &mut self {
             *retry_after = wait;
         }

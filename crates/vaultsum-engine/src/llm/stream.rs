@@ -30,7 +30,7 @@ pub const STOPPED_AT_TIMEOUT: &str = "timeout";
 
 /// The chunks of one streamed answer, as they arrive.
 #[derive(Debug, Default)]
-pub(crate) struct Assembly {
+pub struct Assembly {
     /// Bytes after the last line end: the start of a line still arriving.
     pending: Vec<u8>,
     content: String,
@@ -48,7 +48,7 @@ impl Assembly {
     /// Reads `bytes` of the event stream. Lines are only read once their end arrived (a chunk
     /// can split a line, or a character, anywhere). An `error` object in a chunk (a server
     /// failing mid-answer) is an error.
-    pub(crate) fn feed(&mut self, bytes: &[u8]) -> Result<(), LlmError> {
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<(), LlmError> {
         self.pending.extend_from_slice(bytes);
         let Some(last_end) = self.pending.iter().rposition(|b| *b == b'\n') else {
             return Ok(());
@@ -62,7 +62,7 @@ impl Assembly {
     }
 
     /// Reads what is left when the stream ended without a last line end.
-    pub(crate) fn finish(&mut self) -> Result<(), LlmError> {
+    pub fn finish(&mut self) -> Result<(), LlmError> {
         let rest = std::mem::take(&mut self.pending);
         self.line(&rest)
     }
@@ -135,28 +135,28 @@ impl Assembly {
     }
 
     /// The answer so far.
-    pub(crate) fn content(&self) -> &str {
+    pub fn content(&self) -> &str {
         &self.content
     }
 
     /// Whether the server said the answer is over (`[DONE]`).
-    pub(crate) fn is_done(&self) -> bool {
+    pub fn is_done(&self) -> bool {
         self.done
     }
 
     /// Whether the server said why the answer ended (`finish_reason`).
-    pub(crate) fn has_finish_reason(&self) -> bool {
+    pub fn has_finish_reason(&self) -> bool {
         self.finish_reason.is_some()
     }
 
     /// Chunks that carried a piece of the answer.
-    pub(crate) fn pieces(&self) -> u64 {
+    pub fn pieces(&self) -> u64 {
         self.pieces
     }
 
     /// The answer as a non-streamed chat completion; `stopped` (the client's reason for
     /// closing the stream) replaces the `finish_reason` when given.
-    pub(crate) fn into_completion(self, stopped: Option<&str>) -> Value {
+    pub fn into_completion(self, stopped: Option<&str>) -> Value {
         let mut message = json!({"role": "assistant", "content": self.content});
         if !self.reasoning.is_empty() {
             message["reasoning_content"] = json!(self.reasoning);

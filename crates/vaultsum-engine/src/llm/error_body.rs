@@ -13,7 +13,7 @@ const MAX_EXCERPT_CHARS: usize = 300;
 
 /// A one-line excerpt of an error body, at most [`MAX_EXCERPT_CHARS`] characters.
 /// `reason` (the status's canonical reason, e.g. "Bad Gateway") stands in for an empty body.
-pub(crate) fn error_excerpt(body: &[u8], reason: Option<&str>) -> String {
+pub fn error_excerpt(body: &[u8], reason: Option<&str>) -> String {
     let text = String::from_utf8_lossy(body);
     let text = text.trim();
     let message = if text.is_empty() {
@@ -115,7 +115,7 @@ fn collapse_whitespace(text: &str) -> String {
 }
 
 /// At most `max` characters, with `…` marking a cut.
-pub(crate) fn truncate_chars(text: &str, max: usize) -> String {
+pub fn truncate_chars(text: &str, max: usize) -> String {
     match text.char_indices().nth(max) {
         Some((cut, _)) => format!("{}…", &text[..cut]),
         None => text.to_string(),

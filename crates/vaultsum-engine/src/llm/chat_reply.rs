@@ -40,7 +40,7 @@ impl ChatReply {
 
 /// Reads the first choice of a chat completion. Unknown fields and values are ignored; only a
 /// reply without choices or without any text is an error.
-pub(crate) fn parse_chat_reply(value: &Value) -> Result<ChatReply, LlmError> {
+pub fn parse_chat_reply(value: &Value) -> Result<ChatReply, LlmError> {
     if let Some(error) = value.get("error").filter(|e| !e.is_null()) {
         return Err(LlmError::Malformed(format!(
             "the server reported an error with a success status: {}",

@@ -46,7 +46,7 @@ impl ChatRequest {
     /// string, which every OpenAI-compatible server accepts; content-part arrays only when
     /// there are images. The answer is streamed, with its usage in the last chunk
     /// (`llm/stream.rs` says why).
-    pub(crate) fn to_wire(&self, cap_field: CapField) -> Value {
+    pub fn to_wire(&self, cap_field: CapField) -> Value {
         let mut messages = Vec::with_capacity(2);
         if !self.system.is_empty() {
             messages.push(json!({"role": "system", "content": self.system}));
@@ -86,13 +86,13 @@ impl ChatRequest {
 /// Fireworks read; OpenAI's reasoning models refuse it with a 400 naming
 /// `max_completion_tokens`, after which the client sends that name instead.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum CapField {
+pub enum CapField {
     MaxTokens,
     MaxCompletionTokens,
 }
 
 impl CapField {
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             CapField::MaxTokens => "max_tokens",
             CapField::MaxCompletionTokens => "max_completion_tokens",
