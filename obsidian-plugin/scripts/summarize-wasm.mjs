@@ -157,7 +157,7 @@ const url = `${baseUrl}/chat/completions`;
 while (llm && typeof answer.send === "string") {
   let status = 0;
   let contentType = "";
-  let body = "";
+  let body = Buffer.alloc(0);
   try {
     const response = await fetch(url, {
       method: "POST",
@@ -166,11 +166,14 @@ while (llm && typeof answer.send === "string") {
     });
     status = response.status;
     contentType = response.headers.get("content-type") ?? "";
-    body = await response.text();
+    body = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     fail(`${note}: cannot reach the LLM at ${url}: ${String(error.cause?.message ?? error.message).split(apiKey).join("***")}`);
   }
-  answer = JSON.parse(vault.llmAnswered(url, status, contentType, body.split(apiKey).join("***"), values.replace, undefined));
+  // The key masked in the bytes before the engine reads them, and in what it says after.
+  const masked = Buffer.from(body.toString("latin1").split(Buffer.from(apiKey).toString("latin1")).join("***"), "latin1");
+  answer = JSON.parse(vault.llmAnswered(url, status, contentType, masked, values.replace, undefined));
+  if (typeof answer.error === "string") answer.error = answer.error.split(apiKey).join("***");
 }
 if (answer.error) fail(`${note}: ${answer.error}`);
 if (!values.write) {

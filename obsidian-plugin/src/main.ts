@@ -68,7 +68,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
   private watcher: ReturnType<(typeof Desktop)["startWatch"]> | undefined;
 
   override async onload(): Promise<void> {
-    if (!Platform.isMobile) this.desktop = await import("./binary/desktop");
+    // The program's side needs Node and Electron: loaded only in the desktop app.
+    if (Platform.isDesktopApp) this.desktop = await import("./binary/desktop");
     const stored = ((await this.loadData()) ?? {}) as StoredData;
     this.settings = loadSettings(stored.settings);
     loadSecrets(this.app, this.settings);
@@ -369,9 +370,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
       name: "Summarize this note with a prompt…",
       checkCallback: withNote((file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt }))),
     });
-    // Rollups and selections need the program: not offered where the engine inside Obsidian runs.
+    // Rollups run in either backend; selections and web pages need the program.
     const withProgram = (run: () => unknown) => (checking: boolean) => {
-      if (this.usesInAppEngine()) return false;
       if (!checking) void run();
       return true;
     };
@@ -380,7 +380,7 @@ export default class VaultsumPlugin extends Plugin implements Host {
       name: "Rollup of the notes this note links to",
       checkCallback: (checking) => {
         const file = this.app.workspace.getActiveFile();
-        if (!file || file.extension !== "md" || this.usesInAppEngine()) return false;
+        if (!file || file.extension !== "md") return false;
         if (!checking) void this.rollup({ kind: "links-of", path: file.path, basename: file.basename });
         return true;
       },

@@ -57,17 +57,17 @@ export class VaultsumSettingTab extends PluginSettingTab {
         (error: unknown) => versionEl.setText(`Version: could not run it (${String(error)})`),
       );
     } else {
-      found.setDesc(`${located.reason} Until then, notes are summarized offline by the engine inside Obsidian. ${this.host.installHint()}`);
+      found.setDesc(`${located.reason} Until then, notes are summarized by the engine inside Obsidian (offline, or by your provider's model with an API key). ${this.host.installHint()}`);
       const searched = found.descEl.createDiv({ cls: "vaultsum-searched" });
       searched.createSpan({ text: "Searched: " });
       searched.createSpan({ text: located.searched.join(", ") });
     }
     new Setting(containerEl)
       .setName("Summarize with")
-      .setDesc("The vaultsum program when it is found, else the engine inside Obsidian: offline summaries of one note at a time, written as the program writes them. Folders, rollups, web pages and the language model need the program.")
+      .setDesc("The vaultsum program when it is found, else the engine inside Obsidian: notes, folders and rollups, written as the program writes them, offline or by the model below. Selections, web pages, watching the vault and serving agents need the program.")
       .addDropdown((dropdown) =>
         dropdown
-          .addOptions({ auto: "The program if found, else inside Obsidian", binary: "The vaultsum program", app: "The engine inside Obsidian (offline)" })
+          .addOptions({ auto: "The program if found, else inside Obsidian", binary: "The vaultsum program", app: "The engine inside Obsidian" })
           .setValue(settings.backend)
           .onChange((value) => {
             settings.backend = value as BackendSetting;
@@ -104,14 +104,14 @@ export class VaultsumSettingTab extends PluginSettingTab {
           save();
         }),
       );
-    choice("Engine", "The LLM of your provider, or the offline engine (no network, extractive).", "engine", { llm: "LLM", local: "Offline" });
+    const kept = this.providerSettings(save);
     // Every text setting is read trimmed (binaryEnvironment, summaryArguments, vaultFolder), so it is kept trimmed.
-    const text = (name: string, desc: string, key: "baseUrl" | "model" | "apiKey" | "kagiKey" | "prompt" | "language" | "rollupFolder", placeholder = "") =>
+    const text = (name: string, desc: string, key: "kagiKey" | "prompt" | "language" | "rollupFolder", placeholder = "") =>
       new Setting(containerEl)
         .setName(name)
         .setDesc(desc)
         .addText((input) => {
-          if (key === "apiKey" || key === "kagiKey") input.inputEl.type = "password";
+          if (key === "kagiKey") input.inputEl.type = "password";
           input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
             settings[key] = value.trim();
             save();
@@ -130,12 +130,6 @@ export class VaultsumSettingTab extends PluginSettingTab {
             }
           }),
         );
-    text("Provider base URL", "An OpenAI-compatible endpoint; empty for the program's default.", "baseUrl", "https://api.fireworks.ai/inference/v1");
-    text("Model", "Empty for the program's default.", "model", "accounts/fireworks/models/gpt-oss-120b");
-    const kept = secretStorage(this.app)
-      ? "Kept in Obsidian's secret storage (the system's keychain), not in the plugin's data.json."
-      : `This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${this.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`;
-    text("API key", kept, "apiKey");
     text("Kagi API key", `Enables “Summarize a web page”. ${kept}`, "kagiKey");
 
     new Setting(containerEl).setName("Summaries").setHeading();
@@ -162,6 +156,47 @@ export class VaultsumSettingTab extends PluginSettingTab {
   }
 
   /**
+   * The engine, the provider and the key: what is sent where. With the LLM engine and a key,
+   * a summarized note (with what it embeds) goes to the provider's base URL; offline, nothing
+   * leaves the device. Returns where the key is kept, for the other keys' descriptions.
+   */
+  private providerSettings(save: () => void): string {
+    const { containerEl } = this;
+    const settings = this.host.settings;
+    new Setting(containerEl).setName("Summarizer").setHeading();
+    new Setting(containerEl)
+      .setName("Engine")
+      .setDesc("LLM: each note summarized, with the notes and files it embeds, is sent to your provider (the base URL below; Fireworks by default) when an API key is set. Offline: extractive, nothing leaves this device.")
+      .addDropdown((dropdown) =>
+        dropdown
+          .addOptions({ llm: "LLM", local: "Offline" })
+          .setValue(settings.engine)
+          .onChange((value) => {
+            settings.engine = value as VaultsumSettings["engine"];
+            save();
+          }),
+      );
+    const text = (name: string, desc: string, key: "baseUrl" | "model" | "apiKey", placeholder = "") =>
+      new Setting(containerEl)
+        .setName(name)
+        .setDesc(desc)
+        .addText((input) => {
+          if (key === "apiKey") input.inputEl.type = "password";
+          input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
+            settings[key] = value.trim();
+            save();
+          });
+        });
+    text("Provider base URL", "An OpenAI-compatible endpoint, empty for Fireworks. Use https: over plain http the key and the notes travel readable (fine only for a server on this device or network).", "baseUrl", "https://api.fireworks.ai/inference/v1");
+    text("Model", "Empty for the default model.", "model", "accounts/fireworks/models/gpt-oss-120b");
+    const kept = secretStorage(this.app)
+      ? "Kept in Obsidian's secret storage (the system's keychain), not in the plugin's data.json."
+      : `This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${this.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`;
+    text("API key", `Sent only to the provider's base URL. ${kept}`, "apiKey");
+    return kept;
+  }
+
+  /**
    * On a phone or tablet: only what the engine inside Obsidian reads. The destination, prompt
    * and language are shown so that values synced from a desktop, which it does not follow, can
    * be cleared here.
@@ -172,7 +207,8 @@ export class VaultsumSettingTab extends PluginSettingTab {
     new Setting(containerEl).setName("Summaries").setHeading();
     new Setting(containerEl)
       .setName("On this device")
-      .setDesc("Notes and folders are summarized offline by the engine inside Obsidian, with the built-in prompt, into each note's summary section. Language models, rollups and web pages need the vaultsum program on a computer.");
+      .setDesc("Notes, folders and rollups are summarized by the engine inside Obsidian, with a preset prompt, into each note's summary section: offline, or by your provider's model when the engine is LLM and an API key is set. Selections and web pages need the vaultsum program on a computer.");
+    this.providerSettings(save);
     new Setting(containerEl)
       .setName("Write the summary into")
       .setDesc("Only the summary section is written on this device.")

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { runCli } from "../src/binary/cli";
 
-import { BINARY, VAULTS, answerChoice, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, tempDir, waitForNotice } from "./support";
+import { BINARY, VAULTS, answerChoice, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, tempDir } from "./support";
 
 afterEach(cleanup);
 
@@ -180,10 +180,11 @@ describe("the engine inside Obsidian", () => {
     plugin.settings.language = "auto";
     expect((await plugin.summarize(noteFile(note), { dryRun: true })).kind).toBe("previewed");
 
-    // Rollups need the program: not offered; called all the same, refused by name.
-    expect(runCommand(plugin, "rollup-this-week")).toBe(false);
-    await plugin.rollup({ kind: "period", period: "this-week" });
-    await waitForNotice((text) => text.includes("needs the vaultsum program"));
+    // Web pages need the program: the tool called all the same is refused by name.
+    expect(runCommand(plugin, "summarize-url")).toBe(false);
+    const web = await plugin.callTool("summarize", { url: "https://example.org/" });
+    expect(web.isError).toBe(true);
+    expect(web.text).toContain("summarize needs the vaultsum program");
     for (const name of [note, "Meetings/2024-03-04 Weekly sync.md"]) {
       expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(VAULTS.fixture, name), "utf8"));
     }

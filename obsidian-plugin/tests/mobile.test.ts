@@ -4,7 +4,7 @@
 // Obsidian, writing what the binary writes offline.
 
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { runInThisContext } from "node:vm";
 
@@ -21,8 +21,10 @@ interface LoadedPlugin {
   onload(): Promise<void>;
   onunload(): void;
   usesInAppEngine(): boolean;
+  cancel(): void;
   summarize(file: unknown): Promise<{ kind: string; message: string }>;
   runFolder(folder: string, only: string): Promise<{ kind: string; line?: string } | undefined>;
+  rollup(selection: { kind: string; [key: string]: string }): Promise<{ kind: string; path?: string; message?: string }>;
 }
 
 /** main.js as released, loaded with `require` answering only `obsidian` (a mobile one). */
@@ -151,8 +153,109 @@ describe("on a phone, with an API key in the secret storage", () => {
     const before = readFileSync(path.join(vault, note), "utf8");
     const outcome = await plugin.summarize(new obsidian.TFile(note));
     expect(outcome.kind).toBe("failed");
-    expect(outcome.message).toContain("LLM request failed with HTTP 401: invalid key ***");
+    expect(outcome.message).toContain("LLM request failed with HTTP 401: invalid key *** (check the API key in the vaultsum settings)");
     expect(outcome.message).not.toContain("sk-phone-secret");
     expect(readFileSync(path.join(vault, note), "utf8")).toBe(before);
+  });
+});
+
+describe("on a phone, what a model's server may do", () => {
+  async function phone(llm: FakeLlm) {
+    const { Plugin } = loadMobileBundle();
+    isolateUserFolders();
+    const baseUrl = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const app = new obsidian.App(vault);
+    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
+    const plugin = new Plugin(app, { id: "vaultsum" });
+    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
+    await plugin.onload();
+    onCleanup(() => plugin.onunload());
+    return { plugin, vault };
+  }
+
+  it("a cancel while the model answers writes nothing, even when the answer comes after", async () => {
+    const llm = new FakeLlm({ hold: true });
+    const { plugin, vault } = await phone(llm);
+    const note = "Archive/Plan.md";
+    const before = readFileSync(path.join(vault, note), "utf8");
+    const summary = plugin.summarize(new obsidian.TFile(note));
+    await llm.nthRequest(1);
+    plugin.cancel();
+    llm.releaseAll();
+    expect((await summary).kind).toBe("cancelled");
+    expect(readFileSync(path.join(vault, note), "utf8")).toBe(before);
+  });
+
+  it("a key the server writes escaped in its error is masked once the engine has read it", async () => {
+    const escaped = [..."sk-phone-secret"].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+    const llm = new FakeLlm({ status: 401, rawBody: `{"error":{"message":"bad key ${escaped}"}}` });
+    const { plugin } = await phone(llm);
+    const outcome = await plugin.summarize(new obsidian.TFile("Archive/Plan.md"));
+    expect(outcome.message).toContain("HTTP 401: bad key ***");
+    expect(outcome.message).not.toContain("sk-phone-secret");
+  });
+});
+
+describe("a rollup on a phone", () => {
+  it("is made offline as the binary makes it, and saved into the rollup folder", async () => {
+    const { Plugin, refused } = loadMobileBundle();
+    isolateUserFolders();
+    const vault = copyVault(VAULTS.fixture);
+    const app = new obsidian.App(vault);
+    const plugin = new Plugin(app, { id: "vaultsum" });
+    (plugin as unknown as { data: unknown }).data = { settings: { engine: "local" } };
+    await plugin.onload();
+    onCleanup(() => plugin.onunload());
+    const outcome = await plugin.rollup({ kind: "links-of", path: "Daily/2024-03-05.md", basename: "2024-03-05" });
+    expect(outcome).toMatchObject({ kind: "saved" });
+    const saved = String(outcome.path);
+    expect(saved).toMatch(/^Reviews\/Links of 2024-03-05 \d{4}-\d{2}-\d{2}\.md$/);
+
+    const other = copyVault(VAULTS.fixture);
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir(), VAULTSUM_CONFIG: "" };
+    delete env.FIREWORKS_API_KEY;
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "rollup", "--engine", "offline", "--links-of", "Daily/2024-03-05.md", "--save-to", saved], env, other);
+    const written = readFileSync(path.join(vault, saved), "utf8");
+    expect(written).toBe(readFileSync(path.join(other, saved), "utf8"));
+    expect(written).toContain("### Sources");
+
+    // Again: the rollup vaultsum wrote is rewritten in place, what a person added around it kept.
+    writeFileSync(path.join(vault, saved), `${written}My takeaway.\n`);
+    writeFileSync(path.join(other, saved), `${written}My takeaway.\n`);
+    expect(await plugin.rollup({ kind: "links-of", path: "Daily/2024-03-05.md", basename: "2024-03-05" })).toMatchObject({ kind: "saved", path: saved });
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "rollup", "--engine", "offline", "--links-of", "Daily/2024-03-05.md", "--save-to", saved], env, other);
+    expect(readFileSync(path.join(vault, saved), "utf8")).toBe(readFileSync(path.join(other, saved), "utf8"));
+    expect(readFileSync(path.join(vault, saved), "utf8")).toContain("My takeaway.");
+    expect(refused).toEqual([]);
+  });
+
+  it("through the model, with the key from the secret storage: the binary's request and the binary's note", async () => {
+    const { Plugin, refused } = loadMobileBundle();
+    isolateUserFolders();
+    const llm = new FakeLlm();
+    const baseUrl = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const app = new obsidian.App(vault);
+    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
+    const plugin = new Plugin(app, { id: "vaultsum" });
+    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
+    await plugin.onload();
+    onCleanup(() => plugin.onunload());
+    const outcome = await plugin.rollup({ kind: "tag", tag: "#project" });
+    expect(outcome).toMatchObject({ kind: "saved" });
+    const saved = String(outcome.path);
+    const byApp = llm.requests.splice(0);
+    expect(byApp.length).toBeGreaterThan(0);
+
+    const other = copyVault(VAULTS.fixture);
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir(), FIREWORKS_API_KEY: "sk-phone-secret", FIREWORKS_BASE_URL: baseUrl, VAULTSUM_CONFIG: "" };
+    delete env.FIREWORKS_MODEL;
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "rollup", "--tag", "project", "--save-to", saved], env, other);
+    const byBinary = llm.requests.splice(0).filter((r) => !JSON.stringify(r.body).includes("image_url"));
+    expect(byApp.map((r) => r.body)).toEqual(byBinary.map((r) => r.body));
+    expect(readFileSync(path.join(vault, saved), "utf8")).toBe(readFileSync(path.join(other, saved), "utf8"));
+    expect(readFileSync(path.join(vault, saved), "utf8")).toContain("The note plans the quarter's work");
+    expect(refused).toEqual([]);
   });
 });

@@ -61,7 +61,7 @@ describe("the settings tab", () => {
       const tab = (plugin as unknown as { settingTabs: StubTab[] }).settingTabs[0];
       tab.display();
       const found = settingNamed(tab, "Program found");
-      expect(found.querySelector(".setting-item-description")?.textContent).toContain("vaultsum was not found. Until then, notes are summarized offline by the engine inside Obsidian. Install it once in a terminal. Linux: `uv tool install vaultsum`");
+      expect(found.querySelector(".setting-item-description")?.textContent).toContain("vaultsum was not found. Until then, notes are summarized by the engine inside Obsidian (offline, or by your provider's model with an API key). Install it once in a terminal. Linux: `uv tool install vaultsum`");
       expect(found.querySelector(".vaultsum-searched")?.textContent).toMatch(new RegExp(`^Searched: ${emptyPath}, `));
     } finally {
       process.env.PATH = savedPath;
@@ -156,7 +156,7 @@ describe("the settings tab", () => {
     const tab = (plugin as unknown as { settingTabs: StubTab[] }).settingTabs[0];
     tab.display();
     expect(settingNamed(tab, "API key").querySelector(".setting-item-description")?.textContent).toBe(
-      `This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${plugin.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`,
+      `Sent only to the provider's base URL. This Obsidian (before 1.11.4) has no secret storage: kept in plain text in ${plugin.app.vault.configDir}/plugins/vaultsum/data.json. Update Obsidian to keep it in the keychain.`,
     );
   });
 

@@ -204,7 +204,7 @@ export class FakeLlm extends EventEmitter {
   url = "";
 
   constructor(
-    private readonly options: { hold?: boolean; answer?: string; status?: number } = {},
+    private readonly options: { hold?: boolean; answer?: string; status?: number; rawBody?: string } = {},
   ) {
     super();
   }
@@ -271,7 +271,7 @@ export class FakeLlm extends EventEmitter {
     if (this.options.status) {
       // A refusal as OpenAI sends one: the status and an error object.
       res.writeHead(this.options.status, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: this.options.answer ?? "refused", type: "invalid_request_error" } }));
+      res.end(this.options.rawBody ?? JSON.stringify({ error: { message: this.options.answer ?? "refused", type: "invalid_request_error" } }));
       return;
     }
     const content =

@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use serde_json::json;
-use vaultsum_tools::rollup_selection::{period, Day};
+use vaultsum_tools::rollup_selection::{period, today};
 
 use super::cost_line::cost_clause;
 use super::left_out;
@@ -87,7 +87,7 @@ pub fn run(mut app: App, args: RollupArgs) -> anyhow::Result<ExitCode> {
     .into_iter()
     .find_map(|(flag, value)| value.as_ref().map(|v| (flag, v)));
     if let Some((flag, value)) = shorthand {
-        let (from, to) = period(value, Day::today()).ok_or_else(|| {
+        let (from, to) = period(value, today()).ok_or_else(|| {
             UsageError(format!(
                 "{flag} {value}: not a period; write --week 2026-W47, --month 2026-11 or --last 7d"
             ))

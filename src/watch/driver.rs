@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use tokio::task::{Id, JoinSet};
 use tokio::time::{sleep_until, Instant};
 
-use crate::tools::rollup_selection::Day;
+use crate::tools::rollup_selection::today;
 use crate::tools::vault_view::{
     is_visible_note, text_facts, ChangeBackend, LeftOut, LeftOutReason, NoteEntry, NoteFacts,
     VaultChange, VaultChanges,
@@ -141,7 +141,7 @@ impl Driver {
             state.started_ns.iter().copied(),
             now_ns(),
         );
-        let daily = DailyUsage::new(Day::today(), registry.usage());
+        let daily = DailyUsage::new(today(), registry.usage());
         Ok(Driver {
             tracker: Tracker::new(state),
             budget,
@@ -273,7 +273,7 @@ impl Driver {
 
     /// Logs the day that ended, once a result comes in on a later day.
     fn log_daily_usage(&mut self) {
-        if let Some(line) = self.daily.roll_over(Day::today(), self.registry.usage()) {
+        if let Some(line) = self.daily.roll_over(today(), self.registry.usage()) {
             tracing::info!("{line}");
         }
     }

@@ -406,6 +406,38 @@ impl Write for LogBuffer {
 }
 
 #[tokio::test]
+async fn a_key_the_server_escapes_in_its_error_is_masked_once_read() {
+    // JSON escapes and HTML entities hide the key from a mask applied to the raw body; the
+    // excerpt is masked again once decoded.
+    let server = FakeOpenAi::start();
+    let escaped: String = TEST_API_KEY
+        .chars()
+        .map(|c| format!("\\u{:04x}", c as u32))
+        .collect();
+    let entities: String = TEST_API_KEY
+        .chars()
+        .map(|c| format!("&#{};", c as u32))
+        .collect();
+    let client = ChatClient::new(&server.llm_config()).unwrap();
+    for reply in [
+        FakeReply::error(
+            401,
+            &format!(r#"{{"error":{{"message":"bad key {escaped}"}}}}"#),
+        ),
+        FakeReply::error(
+            403,
+            &format!("<html><title>bad key {entities}</title></html>"),
+        ),
+    ] {
+        server.set_fallback(reply);
+        let err = client.chat(&request()).await.unwrap_err();
+        let shown = format!("{err} | {err:?}");
+        assert!(!shown.contains(TEST_API_KEY), "key leaked: {shown}");
+        assert!(shown.contains("bad key ***"), "not said: {shown}");
+    }
+}
+
+#[tokio::test]
 async fn api_key_never_appears_in_errors_or_logs_even_when_the_server_echoes_it() {
     let logs = LogBuffer::default();
     let writer = logs.clone();

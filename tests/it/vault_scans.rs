@@ -23,7 +23,7 @@ use serde_json::{json, Value};
 use support::cli::{run_to_exit, vaultsum_process, vaultsum_process_at};
 use support::running::Running;
 use support::temp_vault::TempVault;
-use vaultsum_tools::rollup_selection::Day;
+use vaultsum_tools::rollup_selection;
 
 /// What every scan of [`hostile_vault`] leaves out, by reason.
 fn expected_left_out() -> Value {
@@ -52,7 +52,7 @@ const NAMED: [&str; 7] = [
 /// the tag too, so a scan that followed them would select them.
 fn hostile_vault() -> TempVault {
     let vault = TempVault::new();
-    let today = Day::today();
+    let today = rollup_selection::today();
     vault.write(
         "Journal/2020-11-18.md",
         "---\ntags: [work]\n---\n# Wednesday\n\nWe chose SQLite for the store. #work\n",
@@ -155,7 +155,7 @@ fn assert_each_named(stderr: &str) {
 #[test]
 fn every_rollup_selection_finishes_and_counts_what_it_left_out() {
     let vault = hostile_vault();
-    let today = Day::today().to_string();
+    let today = rollup_selection::today().to_string();
     let week = ["--week", "2020-W47"];
     let last = ["--last", "30d"];
     let tag = ["--tag", "work"];
@@ -223,7 +223,7 @@ fn status_lists_every_readable_note_and_counts_what_it_left_out() {
         .collect();
     let (counts, notes) = lines.split_last().unwrap();
     let paths: Vec<&str> = notes.iter().map(|n| n["path"].as_str().unwrap()).collect();
-    let today = Day::today().to_string();
+    let today = rollup_selection::today().to_string();
     let mut expected = vec![
         "Hub.md".to_string(),
         "Journal/2020-11-18.md".to_string(),

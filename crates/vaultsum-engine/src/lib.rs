@@ -24,10 +24,12 @@ pub mod summary {
     pub mod identity;
     pub mod in_app;
     pub mod in_app_llm;
+    pub mod in_app_rollup;
     pub mod llm_request;
     pub mod offline;
     pub mod prompt_spec;
     pub mod refresh_plan;
+    pub mod rollup;
     pub mod system_prompt;
     pub mod to_write;
 }
@@ -56,20 +58,24 @@ pub mod llm {
 pub mod vault {
     pub mod attachment_kind;
     pub mod document_kind;
+    pub mod exclusions;
     pub mod expand;
     pub mod fragment;
     pub mod frontmatter_edit;
+    pub mod generated_note;
     pub mod index;
     pub mod inert_check;
     pub mod link;
     pub mod markdown;
     pub mod note_end;
     pub mod note_facts;
+    pub mod obsidian_settings;
     pub mod output_policy;
     pub mod parsed_note;
     pub mod policy;
     pub mod relative;
     pub mod resolve;
+    pub mod summary_edit;
     pub mod summary_fingerprint;
     pub mod summary_section;
 }

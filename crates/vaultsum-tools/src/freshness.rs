@@ -9,7 +9,8 @@
 use serde::Serialize;
 
 use crate::config::SummaryInto;
-use crate::vault::summary_fingerprint::{freshness, last_section};
+use crate::summary::rollup::answer::reusable_summary;
+use crate::vault::summary_fingerprint::freshness;
 pub use crate::vault::summary_fingerprint::{Freshness, SummaryState};
 use crate::vault::{Vault, VaultError};
 
@@ -136,13 +137,11 @@ impl ToolContext {
         };
         let instructions =
             self.choose_instructions(relative, Some(&text), &CallChoice::default())?;
-        let state = self.summary_freshness(Some(&text), &instructions).section;
-        if matches!(state, SummaryState::Missing | SummaryState::Stale) {
-            return Ok(None);
-        }
-        Ok(last_section(&text)
-            .map(|(_, summary)| summary.trim().to_string())
-            .filter(|summary| !summary.is_empty()))
+        Ok(reusable_summary(
+            &text,
+            &self.config.summarize.property,
+            instructions.identity(),
+        ))
     }
 
     /// The summary state of every note at or below `path` (a note or a folder; the whole vault

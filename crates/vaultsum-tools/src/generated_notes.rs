@@ -14,18 +14,11 @@ use crate::vault::{DefusedText, VaultError};
 
 use super::context::{ContextError, ToolContext};
 
-/// The property that marks a rollup's note; its value says what the rollup covers.
-pub const ROLLUP_OWNER: &str = "rollup";
+pub use crate::summary::rollup::selection::{is_rollup_note, ROLLUP_OWNER};
 /// The property that marks a web page's note: the page's URL.
 pub const WEB_OWNER: &str = "source";
 /// The property of a web page's note that says when it was summarized (`YYYY-MM-DD`).
 pub const WEB_DATE: &str = "summarized";
-
-/// Whether the note whose text is `text` is a rollup vaultsum wrote (it has a `rollup`
-/// property): never a source of another rollup.
-pub fn is_rollup_note(text: &str) -> bool {
-    GeneratedKind::Rollup.owner().owns(text)
-}
 
 /// Which generated note a `save_to` must be, when it exists.
 #[derive(Debug, Clone, Copy)]
@@ -102,7 +95,7 @@ impl ToolContext {
         let property = into
             .property()
             .then_some(self.config.summarize.property.as_str());
-        check_own(target, &text, into.section(), property)?;
+        check_own(target, &text, into.section(), property).map_err(VaultError::from)?;
         Ok(())
     }
 

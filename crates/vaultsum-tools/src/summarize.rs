@@ -11,7 +11,7 @@ use super::context::ToolContext;
 use super::defused_line::defused_suffix;
 use super::fact_check::{self, KAGI_UNCHECKED};
 use super::generated_notes::GeneratedKind;
-use super::rollup_selection::Day;
+use super::rollup_selection::today;
 use super::stub::{arg_str, ToolSummary};
 use super::tool::{ToolAnnotations, ToolOutput, TypedTool};
 use super::truncate::truncate_for_model;
@@ -126,7 +126,7 @@ impl SummarizeTool {
             url.to_string(),
             summary.to_string(),
         );
-        let date = Day::today().to_string();
+        let date = today().to_string();
         tokio::task::spawn_blocking(move || {
             // Said in the note itself, so nobody reads it as checked (`fact_check.rs`).
             let summary = match context.config.summarize.fact_check {

@@ -50,6 +50,7 @@ Parameters:
 - only (required): `missing`, `stale` or `missing_and_stale`
 - dry_run (optional, default false): count, summarize nothing
 - focus, into, prompt, language (optional): as for summarize_file, for every note
+- max_notes (optional): the count the person agreed to; more to summarize now refuses the run
 
 Returns the counts (`summarized`, `skipped`, `failed`, `left_out`) and the closing line.";
 
@@ -104,6 +105,16 @@ pub struct SummarizeFolderArgs {
     /// The summaries' language (default `auto`, each note's own).
     #[serde(default)]
     pub language: Option<String>,
+    /// The most notes this run may summarize: the count a person agreed to after a dry run.
+    /// More to summarize now (notes added or gone stale since the count) refuses the run
+    /// whole, before any paid call.
+    #[serde(default)]
+    pub max_notes: Option<usize>,
+}
+
+/// Why a run over `max_notes` is refused: the count changed since the person agreed to it.
+fn more_than_agreed(now: usize, max: usize) -> String {
+    crate::summary::batch_line::more_than_agreed(now, max)
 }
 
 /// A note a run would write, and why.
@@ -409,6 +420,12 @@ impl TypedTool for SummarizeFolderTool {
                 "this server is read-only (mcp --read-only): summarize_folder writes nothing; \
                  use dry_run to count",
             );
+        }
+        if let Some(max) = args.max_notes {
+            let now = selection.write.len();
+            if now > max {
+                return error("too_many_notes", more_than_agreed(now, max));
+            }
         }
         self.run_selection(&folder, &args, selection, &left_out)
             .await

@@ -13,18 +13,22 @@ use serde_json::{json, Value};
 
 use super::context::ToolContext;
 use super::defused_line::defused_suffix;
-use super::fact_check::{self, not_found_suffix};
+use super::fact_check::not_found_suffix;
 use super::failure::llm_retry;
 use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
 use super::left_out::{left_out_by_read, put_left_out, LeftOut};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
-use super::rollup_selection::{named_period, Criteria, Day, Selection, SelectionError};
+use super::rollup_selection::{today, Criteria, Selection, SelectionError};
 use super::stub::ToolSummary;
-use super::summarize_file::clean_summary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
 use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
 use super::unpaid_reads::UnpaidReads;
+use crate::summary::rollup::answer::rollup_answer;
+use crate::summary::rollup::days::{days_asked, Day};
+use crate::summary::rollup::document::{
+    describe, dry_run_text, push_note, rollup_focus, would_be_written,
+};
 use crate::vault::{AttachmentReader, DefusedText, SourceLinks, VaultError};
 
 const DESCRIPTION: &str = "\
@@ -294,12 +298,6 @@ fn read_failure(path: &str, vault_error: Option<&VaultError>, message: String) -
     }
 }
 
-/// `# [[Note]]` and what stands for it, tasks carrying the note's link.
-fn push_note(document: &mut String, path: &str, body: &str) {
-    let body = with_source_on_tasks(body.trim(), &link_of(path));
-    document.push_str(&format!("# {}\n\n{}\n\n", link_of(path), body));
-}
-
 /// The failure of a selection left empty, with what the scan left out in its details.
 fn empty_selection(selection: &Selection) -> ToolOutput {
     let mut output = failure("empty_selection", empty_selection_message(selection));
@@ -308,190 +306,41 @@ fn empty_selection(selection: &Selection) -> ToolOutput {
     output
 }
 
-/// The dry run's line naming the rollups vaultsum wrote that matched and were left out (empty
-/// when there are none).
-fn rollups_left_out_line(rollups: &[String]) -> String {
-    if rollups.is_empty() {
-        return String::new();
-    }
-    let links: Vec<String> = rollups.iter().map(|path| link_of(path)).collect();
-    format!(
-        "left out, rollups vaultsum wrote (never a source): {}\n",
-        links.join(", ")
-    )
-}
-
-/// Why nothing is left to roll up: no note matched, some had no date, some were left out.
+/// Why nothing is left to roll up (the engine's `empty_selection`).
 fn empty_selection_message(selection: &Selection) -> String {
-    let mut message = "no note matches the selection".to_string();
-    if selection.undated > 0 {
-        message.push_str(&format!(
-            " ({} notes have no date: neither a daily note's name nor a `date` or `created` \
-             property)",
-            selection.undated
-        ));
-    }
-    if !selection.rollups.is_empty() {
-        message.push_str(&format!(
-            "; {} rollups vaultsum wrote matched and were left out, since a rollup is never a \
-             source of another: {}",
-            selection.rollups.len(),
-            selection.rollups.join(", ")
-        ));
-    }
-    if !selection.left_out.is_empty() {
-        let named: Vec<String> = selection.left_out.iter().map(LeftOut::describe).collect();
-        message.push_str(&format!("; left out: {}", named.join(", ")));
-    }
-    message
+    let named: Vec<String> = selection.left_out.iter().map(LeftOut::describe).collect();
+    crate::summary::rollup::document::empty_selection_message(
+        selection.undated,
+        &selection.rollups,
+        &named,
+    )
 }
 
 fn failure(kind: &str, message: impl Into<String>) -> ToolOutput {
     ToolOutput::error(message.into(), json!({ "error": kind }))
 }
 
-/// What the model is told besides the focus: the document is many notes, and each task keeps
-/// the link of its note.
-fn rollup_focus(focus: Option<&str>, cite_notes: bool) -> String {
-    let mut text = String::from(
-        "This is not one note but several, each under a heading with its [[link]]: write one \
-         summary of all of them together. Keep the ([[link]]) at the end of every action item, \
-         so each names the note it came from.",
-    );
-    if cite_notes {
-        text.push_str(
-            " End every key point too with the ([[link]]) of the note or notes it comes from.",
-        );
-    }
-    if let Some(focus) = focus.map(str::trim).filter(|f| !f.is_empty()) {
-        text.push_str(" Emphasise: ");
-        text.push_str(focus);
-    }
-    text
-}
-
-/// `body` with `(link)` after every open task that does not name it yet (`- [ ] Call Dana` →
-/// `- [ ] Call Dana ([[Journal/2026-11-18]])`), so the rollup's action items say which note each
-/// came from, with the LLM and the offline engine alike.
-fn with_source_on_tasks(body: &str, link: &str) -> String {
-    let mut out = String::with_capacity(body.len() + 64);
-    for line in body.split_inclusive('\n') {
-        let (content, end) = match line.strip_suffix('\n') {
-            Some(content) => (content.trim_end_matches('\r'), &line[content.len()..]),
-            None => (line, ""),
-        };
-        let task = content.trim_start();
-        let open = ["- [ ] ", "* [ ] ", "+ [ ] "]
-            .iter()
-            .any(|marker| task.starts_with(marker));
-        if open && !content.contains(link) {
-            out.push_str(content.trim_end());
-            out.push_str(&format!(" ({link})"));
-            out.push_str(end);
-        } else {
-            out.push_str(line);
-        }
-    }
-    out
-}
-
-/// What a rollup covers, for its note's `rollup` property: `Journal, #client, 2026-11-16..2026-11-22`.
-/// The days are the resolved ones (`from`, `to`), so a `period` is recorded as the days it
-/// meant on the day it ran.
+/// What a rollup covers, for its note's `rollup` property (the engine's `describe`).
 fn describe_selection(args: &SummarizeNotesArgs, from: Option<Day>, to: Option<Day>) -> String {
-    let mut parts: Vec<String> = args.paths.clone();
-    if let Some(tag) = &args.tag {
-        parts.push(format!("#{}", tag.trim_start_matches('#')));
-    }
-    if from.is_some() || to.is_some() {
-        let day = |day: Option<Day>| day.map(|day| day.to_string()).unwrap_or_default();
-        parts.push(format!("{}..{}", day(from), day(to)));
-    }
-    if let Some(hub) = &args.links_of {
-        parts.push(format!("links of {hub}"));
-    }
-    parts.join(", ")
-}
-
-/// `rollup` with each open task's trailing `(Name)` (a source link the offline engine showed as
-/// its text) made the link `([[Folder/Name]])` again, when `Name` is a selected note's.
-fn restore_task_links(rollup: &str, notes: &[String]) -> String {
-    let mut out = String::with_capacity(rollup.len() + 64);
-    for line in rollup.split_inclusive('\n') {
-        let content = line.trim_end_matches(['\n', '\r']);
-        let end = &line[content.len()..];
-        let is_task = ["- [ ] ", "* [ ] "]
-            .iter()
-            .any(|marker| content.trim_start().starts_with(marker));
-        let restored = is_task
-            .then(|| {
-                notes.iter().find_map(|path| {
-                    let link = link_of(path);
-                    let name = link
-                        .trim_start_matches("[[")
-                        .trim_end_matches("]]")
-                        .rsplit('/')
-                        .next()
-                        .unwrap_or_default()
-                        .to_string();
-                    content
-                        .strip_suffix(&format!("({name})"))
-                        .map(|head| format!("{head}({link})"))
-                })
-            })
-            .flatten();
-        match restored {
-            Some(content) => {
-                out.push_str(&content);
-                out.push_str(end);
-            }
-            None => out.push_str(line),
-        }
-    }
-    out
-}
-
-/// The link a rollup writes for a note: its path without the `.md` extension.
-fn link_of(path: &str) -> String {
-    let stem = path.strip_suffix(".md").unwrap_or(path);
-    format!("[[{stem}]]")
-}
-
-fn parse_day(field: &str, value: &Option<String>) -> Result<Option<Day>, Box<ToolOutput>> {
-    match value {
-        None => Ok(None),
-        Some(text) => Day::parse(text).map(Some).ok_or_else(|| {
-            Box::new(failure(
-                "invalid_arguments",
-                format!("{field}: {text:?} is not a date; write it as YYYY-MM-DD"),
-            ))
-        }),
-    }
+    describe(
+        &args.paths,
+        args.tag.as_deref(),
+        from,
+        to,
+        args.links_of.as_deref(),
+    )
 }
 
 /// The first and last day asked for: `from`/`to`, or the `period` counted from `today`.
 fn days_of(args: &SummarizeNotesArgs) -> Result<(Option<Day>, Option<Day>), Box<ToolOutput>> {
-    let Some(period) = args.period.as_deref() else {
-        return Ok((parse_day("from", &args.from)?, parse_day("to", &args.to)?));
-    };
-    if args.from.is_some() || args.to.is_some() {
-        return Err(Box::new(failure(
-            "invalid_arguments",
-            "give either period or from/to, not both",
-        )));
-    }
-    let today = parse_day("today", &args.today)?.unwrap_or_else(Day::today);
-    named_period(period, today)
-        .map(|(first, last)| (Some(first), Some(last)))
-        .ok_or_else(|| {
-            Box::new(failure(
-                "invalid_arguments",
-                format!(
-                    "period: {period:?} is not a period; write this-week, last-week, \
-                     this-month, last-month, 2026-W47, 2026-11 or 7d"
-                ),
-            ))
-        })
+    days_asked(
+        args.period.as_deref(),
+        args.from.as_deref(),
+        args.to.as_deref(),
+        args.today.as_deref(),
+        today,
+    )
+    .map_err(|message| Box::new(failure("invalid_arguments", message)))
 }
 
 #[async_trait]
@@ -681,23 +530,14 @@ impl TypedTool for SummarizeNotesTool {
                 details["dry_run"] = json!(true);
                 details["paid_calls"] = json!(paid_calls);
                 details["media_to_read"] = json!(media);
-                let calls = if paid_calls == 1 { "call" } else { "calls" };
-                let mut text = format!(
-                    "{count} notes selected ({} with a current summary reused); {paid_calls} paid \
-                     {calls} at least ({engine} engine)",
-                    reused.len()
+                let mut text = dry_run_text(
+                    &selection.notes,
+                    reused.len(),
+                    paid_calls,
+                    engine,
+                    media,
+                    &selection.rollups,
                 );
-                if media > 0 {
-                    text.push_str(&format!(
-                        ", and {media} embedded pictures or recordings to describe with the \
-                         vision and transcription models (those already described cost nothing)"
-                    ));
-                }
-                text.push_str(":\n");
-                for path in &selection.notes {
-                    text.push_str(&format!("- {}\n", link_of(path)));
-                }
-                text.push_str(&rollups_left_out_line(&selection.rollups));
                 let mut record = json!({
                     "success": true,
                     "dry_run": true,
@@ -708,7 +548,7 @@ impl TypedTool for SummarizeNotesTool {
                     "engine": engine,
                 });
                 if let Some(target) = &target {
-                    text.push_str(&format!("would be written into {target}\n"));
+                    text.push_str(&would_be_written(target));
                     details["save_to"] = json!(target);
                     record["save_to"] = json!(target);
                 }
@@ -735,24 +575,18 @@ impl TypedTool for SummarizeNotesTool {
                 }
                 Err(error) => return failure("summarize", error.to_string()),
             };
-            let Some(summary) = clean_summary(&generated.text) else {
+            let Some(checked) = rollup_answer(
+                &generated.text,
+                generated.abstract_text,
+                generated.fact_check.as_ref(),
+                &selection.notes,
+            ) else {
                 return failure(
                     "nothing_to_summarize",
                     SummarizeError::NothingToSummarize.to_string(),
                 );
             };
-            // Checked against what the model was given (the notes, or the summaries reused).
-            let checked = fact_check::finish(
-                generated.fact_check.as_ref(),
-                summary,
-                generated.abstract_text,
-            );
-            // The offline engine shows a link by its text: the task's source becomes a link again.
-            let mut rollup = restore_task_links(&checked.summary, &selection.notes);
-            rollup.push_str("\n\n### Sources\n");
-            for path in &selection.notes {
-                rollup.push_str(&format!("- {}\n", link_of(path)));
-            }
+            let rollup = checked.summary.clone();
             // The rollup is the model's answer to what the notes say: made inert before it is
             // written or handed back (an agent may write it somewhere itself). Its links may point
             // where the notes point.

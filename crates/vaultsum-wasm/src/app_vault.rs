@@ -12,13 +12,21 @@ use serde_json::{json, Value};
 use vaultsum_engine::summary::batch_line::{closing_line, BatchCounts, OFFLINE};
 use vaultsum_engine::summary::defaults;
 use vaultsum_engine::summary::in_app::{self, AppInstructions};
-use vaultsum_engine::summary::in_app_llm::{LlmExchange, LlmSettings, LlmStep};
+use vaultsum_engine::summary::in_app_llm::{self, LlmExchange, LlmSettings, LlmStep};
+use vaultsum_engine::summary::in_app_rollup::{
+    self, check_target, document, select, AppNotes, RollupAsk, RollupFailure, Selected,
+};
 use vaultsum_engine::summary::refresh_plan::{
     folder_choice, plan, FolderChoice, Plan, RefreshPolicy,
+};
+use vaultsum_engine::summary::rollup::days::{days_asked, Day};
+use vaultsum_engine::summary::rollup::document::{
+    dry_run_text, empty_selection_message, would_be_written,
 };
 use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles};
 use vaultsum_engine::vault::index::NoteIndex;
 use vaultsum_engine::vault::output_policy::DefusedText;
+use vaultsum_engine::vault::output_policy::SourceLinks;
 use vaultsum_engine::vault::parsed_note::ParsedNote;
 use vaultsum_engine::vault::policy::is_hidden;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -57,12 +65,39 @@ pub struct AppVault {
     exchange: RefCell<Option<Pending>>,
 }
 
-/// A note's summary by a model between the host's sends.
-struct Pending {
-    path: String,
-    root: Arc<ParsedNote>,
-    instructions: AppInstructions,
+/// A summary by a model between the host's sends: a note's, or a rollup's.
+// One at a time, held between two requests: its size does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Pending {
+    Note {
+        path: String,
+        root: Arc<ParsedNote>,
+        instructions: AppInstructions,
+        /// The note as expanded (what the summary's links may point at).
+        expanded: String,
+        exchange: LlmExchange,
+    },
+    Rollup(Box<PendingRollup>),
+}
+
+/// A rollup waiting for its model's answer.
+struct PendingRollup {
+    ask: RollupAsk,
+    selected: Selected,
+    source: SourceLinks,
+    /// The rollup note's text now (`None`: it does not exist yet).
+    existing: Option<String>,
+    reused: usize,
     exchange: LlmExchange,
+}
+
+impl Pending {
+    fn exchange(&mut self) -> &mut LlmExchange {
+        match self {
+            Pending::Note { exchange, .. } => exchange,
+            Pending::Rollup(rollup) => &mut rollup.exchange,
+        }
+    }
 }
 
 thread_local! {
@@ -106,6 +141,16 @@ impl AppVault {
     pub fn add_note(&mut self, path: String, text: String) {
         self.missing.borrow_mut().remove(&path);
         self.notes.insert(path, Ok(Arc::new(ParsedNote::new(text))));
+    }
+
+    /// The text given for `path` ([`AppVault::add_note`]), or an empty string: what a write
+    /// composed by the engine may replace.
+    #[wasm_bindgen(js_name = givenText)]
+    pub fn given_text(&self, path: &str) -> String {
+        match self.notes.get(path) {
+            Some(Ok(note)) => note.source.clone(),
+            _ => String::new(),
+        }
     }
 
     /// Says the note at `path` cannot be given: `not_found`, `too_large`, `invalid_canvas`,
@@ -210,11 +255,13 @@ impl AppVault {
             settings.max_output_tokens = max_output_tokens;
         }
         let focus = Some(focus).filter(|focus| !focus.is_empty());
-        let (exchange, body) = LlmExchange::start(path, &expanded, focus, instructions, settings);
-        *self.exchange.borrow_mut() = Some(Pending {
+        let (exchange, body) =
+            LlmExchange::for_note(path, &expanded, focus, instructions, settings);
+        *self.exchange.borrow_mut() = Some(Pending::Note {
             path: path.to_string(),
             root,
             instructions,
+            expanded,
             exchange,
         });
         json!({ "send": body.to_string(), "expansion": expansion }).to_string()
@@ -231,36 +278,118 @@ impl AppVault {
         url: &str,
         status: u16,
         content_type: &str,
-        body: &str,
+        body: &[u8],
         replace: bool,
         preview_id: Option<String>,
     ) -> String {
         let Some(mut pending) = self.exchange.borrow_mut().take() else {
             return json!({ "error": "no summary by a model is under way here" }).to_string();
         };
-        let written = match pending
-            .exchange
-            .answered(url, status, content_type, body.as_bytes())
-        {
+        let (text, run) = match pending.exchange().answered(url, status, content_type, body) {
             Ok(LlmStep::Send(next)) => {
                 *self.exchange.borrow_mut() = Some(pending);
                 return json!({ "send": next.to_string() }).to_string();
             }
-            Ok(LlmStep::Done(written)) => written,
+            Ok(LlmStep::Answered { text, run }) => (text, run),
             Err(error) => return json!({ "error": error.to_string() }).to_string(),
         };
-        let summary = written.summary;
-        if let Some(id) = preview_id {
-            keep(id, pending.instructions, summary.clone());
+        match pending {
+            Pending::Note {
+                path,
+                root,
+                instructions,
+                expanded,
+                ..
+            } => {
+                let summary = match in_app_llm::note_to_write(&expanded, &text, &run) {
+                    Ok(written) => written.summary,
+                    Err(error) => return json!({ "error": error.to_string() }).to_string(),
+                };
+                if let Some(id) = preview_id {
+                    keep(id, instructions, summary.clone());
+                }
+                composed(&path, &root.source, &summary, replace, instructions)
+            }
+            Pending::Rollup(rollup) => {
+                let finished =
+                    in_app_rollup::finished(&text, Some(&run), &rollup.selected, &rollup.source);
+                rollup_done(
+                    &rollup.ask,
+                    &rollup.selected,
+                    rollup.existing.as_deref(),
+                    rollup.reused,
+                    finished,
+                    "llm",
+                )
+            }
         }
-        composed(
-            &pending.path,
-            &pending.root.source,
-            &summary,
-            replace,
-            pending.instructions,
-        )
     }
+
+    /// A rollup (`summarize_notes`) over this vault, as the binary makes it with no config
+    /// file: `args` its arguments as JSON (`tag`, `period` with `today`, `from`, `to`,
+    /// `links_of`, `depth`, `focus`, `prompt`, `save_to`, `max_notes`, `dry_run`), `today` the
+    /// host's local date (`YYYY-MM-DD`), `model` the model to ask (`None`: offline). JSON
+    /// `{"needs"}` (give those files: notes, and Obsidian's settings files, refused when
+    /// absent; then ask again), `{"error", "kind"}`, a dry run's `{"dry_run": true, "text",
+    /// "note_count", "paid_calls", "engine", "notes", "from", "to"}`, `{"send"}` (then
+    /// [`AppVault::llm_answered`]), or the rollup `{"rollup", "content"?, "save_to"?,
+    /// "created", "note_count", "reused_summaries", "engine", "notes", "from", "to"}`:
+    /// `content` is the rollup note's new text, written only over the text given for it.
+    #[wasm_bindgen(js_name = rollup)]
+    pub fn rollup(
+        &self,
+        args: &str,
+        nonce: &str,
+        today: &str,
+        model: Option<String>,
+        max_output_tokens: u32,
+    ) -> String {
+        match self.rollup_step(args, nonce, today, model, max_output_tokens) {
+            Ok(answer) | Err(answer) => answer.to_string(),
+        }
+    }
+}
+
+/// The answer of a finished rollup: the rollup, and the note's new text when it is saved.
+fn rollup_done(
+    ask: &RollupAsk,
+    selected: &Selected,
+    existing: Option<&str>,
+    reused: usize,
+    finished: Result<DefusedText, RollupFailure>,
+    engine: &str,
+) -> String {
+    let rollup = match finished {
+        Ok(rollup) => rollup,
+        Err(failure) => return failed(&failure).to_string(),
+    };
+    let mut answer = json!({
+        "success": true,
+        "rollup": rollup.as_str(),
+        "notes": selected.notes,
+        "note_count": selected.notes.len(),
+        "reused_summaries": reused,
+        "engine": engine,
+        "from": ask.from.map(|day| day.to_string()),
+        "to": ask.to.map(|day| day.to_string()),
+    });
+    if let Some(target) = &ask.save_to {
+        match in_app_rollup::compose_note(target, existing, ask, &rollup) {
+            Ok(content) => {
+                answer["save_to"] = json!(target);
+                answer["created"] = json!(existing.is_none());
+                answer["content"] = json!(String::from_utf8_lossy(&content));
+            }
+            Err(error) => {
+                return json!({ "error": error.to_string(), "kind": "write" }).to_string()
+            }
+        }
+    }
+    answer.to_string()
+}
+
+fn failed(failure: &RollupFailure) -> Value {
+    json!({ "error": failure.message, "kind": failure.kind })
 }
 
 /// Keeps a preview's summary for its write, the oldest dropped past [`KEEP_PREVIEWS`].
@@ -376,6 +505,26 @@ pub fn folder_choice_of(text: &str, prompt: Option<String>, only: &str) -> Strin
     .to_string()
 }
 
+/// The folder the engine names Obsidian's settings files in (`.obsidian`, as the program
+/// reads them): the host reads them from its vault's own config folder.
+#[wasm_bindgen(js_name = engineConfigDir)]
+pub fn engine_config_dir() -> String {
+    ".obsidian".to_string()
+}
+
+/// How long one answer may take, in seconds (`llm.timeout_secs`'s default).
+#[wasm_bindgen(js_name = requestTimeoutSecs)]
+pub fn request_timeout_secs() -> f64 {
+    defaults::TIMEOUT_SECS as f64
+}
+
+/// Why a folder run that would summarize `now` notes, more than the `max` agreed to, is
+/// refused (the binary's words).
+#[wasm_bindgen(js_name = moreThanAgreed)]
+pub fn more_than_agreed(now: u32, max: u32) -> String {
+    vaultsum_engine::summary::batch_line::more_than_agreed(now as usize, max as usize)
+}
+
 /// The model asked when none is set (`llm.summarize_model`'s default).
 #[wasm_bindgen(js_name = defaultModel)]
 pub fn default_model() -> String {
@@ -409,6 +558,213 @@ pub fn closing_line_offline(
 }
 
 impl AppVault {
+    /// One step of [`AppVault::rollup`]: `Err` with `{"needs"}` or `{"error"}`.
+    fn rollup_step(
+        &self,
+        args: &str,
+        nonce: &str,
+        today: &str,
+        model: Option<String>,
+        max_output_tokens: u32,
+    ) -> Result<Value, Value> {
+        let invalid = |message: String| json!({ "error": message, "kind": "invalid_arguments" });
+        let args: Value = serde_json::from_str(args).map_err(|e| invalid(e.to_string()))?;
+        let text_of = |key: &str| args.get(key).and_then(Value::as_str).map(str::to_string);
+        if args
+            .get("paths")
+            .and_then(Value::as_array)
+            .is_some_and(|paths| !paths.is_empty())
+        {
+            return Err(json!({
+                "error": "a rollup of chosen paths needs the vaultsum program; the engine inside Obsidian rolls up a period, a tag or the links of a note",
+                "kind": "needs_binary",
+            }));
+        }
+        let (from, to) = days_asked(
+            text_of("period").as_deref(),
+            text_of("from").as_deref(),
+            text_of("to").as_deref(),
+            text_of("today").as_deref(),
+            || Day::parse(today).unwrap_or(Day(0)),
+        )
+        .map_err(invalid)?;
+        let ask = RollupAsk {
+            tag: text_of("tag"),
+            from,
+            to,
+            links_of: text_of("links_of"),
+            depth: args.get("depth").and_then(Value::as_u64).unwrap_or(1) as usize,
+            focus: text_of("focus"),
+            prompt: text_of("prompt"),
+            save_to: text_of("save_to"),
+        };
+        if ask.tag.is_none() && from.is_none() && to.is_none() && ask.links_of.is_none() {
+            return Err(invalid(
+                "invalid arguments for summarize_notes: no notes selected: give paths, tag, from/to or links_of".to_string(),
+            ));
+        }
+        self.missing.borrow_mut().clear();
+        let text = |path: &str| self.text_of(path);
+        let expanded = |path: &str| self.expanded_text(path, nonce, model.is_some());
+        let notes = AppNotes {
+            index: &self.index,
+            text: &text,
+            expanded: &expanded,
+        };
+        let selected = select(&ask, &notes);
+        // Texts not given yet first: a hub not read yet is not "not a note".
+        self.needs()?;
+        let selected = selected.map_err(|f| failed(&f))?;
+        let count = selected.notes.len();
+        if count == 0 {
+            return Err(json!({
+                "error": empty_selection_message(selected.undated, &selected.rollups, &[]),
+                "kind": "empty_selection",
+            }));
+        }
+        let max_notes = args.get("max_notes").and_then(Value::as_u64).unwrap_or(100) as usize;
+        if count > max_notes {
+            return Err(json!({
+                "error": format!("{count} notes selected, more than max_notes ({max_notes}); narrow the selection or raise max_notes (--max-notes {count})"),
+                "kind": "too_many_notes",
+            }));
+        }
+        let existing = match &ask.save_to {
+            Some(target) if self.index.iter().any(|path| path == target) => {
+                let text = self.text_of(target);
+                self.needs()?;
+                text
+            }
+            _ => None,
+        };
+        if let Some(target) = &ask.save_to {
+            check_target(target, existing.as_deref()).map_err(|f| failed(&f))?;
+        }
+        let instructions = in_app_rollup::instructions(&ask).map_err(|f| failed(&f))?;
+        let doc = document(&selected, &notes);
+        self.needs()?;
+        let doc = doc.map_err(|f| failed(&f))?;
+        let engine = if model.is_some() { "llm" } else { "offline" };
+        if args.get("dry_run").and_then(Value::as_bool) == Some(true) {
+            let paid_calls = in_app_rollup::paid_calls(model.is_none());
+            let mut text = dry_run_text(
+                &selected.notes,
+                doc.reused.len(),
+                paid_calls,
+                engine,
+                0,
+                &selected.rollups,
+            );
+            if let Some(target) = &ask.save_to {
+                text.push_str(&would_be_written(target));
+            }
+            return Ok(json!({
+                "success": true,
+                "dry_run": true,
+                "text": text,
+                "notes": selected.notes,
+                "note_count": count,
+                "reused_summaries": doc.reused.len(),
+                "paid_calls": paid_calls,
+                "engine": engine,
+                "estimated_tokens": doc.document.chars().count().div_ceil(4),
+                "from": from.map(|day| day.to_string()),
+                "to": to.map(|day| day.to_string()),
+            }));
+        }
+        let focus = in_app_rollup::focus(&ask);
+        let Some(model) = model else {
+            let finished = in_app_rollup::offline_answer(&doc.document, &focus, instructions)
+                .and_then(|(answer, run)| {
+                    in_app_rollup::finished(&answer, run.as_ref(), &selected, &doc.source)
+                });
+            let done = rollup_done(
+                &ask,
+                &selected,
+                existing.as_deref(),
+                doc.reused.len(),
+                finished,
+                engine,
+            );
+            return Ok(serde_json::from_str(&done).unwrap_or(Value::Null));
+        };
+        let mut settings = LlmSettings::default();
+        if !model.trim().is_empty() {
+            settings.model = model.trim().to_string();
+        }
+        if max_output_tokens > 0 {
+            settings.max_output_tokens = max_output_tokens;
+        }
+        let reused = doc.reused.len();
+        let (exchange, body) = LlmExchange::start(
+            "rollup",
+            doc.document,
+            Some(&focus),
+            None,
+            instructions,
+            settings,
+        );
+        *self.exchange.borrow_mut() = Some(Pending::Rollup(Box::new(PendingRollup {
+            ask,
+            selected,
+            source: doc.source,
+            existing,
+            reused,
+            exchange,
+        })));
+        Ok(json!({ "send": body.to_string() }))
+    }
+
+    /// `Err({"needs"})` when a text was asked for that the host has not given.
+    fn needs(&self) -> Result<(), Value> {
+        let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(json!({ "needs": missing }))
+        }
+    }
+
+    /// The text the host gave for `path` (`None`: refused, or not given yet, then asked for).
+    fn text_of(&self, path: &str) -> Option<String> {
+        match self.notes.get(path) {
+            Some(Ok(note)) => Some(note.source.clone()),
+            Some(Err(_)) => None,
+            None => {
+                self.missing.borrow_mut().insert(path.to_string());
+                None
+            }
+        }
+    }
+
+    /// The note at `path` expanded for a summary (`None`: a note it embeds is not given yet,
+    /// then asked for).
+    fn expanded_text(&self, path: &str, nonce: &str, with_model: bool) -> Option<String> {
+        let root = match self.notes.get(path) {
+            Some(Ok(root)) => Arc::clone(root),
+            _ => return None,
+        };
+        let before = self.missing.borrow().len();
+        let plan = plan_expansion(
+            self,
+            &self.index,
+            path,
+            &root,
+            in_app::expand_options(),
+            in_app::supported_attachments(),
+            nonce.to_string(),
+        );
+        if self.missing.borrow().len() > before {
+            return None;
+        }
+        let texts: Vec<String> = plan
+            .pending
+            .iter()
+            .map(|pending| in_app::attachment_text(pending, with_model))
+            .collect();
+        Some(assemble(&root.source, plan, &texts).text)
+    }
+
     /// The note's text, its offline summary as written and its expansion's details; or the
     /// answer to give instead (`{"needs"}` or `{"error"}`).
     fn summarize(

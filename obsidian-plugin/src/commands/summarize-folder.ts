@@ -65,7 +65,8 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
   let spent: Record<string, unknown> = {};
   host.showProgress(`vaultsum 0/${count.toSummarize} (click to cancel)`);
   try {
-    const result = await host.callTool("summarize_folder", base, {
+    // Never more notes than the person agreed to: notes added meanwhile refuse the run.
+    const result = await host.callTool("summarize_folder", { ...base, max_notes: count.toSummarize }, {
       signal: run.signal,
       onProgress: (progress) => {
         if (!progress.details) return;

@@ -106,8 +106,9 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
       };
     } else {
       const where = result.details.into === "property" ? "the summary property of" : result.details.into === "both" ? "the summary section and property of" : "the summary section of";
-      // Made offline inside Obsidian (no program here): said, as the settings may name a model.
-      const how = result.details.engine === "in-app" ? " (offline, inside Obsidian)" : "";
+      // Made inside Obsidian (no program here): said, with what made it, offline or which model.
+      const inApp = result.details.engine === "in-app";
+      const how = !inApp ? "" : result.details.offline === false ? ` (by ${String(result.details.model)}, from inside Obsidian)` : " (offline, inside Obsidian)";
       outcome = { kind: "written", path, message: `Summary written to ${where} ${path}${how}.` };
     }
   } catch (error) {

@@ -13,7 +13,7 @@
 
 import { requestUrl, type App, type TFile } from "obsidian";
 
-import initEngine, { AppVault, closingLine, composeKept, defaultBaseUrl, defaultModel, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
+import initEngine, { AppVault, closingLine, requestTimeoutSecs, composeKept, defaultBaseUrl, defaultModel, engineConfigDir, moreThanAgreed, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
 import wasmBase64 from "vaultsum-wasm-bytes";
 
 import type { Backend, CallOptions, ToolResult } from "../backend";
@@ -23,7 +23,7 @@ import { CallCancelled } from "../backend";
 const FOLLOWED = new Set(["path", "dry_run", "preview", "replace", "focus", "prompt", "refresh", "skip_current"]);
 
 /** The arguments of summarize_folder it follows. */
-const FOLDER_FOLLOWED = new Set(["folder", "only", "dry_run", "focus", "prompt"]);
+const FOLDER_FOLLOWED = new Set(["folder", "only", "dry_run", "focus", "prompt", "max_notes"]);
 
 /**
  * Arguments given that the in-app engine does not follow: a language other than the note's
@@ -64,6 +64,61 @@ export interface ModelAccess {
   apiKey: string;
 }
 
+/** How long one answer may take (the program's `llm.timeout_secs`), in milliseconds. */
+function requestTimeoutMs(): number {
+  return requestTimeoutSecs() * 1000;
+}
+
+/** `sent`'s answer, unless the call is cancelled first (CallCancelled) or `timeoutMs` passes (an error naming the timeout). */
+function untilAnswered<T>(sent: Promise<T>, signal: AbortSignal | undefined, timeoutMs: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = window.setTimeout(() => {
+      cleanup();
+      reject(new Error(`no answer within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+    const onAbort = () => {
+      cleanup();
+      reject(new CallCancelled("cancelled"));
+    };
+    const cleanup = () => {
+      window.clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort);
+    sent.then(
+      (value) => {
+        cleanup();
+        resolve(value);
+      },
+      (error: unknown) => {
+        cleanup();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** `bytes` with every occurrence of the key's UTF-8 bytes replaced by `***`, before the engine reads them. */
+function maskBytes(bytes: Uint8Array, key: string): Uint8Array {
+  const needle = new TextEncoder().encode(key);
+  if (needle.length === 0) return bytes;
+  const out: number[] = [];
+  const stars = [42, 42, 42];
+  for (let i = 0; i < bytes.length; ) {
+    let match = i + needle.length <= bytes.length;
+    for (let j = 0; match && j < needle.length; j++) match = bytes[i + j] === needle[j];
+    if (match) {
+      out.push(...stars);
+      i += needle.length;
+    } else {
+      out.push(bytes[i]);
+      i += 1;
+    }
+  }
+  return Uint8Array.from(out);
+}
+
 /** A header of a response, whatever case the platform gives its name in. */
 function header(headers: Record<string, string>, name: string): string {
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
@@ -75,10 +130,18 @@ const KEEP_MS = 60 * 60 * 1000;
 
 let loaded: Promise<unknown> | undefined;
 
+/** The module's bytes from the base64 main.js carries (a plain loop: a per-character callback is ten times slower on a phone). */
+function decodeBase64(base64: string): Uint8Array {
+  const raw = atob(base64);
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
 /** Instantiates the module once (asynchronously: a 2 MB module is not compiled on the main thread at once). */
 function engineReady(): Promise<unknown> {
   if (!loaded) {
-    const starting = initEngine({ module_or_path: Uint8Array.from(atob(wasmBase64), (c) => c.charCodeAt(0)) });
+    const starting = initEngine({ module_or_path: decodeBase64(wasmBase64) });
     // A module that failed to start is tried again by the next call, not kept failed.
     starting.catch(() => {
       if (loaded === starting) loaded = undefined;
@@ -100,6 +163,11 @@ function failure(path: string, error: string, code?: string): ToolResult {
 /** Random hex from the platform's CSPRNG: the expansion's nonce, a preview's id. */
 function randomHex(bytes: number): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The person's local date, `YYYY-MM-DD` (a period is counted from it, as the binary counts it from the date the plugin gives). */
+function localDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}-${String(date.getDate()).padStart(2, "0")}`;
 }
 
 /** Whether the note's bytes are exactly `text` in UTF-8. */
@@ -131,10 +199,12 @@ export class InAppBackend implements Backend {
         return this.summarizeFolder(args, options);
       case "summary_status":
         return this.summaryStatus(typeof args.path === "string" ? args.path : "");
+      case "summarize_notes":
+        return this.summarizeNotes(args, options);
       default:
         return failure(
           "",
-          `${name} needs the vaultsum program: the engine inside Obsidian summarizes notes and folders (offline, or with the model when an API key is set), so far. Install vaultsum on a computer (see the plugin's settings) for rollups and web pages.`,
+          `${name} needs the vaultsum program: the engine inside Obsidian summarizes notes, folders and rollups (offline, or with the model when an API key is set), so far. Install vaultsum on a computer (see the plugin's settings) for selections and web pages.`,
           "needs_binary",
         );
     }
@@ -224,7 +294,7 @@ export class InAppBackend implements Backend {
         return failure(path, `${path}: what its notes embed changed since its preview; nothing was written: preview it again`, "preview_stale");
       }
       options.onProgress?.({ progress: 0, message: `writing ${path}` });
-      return await this.write(file, original, String(answer.content), summary, run.replace);
+      return await this.write(file, original, String(answer.content), summary, run.replace, access);
     } catch (error) {
       if (!isEngineTrap(error)) throw error;
       loaded = undefined;
@@ -296,6 +366,10 @@ export class InAppBackend implements Backend {
         engine: "in-app",
       });
     }
+    // Never more notes than the person agreed to (notes added or gone stale since the count).
+    if (typeof args.max_notes === "number" && chosen.length > args.max_notes) {
+      return failure(folder, moreThanAgreed(chosen.length, args.max_notes), "too_many_notes");
+    }
     const focus = typeof args.focus === "string" ? args.focus : "";
     let [summarized, done] = [0, 0];
     const results: { path: string; result: string }[] = [];
@@ -341,7 +415,7 @@ export class InAppBackend implements Backend {
       options.onProgress?.({ progress: 0, message: `asking the model about ${path}` });
       let response;
       try {
-        response = await requestUrl({
+        const sent = requestUrl({
           url,
           method: "POST",
           contentType: "application/json",
@@ -349,16 +423,112 @@ export class InAppBackend implements Backend {
           body: answer.send,
           throw: false,
         });
+        // requestUrl cannot be aborted: a cancel or the timeout stops the waiting, and nothing
+        // that comes after is written.
+        response = await untilAnswered(sent, options.signal, requestTimeoutMs());
       } catch (error) {
+        if (error instanceof CallCancelled) throw error;
         return { error: `cannot reach the LLM at ${url}: ${mask(String(error))}`, code: "network" };
       }
-      answer = JSON.parse(vault.llmAnswered(url, response.status, header(response.headers, "content-type"), mask(response.text), replace, previewId)) as Record<string, unknown>;
+      if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
+      const body = maskBytes(new Uint8Array(response.arrayBuffer), access.apiKey);
+      answer = JSON.parse(vault.llmAnswered(url, response.status, header(response.headers, "content-type"), body, replace, previewId)) as Record<string, unknown>;
+      // The engine decodes what the server sent (JSON escapes, HTML entities): masked again.
+      if (typeof answer.error === "string") {
+        answer.error = mask(answer.error);
+        // What a person can do about it, in the plugin's words (the engine's name the program's settings).
+        if (response.status === 401 || response.status === 403) answer.error = `${String(answer.error)} (check the API key in the vaultsum settings)`;
+        else if (response.status === 404) answer.error = `${String(answer.error)} (check the provider base URL and the model in the vaultsum settings)`;
+      }
     }
     return answer;
   }
 
+  /**
+   * A rollup (summarize_notes) as the binary makes it with no config file, for a period, a tag
+   * or a hub's links: the engine selects, builds the document, summarizes (offline, or with the
+   * model) and composes the rollup note; written here only over the text it was given, or
+   * created new. A dry run counts first, as the binary's does.
+   */
+  private async summarizeNotes(args: Record<string, unknown>, options: CallOptions): Promise<ToolResult> {
+    const access = this.model();
+    const vault = new AppVault(this.app.vault.getFiles().map((f) => f.path));
+    try {
+      const nonce = randomHex(8);
+      const today = localDay(new Date());
+      let answer: Record<string, unknown>;
+      for (;;) {
+        if (options.signal?.aborted) throw new CallCancelled("summarize_notes cancelled");
+        answer = JSON.parse(vault.rollup(JSON.stringify(args), nonce, today, access?.model.trim(), 0)) as Record<string, unknown>;
+        if (!Array.isArray(answer.needs)) break;
+        options.onProgress?.({ progress: 0, message: `reading ${(answer.needs as string[]).length} notes` });
+        for (const needed of answer.needs as string[]) await this.give(vault, needed);
+      }
+      if (access && typeof answer.send === "string") {
+        options.onProgress?.({ progress: 0, message: "summarizing" });
+        answer = await this.askModel(vault, "the rollup", answer, access, false, undefined, options);
+      }
+      if (typeof answer.error === "string") {
+        return { text: answer.error, isError: true, details: { success: false, error: answer.kind ?? "rollup", message: answer.error } };
+      }
+      if (answer.dry_run === true) return { text: String(answer.text), isError: false, details: { ...answer, engine: answer.engine, offline: access === undefined } };
+      const rollup = String(answer.rollup);
+      if (typeof answer.save_to === "string" && typeof answer.content === "string") {
+        options.onProgress?.({ progress: 0, message: `writing ${answer.save_to}` });
+        const written = await this.saveRollup(answer.save_to, answer.content, vault, answer.created === true);
+        if (written) return { text: written, isError: true, details: { success: false, error: "write", message: written } };
+      }
+      return { text: rollup, isError: false, details: { ...answer, content: undefined } };
+    } catch (error) {
+      if (!isEngineTrap(error)) throw error;
+      loaded = undefined;
+      return failure("", `the engine inside Obsidian stopped on an internal error while making the rollup (${String(error)}); nothing was written. Please report it.`, "engine_error");
+    } finally {
+      try {
+        vault.free();
+      } catch {
+        // Freed with the instance a trap dropped.
+      }
+    }
+  }
+
+  /** Writes the rollup note: created (its folders too) when new, else only over the text the engine composed onto. Returns why not, or undefined. */
+  private async saveRollup(path: string, content: string, vault: AppVault, created: boolean): Promise<string | undefined> {
+    const existing = this.app.vault.getFileByPath(path);
+    if (created) {
+      if (existing) return `${path} was created while the rollup was being made; it was left as it is. Make the rollup again.`;
+      const folder = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+      if (folder && !this.app.vault.getAbstractFileByPath(folder)) await this.app.vault.createFolder(folder);
+      await this.app.vault.create(path, content);
+      return undefined;
+    }
+    if (!existing) return `${path} was deleted while the rollup was being made; nothing was written. Make the rollup again.`;
+    const original = vault.givenText(path);
+    let changed = false;
+    await this.app.vault.process(existing, (now) => {
+      if (now !== original) {
+        changed = true;
+        return now;
+      }
+      return content;
+    });
+    return changed ? `${path} changed while the rollup was being made; it was left as it is. Make the rollup again.` : undefined;
+  }
+
   /** Gives the engine a note its expansion needs, or says why it cannot. */
   private async give(vault: AppVault, path: string): Promise<void> {
+    // Obsidian's settings files (daily notes, excluded files), named as the program names
+    // them, read from this vault's config folder.
+    const engineDir = `${engineConfigDir()}/`;
+    if (path.startsWith(engineDir)) {
+      const configPath = `${this.app.vault.configDir}/${path.slice(engineDir.length)}`;
+      try {
+        if (await this.app.vault.adapter.exists(configPath)) return vault.addNote(path, await this.app.vault.adapter.read(configPath));
+      } catch {
+        // Unreadable settings count as absent, as Obsidian reads them.
+      }
+      return vault.refuseNote(path, "not_found");
+    }
     const file = this.app.vault.getFileByPath(path);
     if (!file) return vault.refuseNote(path, "not_found");
     if (file.extension === "canvas") return vault.refuseNote(path, "unreadable");
@@ -371,7 +541,7 @@ export class InAppBackend implements Backend {
   }
 
   /** Writes `content` over the note only if it is still `original` (edits made meanwhile are never lost). */
-  private async write(file: TFile, original: string, content: string, summary: string, replace: boolean): Promise<ToolResult> {
+  private async write(file: TFile, original: string, content: string, summary: string, replace: boolean, access: ModelAccess | undefined): Promise<ToolResult> {
     let changed = false;
     await this.app.vault.process(file, (now) => {
       if (now !== original) {
@@ -381,7 +551,8 @@ export class InAppBackend implements Backend {
       return content;
     });
     if (changed) return failure(file.path, `${file.path} changed while its summary was being made; it was left as it is. Summarize it again.`, "note_busy");
-    return result({ success: true, path: file.path, summary_length: [...summary].length, into: "section", replace, stale: false, engine: "in-app" });
+    const by = access ? { offline: false, model: access.model.trim() || defaultModel() } : { offline: true };
+    return result({ success: true, path: file.path, summary_length: [...summary].length, into: "section", replace, stale: false, engine: "in-app", ...by });
   }
 
   /** Writes the summary a dry run showed, if the note is still as it was then. */
@@ -398,7 +569,7 @@ export class InAppBackend implements Backend {
       // The very summary shown, kept by the engine under the preview's id, composed onto the note as it is now.
       const composed = JSON.parse(composeKept(id, file.path, kept.original, replace)) as Record<string, unknown>;
       if (typeof composed.error === "string") return failure(file.path, composed.error, "preview_unknown");
-      return this.write(file, kept.original, String(composed.content), String(composed.summary), replace);
+      return this.write(file, kept.original, String(composed.content), String(composed.summary), replace, this.model());
     }
     // The offline engine gives the same summary for the same note: made again, written only
     // when it is the one shown.

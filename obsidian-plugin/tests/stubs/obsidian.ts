@@ -5,7 +5,7 @@
 
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { EventEmitter } from "node:events";
 import * as nodePath from "node:path";
 
@@ -136,6 +136,13 @@ export class FileSystemAdapter {
   getBasePath(): string {
     return this.base;
   }
+  /** DataAdapter.exists/read: any file of the vault folder by its path, hidden ones too. */
+  async exists(path: string): Promise<boolean> {
+    return existsSync(nodePath.join(this.base, path));
+  }
+  async read(path: string): Promise<string> {
+    return readFileSync(nodePath.join(this.base, path), "utf8");
+  }
 }
 
 export interface EventRef {
@@ -212,6 +219,20 @@ export class Vault extends Events {
   }
   getMarkdownFiles(): TFile[] {
     return this.getFiles().filter((file) => file.extension === "md");
+  }
+  /** Creates a note that does not exist (Obsidian refuses one that does). */
+  async create(path: string, data: string): Promise<TFile> {
+    const full = nodePath.join(this.base, path);
+    if (existsSync(full)) throw new Error("File already exists.");
+    writeFileSync(full, data, { flag: "wx" });
+    const file = this.getFileByPath(path);
+    if (!(file instanceof TFile)) throw new Error(`${path} was not created`);
+    this.trigger("create", file);
+    return file;
+  }
+  /** Creates a folder and the folders above it. */
+  async createFolder(path: string): Promise<void> {
+    mkdirSync(nodePath.join(this.base, path), { recursive: true });
   }
   /** Obsidian's atomic read-modify-write of a note: `fn` gets the text as it is now. */
   async process(file: TFile, fn: (data: string) => string): Promise<string> {
@@ -694,18 +715,22 @@ export interface RequestUrlParam {
 
 export const requestUrlCalls: RequestUrlParam[] = [];
 
-export async function requestUrl(request: RequestUrlParam): Promise<{ status: number; headers: Record<string, string>; text: string }> {
+export async function requestUrl(request: RequestUrlParam): Promise<{ status: number; headers: Record<string, string>; text: string; arrayBuffer: ArrayBuffer }> {
   requestUrlCalls.push(request);
   const headers: Record<string, string> = { ...(request.headers ?? {}) };
   if (request.contentType) headers["content-type"] = request.contentType;
   const send = request.url.startsWith("https:") ? httpsRequest : httpRequest;
   const body = typeof request.body === "string" ? Buffer.from(request.body, "utf8") : request.body ? Buffer.from(request.body) : undefined;
   if (body) headers["content-length"] = String(body.length);
-  const response = await new Promise<{ status: number; headers: Record<string, string>; text: string }>((resolve, reject) => {
+  const response = await new Promise<{ status: number; headers: Record<string, string>; text: string; arrayBuffer: ArrayBuffer }>((resolve, reject) => {
     const outgoing = send(request.url, { method: request.method ?? "GET", headers }, (incoming: IncomingMessage) => {
       const chunks: Buffer[] = [];
       incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-      incoming.on("end", () => resolve({ status: incoming.statusCode ?? 0, headers: Object.fromEntries(Object.entries(incoming.headers).map(([k, v]) => [k, String(v)])), text: Buffer.concat(chunks).toString("utf8") }));
+      incoming.on("end", () => {
+        const whole = Buffer.concat(chunks);
+        const arrayBuffer = whole.buffer.slice(whole.byteOffset, whole.byteOffset + whole.byteLength);
+        resolve({ status: incoming.statusCode ?? 0, headers: Object.fromEntries(Object.entries(incoming.headers).map(([k, v]) => [k, String(v)])), text: whole.toString("utf8"), arrayBuffer });
+      });
       incoming.on("error", reject);
     });
     outgoing.on("error", reject);

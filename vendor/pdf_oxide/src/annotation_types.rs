@@ -158,7 +158,10 @@ impl AnnotationSubtype {
 
     /// Check if this is a text markup annotation.
     pub fn is_text_markup(&self) -> bool {
-        matches!(self, Self::Highlight | Self::Underline | Self::Squiggly | Self::StrikeOut)
+        matches!(
+            self,
+            Self::Highlight | Self::Underline | Self::Squiggly | Self::StrikeOut
+        )
     }
 }
 
@@ -1018,7 +1021,10 @@ mod tests {
     fn test_stamp_types() {
         assert_eq!(StampType::Approved.pdf_name(), "Approved");
         assert_eq!(StampType::Draft.pdf_name(), "Draft");
-        assert_eq!(StampType::Custom("MyStamp".to_string()).pdf_name(), "MyStamp");
+        assert_eq!(
+            StampType::Custom("MyStamp".to_string()).pdf_name(),
+            "MyStamp"
+        );
 
         assert_eq!(StampType::from_pdf_name("Approved"), StampType::Approved);
         assert_eq!(
@@ -1102,7 +1108,12 @@ mod tests {
         ];
 
         for (subtype, expected_name) in &all_subtypes {
-            assert_eq!(subtype.pdf_name(), *expected_name, "pdf_name mismatch for {:?}", subtype);
+            assert_eq!(
+                subtype.pdf_name(),
+                *expected_name,
+                "pdf_name mismatch for {:?}",
+                subtype
+            );
             let parsed = AnnotationSubtype::from_pdf_name(expected_name);
             assert_eq!(*subtype, parsed, "roundtrip mismatch for {}", expected_name);
         }
@@ -1317,9 +1328,18 @@ mod tests {
         assert_eq!(BorderEffectStyle::None.pdf_name(), "S");
         assert_eq!(BorderEffectStyle::Cloudy.pdf_name(), "C");
 
-        assert_eq!(BorderEffectStyle::from_pdf_name("S"), BorderEffectStyle::None);
-        assert_eq!(BorderEffectStyle::from_pdf_name("C"), BorderEffectStyle::Cloudy);
-        assert_eq!(BorderEffectStyle::from_pdf_name("X"), BorderEffectStyle::None);
+        assert_eq!(
+            BorderEffectStyle::from_pdf_name("S"),
+            BorderEffectStyle::None
+        );
+        assert_eq!(
+            BorderEffectStyle::from_pdf_name("C"),
+            BorderEffectStyle::Cloudy
+        );
+        assert_eq!(
+            BorderEffectStyle::from_pdf_name("X"),
+            BorderEffectStyle::None
+        );
         // default
     }
 
@@ -1367,7 +1387,10 @@ mod tests {
 
     #[test]
     fn test_line_ending_style_unknown_defaults_to_none() {
-        assert_eq!(LineEndingStyle::from_pdf_name("Unknown"), LineEndingStyle::None);
+        assert_eq!(
+            LineEndingStyle::from_pdf_name("Unknown"),
+            LineEndingStyle::None
+        );
         assert_eq!(LineEndingStyle::from_pdf_name(""), LineEndingStyle::None);
     }
 
@@ -1420,7 +1443,10 @@ mod tests {
     #[test]
     fn test_annotation_color_from_array_all_sizes() {
         assert_eq!(AnnotationColor::from_array(&[]), AnnotationColor::None);
-        assert_eq!(AnnotationColor::from_array(&[0.5]), AnnotationColor::Gray(0.5));
+        assert_eq!(
+            AnnotationColor::from_array(&[0.5]),
+            AnnotationColor::Gray(0.5)
+        );
         assert_eq!(
             AnnotationColor::from_array(&[1.0, 0.0, 0.0]),
             AnnotationColor::Rgb(1.0, 0.0, 0.0)
@@ -1430,8 +1456,14 @@ mod tests {
             AnnotationColor::Cmyk(0.1, 0.2, 0.3, 0.4)
         );
         // Invalid sizes default to None
-        assert_eq!(AnnotationColor::from_array(&[1.0, 2.0]), AnnotationColor::None);
-        assert_eq!(AnnotationColor::from_array(&[1.0, 2.0, 3.0, 4.0, 5.0]), AnnotationColor::None);
+        assert_eq!(
+            AnnotationColor::from_array(&[1.0, 2.0]),
+            AnnotationColor::None
+        );
+        assert_eq!(
+            AnnotationColor::from_array(&[1.0, 2.0, 3.0, 4.0, 5.0]),
+            AnnotationColor::None
+        );
     }
 
     #[test]
@@ -1463,7 +1495,10 @@ mod tests {
 
     #[test]
     fn test_text_annotation_icon_unknown_defaults_to_note() {
-        assert_eq!(TextAnnotationIcon::from_pdf_name("Unknown"), TextAnnotationIcon::Note);
+        assert_eq!(
+            TextAnnotationIcon::from_pdf_name("Unknown"),
+            TextAnnotationIcon::Note
+        );
     }
 
     #[test]
@@ -1478,10 +1513,22 @@ mod tests {
 
     #[test]
     fn test_text_markup_type_subtype() {
-        assert_eq!(TextMarkupType::Highlight.subtype(), AnnotationSubtype::Highlight);
-        assert_eq!(TextMarkupType::Underline.subtype(), AnnotationSubtype::Underline);
-        assert_eq!(TextMarkupType::Squiggly.subtype(), AnnotationSubtype::Squiggly);
-        assert_eq!(TextMarkupType::StrikeOut.subtype(), AnnotationSubtype::StrikeOut);
+        assert_eq!(
+            TextMarkupType::Highlight.subtype(),
+            AnnotationSubtype::Highlight
+        );
+        assert_eq!(
+            TextMarkupType::Underline.subtype(),
+            AnnotationSubtype::Underline
+        );
+        assert_eq!(
+            TextMarkupType::Squiggly.subtype(),
+            AnnotationSubtype::Squiggly
+        );
+        assert_eq!(
+            TextMarkupType::StrikeOut.subtype(),
+            AnnotationSubtype::StrikeOut
+        );
     }
 
     #[test]
@@ -1567,7 +1614,10 @@ mod tests {
 
     #[test]
     fn test_free_text_intent_unknown_defaults_to_freetext() {
-        assert_eq!(FreeTextIntent::from_pdf_name("Something"), FreeTextIntent::FreeText);
+        assert_eq!(
+            FreeTextIntent::from_pdf_name("Something"),
+            FreeTextIntent::FreeText
+        );
     }
 
     #[test]
@@ -1648,7 +1698,10 @@ mod tests {
 
     #[test]
     fn test_file_attachment_icon_unknown_defaults_to_paperclip() {
-        assert_eq!(FileAttachmentIcon::from_pdf_name("X"), FileAttachmentIcon::PaperclipTag);
+        assert_eq!(
+            FileAttachmentIcon::from_pdf_name("X"),
+            FileAttachmentIcon::PaperclipTag
+        );
     }
 
     #[test]
@@ -1741,7 +1794,7 @@ mod tests {
         match radio {
             WidgetFieldType::Radio { selected } => {
                 assert_eq!(selected, Some("Option1".to_string()));
-            },
+            }
             _ => panic!("Expected Radio"),
         }
     }
@@ -1756,7 +1809,7 @@ mod tests {
             WidgetFieldType::Choice { options, selected } => {
                 assert_eq!(options.len(), 3);
                 assert_eq!(selected, Some("B".to_string()));
-            },
+            }
             _ => panic!("Expected Choice"),
         }
     }

@@ -195,7 +195,7 @@ impl PdfDocument {
                         Object::Array(arr) => arr,
                         _ => return Ok(Vec::new()),
                     }
-                },
+                }
                 _ => return Ok(Vec::new()), // No annotations
             },
             None => return Ok(Vec::new()),
@@ -262,7 +262,7 @@ impl PdfDocument {
                     };
                 }
                 Some(rect_arr)
-            },
+            }
             _ => None,
         });
 
@@ -321,7 +321,7 @@ impl PdfDocument {
                     };
                 }
                 Some(border_arr)
-            },
+            }
             _ => None,
         });
 
@@ -514,14 +514,14 @@ impl PdfDocument {
                         .unwrap_or(false);
                     Some(WidgetFieldType::Checkbox { checked })
                 }
-            },
+            }
             Some("Ch") => {
                 // Choice field
                 Some(WidgetFieldType::Choice {
                     options: options.clone().unwrap_or_default(),
                     selected: field_value.clone(),
                 })
-            },
+            }
             Some("Sig") => Some(WidgetFieldType::Signature),
             _ => None,
         };
@@ -563,7 +563,7 @@ impl PdfDocument {
                                 Object::String(s) => Some(String::from_utf8_lossy(s).to_string()),
                                 _ => None,
                             })
-                        },
+                        }
                         _ => None,
                     })
                     .collect();
@@ -572,7 +572,7 @@ impl PdfDocument {
                 } else {
                     Some(opts)
                 }
-            },
+            }
             _ => None,
         }
     }
@@ -594,7 +594,7 @@ impl PdfDocument {
                 } else {
                     Some(nums)
                 }
-            },
+            }
             _ => None,
         }
     }
@@ -631,7 +631,7 @@ impl PdfDocument {
                 } else {
                     Some(quads)
                 }
-            },
+            }
             _ => None,
         }
     }
@@ -642,7 +642,9 @@ impl PdfDocument {
     fn parse_destination(&self, dest_obj: &Object) -> Result<LinkDestination> {
         match dest_obj {
             // Named destination (string or name)
-            Object::String(s) => Ok(LinkDestination::Named(String::from_utf8_lossy(s).to_string())),
+            Object::String(s) => Ok(LinkDestination::Named(
+                String::from_utf8_lossy(s).to_string(),
+            )),
             Object::Name(n) => Ok(LinkDestination::Named(n.clone())),
             // Explicit destination array: [page /FitType ...]
             Object::Array(arr) if !arr.is_empty() => {
@@ -653,7 +655,7 @@ impl PdfDocument {
                         // Resolve page reference to page index
                         // For now, just use object ID as approximation
                         r.id
-                    },
+                    }
                     _ => 0,
                 };
 
@@ -680,13 +682,15 @@ impl PdfDocument {
                     fit_type,
                     params,
                 })
-            },
+            }
             Object::Reference(r) => {
                 // Indirect destination - load and parse
                 let dest_loaded = self.load_object(*r)?;
                 self.parse_destination(&dest_loaded)
-            },
-            _ => Err(crate::error::Error::InvalidPdf("Invalid destination format".to_string())),
+            }
+            _ => Err(crate::error::Error::InvalidPdf(
+                "Invalid destination format".to_string(),
+            )),
         }
     }
 
@@ -724,7 +728,7 @@ impl PdfDocument {
                     })?;
 
                 Ok(LinkAction::Uri(uri))
-            },
+            }
             "GoTo" => {
                 // GoTo action - navigate within document
                 let dest_obj = dict.get("D").ok_or_else(|| {
@@ -733,7 +737,7 @@ impl PdfDocument {
 
                 let destination = self.parse_destination(dest_obj)?;
                 Ok(LinkAction::GoTo(destination))
-            },
+            }
             "GoToR" => {
                 // GoToR action - navigate to remote document
                 let file = dict
@@ -746,7 +750,7 @@ impl PdfDocument {
                                 Object::String(s) => Some(String::from_utf8_lossy(s).to_string()),
                                 _ => None,
                             })
-                        },
+                        }
                         _ => None,
                     })
                     .ok_or_else(|| {
@@ -756,13 +760,13 @@ impl PdfDocument {
                 let destination = dict.get("D").and_then(|d| self.parse_destination(d).ok());
 
                 Ok(LinkAction::GoToRemote { file, destination })
-            },
+            }
             other => {
                 // Other action types (Launch, Named, etc.)
                 Ok(LinkAction::Other {
                     action_type: other.to_string(),
                 })
-            },
+            }
         }
     }
 }
@@ -822,7 +826,9 @@ mod tests {
             subject: None,
             destination: None,
             action: None,
-            quad_points: Some(vec![[100.0, 700.0, 200.0, 700.0, 200.0, 720.0, 100.0, 720.0]]),
+            quad_points: Some(vec![[
+                100.0, 700.0, 200.0, 700.0, 200.0, 720.0, 100.0, 720.0,
+            ]]),
             color: Some(vec![1.0, 1.0, 0.0]), // Yellow
             opacity: Some(0.5),
             flags: AnnotationFlags::printable(),
@@ -1008,7 +1014,7 @@ mod tests {
             Some(WidgetFieldType::Choice { options, selected }) => {
                 assert_eq!(options.len(), 3);
                 assert_eq!(selected, &Some("Option B".to_string()));
-            },
+            }
             _ => panic!("Expected Choice field type"),
         }
         assert_eq!(annot.options.as_ref().unwrap().len(), 3);

@@ -217,10 +217,10 @@ impl BatchSummary {
                 Ok(text) => {
                     succeeded += 1;
                     total_chars += text.len();
-                },
+                }
                 Err(_) => {
                     failed += 1;
-                },
+                }
             }
         }
 

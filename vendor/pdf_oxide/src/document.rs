@@ -260,7 +260,7 @@ impl BoundedObjectCache {
                             .current_bytes
                             .saturating_sub(Self::estimate_size(&old_val));
                     }
-                },
+                }
                 None => break,
             }
         }
@@ -312,21 +312,21 @@ impl BoundedObjectCache {
                     .map(|(k, v)| k.len() + 32 + Self::estimate_size_depth(v, depth - 1))
                     .sum();
                 data.len() + dict_size + 64
-            },
+            }
             Object::Dictionary(d) => {
                 let inner: usize = d
                     .iter()
                     .map(|(k, v)| k.len() + 32 + Self::estimate_size_depth(v, depth - 1))
                     .sum();
                 inner + 64
-            },
+            }
             Object::Array(a) => {
                 let inner: usize = a
                     .iter()
                     .map(|v| Self::estimate_size_depth(v, depth - 1))
                     .sum();
                 inner + 64
-            },
+            }
             Object::String(s) => s.len() + 32,
             Object::Name(s) => s.len() + 32,
             _ => 32,
@@ -732,7 +732,7 @@ fn find_objstm_candidates(content: &[u8]) -> Vec<(u32, u64)> {
             None => {
                 pos = header_start + 1;
                 continue;
-            },
+            }
         };
         pos += 1;
 
@@ -881,7 +881,7 @@ fn collect_inks_from_color_space(
             }
             let underlying = deref(&arr[1]);
             collect_inks_from_color_space(&underlying, doc, out, visited, depth + 1);
-        },
+        }
         "Separation" => {
             // §8.6.6.2: [/Separation /InkName /AlternateCS /TintTransform].
             // The name slot is usually inline but resolve indirects for safety.
@@ -891,7 +891,7 @@ fn collect_inks_from_color_space(
                     out.push(ink.to_string());
                 }
             }
-        },
+        }
         "DeviceN" => {
             // §8.6.6.5: [/DeviceN <names-array> /AlternateCS /TintTransform <attrs>].
             // The names array is commonly emitted as an indirect reference
@@ -939,8 +939,8 @@ fn collect_inks_from_color_space(
                     }
                 }
             }
-        },
-        _ => {},
+        }
+        _ => {}
     }
 }
 
@@ -1189,9 +1189,12 @@ impl PdfDocument {
                     // normal — don't trigger expensive full-file reconstruction for them.
                     (xref, trailer)
                 }
-            },
+            }
             Err(e) => {
-                log::warn!("Regular xref parsing failed: {}, attempting reconstruction", e);
+                log::warn!(
+                    "Regular xref parsing failed: {}, attempting reconstruction",
+                    e
+                );
 
                 // Fall back to xref reconstruction
                 match Self::try_reconstruct_xref(&mut reader) {
@@ -1200,13 +1203,13 @@ impl PdfDocument {
                         xref_reconstructed = true;
                         synthetic_objects = syn;
                         (reconstructed_xref, reconstructed_trailer)
-                    },
+                    }
                     Err(recon_err) => {
                         log::error!("XRef reconstruction also failed: {}", recon_err);
                         return Err(e); // Return original error
-                    },
+                    }
                 }
-            },
+            }
         };
 
         // If PDF header is not at byte 0 (garbage-prepended), xref offsets may need adjustment.
@@ -1251,7 +1254,7 @@ impl PdfDocument {
                     xref_reconstructed = true;
                     synthetic_objects = syn;
                     (x, t)
-                },
+                }
                 Err(_) => (xref, trailer), // Use original if reconstruction also fails
             }
         } else {
@@ -1417,7 +1420,7 @@ impl PdfDocument {
                 None => {
                     log::debug!("PDF is not encrypted (no /Encrypt entry)");
                     return Ok(());
-                },
+                }
             };
 
             // Clone the encrypt entry (we'll load it outside this block)
@@ -1439,11 +1442,11 @@ impl PdfDocument {
                         log::warn!("Empty /ID array, using empty file ID");
                         vec![]
                     }
-                },
+                }
                 _ => {
                     log::warn!("Missing or invalid /ID entry in trailer, using empty file ID");
                     vec![]
-                },
+                }
             };
 
             (encrypt_ref, file_id)
@@ -1453,18 +1456,22 @@ impl PdfDocument {
         let encrypt_obj = match encrypt_ref {
             Object::Dictionary(_) => encrypt_ref,
             Object::Reference(obj_ref) => {
-                log::debug!("Loading /Encrypt object reference {} {}", obj_ref.id, obj_ref.gen);
+                log::debug!(
+                    "Loading /Encrypt object reference {} {}",
+                    obj_ref.id,
+                    obj_ref.gen
+                );
                 // Remember which object holds the /Encrypt dict so its own
                 // strings are skipped during per-object string decryption.
                 *self.encrypt_dict_ref.lock_or_recover() = Some(obj_ref);
                 self.load_object(obj_ref)?
-            },
+            }
             _ => {
                 return Err(Error::InvalidPdf(format!(
                     "Invalid /Encrypt entry type: {}",
                     encrypt_ref.type_name()
                 )));
-            },
+            }
         };
 
         // Resolve any indirect references within the encrypt dictionary.
@@ -1477,7 +1484,7 @@ impl PdfDocument {
                         Ok(resolved) => *value = resolved,
                         Err(e) => {
                             log::warn!("Failed to resolve indirect ref in /Encrypt dict: {}", e);
-                        },
+                        }
                     }
                 }
             }
@@ -1493,7 +1500,7 @@ impl PdfDocument {
         match handler.authenticate(b"") {
             Ok(true) => {
                 log::info!("Successfully authenticated with empty password");
-            },
+            }
             Ok(false) => {
                 log::warn!("PDF is encrypted and requires a password");
                 self.push_structured_warning(crate::extractors::warnings::Warning {
@@ -1505,11 +1512,11 @@ impl PdfDocument {
                     spec_section: Some("7.6"),
                 });
                 // Set handler anyway - user can call authenticate() later
-            },
+            }
             Err(e) => {
                 log::error!("Failed to initialize encryption: {}", e);
                 return Err(e);
-            },
+            }
         }
 
         *self.encryption_handler.lock_or_recover() = Some(handler);
@@ -1620,7 +1627,10 @@ impl PdfDocument {
         };
         let decrypted = handler.decrypt_stream(&data, obj_ref.id, obj_ref.gen as u32)?;
         drop(handler_ref);
-        dict.insert("Length".to_string(), Object::Integer(decrypted.len() as i64));
+        dict.insert(
+            "Length".to_string(),
+            Object::Integer(decrypted.len() as i64),
+        );
         Ok(Object::Stream {
             dict,
             data: decrypted.into(),
@@ -1904,14 +1914,14 @@ impl PdfDocument {
                             if let Some(p) = stack.pop() {
                                 rm = p;
                             }
-                        },
+                        }
                         Operator::Tr { render } => rm = *render,
                         Operator::Tj { text } => {
                             glyph_bytes += text.len();
                             if rm == 3 {
                                 invisible += text.len();
                             }
-                        },
+                        }
                         Operator::TJ { array } => {
                             let g: usize = array
                                 .iter()
@@ -1924,8 +1934,8 @@ impl PdfDocument {
                             if rm == 3 {
                                 invisible += g;
                             }
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -2250,7 +2260,7 @@ impl PdfDocument {
                 // Leaf reached (no /Kids — assume Page).
                 out.push(node_ref);
                 return Ok(());
-            },
+            }
         };
 
         // Fast path: flat subtree — every kid is a leaf when /Count == kids.len().
@@ -2461,7 +2471,7 @@ impl PdfDocument {
                         e
                     );
                     continue;
-                },
+                }
             };
 
             let mut cache = self.object_cache.lock_or_recover();
@@ -2474,8 +2484,8 @@ impl PdfDocument {
                     Some(Object::Null) | None => {
                         cache.insert(cache_ref, object);
                         recovered += 1;
-                    },
-                    _ => {},
+                    }
+                    _ => {}
                 }
             }
         }
@@ -2612,7 +2622,7 @@ impl PdfDocument {
                         });
 
                         return result;
-                    },
+                    }
                     Err(_) => {
                         // PDF Spec §7.3.10: missing object reference "shall be treated as null"
                         log::warn!("Object {} gen {} not found (xref + file scan failed), treating as Null per §7.3.10", obj_ref.id, obj_ref.gen);
@@ -2620,9 +2630,9 @@ impl PdfDocument {
                             .lock_or_recover()
                             .insert(obj_ref, Object::Null);
                         return Ok(Object::Null);
-                    },
+                    }
                 }
-            },
+            }
         };
 
         log::debug!(
@@ -2718,12 +2728,12 @@ impl PdfDocument {
                     entry_gen
                 );
                 self.load_compressed_object(obj_ref, entry_offset as u32, entry_gen)
-            },
+            }
             XRefEntryType::Uncompressed => {
                 // Type 1 entry: traditional uncompressed object
                 log::debug!("  → Uncompressed object at offset {}", entry_offset);
                 self.load_uncompressed_object(obj_ref, entry_offset)
-            },
+            }
             XRefEntryType::Free => {
                 // Free object - shouldn't happen since we check in_use above
                 // PDF Spec §7.3.10: treat as null
@@ -2735,7 +2745,7 @@ impl PdfDocument {
                     .lock_or_recover()
                     .insert(obj_ref, Object::Null);
                 Ok(Object::Null)
-            },
+            }
         };
 
         RECURSION_DEPTH.with(|d| *d.borrow_mut() -= 1);
@@ -2785,13 +2795,13 @@ impl PdfDocument {
                     Ok(resolved) => {
                         // Recursively resolve within the resolved object
                         self.resolve_references(&resolved, max_depth - 1)
-                    },
+                    }
                     Err(e) => {
                         log::warn!("Failed to resolve reference {:?}: {}", obj_ref, e);
                         Ok(obj.clone()) // Return the unresolved reference
-                    },
+                    }
                 }
-            },
+            }
 
             Object::Dictionary(dict) => {
                 // Resolve references within each value
@@ -2801,7 +2811,7 @@ impl PdfDocument {
                     resolved_dict.insert(key.clone(), resolved_value);
                 }
                 Ok(Object::Dictionary(resolved_dict))
-            },
+            }
 
             Object::Array(arr) => {
                 // Resolve references within each element
@@ -2810,7 +2820,7 @@ impl PdfDocument {
                     .map(|item| self.resolve_references(item, max_depth - 1))
                     .collect();
                 Ok(Object::Array(resolved_arr?))
-            },
+            }
 
             // For all other types, just return a clone
             _ => Ok(obj.clone()),
@@ -2830,7 +2840,7 @@ impl PdfDocument {
                 Err(e) => {
                     log::warn!("Failed to resolve indirect reference {:?}: {}", obj_ref, e);
                     obj.clone()
-                },
+                }
             }
         } else {
             obj.clone()
@@ -3422,18 +3432,18 @@ impl PdfDocument {
                         gen_num,
                         e
                     );
-                },
+                }
             },
             Object::Array(items) => {
                 for item in items {
                     Self::decrypt_strings_in_object(handler, item, obj_num, gen_num);
                 }
-            },
+            }
             Object::Dictionary(dict) => {
                 for value in dict.values_mut() {
                     Self::decrypt_strings_in_object(handler, value, obj_num, gen_num);
                 }
-            },
+            }
             Object::Stream { dict, .. } => {
                 // Stream *data* is decrypted separately in
                 // `decode_stream_with_encryption`. Its dict may still
@@ -3441,8 +3451,8 @@ impl PdfDocument {
                 for value in dict.values_mut() {
                     Self::decrypt_strings_in_object(handler, value, obj_num, gen_num);
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 
@@ -3536,12 +3546,16 @@ impl PdfDocument {
                     }
                 }
 
-                log::warn!("Malformed object header at offset {}: {}", offset, full_header.trim());
+                log::warn!(
+                    "Malformed object header at offset {}: {}",
+                    offset,
+                    full_header.trim()
+                );
                 return Err(Error::ParseError {
                     offset: offset as usize,
                     reason: format!("Expected object header, found: {}", full_header.trim()),
                 });
-            },
+            }
         };
 
         let _obj_pos = obj_pos;
@@ -3704,7 +3718,7 @@ impl PdfDocument {
                     error_kind
                 );
                 Object::Null
-            },
+            }
         };
 
         // Decrypt string values inside this uncompressed object before
@@ -3787,7 +3801,7 @@ impl PdfDocument {
                         .lock_or_recover()
                         .insert(obj_ref, Object::Null);
                     return Ok(Object::Null);
-                },
+                }
             };
 
             if stream_entry.entry_type != crate::xref::XRefEntryType::Uncompressed {
@@ -3830,7 +3844,7 @@ impl PdfDocument {
                         stream_obj_num,
                         0,
                     )?
-                },
+                }
             }
         } else {
             parse_object_stream_with_decryption(&stream_obj, None, 0, 0)?
@@ -3848,7 +3862,7 @@ impl PdfDocument {
                     stream_obj_num
                 );
                 Object::Null
-            },
+            }
         };
 
         // Cache all objects from the stream for future access
@@ -4090,7 +4104,11 @@ impl PdfDocument {
                     .and_then(|t| t.as_name())
                     == Some("Catalog")
                 {
-                    log::info!("Catalog discovered by object scan: {} {} obj", num, generation);
+                    log::info!(
+                        "Catalog discovered by object scan: {} {} obj",
+                        num,
+                        generation
+                    );
                     return Some(obj);
                 }
             }
@@ -4177,7 +4195,7 @@ impl PdfDocument {
                 };
                 *self.structure_tree_cache.lock_or_recover() = Some(tree.clone());
                 tree
-            },
+            }
         }
     }
 
@@ -4215,7 +4233,7 @@ impl PdfDocument {
                 };
                 *self.structure_tree_cache.lock_or_recover() = Some(tree.clone());
                 tree
-            },
+            }
         }
     }
 
@@ -4344,7 +4362,7 @@ impl PdfDocument {
                     Err(e) => {
                         log::warn!("OutputIntents entry {r} could not be loaded ({e:?}); skipping");
                         continue;
-                    },
+                    }
                 },
                 other => other,
             };
@@ -4367,9 +4385,9 @@ impl PdfDocument {
                         Err(e) => {
                             log::warn!("OutputIntent {profile_label} could not be loaded ({e:?}); skipping");
                             continue;
-                        },
+                        }
                     }
-                },
+                }
                 other => other,
             };
 
@@ -4387,7 +4405,7 @@ impl PdfDocument {
                         "OutputIntent {profile_label} stream failed to decode ({e:?}); skipping"
                     );
                     continue;
-                },
+                }
             };
             match crate::color::IccProfile::parse(bytes, n) {
                 Some(prof) => return Some(std::sync::Arc::new(prof)),
@@ -4395,7 +4413,7 @@ impl PdfDocument {
                     log::warn!(
                         "OutputIntent {profile_label} is not a valid N=4 ICC profile; skipping"
                     )
-                },
+                }
             }
         }
         None
@@ -4507,7 +4525,7 @@ impl PdfDocument {
             Ok(count) => {
                 log::debug!("Page count from /Count: {}", count);
                 Ok(count)
-            },
+            }
             Err(Error::EncryptedPdf) => return Err(Error::EncryptedPdf),
             Err(e) => {
                 // For encrypted PDFs any failure to read the page tree means we
@@ -4522,13 +4540,13 @@ impl PdfDocument {
                     Ok(count) => {
                         log::info!("Page count from scanning: {}", count);
                         Ok(count)
-                    },
+                    }
                     Err(scan_err) => {
                         log::error!("Both methods failed. Standard: {}, Scan: {}", e, scan_err);
                         Err(e) // Return original error
-                    },
+                    }
                 }
-            },
+            }
         };
 
         // Enumerator rescue. A count of 0 from the /Count-based readers on a
@@ -4586,7 +4604,9 @@ impl PdfDocument {
             .ok_or_else(|| Error::InvalidPdf("MediaBox not found or not an array".to_string()))?;
 
         if media_box.len() < 4 {
-            return Err(Error::InvalidPdf("MediaBox must have at least 4 elements".to_string()));
+            return Err(Error::InvalidPdf(
+                "MediaBox must have at least 4 elements".to_string(),
+            ));
         }
 
         fn to_f32(obj: &Object) -> f32 {
@@ -4660,9 +4680,12 @@ impl PdfDocument {
             Object::Real(v) => Some(v as f32),
             _ => None,
         };
-        let (Some(a), Some(b), Some(c), Some(d)) =
-            (coord(&crop[0]), coord(&crop[1]), coord(&crop[2]), coord(&crop[3]))
-        else {
+        let (Some(a), Some(b), Some(c), Some(d)) = (
+            coord(&crop[0]),
+            coord(&crop[1]),
+            coord(&crop[2]),
+            coord(&crop[3]),
+        ) else {
             return Ok((mx0, my0, mx1, my1));
         };
         // §7.9.5: either diagonal may be given, so normalise the corners.
@@ -4735,7 +4758,7 @@ impl PdfDocument {
                     pages_obj.type_name()
                 );
                 return Ok(0);
-            },
+            }
         };
 
         // Get /Count
@@ -4805,7 +4828,7 @@ impl PdfDocument {
             Err(e) => {
                 log::warn!("Failed to load page tree node {}: {}", node_ref, e);
                 return Ok(0); // Skip this node
-            },
+            }
         };
 
         let node_dict = match node.as_dict() {
@@ -4813,7 +4836,7 @@ impl PdfDocument {
             None => {
                 log::warn!("Page tree node {} is not a dictionary", node_ref);
                 return Ok(0);
-            },
+            }
         };
 
         // Check node type
@@ -4823,7 +4846,7 @@ impl PdfDocument {
             Some("Page") => {
                 // This is a leaf page
                 Ok(1)
-            },
+            }
             Some("Pages") => {
                 // This is an intermediate node with kids
                 let kids = match node_dict.get("Kids").and_then(|obj| obj.as_array()) {
@@ -4831,7 +4854,7 @@ impl PdfDocument {
                     None => {
                         log::warn!("Pages node {} missing /Kids array", node_ref);
                         return Ok(0);
-                    },
+                    }
                 };
 
                 let mut count = 0;
@@ -4845,26 +4868,29 @@ impl PdfDocument {
                                     obj_ref
                                 );
                                 continue;
-                            },
+                            }
                             Err(Error::RecursionLimitExceeded(_)) => {
                                 log::warn!(
                                     "Recursion limit exceeded in page tree, skipping branch"
                                 );
                                 continue;
-                            },
+                            }
                             Err(e) => {
                                 log::warn!("Error counting pages in branch: {}, skipping", e);
                                 continue;
-                            },
+                            }
                         }
                     }
                 }
                 Ok(count)
-            },
+            }
             _ => {
-                log::warn!("Unknown page tree node type: {:?}", node_type.unwrap_or("(none)"));
+                log::warn!(
+                    "Unknown page tree node type: {:?}",
+                    node_type.unwrap_or("(none)")
+                );
                 Ok(0)
-            },
+            }
         }
     }
 
@@ -4968,7 +4994,7 @@ impl PdfDocument {
                     }
                 }
                 Ok(page)
-            },
+            }
             Err(e) => {
                 if matches!(
                     e,
@@ -4977,12 +5003,15 @@ impl PdfDocument {
                         | Error::CircularReference(_)
                         | Error::ObjectNotFound(_, _)
                 ) {
-                    log::warn!("Page tree traversal failed ({}), trying fallback scan method", e);
+                    log::warn!(
+                        "Page tree traversal failed ({}), trying fallback scan method",
+                        e
+                    );
                     self.get_page_by_scanning(page_index)
                 } else {
                     Err(e)
                 }
-            },
+            }
         }?;
 
         self.page_cache
@@ -5008,7 +5037,12 @@ impl PdfDocument {
 
         let mut page_index = 0usize;
         let mut inherited = HashMap::new();
-        self.collect_all_pages(pages_ref, &mut page_index, &mut inherited, &mut HashSet::new())?;
+        self.collect_all_pages(
+            pages_ref,
+            &mut page_index,
+            &mut inherited,
+            &mut HashSet::new(),
+        )?;
         log::debug!("Populated page cache with {} pages", page_index);
         Ok(())
     }
@@ -5042,7 +5076,7 @@ impl PdfDocument {
                     } else {
                         r.clone()
                     }
-                },
+                }
                 None => continue,
             };
             let res_dict = match resources.as_dict() {
@@ -5059,7 +5093,7 @@ impl PdfDocument {
                     } else {
                         x.clone()
                     }
-                },
+                }
                 None => continue,
             };
             if let Some(xobj_dict) = xobj_obj.as_dict() {
@@ -5084,7 +5118,10 @@ impl PdfDocument {
         // Sort by xref offset for sequential I/O
         xobj_refs.sort_by_key(|r| self.xref.get(r.id).map(|e| e.offset).unwrap_or(u64::MAX));
 
-        log::debug!("Prefetching XObject subtypes for {} unique refs", xobj_refs.len());
+        log::debug!(
+            "Prefetching XObject subtypes for {} unique refs",
+            xobj_refs.len()
+        );
 
         // Peek each ref — populates image_xobject_cache as a side effect
         for obj_ref in xobj_refs {
@@ -5132,7 +5169,11 @@ impl PdfDocument {
                         }
                     }
                 }
-                log::debug!("Collected page {}, keys: {:?}", *page_index, page_dict.keys());
+                log::debug!(
+                    "Collected page {}, keys: {:?}",
+                    *page_index,
+                    page_dict.keys()
+                );
                 if let Some(contents) = page_dict.get("Contents") {
                     log::debug!("  -> /Contents: {:?}", contents);
                 }
@@ -5143,7 +5184,7 @@ impl PdfDocument {
                     .lock_or_recover()
                     .insert(*page_index, Object::Dictionary(page_dict));
                 *page_index += 1;
-            },
+            }
             "Pages" => {
                 // Save inherited state so siblings don't see each other's overrides
                 let saved = inherited.clone();
@@ -5179,8 +5220,8 @@ impl PdfDocument {
                 }
 
                 *inherited = saved;
-            },
-            _ => {}, // Unknown node type, skip
+            }
+            _ => {} // Unknown node type, skip
         }
 
         Ok(())
@@ -5314,7 +5355,10 @@ impl PdfDocument {
             }
         }
 
-        Err(Error::InvalidPdf(format!("Page index {} not found by scanning", target_index)))
+        Err(Error::InvalidPdf(format!(
+            "Page index {} not found by scanning",
+            target_index
+        )))
     }
 
     /// Recursively traverse page tree to find a specific page.
@@ -5366,7 +5410,7 @@ impl PdfDocument {
                     "Page tree node {} is not a dictionary",
                     node_ref.id
                 )));
-            },
+            }
         };
 
         // Check if this is a page or pages node
@@ -5392,8 +5436,8 @@ impl PdfDocument {
                         )));
                     }
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
 
         match node_type {
@@ -5428,9 +5472,12 @@ impl PdfDocument {
                     Ok(Object::Dictionary(page_dict))
                 } else {
                     *current_index += 1;
-                    Err(Error::InvalidPdf(format!("Page index {} not found in tree", target_index)))
+                    Err(Error::InvalidPdf(format!(
+                        "Page index {} not found in tree",
+                        target_index
+                    )))
                 }
-            },
+            }
             "Pages" => {
                 // This is an intermediate Pages node with kids
                 // Collect inheritable attributes from this node to pass to children
@@ -5471,7 +5518,7 @@ impl PdfDocument {
                         return Err(Error::InvalidPdf(
                             "Pages node missing /Kids array - try fallback method".to_string(),
                         ));
-                    },
+                    }
                 };
 
                 for kid in kids {
@@ -5493,11 +5540,11 @@ impl PdfDocument {
                                 obj_ref
                             );
                             continue;
-                        },
+                        }
                         Err(Error::RecursionLimitExceeded(_)) => {
                             log::warn!("Recursion limit exceeded in page tree, skipping branch");
                             continue;
-                        },
+                        }
                         Err(_) => continue,
                     }
                 }
@@ -5505,9 +5552,15 @@ impl PdfDocument {
                 // No kid under this node held the target page, so this node's
                 // contribution must not leak to its siblings.
                 *inherited = saved;
-                Err(Error::InvalidPdf(format!("Page index {} not found", target_index)))
-            },
-            _ => Err(Error::InvalidPdf(format!("Unknown page tree node type: {}", node_type))),
+                Err(Error::InvalidPdf(format!(
+                    "Page index {} not found",
+                    target_index
+                )))
+            }
+            _ => Err(Error::InvalidPdf(format!(
+                "Unknown page tree node type: {}",
+                node_type
+            ))),
         }
     }
 
@@ -5554,7 +5607,7 @@ impl PdfDocument {
                     "Page tree node {} is not a dictionary",
                     node_ref.id
                 )));
-            },
+            }
         };
 
         let node_type = node_dict
@@ -5568,9 +5621,12 @@ impl PdfDocument {
                     Ok(node_ref)
                 } else {
                     *current_index += 1;
-                    Err(Error::InvalidPdf(format!("Page {} not found", target_index)))
+                    Err(Error::InvalidPdf(format!(
+                        "Page {} not found",
+                        target_index
+                    )))
                 }
-            },
+            }
             "Pages" => {
                 let kids = node_dict
                     .get("Kids")
@@ -5591,9 +5647,15 @@ impl PdfDocument {
                     }
                 }
 
-                Err(Error::InvalidPdf(format!("Page {} not found", target_index)))
-            },
-            _ => Err(Error::InvalidPdf(format!("Unknown node type: {}", node_type))),
+                Err(Error::InvalidPdf(format!(
+                    "Page {} not found",
+                    target_index
+                )))
+            }
+            _ => Err(Error::InvalidPdf(format!(
+                "Unknown node type: {}",
+                node_type
+            ))),
         }
     }
 
@@ -5623,32 +5685,32 @@ impl PdfDocument {
                     Some(&'(') => {
                         result.push('(');
                         chars.next();
-                    },
+                    }
                     Some(&')') => {
                         result.push(')');
                         chars.next();
-                    },
+                    }
                     Some(&'\\') => {
                         result.push('\\');
                         chars.next();
-                    },
+                    }
                     Some(&'n') => {
                         result.push('\n');
                         chars.next();
-                    },
+                    }
                     Some(&'r') => {
                         result.push('\r');
                         chars.next();
-                    },
+                    }
                     Some(&'t') => {
                         result.push('\t');
                         chars.next();
-                    },
+                    }
                     Some(&'?') => {
                         // \? is a soft hyphen (optional line break point)
                         // Just skip it
                         chars.next();
-                    },
+                    }
                     Some(d) if d.is_ascii_digit() => {
                         // Octal escape sequence: \ddd
                         let mut octal = String::new();
@@ -5679,11 +5741,11 @@ impl PdfDocument {
                             // No valid octal digits, keep the backslash
                             result.push('\\');
                         }
-                    },
+                    }
                     _ => {
                         // Unknown escape, keep the backslash
                         result.push('\\');
-                    },
+                    }
                 }
             } else {
                 result.push(ch);
@@ -7422,7 +7484,7 @@ impl PdfDocument {
                 Ok(text) => result.push_str(&text),
                 Err(e) => {
                     log::warn!("Failed to extract text from page {}: {}", i, e);
-                },
+                }
             }
         }
 
@@ -8197,16 +8259,16 @@ impl PdfDocument {
                     0xFEF5 | 0xFEF6 => {
                         // Lam + Alef with Madda
                         return '\u{0644}'; // Just return Lam; Alef is separate
-                    },
+                    }
                     0xFEF7 | 0xFEF8 => {
                         return '\u{0644}'; // Lam + Alef with Hamza Above
-                    },
+                    }
                     0xFEF9 | 0xFEFA => {
                         return '\u{0644}'; // Lam + Alef with Hamza Below
-                    },
+                    }
                     0xFEFB | 0xFEFC => {
                         return '\u{0644}'; // Lam + Alef
-                    },
+                    }
                     // Tatweel (kashida)
                     0xFE70 => 0x064B, // Fathatan isolated
                     0xFE71 => 0x064B, // Tatweel + Fathatan
@@ -8684,7 +8746,7 @@ impl PdfDocument {
         let hangul_digit_boundary = match (prev_tail, curr_head) {
             (Some(p), Some(c)) => {
                 (is_hangul(p) && c.is_ascii_digit()) || (p.is_ascii_digit() && is_hangul(c))
-            },
+            }
             _ => false,
         };
         if crosses_cjk_boundary
@@ -9223,7 +9285,7 @@ impl PdfDocument {
                 text.pop();
                 Self::push_span_text(text, span);
                 true
-            },
+            }
             SoftHyphenSeam::Keep => {
                 // The marker has to survive, so put a separator where the
                 // assembler was about to put nothing.
@@ -9237,7 +9299,7 @@ impl PdfDocument {
                 // non-empty, which is the truth the geometry reports.
                 text.push(' ');
                 false
-            },
+            }
             SoftHyphenSeam::Contiguous => {
                 // Annex D Note 5 (`docs/spec/pdf.md`:41814): WinAnsi code 255
                 // is a soft hyphen whose *meaning* is a discretionary break,
@@ -9256,7 +9318,7 @@ impl PdfDocument {
                     return true;
                 }
                 false
-            },
+            }
         }
     }
 
@@ -9326,7 +9388,7 @@ impl PdfDocument {
                     '\n' if newlines == 0 => {
                         newlines += 1;
                         j += 1;
-                    },
+                    }
                     _ => break,
                 }
             }
@@ -9890,7 +9952,7 @@ impl PdfDocument {
                             _ => {
                                 ok = false;
                                 break;
-                            },
+                            }
                         }
                     }
                     if !ok {
@@ -9904,7 +9966,7 @@ impl PdfDocument {
                         continue;
                     } // skip zero-area rects
                     Rect::new(x, y, w, h)
-                },
+                }
                 Some(Object::Reference(r)) => match self.load_object(*r) {
                     Ok(Object::Array(arr)) if arr.len() == 4 => {
                         let mut coords = [0.0f32; 4];
@@ -9916,7 +9978,7 @@ impl PdfDocument {
                                 _ => {
                                     ok = false;
                                     break;
-                                },
+                                }
                             }
                         }
                         if !ok {
@@ -9930,7 +9992,7 @@ impl PdfDocument {
                             continue;
                         }
                         Rect::new(x, y, w, h)
-                    },
+                    }
                     _ => continue,
                 },
                 _ => continue,
@@ -9974,8 +10036,11 @@ impl PdfDocument {
                                 // target what would be visible on the
                                 // page. Truncate keeps the rendered
                                 // portion and drops the overflow.
-                                Some(Self::truncate_to_widget_capacity(v.trim().to_string(), &rect))
-                            },
+                                Some(Self::truncate_to_widget_capacity(
+                                    v.trim().to_string(),
+                                    &rect,
+                                ))
+                            }
                             _ => {
                                 // Fallback: try AP stream text. Truncate
                                 // to bbox capacity — some PDFs reuse a
@@ -9991,10 +10056,10 @@ impl PdfDocument {
                                     }
                                     Some(Self::truncate_to_widget_capacity(t, &rect))
                                 })
-                            },
+                            }
                         }
                     }
-                },
+                }
                 Some("Btn") => {
                     if ff & field_flags::PUSH_BUTTON != 0 {
                         // Push button: caption is in /MK /CA per PDF Spec
@@ -10020,7 +10085,7 @@ impl PdfDocument {
                             Some(v) => {
                                 let v_lower = v.to_ascii_lowercase();
                                 v_lower != "off" && !v_lower.is_empty()
-                            },
+                            }
                             None => false,
                         };
                         if is_checked {
@@ -10035,7 +10100,7 @@ impl PdfDocument {
                             None
                         }
                     }
-                },
+                }
                 Some("Ch") => {
                     // Choice field: use /V selected value
                     let value = dict.get("V");
@@ -10051,7 +10116,7 @@ impl PdfDocument {
                             } else {
                                 Some(items.join(", "))
                             }
-                        },
+                        }
                         other => Self::parse_string_value_static(other)
                             .or_else(|| self.resolve_inherited_field_value(&dict))
                             .and_then(|v| {
@@ -10063,11 +10128,11 @@ impl PdfDocument {
                                 }
                             }),
                     }
-                },
+                }
                 Some("Sig") => {
                     // Signature field: skip (no user-visible text)
                     None
-                },
+                }
                 _ => {
                     // Unknown field type: try /V as text
                     Self::parse_string_value_static(dict.get("V"))
@@ -10080,7 +10145,7 @@ impl PdfDocument {
                                 Some(t)
                             }
                         })
-                },
+                }
             };
 
             let text = match display_text {
@@ -10097,7 +10162,7 @@ impl PdfDocument {
                         Some(ap) if !ap.trim().is_empty() => ap.trim().to_string(),
                         _ => continue,
                     }
-                },
+                }
             };
 
             // Parse font size from /DA string
@@ -10119,11 +10184,11 @@ impl PdfDocument {
                         } else {
                             size
                         }
-                    },
+                    }
                     None => {
                         // No DA at all: estimate from rect height
                         (rect.height * 0.7).clamp(6.0, 24.0)
-                    },
+                    }
                 }
             };
 
@@ -10280,7 +10345,7 @@ impl PdfDocument {
                             _ => {
                                 ok = false;
                                 break;
-                            },
+                            }
                         }
                     }
                     if !ok {
@@ -10296,7 +10361,7 @@ impl PdfDocument {
                         width: w.max(1.0),
                         height: h.max(1.0),
                     }
-                },
+                }
                 _ => continue,
             };
 
@@ -10495,7 +10560,7 @@ impl PdfDocument {
                     // Widgets are now handled by extract_widget_spans() as inline TextSpans.
                     // Skip them here to avoid duplicate text at the end of output.
                     continue;
-                },
+                }
                 "freetext" | "stamp" => {
                     if let Some(Object::String(s)) = dict.get("Contents") {
                         let decoded = Self::decode_pdf_text_string(s);
@@ -10504,15 +10569,15 @@ impl PdfDocument {
                             annot_texts.push(trimmed);
                         }
                     }
-                },
+                }
                 // Text (sticky-note) /Contents is reviewer popup comment text, not
                 // visible page content — skip to avoid injecting popup notes.
-                "text" => {},
+                "text" => {}
                 // Geometric shape annotations — per §12.5.6.2, their /Contents is
                 // also popup/comment text, same as the markup group below.
                 "line" | "circle" | "square" | "polygon" | "polyline" => {
                     // Skip — /Contents is popup comment text, not page content.
-                },
+                }
                 // Markup/comment annotations — per ISO 32000-1 §12.5.6.2 (Table 166),
                 // the /Contents of all these subtypes is popup/comment text written
                 // by a reviewer, NOT text displayed on the page. Exclude to avoid
@@ -10525,7 +10590,7 @@ impl PdfDocument {
                 "highlight" | "underline" | "strikeout" | "squiggly" | "caret"
                 | "fileattachment" | "redact" | "ink" => {
                     // Skip — /Contents is popup comment text, not page content.
-                },
+                }
                 // Link /Contents is an accessibility alternate description (§12.5.6.5).
                 // Treated as supplementary text on pages with no body content.
                 "link" => {
@@ -10536,7 +10601,7 @@ impl PdfDocument {
                             annot_texts.push(trimmed);
                         }
                     }
-                },
+                }
                 // Popup annotations — per §12.5.6.14 Table 183, the parent
                 // annotation's /Contents overrides the popup's own /Contents.
                 "popup" => {
@@ -10566,7 +10631,7 @@ impl PdfDocument {
                             }
                         }
                     }
-                },
+                }
                 _ => {
                     // For any other annotation type, also try /Contents
                     if let Some(Object::String(s)) = dict.get("Contents") {
@@ -10576,7 +10641,7 @@ impl PdfDocument {
                             annot_texts.push(trimmed);
                         }
                     }
-                },
+                }
             }
 
             // Fallback: if no text was extracted from /V or /Contents,
@@ -10839,7 +10904,7 @@ impl PdfDocument {
                 '<' => inside_tag = true,
                 '>' => inside_tag = false,
                 _ if !inside_tag => result.push(ch),
-                _ => {},
+                _ => {}
             }
         }
         result
@@ -10860,7 +10925,10 @@ impl PdfDocument {
         // ~50x faster than byte-by-byte scanning for large graphics-heavy pages.
         fn is_boundary(b: u8) -> bool {
             b.is_ascii_whitespace()
-                || matches!(b, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%')
+                || matches!(
+                    b,
+                    b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
+                )
         }
 
         // Search for 'B' (BT) and 'D' (Do) candidates using SIMD memchr
@@ -10892,7 +10960,7 @@ impl PdfDocument {
                         }
                     }
                     offset = i + 1;
-                },
+                }
             }
         }
         false
@@ -10916,7 +10984,7 @@ impl PdfDocument {
                 } else {
                     r.clone()
                 }
-            },
+            }
             None => return true, // No resources at all → no text possible
         };
 
@@ -11001,11 +11069,16 @@ impl PdfDocument {
     pub fn assemble_text_via_reading_order(
         &self,
         page_index: usize,
-    ) -> Result<(Vec<crate::layout::TextSpan>, crate::pipeline::reading_order::ReadingOrderClass)>
-    {
+    ) -> Result<(
+        Vec<crate::layout::TextSpan>,
+        crate::pipeline::reading_order::ReadingOrderClass,
+    )> {
         if self.is_encrypted_unreadable() {
             log::warn!("PDF is encrypted and could not be decrypted; returning empty text");
-            return Ok((Vec::new(), crate::pipeline::reading_order::ReadingOrderClass::Default));
+            return Ok((
+                Vec::new(),
+                crate::pipeline::reading_order::ReadingOrderClass::Default,
+            ));
         }
         let spans = self.extract_spans(page_index)?;
         // Convert spans to detector input. We only need the geometric
@@ -11113,7 +11186,9 @@ impl PdfDocument {
         let _ = self.ensure_encryption_initialized();
         let handler = self.encryption_handler.lock_or_recover();
         let handler = handler.as_ref()?;
-        Some(crate::encryption::PdfPermissions::from_p_flag(handler.raw_permissions()))
+        Some(crate::encryption::PdfPermissions::from_p_flag(
+            handler.raw_permissions(),
+        ))
     }
 
     /// Extract text using structure tree for Tagged PDFs.
@@ -11153,7 +11228,10 @@ impl PdfDocument {
         page_index: usize,
         struct_tree: &crate::structure::StructTreeRoot,
     ) -> Result<String> {
-        log::debug!("Extracting text using structure tree for page {}", page_index);
+        log::debug!(
+            "Extracting text using structure tree for page {}",
+            page_index
+        );
 
         // Step 1: Extract all spans with MCIDs
         let all_spans = self.extract_spans(page_index)?;
@@ -11176,7 +11254,10 @@ impl PdfDocument {
 
         for span in all_spans {
             if let Some(mcid) = span.mcid {
-                let key = (span.mcid_scope.clone().unwrap_or(default_scope.clone()), mcid);
+                let key = (
+                    span.mcid_scope.clone().unwrap_or(default_scope.clone()),
+                    mcid,
+                );
                 mcid_map.entry(key).or_default().push(span);
             } else {
                 // Collect spans without MCID (shouldn't happen in well-formed Tagged PDFs)
@@ -11304,14 +11385,14 @@ impl PdfDocument {
                     }
                     text.push_str(repl);
                     continue;
-                },
+                }
                 Some(ActualTextAction::Suppress) => {
                     if let Some(k) = bucket_key {
                         consumed_mcids.insert(k);
                     }
                     continue;
-                },
-                None => {},
+                }
+                None => {}
             }
 
             if let Some(spans) = bucket_key.as_ref().and_then(|k| mcid_map.get(k)) {
@@ -11980,12 +12061,12 @@ impl PdfDocument {
                         s.text.clear();
                         drop_idx.push(i);
                     }
-                },
+                }
                 Some(ActualTextAction::Suppress) => {
                     s.text.clear();
                     drop_idx.push(i);
-                },
-                None => {},
+                }
+                None => {}
             }
         }
         for &i in drop_idx.iter().rev() {
@@ -12030,7 +12111,7 @@ impl PdfDocument {
             let uri = match &a.action {
                 Some(LinkAction::Uri(u)) if !u.is_empty() => {
                     std::sync::Arc::<str>::from(u.as_str())
-                },
+                }
                 _ => continue,
             };
             if let Some(r) = a.rect {
@@ -12046,7 +12127,7 @@ impl PdfDocument {
                             mapped.x + mapped.width,
                             mapped.y + mapped.height,
                         ]
-                    },
+                    }
                     None => [x0, y0, x1, y1],
                 };
                 links.push((rect, uri));
@@ -12131,12 +12212,12 @@ impl PdfDocument {
                         o.span.text.clear();
                         o.actualtext_replacement = Some(std::sync::Arc::from(""));
                     }
-                },
+                }
                 Some(ActualTextAction::Suppress) => {
                     o.span.text.clear();
                     o.actualtext_replacement = Some(std::sync::Arc::from(""));
-                },
-                None => {},
+                }
+                None => {}
             }
         }
 
@@ -12340,7 +12421,10 @@ impl PdfDocument {
         all_spans: Vec<TextSpan>,
         include_artifacts: bool,
     ) -> Result<String> {
-        log::debug!("Extracting text using cached structure order for page {}", page_index);
+        log::debug!(
+            "Extracting text using cached structure order for page {}",
+            page_index
+        );
 
         if all_spans.is_empty() {
             let mut text = String::new();
@@ -12382,7 +12466,10 @@ impl PdfDocument {
 
         for span in all_spans {
             if let Some(mcid) = span.mcid {
-                let key = (span.mcid_scope.clone().unwrap_or(default_scope.clone()), mcid);
+                let key = (
+                    span.mcid_scope.clone().unwrap_or(default_scope.clone()),
+                    mcid,
+                );
                 mcid_map.entry(key).or_default().push(span);
             } else {
                 spans_without_mcid.push(span);
@@ -12508,14 +12595,14 @@ impl PdfDocument {
                     }
                     text.push_str(repl);
                     continue;
-                },
+                }
                 Some(ActualTextAction::Suppress) => {
                     if let Some(k) = bucket_key {
                         consumed_mcids.insert(k);
                     }
                     continue;
-                },
-                None => {},
+                }
+                None => {}
             }
 
             if let Some(spans) = bucket_key.as_ref().and_then(|k| mcid_map.get(k)) {
@@ -12625,7 +12712,12 @@ impl PdfDocument {
     fn keep_pending_raw_spans(&self, page_index: usize, spans: Vec<crate::layout::TextSpan>) {
         let size: usize = spans
             .iter()
-            .map(|s| std::mem::size_of_val(s) + s.text.len() + s.font_name.len() + 8 * s.char_widths.len())
+            .map(|s| {
+                std::mem::size_of_val(s)
+                    + s.text.len()
+                    + s.font_name.len()
+                    + 8 * s.char_widths.len()
+            })
             .sum();
         let shared = Arc::clone(&self.pending_raw_spans.lock_or_recover());
         let mut pending = shared.lock_or_recover();
@@ -13174,7 +13266,7 @@ impl PdfDocument {
                         .unwrap_or(0)
                         .rem_euclid(360);
                     matches!(rot, 90 | 180 | 270).then_some((rot, llx, lly, urx - llx, ury - lly))
-                },
+                }
                 Err(_) => None,
             };
         if let Some((rot, llx, lly, w, h)) = page_rotation {
@@ -13216,7 +13308,7 @@ impl PdfDocument {
             match strategy.apply(spans.clone(), &context) {
                 Ok(ordered) => {
                     spans = ordered.into_iter().map(|o| o.span).collect();
-                },
+                }
                 Err(e) => {
                     log::debug!(
                         "XY-cut reading order failed on page {page_index} ({e}), \
@@ -13224,7 +13316,7 @@ impl PdfDocument {
                     );
                     Self::sort_spans_by_snapped_rows(&mut spans);
                     Self::reorder_rowspan_labels(&mut spans);
-                },
+                }
             }
         } else {
             // Row-aware sort: Y-band descending (top→bottom), X ascending
@@ -14144,7 +14236,14 @@ impl PdfDocument {
                     && s.bbox.height.is_finite()
                     && s.bbox.width > 0.0
             })
-            .map(|s| (s.bbox.x, s.bbox.x + s.bbox.width, s.bbox.y, s.bbox.y + s.bbox.height))
+            .map(|s| {
+                (
+                    s.bbox.x,
+                    s.bbox.x + s.bbox.width,
+                    s.bbox.y,
+                    s.bbox.y + s.bbox.height,
+                )
+            })
             .collect();
         if boxes.len() < 4 {
             return false;
@@ -14612,12 +14711,18 @@ impl PdfDocument {
             let (sy0, sy1) = strip
                 .iter()
                 .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), &i| {
-                    (a.min(spans[i].bbox.y), b.max(spans[i].bbox.y + spans[i].bbox.height))
+                    (
+                        a.min(spans[i].bbox.y),
+                        b.max(spans[i].bbox.y + spans[i].bbox.height),
+                    )
                 });
             let (by0, by1) = body
                 .iter()
                 .fold((f32::INFINITY, f32::NEG_INFINITY), |(a, b), &i| {
-                    (a.min(spans[i].bbox.y), b.max(spans[i].bbox.y + spans[i].bbox.height))
+                    (
+                        a.min(spans[i].bbox.y),
+                        b.max(spans[i].bbox.y + spans[i].bbox.height),
+                    )
                 });
             let overlap = sy1.min(by1) - sy0.max(by0);
             if overlap <= 0.5 * (sy1 - sy0).max(1.0) {
@@ -14895,7 +15000,10 @@ impl PdfDocument {
         // and binary-search the two lists.
         let (mut opens, mut closes): (Vec<f32>, Vec<f32>) = (Vec::new(), Vec::new());
         for &i in &col_idx {
-            let (o, c) = (spans[i].bbox.x + 2.0, spans[i].bbox.x + spans[i].bbox.width - 2.0);
+            let (o, c) = (
+                spans[i].bbox.x + 2.0,
+                spans[i].bbox.x + spans[i].bbox.width - 2.0,
+            );
             if o < c {
                 opens.push(o);
                 closes.push(c);
@@ -15140,7 +15248,7 @@ impl PdfDocument {
                                 // The two digits of a split number.
                                 (Some(a), Some(b), None) => {
                                     a.is_ascii_digit() && b.is_ascii_digit()
-                                },
+                                }
                                 _ => false,
                             }
                         };
@@ -15245,7 +15353,7 @@ impl PdfDocument {
             Some(gutter_x) => {
                 Self::reorder_column_major_with_bands(spans, gutter_x);
                 true
-            },
+            }
             None => false,
         }
     }
@@ -15990,7 +16098,7 @@ impl PdfDocument {
                     l.min_left = l.min_left.min(s.bbox.left());
                     l.max_right = l.max_right.max(s.bbox.right());
                     l.members.push(i);
-                },
+                }
                 _ => lines.push(Line {
                     top_y: s.bbox.bottom(),
                     min_left: s.bbox.left(),
@@ -16602,7 +16710,7 @@ impl PdfDocument {
             match current_y {
                 Some(y) if (y - s.bbox.y).abs() <= Y_BAND => {
                     current_xmin = current_xmin.min(s.bbox.x);
-                },
+                }
                 _ => {
                     if let Some(y) = current_y {
                         if current_xmin.is_finite() {
@@ -16611,7 +16719,7 @@ impl PdfDocument {
                     }
                     current_y = Some(s.bbox.y);
                     current_xmin = s.bbox.x;
-                },
+                }
             }
         }
         if let Some(y) = current_y {
@@ -16998,7 +17106,7 @@ impl PdfDocument {
                 _ => {
                     self.keep_pending_raw_spans(pi, spans);
                     continue;
-                },
+                }
             };
             let vertical = Self::page_is_vertical(&spans);
             // Require that the page has CONTENT outside the chrome band(s)
@@ -17301,7 +17409,7 @@ impl PdfDocument {
                     e
                 );
                 return Ok(Vec::new());
-            },
+            }
         };
 
         if !Self::may_contain_text(&content_data) {
@@ -17549,10 +17657,10 @@ impl PdfDocument {
                 spans.sort_by(|a, b| {
                     crate::utils::row_aware_span_cmp(a.bbox.y, a.bbox.x, b.bbox.y, b.bbox.x)
                 });
-            },
+            }
             ReadingOrder::ColumnAware => {
                 spans = self.order_spans_column_aware(spans, page_index)?;
-            },
+            }
             ReadingOrder::Structure => {
                 // Geometric order is the baseline. The structure tree then fixes ONLY
                 // the spans it can fix unambiguously: TABLE cells.
@@ -17626,7 +17734,7 @@ impl PdfDocument {
                     }
                 }
                 spans = ordered;
-            },
+            }
         }
 
         // Filter out spans in erase regions
@@ -17874,7 +17982,7 @@ impl PdfDocument {
                     e
                 );
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Early-out for pages with no text content (§9.4.3)
@@ -17959,7 +18067,7 @@ impl PdfDocument {
                 } else {
                     obj.clone()
                 }
-            },
+            }
             None => return Ok(Vec::new()),
         };
 
@@ -17975,7 +18083,7 @@ impl PdfDocument {
                 } else {
                     obj.clone()
                 }
-            },
+            }
             None => return Ok(Vec::new()),
         };
 
@@ -18037,7 +18145,7 @@ impl PdfDocument {
                 } else {
                     r.clone()
                 }
-            },
+            }
             None => return Ok(Vec::new()),
         };
 
@@ -18053,7 +18161,7 @@ impl PdfDocument {
                 } else {
                     obj.clone()
                 }
-            },
+            }
             None => return Ok(Vec::new()),
         };
 
@@ -18250,7 +18358,7 @@ impl PdfDocument {
                         None => xobj.decode_stream_data()?,
                     };
                     (dict.clone(), data)
-                },
+                }
                 _ => continue,
             };
 
@@ -18348,7 +18456,7 @@ impl PdfDocument {
                     e
                 );
                 return Ok(Vec::new());
-            },
+            }
         };
 
         if !Self::may_contain_text(&content_data) {
@@ -18490,7 +18598,7 @@ impl PdfDocument {
                     .into_iter()
                     .flatten()
                     .collect()
-            },
+            }
             None => {
                 let ordered = if include_artifacts {
                     crate::pipeline::page_reading_order(self, page_index)?
@@ -18498,7 +18606,7 @@ impl PdfDocument {
                     crate::pipeline::page_reading_order_no_artifacts(self, page_index)?
                 };
                 ordered.into_iter().map(|os| os.span).collect()
-            },
+            }
         };
         if spans.is_empty() {
             return Ok((Vec::new(), Vec::new()));
@@ -18854,7 +18962,7 @@ impl PdfDocument {
                     .into_iter()
                     .flatten()
                     .collect()
-            },
+            }
             None => {
                 let ordered = if include_artifacts {
                     crate::pipeline::page_reading_order(self, page_index)?
@@ -18862,7 +18970,7 @@ impl PdfDocument {
                     crate::pipeline::page_reading_order_no_artifacts(self, page_index)?
                 };
                 ordered.into_iter().map(|os| os.span).collect()
-            },
+            }
         };
         if spans.is_empty() {
             return Ok(Vec::new());
@@ -19004,7 +19112,7 @@ impl PdfDocument {
                     }
                     run_first_word.push((run_start, run_end));
                     run_start = run_end;
-                },
+                }
             }
         }
 
@@ -19067,7 +19175,7 @@ impl PdfDocument {
                         .or_default()
                         .push(rotated_lines.len());
                     rotated_lines.push((rotation, across, words[start..end].to_vec()));
-                },
+                }
             }
         }
         lines.extend(rotated_lines.into_iter().flat_map(|(rot, off, mut line)| {
@@ -19273,7 +19381,7 @@ impl PdfDocument {
             Some(Object::Null) | None => {
                 log::debug!("Page {} has no /Contents (blank page)", page_index);
                 return Ok(std::sync::Arc::new(Vec::new()));
-            },
+            }
             Some(c) => c,
         };
 
@@ -19302,14 +19410,14 @@ impl PdfDocument {
                         Ok(decoded) => {
                             combined.extend_from_slice(&decoded);
                             combined.push(b'\n');
-                        },
+                        }
                         Err(e) => {
                             log::warn!(
                                 "Failed to decode content stream element on page {}: {}, skipping",
                                 page_index,
                                 e
                             );
-                        },
+                        }
                     }
                 }
 
@@ -19338,14 +19446,14 @@ impl PdfDocument {
                     Ok(decoded) => {
                         combined.extend_from_slice(&decoded);
                         combined.push(b'\n');
-                    },
+                    }
                     Err(e) => {
                         log::warn!(
                             "Failed to decode content stream element on page {}: {}, skipping",
                             page_index,
                             e
                         );
-                    },
+                    }
                 }
             }
 
@@ -19430,7 +19538,7 @@ impl PdfDocument {
                     e
                 );
                 return Ok(Vec::new());
-            },
+            }
         };
 
         let operators = match parse_content_stream_paths_only(&content_data) {
@@ -19442,7 +19550,7 @@ impl PdfDocument {
                     e
                 );
                 return Ok(Vec::new());
-            },
+            }
         };
 
         let mut extractor = PathExtractor::new();
@@ -19464,54 +19572,54 @@ impl PdfDocument {
                 // Graphics state operators
                 Operator::SaveState => {
                     state_stack.save();
-                },
+                }
                 Operator::RestoreState => {
                     state_stack.restore();
                     extractor.update_from_path_state(state_stack.current());
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     let state = state_stack.current_mut();
                     let new_matrix = crate::content::Matrix { a, b, c, d, e, f };
                     // PDF spec ISO 32000-1:2008 §8.3.4: cm concatenates as M_cm × CTM
                     state.ctm = new_matrix.multiply(&state.ctm);
                     extractor.set_ctm(state.ctm);
-                },
+                }
 
                 // Color operators (stroke)
                 Operator::SetStrokeRgb { r, g, b } => {
                     state_stack.current_mut().stroke_color_rgb = (r, g, b);
                     extractor.set_stroke_color(Color::new(r, g, b));
-                },
+                }
                 Operator::SetStrokeGray { gray } => {
                     state_stack.current_mut().stroke_color_rgb = (gray, gray, gray);
                     extractor.set_stroke_color(Color::new(gray, gray, gray));
-                },
+                }
                 Operator::SetStrokeCmyk { c, m, y, k } => {
                     let (r, g, b) = crate::color::cmyk_to_rgb(c, m, y, k);
                     state_stack.current_mut().stroke_color_rgb = (r, g, b);
                     extractor.set_stroke_color(Color::new(r, g, b));
-                },
+                }
 
                 // Color operators (fill)
                 Operator::SetFillRgb { r, g, b } => {
                     state_stack.current_mut().fill_color_rgb = (r, g, b);
                     extractor.set_fill_color(Color::new(r, g, b));
-                },
+                }
                 Operator::SetFillGray { gray } => {
                     state_stack.current_mut().fill_color_rgb = (gray, gray, gray);
                     extractor.set_fill_color(Color::new(gray, gray, gray));
-                },
+                }
                 Operator::SetFillCmyk { c, m, y, k } => {
                     let (r, g, b) = crate::color::cmyk_to_rgb(c, m, y, k);
                     state_stack.current_mut().fill_color_rgb = (r, g, b);
                     extractor.set_fill_color(Color::new(r, g, b));
-                },
+                }
 
                 // Line style operators
                 Operator::SetLineWidth { width } => {
                     state_stack.current_mut().line_width = width;
                     extractor.set_line_width(width);
-                },
+                }
                 Operator::SetLineCap { cap_style } => {
                     state_stack.current_mut().line_cap = cap_style;
                     let cap = match cap_style {
@@ -19520,7 +19628,7 @@ impl PdfDocument {
                         _ => LineCap::Butt,
                     };
                     extractor.set_line_cap(cap);
-                },
+                }
                 Operator::SetLineJoin { join_style } => {
                     state_stack.current_mut().line_join = join_style;
                     let join = match join_style {
@@ -19529,15 +19637,15 @@ impl PdfDocument {
                         _ => LineJoin::Miter,
                     };
                     extractor.set_line_join(join);
-                },
+                }
 
                 // Path construction operators
                 Operator::MoveTo { x, y } => {
                     extractor.move_to(x, y);
-                },
+                }
                 Operator::LineTo { x, y } => {
                     extractor.line_to(x, y);
-                },
+                }
                 Operator::CurveTo {
                     x1,
                     y1,
@@ -19547,13 +19655,13 @@ impl PdfDocument {
                     y3,
                 } => {
                     extractor.curve_to(x1, y1, x2, y2, x3, y3);
-                },
+                }
                 Operator::CurveToV { x2, y2, x3, y3 } => {
                     extractor.curve_to_v(x2, y2, x3, y3);
-                },
+                }
                 Operator::CurveToY { x1, y1, x3, y3 } => {
                     extractor.curve_to_y(x1, y1, x3, y3);
-                },
+                }
                 Operator::Rectangle {
                     x,
                     y,
@@ -19561,44 +19669,44 @@ impl PdfDocument {
                     height,
                 } => {
                     extractor.rectangle(x, y, width, height);
-                },
+                }
                 Operator::ClosePath => {
                     extractor.close_path();
-                },
+                }
 
                 // Path painting operators
                 Operator::Stroke => {
                     extractor.stroke();
-                },
+                }
                 Operator::Fill => {
                     extractor.fill(FillRule::NonZero);
-                },
+                }
                 Operator::FillEvenOdd => {
                     extractor.fill(FillRule::EvenOdd);
-                },
+                }
                 Operator::CloseFillStroke => {
                     extractor.close_fill_and_stroke(FillRule::NonZero);
-                },
+                }
                 Operator::FillStroke => {
                     extractor.fill_and_stroke(FillRule::NonZero);
-                },
+                }
                 Operator::FillStrokeEvenOdd => {
                     extractor.fill_and_stroke(FillRule::EvenOdd);
-                },
+                }
                 Operator::CloseFillStrokeEvenOdd => {
                     extractor.close_fill_and_stroke(FillRule::EvenOdd);
-                },
+                }
                 Operator::EndPath => {
                     extractor.end_path();
-                },
+                }
 
                 // Clipping operators
                 Operator::ClipNonZero => {
                     extractor.clip_non_zero();
-                },
+                }
                 Operator::ClipEvenOdd => {
                     extractor.clip_even_odd();
-                },
+                }
 
                 // XObject processing
                 Operator::Do { name } => {
@@ -19611,7 +19719,7 @@ impl PdfDocument {
                             e
                         );
                     }
-                },
+                }
 
                 // Marked content operators — maintain the active Optional
                 // Content Group (PDF "layer") so each finalized path gets
@@ -19622,7 +19730,7 @@ impl PdfDocument {
                 // marked-content nesting.
                 Operator::BeginMarkedContent { .. } => {
                     extractor.push_oc_layer(None);
-                },
+                }
                 Operator::BeginMarkedContentDict { tag, properties } => {
                     let layer = if tag == "OC" {
                         self.resolve_oc_layer_name(extractor.current_resources(), &properties)
@@ -19630,13 +19738,13 @@ impl PdfDocument {
                         None
                     };
                     extractor.push_oc_layer(layer);
-                },
+                }
                 Operator::EndMarkedContent => {
                     extractor.pop_oc_layer();
-                },
+                }
 
                 // Skip other operators (text, images, etc.)
-                _ => {},
+                _ => {}
             }
         }
 
@@ -19819,7 +19927,7 @@ impl PdfDocument {
                             < prev.avg_font_size.max(word.avg_font_size).max(1.0) * 0.5 =>
                 {
                     prev.absorb(word)
-                },
+                }
                 _ => fused.push(word),
             }
         }
@@ -19936,7 +20044,7 @@ impl PdfDocument {
             Err(e) => {
                 extractor.pop_xobject_failed();
                 return Err(e);
-            },
+            }
         };
         let xobject_dict = match xobject.as_dict() {
             Some(dict) => dict,
@@ -19946,7 +20054,7 @@ impl PdfDocument {
                     offset: 0,
                     reason: "XObject is not a dictionary".to_string(),
                 });
-            },
+            }
         };
 
         // Check type - only process Form XObjects, skip Images
@@ -19961,11 +20069,11 @@ impl PdfDocument {
                     extractor.pop_xobject();
                     return Ok(());
                 }
-            },
+            }
             None => {
                 extractor.pop_xobject();
                 return Ok(());
-            },
+            }
         }
 
         // Decode stream — reuse document-level cache shared with text extraction.
@@ -19990,11 +20098,11 @@ impl PdfDocument {
                             .insert(xobject_ref, std::sync::Arc::new(data.clone()));
                     }
                     data
-                },
+                }
                 Err(e) => {
                     extractor.pop_xobject_failed();
                     return Err(e);
-                },
+                }
             }
         };
 
@@ -20003,7 +20111,7 @@ impl PdfDocument {
             Err(e) => {
                 extractor.pop_xobject_failed();
                 return Err(e);
-            },
+            }
         };
 
         // Get transformation matrix (default to identity)
@@ -20089,51 +20197,51 @@ impl PdfDocument {
                 // Graphics state operators
                 Operator::SaveState => {
                     state_stack.save();
-                },
+                }
                 Operator::RestoreState => {
                     state_stack.restore();
                     extractor.update_from_path_state(state_stack.current());
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     let state = state_stack.current_mut();
                     let new_matrix = Matrix { a, b, c, d, e, f };
                     // PDF spec ISO 32000-1:2008 §8.3.4: cm concatenates as M_cm × CTM
                     state.ctm = new_matrix.multiply(&state.ctm);
                     extractor.set_ctm(state.ctm);
-                },
+                }
 
                 // Color and line style operators — must update both state_stack
                 // and extractor so q/Q save/restore works correctly.
                 Operator::SetStrokeRgb { r, g, b } => {
                     state_stack.current_mut().stroke_color_rgb = (r, g, b);
                     extractor.set_stroke_color(Color::new(r, g, b));
-                },
+                }
                 Operator::SetStrokeGray { gray } => {
                     state_stack.current_mut().stroke_color_rgb = (gray, gray, gray);
                     extractor.set_stroke_color(Color::new(gray, gray, gray));
-                },
+                }
                 Operator::SetStrokeCmyk { c, m, y, k } => {
                     let (r, g, b) = crate::color::cmyk_to_rgb(c, m, y, k);
                     state_stack.current_mut().stroke_color_rgb = (r, g, b);
                     extractor.set_stroke_color(Color::new(r, g, b));
-                },
+                }
                 Operator::SetFillRgb { r, g, b } => {
                     state_stack.current_mut().fill_color_rgb = (r, g, b);
                     extractor.set_fill_color(Color::new(r, g, b));
-                },
+                }
                 Operator::SetFillGray { gray } => {
                     state_stack.current_mut().fill_color_rgb = (gray, gray, gray);
                     extractor.set_fill_color(Color::new(gray, gray, gray));
-                },
+                }
                 Operator::SetFillCmyk { c, m, y, k } => {
                     let (r, g, b) = crate::color::cmyk_to_rgb(c, m, y, k);
                     state_stack.current_mut().fill_color_rgb = (r, g, b);
                     extractor.set_fill_color(Color::new(r, g, b));
-                },
+                }
                 Operator::SetLineWidth { width } => {
                     state_stack.current_mut().line_width = width;
                     extractor.set_line_width(width);
-                },
+                }
                 Operator::SetLineCap { cap_style } => {
                     state_stack.current_mut().line_cap = cap_style;
                     let cap = match cap_style {
@@ -20142,7 +20250,7 @@ impl PdfDocument {
                         _ => LineCap::Butt,
                     };
                     extractor.set_line_cap(cap);
-                },
+                }
                 Operator::SetLineJoin { join_style } => {
                     state_stack.current_mut().line_join = join_style;
                     let join = match join_style {
@@ -20151,7 +20259,7 @@ impl PdfDocument {
                         _ => LineJoin::Miter,
                     };
                     extractor.set_line_join(join);
-                },
+                }
 
                 // Path construction operators
                 Operator::MoveTo { x, y } => extractor.move_to(x, y),
@@ -20165,13 +20273,13 @@ impl PdfDocument {
                     y3,
                 } => {
                     extractor.curve_to(x1, y1, x2, y2, x3, y3);
-                },
+                }
                 Operator::CurveToV { x2, y2, x3, y3 } => {
                     extractor.curve_to_v(x2, y2, x3, y3);
-                },
+                }
                 Operator::CurveToY { x1, y1, x3, y3 } => {
                     extractor.curve_to_y(x1, y1, x3, y3);
-                },
+                }
                 Operator::Rectangle {
                     x,
                     y,
@@ -20179,7 +20287,7 @@ impl PdfDocument {
                     height,
                 } => {
                     extractor.rectangle(x, y, width, height);
-                },
+                }
                 Operator::ClosePath => extractor.close_path(),
 
                 // Path painting operators
@@ -20191,7 +20299,7 @@ impl PdfDocument {
                 Operator::FillStrokeEvenOdd => extractor.fill_and_stroke(FillRule::EvenOdd),
                 Operator::CloseFillStrokeEvenOdd => {
                     extractor.close_fill_and_stroke(FillRule::EvenOdd);
-                },
+                }
                 Operator::EndPath => extractor.end_path(),
 
                 // Clipping operators
@@ -20205,7 +20313,7 @@ impl PdfDocument {
                     {
                         log::warn!("Failed to process nested XObject '{}': {}", nested_name, e);
                     }
-                },
+                }
 
                 // Marked content — same Optional Content Group ("layer")
                 // tracking as the page-level loop, but `/OC` property
@@ -20216,7 +20324,7 @@ impl PdfDocument {
                 // here rather than on the page.
                 Operator::BeginMarkedContent { .. } => {
                     extractor.push_oc_layer(None);
-                },
+                }
                 Operator::BeginMarkedContentDict { tag, properties } => {
                     let layer = if tag == "OC" {
                         self.resolve_oc_layer_name(extractor.current_resources(), &properties)
@@ -20224,13 +20332,13 @@ impl PdfDocument {
                         None
                     };
                     extractor.push_oc_layer(layer);
-                },
+                }
                 Operator::EndMarkedContent => {
                     extractor.pop_oc_layer();
-                },
+                }
 
                 // Skip other operators
-                _ => {},
+                _ => {}
             }
         }
 
@@ -20769,8 +20877,8 @@ impl PdfDocument {
                                             Object::Reference(r) => {
                                                 r.id.hash(&mut hasher);
                                                 r.gen.hash(&mut hasher);
-                                            },
-                                            _ => {},
+                                            }
+                                            _ => {}
                                         }
                                     }
                                 }
@@ -20905,7 +21013,7 @@ impl PdfDocument {
                 Ok(o) => {
                     owned = o;
                     &owned
-                },
+                }
                 Err(_) => return,
             },
             _ => return,
@@ -20958,33 +21066,33 @@ impl PdfDocument {
             Object::Boolean(b) => {
                 1u8.hash(hasher);
                 b.hash(hasher);
-            },
+            }
             Object::Integer(i) => {
                 2u8.hash(hasher);
                 i.hash(hasher);
-            },
+            }
             // Bit-pattern hash so two equal values hash identically without
             // tripping over f64's missing `Hash` impl. NaN is not produced
             // by PDF parsers from numeric tokens.
             Object::Real(r) => {
                 3u8.hash(hasher);
                 r.to_bits().hash(hasher);
-            },
+            }
             Object::String(s) => {
                 4u8.hash(hasher);
                 s.hash(hasher);
-            },
+            }
             Object::Name(n) => {
                 5u8.hash(hasher);
                 n.hash(hasher);
-            },
+            }
             Object::Array(arr) => {
                 6u8.hash(hasher);
                 (arr.len() as u64).hash(hasher);
                 for item in arr {
                     Self::hash_pdf_object_deterministic(item, hasher);
                 }
-            },
+            }
             Object::Dictionary(d) => {
                 7u8.hash(hasher);
                 // Sort keys for deterministic ordering — HashMap iteration
@@ -20998,12 +21106,12 @@ impl PdfDocument {
                         Self::hash_pdf_object_deterministic(v, hasher);
                     }
                 }
-            },
+            }
             Object::Reference(r) => {
                 8u8.hash(hasher);
                 r.id.hash(hasher);
                 r.gen.hash(hasher);
-            },
+            }
             // Streams: dict shape only; we do not pull stream data into
             // the font identity hash (kept consistent with the cheap path).
             Object::Stream { dict, .. } => {
@@ -21017,7 +21125,7 @@ impl PdfDocument {
                         Self::hash_pdf_object_deterministic(v, hasher);
                     }
                 }
-            },
+            }
         }
     }
 
@@ -21043,7 +21151,7 @@ impl PdfDocument {
                     Object::Name(n) => n.hash(&mut hasher),
                     Object::Reference(_) => b"enc_ref".hash(&mut hasher),
                     Object::Dictionary(_) => b"enc_dict".hash(&mut hasher),
-                    _ => {},
+                    _ => {}
                 }
             }
             // ToUnicode: hash content via reference or inline presence
@@ -21182,7 +21290,7 @@ impl PdfDocument {
                     resources_obj.type_name()
                 );
                 return Ok(());
-            },
+            }
         };
 
         // Get Font dictionary if present
@@ -21399,7 +21507,7 @@ impl PdfDocument {
                                     .lock_or_recover()
                                     .insert(font_ref, Arc::clone(&arc));
                                 extractor.add_font_shared((*name).clone(), arc);
-                            },
+                            }
                             Err(e) => {
                                 log::error!(
                                     "Failed to load font '{}': {}. Text using this font will use fallback encoding.",
@@ -21407,7 +21515,7 @@ impl PdfDocument {
                                     e
                                 );
                                 continue;
-                            },
+                            }
                         }
                     } else {
                         // Direct font object — parse without caching (no stable key)
@@ -21416,7 +21524,7 @@ impl PdfDocument {
                         match FontInfo::from_dict(font, self) {
                             Ok(font_info) => {
                                 extractor.add_font((*name).clone(), font_info);
-                            },
+                            }
                             Err(e) => {
                                 log::error!(
                                     "Failed to load font '{}': {}. Text using this font will use fallback encoding.",
@@ -21424,7 +21532,7 @@ impl PdfDocument {
                                     e
                                 );
                                 continue;
-                            },
+                            }
                         }
                     }
                 }
@@ -21522,7 +21630,7 @@ impl PdfDocument {
                     };
                     *self.structure_tree_cache.lock_or_recover() = Some(tree.clone());
                     tree
-                },
+                }
             }
         };
         if let Some(ref struct_tree) = struct_tree_opt {
@@ -21582,8 +21690,8 @@ impl PdfDocument {
                                 }
                             }
                             tables.push(table);
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
                 }
                 if !tables.is_empty() {
@@ -22155,13 +22263,13 @@ impl PdfDocument {
                                 item.list_role.map(|lr| match lr {
                                     crate::structure::ListRole::LI => {
                                         crate::pipeline::StructRole::ListItem
-                                    },
+                                    }
                                     crate::structure::ListRole::Lbl => {
                                         crate::pipeline::StructRole::ListItemLabel
-                                    },
+                                    }
                                     crate::structure::ListRole::LBody => {
                                         crate::pipeline::StructRole::ListItemBody
-                                    },
+                                    }
                                 })
                             };
                             if let Some(r) = role {
@@ -22177,7 +22285,7 @@ impl PdfDocument {
                                 match role_map.entry(mcid) {
                                     Entry::Vacant(e) => {
                                         e.insert(r);
-                                    },
+                                    }
                                     Entry::Occupied(mut e) => {
                                         let existing = *e.get();
                                         let new_is_heading =
@@ -22189,7 +22297,7 @@ impl PdfDocument {
                                         if new_is_heading && !existing_is_heading {
                                             e.insert(r);
                                         }
-                                    },
+                                    }
                                 }
                             }
                             // First block_id wins per MCID — multiple OrderedContent
@@ -22443,10 +22551,10 @@ impl PdfDocument {
                             }
                             markdown.push_str(&format!("![{}]({})\n\n", alt, data_uri));
                         }
-                    },
+                    }
                     Err(e) => {
                         log::warn!("Failed to encode image {}: {}", i, e);
-                    },
+                    }
                 }
             } else if let Some(ref output_dir) = options.image_output_dir {
                 // Save to file and reference by path (no size limit for file saves)
@@ -22466,10 +22574,10 @@ impl PdfDocument {
                         let alt = format!("Image {} from page {}", i + 1, page_index + 1);
                         let relative_path = format!("{}/{}", output_dir, filename);
                         markdown.push_str(&format!("![{}]({})\n\n", alt, relative_path));
-                    },
+                    }
                     Err(e) => {
                         log::warn!("Failed to save image {}: {}", i, e);
-                    },
+                    }
                 }
             }
         }
@@ -22530,7 +22638,10 @@ impl PdfDocument {
 
         // Check if we need to extract structure tree for StructureTreeFirst mode
         let mut options = options.clone();
-        if matches!(options.reading_order_mode, ReadingOrderMode::StructureTreeFirst { .. }) {
+        if matches!(
+            options.reading_order_mode,
+            ReadingOrderMode::StructureTreeFirst { .. }
+        ) {
             // Try to parse structure tree and extract MCID reading order
             if let Ok(Some(struct_tree)) = self.structure_tree() {
                 match extract_reading_order(&struct_tree, page_index as u32) {
@@ -22547,7 +22658,7 @@ impl PdfDocument {
                             },
                             page_index
                         );
-                    },
+                    }
                     _ => {
                         // No MCIDs found or error - fallback to ColumnAware
                         log::debug!(
@@ -22556,7 +22667,7 @@ impl PdfDocument {
                         );
                         options.reading_order_mode =
                             ReadingOrderMode::StructureTreeFirst { mcid_order: vec![] };
-                    },
+                    }
                 }
             } else {
                 // No structure tree - fallback to ColumnAware
@@ -22831,11 +22942,11 @@ impl PdfDocument {
                             "  <img src=\"{}\" alt=\"{}\" style=\"max-width: 100%;\">\n",
                             data_uri, alt
                         ));
-                    },
+                    }
                     Err(e) => {
                         // Log error but continue with other images
                         log::warn!("Failed to encode image {}: {}", i, e);
-                    },
+                    }
                 }
             } else if let Some(ref output_dir) = options.image_output_dir {
                 // Save to file and reference by path
@@ -22855,10 +22966,10 @@ impl PdfDocument {
                             "  <img src=\"{}\" alt=\"{}\" style=\"max-width: 100%;\">\n",
                             relative_path, alt
                         ));
-                    },
+                    }
                     Err(e) => {
                         log::warn!("Failed to save image {}: {}", i, e);
-                    },
+                    }
                 }
             }
             // If embed_images=false and no output_dir, skip image
@@ -23194,18 +23305,18 @@ impl PdfDocument {
                 for item in arr {
                     refs.extend(Self::find_references(item));
                 }
-            },
+            }
             Object::Dictionary(dict) => {
                 for value in dict.values() {
                     refs.extend(Self::find_references(value));
                 }
-            },
+            }
             Object::Stream { dict, .. } => {
                 for value in dict.values() {
                     refs.extend(Self::find_references(value));
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
 
         refs
@@ -23864,7 +23975,7 @@ impl PdfDocument {
                 } else {
                     Some(res.clone())
                 }
-            },
+            }
             None => None,
         };
 
@@ -23907,18 +24018,18 @@ impl PdfDocument {
                     if let Some(current) = ctm_stack.last() {
                         ctm_stack.push(*current);
                     }
-                },
+                }
                 Operator::RestoreState => {
                     if ctm_stack.len() > 1 {
                         ctm_stack.pop();
                     }
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     if let Some(current) = ctm_stack.last_mut() {
                         let m = crate::content::Matrix { a, b, c, d, e, f };
                         *current = m.multiply(current);
                     }
-                },
+                }
                 Operator::Do { name } => {
                     if let Some(ref xobj_dict_map) = xobject_dict {
                         let ctm = ctm_stack
@@ -23936,7 +24047,7 @@ impl PdfDocument {
                             handles.append(&mut more);
                         }
                     }
-                },
+                }
                 Operator::InlineImage { dict, data } => {
                     let ctm = ctm_stack
                         .last()
@@ -23948,8 +24059,8 @@ impl PdfDocument {
                         handles.push(handle);
                         paint_order += 1;
                     }
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
 
@@ -24014,7 +24125,7 @@ impl PdfDocument {
                 } else {
                     Ok(Vec::new())
                 }
-            },
+            }
             "Form" => {
                 if let (Some(ref_obj), Some(parent_res)) = (xobject_ref_opt, resources) {
                     self.collect_image_handles_from_form_xobject(
@@ -24028,7 +24139,7 @@ impl PdfDocument {
                 } else {
                     Ok(Vec::new())
                 }
-            },
+            }
             _ => Ok(Vec::new()),
         }
     }
@@ -24071,7 +24182,7 @@ impl PdfDocument {
             None => {
                 xobject_stack.pop();
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Form's own Resources (fallback to the parent's resources if absent).
@@ -24130,12 +24241,12 @@ impl PdfDocument {
                             .insert(xobject_ref, std::sync::Arc::new(data.clone()));
                     }
                     data
-                },
+                }
                 Err(e) => {
                     log::warn!("Failed to decode Form XObject stream: {}, skipping", e);
                     xobject_stack.pop();
                     return Ok(Vec::new());
-                },
+                }
             }
         };
 
@@ -24145,7 +24256,7 @@ impl PdfDocument {
             Err(_) => {
                 xobject_stack.pop();
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Critical CTM composition:
@@ -24163,18 +24274,18 @@ impl PdfDocument {
                     if let Some(current) = ctm_stack.last() {
                         ctm_stack.push(*current);
                     }
-                },
+                }
                 Operator::RestoreState => {
                     if ctm_stack.len() > 1 {
                         ctm_stack.pop();
                     }
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     if let Some(current) = ctm_stack.last_mut() {
                         let m = crate::content::Matrix { a, b, c, d, e, f };
                         *current = m.multiply(current);
                     }
-                },
+                }
 
                 Operator::Do { name } => {
                     if let Some(ref xobj_d) = form_xobject_dict {
@@ -24193,7 +24304,7 @@ impl PdfDocument {
                             handles.append(&mut more);
                         }
                     }
-                },
+                }
 
                 Operator::InlineImage { dict, data } => {
                     let current_ctm = ctm_stack
@@ -24212,9 +24323,9 @@ impl PdfDocument {
                         handles.push(h);
                         *paint_order += 1;
                     }
-                },
+                }
 
-                _ => {},
+                _ => {}
             }
         }
 
@@ -24254,7 +24365,7 @@ impl PdfDocument {
                 } else {
                     Some(res.clone())
                 }
-            },
+            }
             None => None,
         };
 
@@ -24264,7 +24375,7 @@ impl PdfDocument {
             Err(_) => {
                 // If content stream parsing fails, return empty
                 return Ok(Vec::new());
-            },
+            }
         };
 
         let mut images = Vec::new();
@@ -24302,19 +24413,19 @@ impl PdfDocument {
                     if let Some(current_ctm) = ctm_stack.last() {
                         ctm_stack.push(*current_ctm);
                     }
-                },
+                }
                 Operator::RestoreState => {
                     if ctm_stack.len() > 1 {
                         ctm_stack.pop();
                     }
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     if let Some(current_ctm) = ctm_stack.last_mut() {
                         let matrix = crate::content::Matrix { a, b, c, d, e, f };
                         // PDF spec ISO 32000-1:2008 §8.3.4: cm concatenates as M_cm × CTM
                         *current_ctm = matrix.multiply(current_ctm);
                     }
-                },
+                }
 
                 // XObject reference operator - Extract images referenced via Do
                 Operator::Do { name } => {
@@ -24334,7 +24445,7 @@ impl PdfDocument {
                             images.append(&mut xobj_images);
                         }
                     }
-                },
+                }
 
                 // Inline image operator
                 Operator::InlineImage { dict, data } => {
@@ -24345,9 +24456,9 @@ impl PdfDocument {
                     if let Ok(image) = self.extract_image_from_inline(&dict, &data, current_ctm) {
                         images.push(image);
                     }
-                },
+                }
 
-                _ => {}, // Ignore other operators
+                _ => {} // Ignore other operators
             }
         }
 
@@ -24432,7 +24543,7 @@ impl PdfDocument {
                             Object::Name(n) => n == "Indexed",
                             Object::Array(arr) if !arr.is_empty() => {
                                 arr[0].as_name() == Some("Indexed")
-                            },
+                            }
                             _ => false,
                         };
                         if is_indexed {
@@ -24486,7 +24597,7 @@ impl PdfDocument {
 
                     images.push(image);
                 }
-            },
+            }
             "Form" => {
                 // Recursively extract from Form XObject
                 // Only process if we have a valid reference and parent resources
@@ -24502,8 +24613,8 @@ impl PdfDocument {
                         images.append(&mut form_images);
                     }
                 }
-            },
-            _ => {}, // Skip other types (PS, etc.)
+            }
+            _ => {} // Skip other types (PS, etc.)
         }
 
         Ok(images)
@@ -24616,12 +24727,12 @@ impl PdfDocument {
                             .insert(xobject_ref, std::sync::Arc::new(data.clone()));
                     }
                     data
-                },
+                }
                 Err(e) => {
                     log::warn!("Failed to decode Form XObject stream: {}, skipping", e);
                     xobject_stack.pop();
                     return Ok(Vec::new());
-                },
+                }
             }
         };
 
@@ -24631,7 +24742,7 @@ impl PdfDocument {
             Err(_) => {
                 xobject_stack.pop();
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Extract using only the Form's own Matrix (no parent_ctm yet).
@@ -24645,19 +24756,19 @@ impl PdfDocument {
                     if let Some(current_ctm) = ctm_stack.last() {
                         ctm_stack.push(*current_ctm);
                     }
-                },
+                }
                 Operator::RestoreState => {
                     if ctm_stack.len() > 1 {
                         ctm_stack.pop();
                     }
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     if let Some(current_ctm) = ctm_stack.last_mut() {
                         let matrix = crate::content::Matrix { a, b, c, d, e, f };
                         // PDF spec ISO 32000-1:2008 §8.3.4: cm concatenates as M_cm × CTM
                         *current_ctm = matrix.multiply(current_ctm);
                     }
-                },
+                }
 
                 Operator::Do { name } => {
                     if let Some(ref xobj_d) = form_xobject_dict {
@@ -24678,7 +24789,7 @@ impl PdfDocument {
                             raw_images.append(&mut xobj_images);
                         }
                     }
-                },
+                }
 
                 Operator::InlineImage { dict, data } => {
                     let current_ctm = ctm_stack
@@ -24688,9 +24799,9 @@ impl PdfDocument {
                     if let Ok(image) = self.extract_image_from_inline(&dict, &data, current_ctm) {
                         raw_images.push(image);
                     }
-                },
+                }
 
-                _ => {},
+                _ => {}
             }
         }
 
@@ -24945,16 +25056,16 @@ impl PdfDocument {
                         } else {
                             r
                         }
-                    },
+                    }
                     None => {
                         out.push(lookup);
                         continue;
-                    },
+                    }
                 },
                 Err(_) => {
                     out.push(lookup);
                     continue;
-                },
+                }
             };
             let mut extractor = crate::extractors::TextExtractor::new();
             if self.load_fonts_public(&resources, &mut extractor).is_ok() {
@@ -25006,7 +25117,7 @@ impl PdfDocument {
                         } else {
                             r
                         }
-                    },
+                    }
                     None => continue,
                 },
                 Err(_) => continue,
@@ -25041,14 +25152,14 @@ impl PdfDocument {
                 match by_name.entry(canonical.to_string()) {
                     std::collections::hash_map::Entry::Vacant(v) => {
                         v.insert(data.as_ref().clone());
-                    },
+                    }
                     std::collections::hash_map::Entry::Occupied(mut o) => {
                         let cand = data.as_ref();
                         let cur = o.get();
                         if (cand.len(), cand.as_slice()) > (cur.len(), cur.as_slice()) {
                             *o.get_mut() = cand.clone();
                         }
-                    },
+                    }
                 }
             }
         }
@@ -25121,7 +25232,7 @@ impl PdfDocument {
                         } else {
                             r
                         }
-                    },
+                    }
                     None => continue,
                 },
                 Err(_) => continue,
@@ -25512,7 +25623,7 @@ pub fn parse_header<R: Read + Seek>(reader: &mut R, lenient: bool) -> Result<(u8
                     .map(|(major, minor)| (major, minor, 0));
             }
             true
-        },
+        }
         Err(e) => {
             if e.kind() == std::io::ErrorKind::UnexpectedEof {
                 // File too short for PDF header
@@ -25525,7 +25636,7 @@ pub fn parse_header<R: Read + Seek>(reader: &mut R, lenient: bool) -> Result<(u8
             } else {
                 return Err(Error::InvalidHeader(format!("Failed to read file: {}", e)));
             }
-        },
+        }
     };
 
     // If strict mode and first 8 bytes read, fail immediately
@@ -25542,14 +25653,18 @@ pub fn parse_header<R: Read + Seek>(reader: &mut R, lenient: bool) -> Result<(u8
     // Read up to 8192 bytes
     let mut buffer = vec![0u8; 8192];
     let bytes_read = match reader.read(&mut buffer) {
-        Ok(0) => return Err(Error::InvalidHeader("File is empty (0 bytes read)".to_string())),
+        Ok(0) => {
+            return Err(Error::InvalidHeader(
+                "File is empty (0 bytes read)".to_string(),
+            ))
+        }
         Ok(n) => n,
         Err(e) => {
             return Err(Error::InvalidHeader(format!(
                 "I/O error while searching for PDF header: {}",
                 e
             )))
-        },
+        }
     };
 
     buffer.truncate(bytes_read);
@@ -25577,7 +25692,7 @@ pub fn parse_header<R: Read + Seek>(reader: &mut R, lenient: bool) -> Result<(u8
             reader.seek(SeekFrom::Start(after_header))?;
 
             Ok((major, minor, header_start))
-        },
+        }
         None => {
             if lenient {
                 // Some PDFs lack a %PDF- header entirely (e.g., start with a binary
@@ -25590,7 +25705,7 @@ pub fn parse_header<R: Read + Seek>(reader: &mut R, lenient: bool) -> Result<(u8
                     "No PDF header found in first 8192 bytes of file".to_string(),
                 ))
             }
-        },
+        }
     }
 }
 
@@ -25649,7 +25764,11 @@ fn parse_version_from_header(header: &[u8; 8], lenient: bool) -> Result<(u8, u8)
     // Validate version range (PDF 1.0 - 2.0)
     if major > 2 || (major == 0 && minor == 0) {
         if lenient {
-            log::warn!("Unsupported PDF version {}.{}, defaulting to 1.4", major, minor);
+            log::warn!(
+                "Unsupported PDF version {}.{}, defaulting to 1.4",
+                major,
+                minor
+            );
             return Ok((1, 4));
         }
         return Err(Error::UnsupportedVersion(format!("{}.{}", major, minor)));
@@ -25856,7 +25975,12 @@ mod tests {
             1,
             "<< /Type /Catalog /Pages 2 0 R /MarkInfo << /Marked true >> /StructTreeRoot 7 0 R >>",
         );
-        obj(&mut buf, &mut off, 2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+        obj(
+            &mut buf,
+            &mut off,
+            2,
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        );
         obj(
             &mut buf,
             &mut off,
@@ -25872,7 +25996,12 @@ mod tests {
             "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
         );
         // Minimal struct tree: three /P kids referencing MCID 0/1/2.
-        obj(&mut buf, &mut off, 7, "<< /Type /StructTreeRoot /K [8 0 R] >>");
+        obj(
+            &mut buf,
+            &mut off,
+            7,
+            "<< /Type /StructTreeRoot /K [8 0 R] >>",
+        );
         obj(
             &mut buf,
             &mut off,
@@ -25919,8 +26048,12 @@ mod tests {
         let out = doc
             .extract_text_with_extra_spans(0, vec![extra], &opts)
             .unwrap();
-        let (a, b, ins, c) =
-            (out.find("ALPHA"), out.find("BRAVO"), out.find("INSERTED"), out.find("CHARLIE"));
+        let (a, b, ins, c) = (
+            out.find("ALPHA"),
+            out.find("BRAVO"),
+            out.find("INSERTED"),
+            out.find("CHARLIE"),
+        );
         assert!(ins.is_some(), "injected span dropped: {out:?}");
         assert!(
             a < b && b < ins && ins < c,
@@ -25951,7 +26084,12 @@ mod tests {
         };
         buf.extend_from_slice(b"%PDF-1.4\n");
         obj(&mut buf, &mut off, 1, "<< /Type /Catalog /Pages 2 0 R >>");
-        obj(&mut buf, &mut off, 2, "<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
+        obj(
+            &mut buf,
+            &mut off,
+            2,
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        );
         obj(
             &mut buf,
             &mut off,
@@ -25992,8 +26130,12 @@ mod tests {
         };
 
         let slot = |out: &str, surface: &str| {
-            let (a, b, ins, c) =
-                (out.find("ALPHA"), out.find("BRAVO"), out.find("INSERTED"), out.find("CHARLIE"));
+            let (a, b, ins, c) = (
+                out.find("ALPHA"),
+                out.find("BRAVO"),
+                out.find("INSERTED"),
+                out.find("CHARLIE"),
+            );
             assert!(
                 a.is_some() && a < b && b < ins && ins < c,
                 "{surface}: expected ALPHA<BRAVO<INSERTED<CHARLIE: {out:?}"
@@ -26028,7 +26170,11 @@ mod tests {
         // rot == 180 matches the legacy mirror: x' = w-(x+width), y' = h-(y+height).
         let m = PdfDocument::rotate_span_bbox(r, 180, w, h);
         assert!((m.x - (w - (r.x + r.width))).abs() < 1e-4, "180 x: {}", m.x);
-        assert!((m.y - (h - (r.y + r.height))).abs() < 1e-4, "180 y: {}", m.y);
+        assert!(
+            (m.y - (h - (r.y + r.height))).abs() < 1e-4,
+            "180 y: {}",
+            m.y
+        );
         assert!((m.width - r.width).abs() < 1e-4 && (m.height - r.height).abs() < 1e-4);
     }
 
@@ -26037,8 +26183,16 @@ mod tests {
         let r = crate::geometry::Rect::new(10.0, 20.0, 30.0, 5.0);
         // 90° / 270° swap width and height of the AABB.
         let r90 = PdfDocument::rotate_span_bbox(r, 90, 200.0, 100.0);
-        assert!((r90.width - r.height).abs() < 1e-4, "w/h swap: {}", r90.width);
-        assert!((r90.height - r.width).abs() < 1e-4, "w/h swap: {}", r90.height);
+        assert!(
+            (r90.width - r.height).abs() < 1e-4,
+            "w/h swap: {}",
+            r90.width
+        );
+        assert!(
+            (r90.height - r.width).abs() < 1e-4,
+            "w/h swap: {}",
+            r90.height
+        );
 
         // Applying 90° four times around a square page returns to the start.
         let s = crate::geometry::Rect::new(12.0, 34.0, 6.0, 8.0);
@@ -26312,8 +26466,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off6).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         pdf
@@ -26387,8 +26544,11 @@ mod tests {
             pdf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         pdf
@@ -26412,8 +26572,14 @@ mod tests {
             .iter()
             .map(|c| c.char)
             .collect();
-        assert!(chars.contains("base body text"), "missing direct text: {chars:?}");
-        assert!(chars.contains("overlay text"), "missing XObject text: {chars:?}");
+        assert!(
+            chars.contains("base body text"),
+            "missing direct text: {chars:?}"
+        );
+        assert!(
+            chars.contains("overlay text"),
+            "missing XObject text: {chars:?}"
+        );
 
         let text = doc.extract_text(0).unwrap();
         assert!(text.contains("base body text"));
@@ -26442,7 +26608,10 @@ mod tests {
         assert_eq!(chars, "overlay text");
 
         let text = doc.extract_text(0).unwrap();
-        assert!(text.contains("overlay text"), "extract_text came back empty: {text:?}");
+        assert!(
+            text.contains("overlay text"),
+            "extract_text came back empty: {text:?}"
+        );
     }
 
     /// Build a minimal one-page PDF where XObject "Outer" invokes a second
@@ -26512,8 +26681,11 @@ mod tests {
             pdf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         pdf
@@ -26528,7 +26700,10 @@ mod tests {
         let doc = PdfDocument::from_bytes(pdf_bytes).expect("parse repro pdf");
 
         let text = doc.extract_text(0).unwrap();
-        assert!(text.contains("nested text"), "nested XObject text missing: {text:?}");
+        assert!(
+            text.contains("nested text"),
+            "nested XObject text missing: {text:?}"
+        );
     }
 
     // #572: a corrupt/zero startxref forces full-file xref reconstruction.
@@ -26562,7 +26737,10 @@ mod tests {
             cache.get(&synthetic).is_some(),
             "the pinned synthetic object was evicted and is now unreachable"
         );
-        assert!(cache.len() < 500, "eviction should still be reclaiming ordinary entries");
+        assert!(
+            cache.len() < 500,
+            "eviction should still be reclaiming ordinary entries"
+        );
     }
 
     #[test]
@@ -26673,8 +26851,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off3).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         pdf
@@ -26834,7 +27015,10 @@ mod tests {
             assert_ne!(bytes, &small);
 
             if let Some(prev) = &previous {
-                assert_eq!(prev, bytes, "repeated extraction must be stable (round={round})");
+                assert_eq!(
+                    prev, bytes,
+                    "repeated extraction must be stable (round={round})"
+                );
             }
             previous = Some(bytes.clone());
         }
@@ -26880,8 +27064,11 @@ mod tests {
             pdf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         pdf
@@ -26991,7 +27178,7 @@ mod tests {
                 (Some(x), Some(y)) => {
                     shuffled.push(*x);
                     shuffled.push(*y);
-                },
+                }
                 (Some(x), None) => shuffled.push(*x),
                 (None, Some(y)) => shuffled.push(*y),
                 (None, None) => break,
@@ -27017,9 +27204,15 @@ mod tests {
         let pdf_bytes = build_minimal_pdf_with_font(&content);
         let doc = PdfDocument::from_bytes(pdf_bytes).expect("parse repro pdf");
         let result1 = doc.extract_text(0);
-        assert!(result1.is_ok(), "extract_text panicked or errored on NaN bbox coordinate");
+        assert!(
+            result1.is_ok(),
+            "extract_text panicked or errored on NaN bbox coordinate"
+        );
         let result2 = doc.to_plain_text_all(&crate::converters::ConversionOptions::default());
-        assert!(result2.is_ok(), "to_plain_text_all panicked or errored on NaN bbox coordinate");
+        assert!(
+            result2.is_ok(),
+            "to_plain_text_all panicked or errored on NaN bbox coordinate"
+        );
     }
 
     /// Build a minimal PDF with a multi-page structure (given page count).
@@ -27101,7 +27294,7 @@ mod tests {
             Object::Dictionary(ref mut d) => {
                 d.remove("Root");
                 assert!(d.get("Root").is_none());
-            },
+            }
             _ => panic!("trailer is not a dictionary"),
         }
 
@@ -27208,8 +27401,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -27231,8 +27427,14 @@ mod tests {
         // Load again - should come from cache
         let obj2 = doc.load_object(obj_ref).unwrap();
         // Both should be the catalog
-        assert_eq!(obj1.as_dict().unwrap().get("Type").unwrap().as_name(), Some("Catalog"));
-        assert_eq!(obj2.as_dict().unwrap().get("Type").unwrap().as_name(), Some("Catalog"));
+        assert_eq!(
+            obj1.as_dict().unwrap().get("Type").unwrap().as_name(),
+            Some("Catalog")
+        );
+        assert_eq!(
+            obj2.as_dict().unwrap().get("Type").unwrap().as_name(),
+            Some("Catalog")
+        );
     }
 
     #[test]
@@ -27608,7 +27810,10 @@ mod tests {
         // The same gap WITHOUT the table flag rounds to a blank line (2).
         let mut out2 = String::new();
         PdfDocument::push_line_breaks(&mut out2, &prev, &span, 24.0, false);
-        assert_eq!(out2, "\n\n", "non-table ~1.7em gap keeps the geometric blank line");
+        assert_eq!(
+            out2, "\n\n",
+            "non-table ~1.7em gap keeps the geometric blank line"
+        );
         // A single-line gap stays one newline either way.
         let mut out3 = String::new();
         PdfDocument::push_line_breaks(&mut out3, &prev, &span, 14.0, false);
@@ -27800,7 +28005,10 @@ mod tests {
         let texts: Vec<&str> = out.iter().map(|s| s.text.as_str()).collect();
         let last_left = texts.iter().rposition(|t| t.starts_with("left")).unwrap();
         let first_right = texts.iter().position(|t| t.starts_with("right")).unwrap();
-        assert!(last_left < first_right, "tight-gutter columns fused: {texts:?}");
+        assert!(
+            last_left < first_right,
+            "tight-gutter columns fused: {texts:?}"
+        );
     }
 
     #[test]
@@ -27894,7 +28102,11 @@ mod tests {
             make_test_span("word", 9.0, 100.0, 30.0, 12.0),
         ];
         PdfDocument::merge_drop_cap_initials(&mut spans);
-        assert_eq!(spans.len(), 2, "same-size capital is not a drop-cap initial");
+        assert_eq!(
+            spans.len(),
+            2,
+            "same-size capital is not a drop-cap initial"
+        );
     }
 
     #[test]
@@ -27909,7 +28121,11 @@ mod tests {
             make_test_span("of a statistic", 106.0, 100.0, 70.0, 10.0),
         ];
         PdfDocument::merge_drop_cap_initials(&mut spans);
-        assert_eq!(spans.len(), 4, "inline math base letter is not a drop-cap initial");
+        assert_eq!(
+            spans.len(),
+            4,
+            "inline math base letter is not a drop-cap initial"
+        );
         assert_eq!(spans[1].text, "A");
         assert_eq!(spans[2].text, "st");
     }
@@ -27926,7 +28142,11 @@ mod tests {
             make_test_span("Perspective", 17.0, 100.0, 90.0, 18.0), // gap 5pt = 0.28em
         ];
         PdfDocument::merge_drop_cap_initials(&mut spans);
-        assert_eq!(spans.len(), 4, "word-spaced standalone capital is not a drop cap");
+        assert_eq!(
+            spans.len(),
+            4,
+            "word-spaced standalone capital is not a drop cap"
+        );
         assert_eq!(spans[2].text, "A");
         assert_eq!(spans[3].text, "Perspective");
     }
@@ -27955,7 +28175,11 @@ mod tests {
         sup.text_rise = 0.30; // Ts/font-size ratio
         let mut spans = vec![base, sup];
         PdfDocument::merge_sub_superscript_spans(&mut spans);
-        assert_eq!(spans.len(), 1, "Ts-flagged superscript must merge into base");
+        assert_eq!(
+            spans.len(),
+            1,
+            "Ts-flagged superscript must merge into base"
+        );
         assert_eq!(spans[0].text, "M\u{22C6}");
     }
 
@@ -27969,7 +28193,11 @@ mod tests {
         let sup = make_test_span("123", 6.0, 100.0, 20.0, 13.0); // same y, smaller fs
         let mut spans = vec![base, sup];
         PdfDocument::merge_sub_superscript_spans(&mut spans);
-        assert_eq!(spans.len(), 1, "same-baseline numeric superscript must merge");
+        assert_eq!(
+            spans.len(),
+            1,
+            "same-baseline numeric superscript must merge"
+        );
         assert_eq!(spans[0].text, "[123");
     }
 
@@ -28041,7 +28269,10 @@ mod tests {
                 .all(|s| s.text != "Aif" && !s.text.contains("OrA")),
             "tall initial must not steal a word from the line above"
         );
-        assert!(spans.iter().any(|s| s.text == "A"), "initial left intact on its own line");
+        assert!(
+            spans.iter().any(|s| s.text == "A"),
+            "initial left intact on its own line"
+        );
     }
 
     #[test]
@@ -28270,8 +28501,12 @@ mod tests {
     #[test]
     fn test_cw_boundary_split_theorem_number() {
         // "Theorem1.7": 10 chars, 7 widths → split before '1'
-        let span =
-            make_decimal_span("Theorem1.7", vec![11.2, 8.9, 7.4, 8.1, 6.6, 7.4, 13.4], 83.8, 14.3);
+        let span = make_decimal_span(
+            "Theorem1.7",
+            vec![11.2, 8.9, 7.4, 8.1, 6.6, 7.4, 13.4],
+            83.8,
+            14.3,
+        );
         let result = PdfDocument::char_widths_boundary_split(&span);
         assert_eq!(result, Some(7)); // byte 7 = '1'
     }
@@ -28288,8 +28523,12 @@ mod tests {
     #[test]
     fn test_cw_boundary_no_split_already_space() {
         // "Theorem 1.1": 7 widths, char at idx 7 is space → no split
-        let span =
-            make_decimal_span("Theorem 1.1", vec![9.3, 7.5, 6.1, 6.7, 5.5, 6.1, 11.2], 80.0, 12.0);
+        let span = make_decimal_span(
+            "Theorem 1.1",
+            vec![9.3, 7.5, 6.1, 6.7, 5.5, 6.1, 11.2],
+            80.0,
+            12.0,
+        );
         assert!(PdfDocument::char_widths_boundary_split(&span).is_none());
     }
 
@@ -28318,8 +28557,12 @@ mod tests {
 
     #[test]
     fn test_push_span_text_splits_theorem_number() {
-        let span =
-            make_decimal_span("Theorem1.7", vec![11.2, 8.9, 7.4, 8.1, 6.6, 7.4, 13.4], 83.8, 14.3);
+        let span = make_decimal_span(
+            "Theorem1.7",
+            vec![11.2, 8.9, 7.4, 8.1, 6.6, 7.4, 13.4],
+            83.8,
+            14.3,
+        );
         let mut out = String::new();
         PdfDocument::push_span_text(&mut out, &span);
         assert_eq!(out, "Theorem 1.7");
@@ -28500,7 +28743,10 @@ mod tests {
             make_rtl_test_span("tail", 100.0, 640.0),
         ];
         PdfDocument::reverse_rtl_visual_order_runs(&mut spans);
-        assert_eq!(spans[0].text, logical, "Logical-order base-Arabic span must NOT be reversed");
+        assert_eq!(
+            spans[0].text, logical,
+            "Logical-order base-Arabic span must NOT be reversed"
+        );
     }
 
     #[test]
@@ -28531,7 +28777,10 @@ mod tests {
         let before: Vec<String> = spans.iter().map(|s| s.text.clone()).collect();
         PdfDocument::reverse_rtl_visual_order_runs(&mut spans);
         let after: Vec<String> = spans.iter().map(|s| s.text.clone()).collect();
-        assert_eq!(before, after, "Pure-Latin spans must not be reversed by the RTL pass");
+        assert_eq!(
+            before, after,
+            "Pure-Latin spans must not be reversed by the RTL pass"
+        );
     }
 
     // #557: the common CID-TrueType shape — one span PER WORD, each word's
@@ -28619,7 +28868,10 @@ mod tests {
         let merged = PdfDocument::merge_rtl_line_to_visual_span(&line);
         let mut out = String::new();
         PdfDocument::push_span_text_bidi(&mut out, &merged, true);
-        assert_eq!(out, "الثدييات", "interleaved word not reconstructed, got {out:?}");
+        assert_eq!(
+            out, "الثدييات",
+            "interleaved word not reconstructed, got {out:?}"
+        );
     }
 
     /// P3: a producer-segmented word boundary between two Arabic words must
@@ -28694,18 +28946,42 @@ mod tests {
         // A short name fragment split mid-word at the gutter: a word is broken
         // after its leading initial ("Eee F" + "ghij" → "Eee Fghij") across the
         // midline; the lone uppercase "F" marks a true mid-word split.
-        spans.push(make_test_span("Aaa Bbb, Ccc Ddd, Eee F", 80.0, 669.8, 220.5, 13.0));
+        spans.push(make_test_span(
+            "Aaa Bbb, Ccc Ddd, Eee F",
+            80.0,
+            669.8,
+            220.5,
+            13.0,
+        ));
         spans.push(make_test_span("ghij", 300.3, 669.8, 30.0, 13.0));
         // A FULL multi-word line per side whose over-wide left bbox abuts the
         // right line at the gutter — the column-glue trap, must NOT merge.
-        spans.push(make_test_span("alpha beta gamma delta epsilon", 70.0, 650.0, 240.0, 13.0));
-        spans.push(make_test_span("zeta eta theta iota kappa", 300.0, 650.0, 240.0, 13.0));
+        spans.push(make_test_span(
+            "alpha beta gamma delta epsilon",
+            70.0,
+            650.0,
+            240.0,
+            13.0,
+        ));
+        spans.push(make_test_span(
+            "zeta eta theta iota kappa",
+            300.0,
+            650.0,
+            240.0,
+            13.0,
+        ));
         // Two-column body: left starts x=57, right starts x=319, on independent
         // (offset) baselines so the page reads as multi-column with bimodal
         // line-starts (the detector needs many lines on each side).
         for i in 0..14 {
             let y = 600.0 - i as f32 * 8.0;
-            spans.push(make_test_span(&format!("left body line {i}"), 57.0, y, 200.0, 13.0));
+            spans.push(make_test_span(
+                &format!("left body line {i}"),
+                57.0,
+                y,
+                200.0,
+                13.0,
+            ));
             spans.push(make_test_span(
                 &format!("right body line {i}"),
                 319.0,
@@ -28801,7 +29077,10 @@ mod tests {
         for s in &merged {
             PdfDocument::push_span_text_bidi(&mut out, s, true);
         }
-        assert!(out.contains("في"), "ي must reattach to ف as the word في; got {out:?}");
+        assert!(
+            out.contains("في"),
+            "ي must reattach to ف as the word في; got {out:?}"
+        );
         assert!(
             !out.trim_end().ends_with('ي'),
             "ي must not be stranded after the sentence terminator; got {out:?}"
@@ -28894,7 +29173,10 @@ mod tests {
             mk("\u{05D5}\u{05D4}", 200.0),         // visual וה   → logical הו
         ];
         PdfDocument::apply_rtl_logical_order_to_ordered_spans(&mut spans);
-        assert_eq!(spans[0].span.text, "\u{05D4}\u{05D5}", "rightmost-first + glyphs logical");
+        assert_eq!(
+            spans[0].span.text, "\u{05D4}\u{05D5}",
+            "rightmost-first + glyphs logical"
+        );
         assert_eq!(spans[1].span.text, "\u{05D0}\u{05D1}\u{05D2}");
     }
 
@@ -28947,8 +29229,14 @@ mod tests {
         let span = make_rtl_test_span(" ,", 270.0, 700.0);
         let mut out = String::from("\u{05D4}\u{05D8}\u{05D5}\u{05E8}"); // a Hebrew word
         PdfDocument::push_span_text_bidi(&mut out, &span, true);
-        assert!(out.ends_with(", "), "neutral span not reversed to logical: {out:?}");
-        assert!(!out.ends_with(" ,"), "visual order leaked into output: {out:?}");
+        assert!(
+            out.ends_with(", "),
+            "neutral span not reversed to logical: {out:?}"
+        );
+        assert!(
+            !out.ends_with(" ,"),
+            "visual order leaked into output: {out:?}"
+        );
     }
 
     /// The same neutral-only span in a non-RTL run (rtl_run = false) is emitted
@@ -28971,7 +29259,10 @@ mod tests {
         let span = make_rtl_test_span("2009,", 270.0, 700.0);
         let mut out = String::new();
         PdfDocument::push_span_text_bidi(&mut out, &span, true);
-        assert_eq!(out, ",2009", "neutral+number span: reverse order, keep 2009 forward");
+        assert_eq!(
+            out, ",2009",
+            "neutral+number span: reverse order, keep 2009 forward"
+        );
     }
 
     /// A span with TWO digit runs joined by a hyphen (a year range / ORCID) must
@@ -28981,7 +29272,10 @@ mod tests {
         let span = make_rtl_test_span("2009-2010", 270.0, 700.0);
         let mut out = String::new();
         PdfDocument::push_span_text_bidi(&mut out, &span, true);
-        assert_eq!(out, "2009-2010", "multi-digit-run span must be emitted verbatim");
+        assert_eq!(
+            out, "2009-2010",
+            "multi-digit-run span must be emitted verbatim"
+        );
     }
 
     #[test]
@@ -29025,7 +29319,10 @@ mod tests {
             "\u{05E9} \u{05DC}"
         );
         // Space between an Arabic letter and a digit is a real boundary — kept.
-        assert_eq!(PdfDocument::strip_interior_arabic_spaces("\u{0642} 5"), "\u{0642} 5");
+        assert_eq!(
+            PdfDocument::strip_interior_arabic_spaces("\u{0642} 5"),
+            "\u{0642} 5"
+        );
         // No spaces → fast path returns the input unchanged.
         assert_eq!(
             PdfDocument::strip_interior_arabic_spaces("\u{0642}\u{0644}"),
@@ -29091,7 +29388,11 @@ mod tests {
         ];
         let ordered = PdfDocument::order_mcid_spans(&spans);
         let texts: Vec<&str> = ordered.iter().map(|s| s.text.as_str()).collect();
-        assert_eq!(texts, vec!["שלום", "World"], "mixed RTL+Latin must stay in raw order");
+        assert_eq!(
+            texts,
+            vec!["שלום", "World"],
+            "mixed RTL+Latin must stay in raw order"
+        );
     }
 
     fn span_wmode(x: f32, y: f32, wmode: u8) -> TextSpan {
@@ -29160,12 +29461,18 @@ mod tests {
     #[test]
     fn test_is_bare_page_number_text() {
         for yes in ["1", "12", "999", "1000", "9999", " 7 ".trim()] {
-            assert!(PdfDocument::is_bare_page_number_text(yes), "{yes:?} should be a page number");
+            assert!(
+                PdfDocument::is_bare_page_number_text(yes),
+                "{yes:?} should be a page number"
+            );
         }
         for no in [
             "", "0", "10000", "12345", "1a", "iv", "Page", "1.2", "-1", "1,2",
         ] {
-            assert!(!PdfDocument::is_bare_page_number_text(no), "{no:?} must NOT be a page number");
+            assert!(
+                !PdfDocument::is_bare_page_number_text(no),
+                "{no:?} must NOT be a page number"
+            );
         }
     }
 
@@ -29193,7 +29500,10 @@ mod tests {
             "\u{4E00}",  // CJK 一 — ideographic, intentionally excluded
             "\u{0661}a", // digit + letter
         ] {
-            assert!(!PdfDocument::is_bare_page_number_text(no), "{no:?} must NOT be a page number");
+            assert!(
+                !PdfDocument::is_bare_page_number_text(no),
+                "{no:?} must NOT be a page number"
+            );
         }
     }
 
@@ -29207,7 +29517,10 @@ mod tests {
         let s2 =
             PdfDocument::normalize_artifact_signature("\u{0635}\u{0641}\u{062D}\u{0647} \u{06F2}");
         assert_eq!(s1, s2, "Persian folios must collapse to one signature");
-        assert!(s1.contains('#'), "digit run must collapse to # (got {s1:?})");
+        assert!(
+            s1.contains('#'),
+            "digit run must collapse to # (got {s1:?})"
+        );
 
         // Full-width "第１頁" / "第２頁" share a signature; multi-digit runs
         // collapse to a single #.
@@ -29217,7 +29530,10 @@ mod tests {
         // CJK ideographic numerals are NOT digits: "第一章" must stay intact
         // so real headings are not over-normalized.
         let heading = PdfDocument::normalize_artifact_signature("\u{7B2C}\u{4E00}\u{7AE0}");
-        assert_eq!(heading, "\u{7B2C}\u{4E00}\u{7AE0}", "ideographic numerals must not collapse");
+        assert_eq!(
+            heading, "\u{7B2C}\u{4E00}\u{7AE0}",
+            "ideographic numerals must not collapse"
+        );
     }
 
     #[test]
@@ -29507,7 +29823,10 @@ mod tests {
     #[test]
     fn test_find_references_stream() {
         let mut dict = std::collections::HashMap::new();
-        dict.insert("Length".to_string(), Object::Reference(ObjectRef::new(10, 0)));
+        dict.insert(
+            "Length".to_string(),
+            Object::Reference(ObjectRef::new(10, 0)),
+        );
         let obj = Object::Stream {
             dict,
             data: bytes::Bytes::from_static(b""),
@@ -29539,7 +29858,10 @@ mod tests {
         let inner = Object::Array(vec![Object::Reference(ObjectRef::new(7, 0))]);
         let mut dict = std::collections::HashMap::new();
         dict.insert("Inner".to_string(), inner);
-        dict.insert("Direct".to_string(), Object::Reference(ObjectRef::new(8, 0)));
+        dict.insert(
+            "Direct".to_string(),
+            Object::Reference(ObjectRef::new(8, 0)),
+        );
         let obj = Object::Dictionary(dict);
         let refs = PdfDocument::find_references(&obj);
         assert_eq!(refs.len(), 2);
@@ -29734,11 +30056,17 @@ mod tests {
     #[test]
     fn test_font_identity_hash_same_font() {
         let mut dict1 = std::collections::HashMap::new();
-        dict1.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+        dict1.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
         dict1.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
 
         let mut dict2 = std::collections::HashMap::new();
-        dict2.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+        dict2.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
         dict2.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
 
         let hash1 = PdfDocument::font_identity_hash_cheap(&Object::Dictionary(dict1));
@@ -29749,10 +30077,16 @@ mod tests {
     #[test]
     fn test_font_identity_hash_different_fonts() {
         let mut dict1 = std::collections::HashMap::new();
-        dict1.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+        dict1.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
 
         let mut dict2 = std::collections::HashMap::new();
-        dict2.insert("BaseFont".to_string(), Object::Name("Times-Roman".to_string()));
+        dict2.insert(
+            "BaseFont".to_string(),
+            Object::Name("Times-Roman".to_string()),
+        );
 
         let hash1 = PdfDocument::font_identity_hash_cheap(&Object::Dictionary(dict1));
         let hash2 = PdfDocument::font_identity_hash_cheap(&Object::Dictionary(dict2));
@@ -29772,7 +30106,10 @@ mod tests {
     fn test_font_identity_hash_differs_on_widths() {
         let base = || {
             let mut d = std::collections::HashMap::new();
-            d.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+            d.insert(
+                "BaseFont".to_string(),
+                Object::Name("Helvetica".to_string()),
+            );
             d.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
             d.insert("FirstChar".to_string(), Object::Integer(65));
             d.insert("LastChar".to_string(), Object::Integer(67));
@@ -29849,7 +30186,10 @@ mod tests {
         for subtype in ["Type1", "TrueType", "Type0", "CIDFontType2"] {
             let mut d = std::collections::HashMap::new();
             d.insert("Subtype".to_string(), Object::Name(subtype.to_string()));
-            d.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+            d.insert(
+                "BaseFont".to_string(),
+                Object::Name("Helvetica".to_string()),
+            );
             assert!(
                 !PdfDocument::font_is_document_local(&Object::Dictionary(d)),
                 "#597: {subtype} must remain cacheable across documents"
@@ -29864,7 +30204,10 @@ mod tests {
         for subtype in ["Type1", "TrueType", "Type0", "CIDFontType2"] {
             let mut d = std::collections::HashMap::new();
             d.insert("Subtype".to_string(), Object::Name(subtype.to_string()));
-            d.insert("BaseFont".to_string(), Object::Name("AAAAAA+ArialUnicodeMS".to_string()));
+            d.insert(
+                "BaseFont".to_string(),
+                Object::Name("AAAAAA+ArialUnicodeMS".to_string()),
+            );
             assert!(
                 PdfDocument::font_is_document_local(&Object::Dictionary(d)),
                 "subset {subtype} must be treated as document-local"
@@ -29952,8 +30295,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -30439,8 +30785,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off3).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -30496,8 +30845,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -30578,8 +30930,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -30608,8 +30963,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -30915,12 +31273,18 @@ mod tests {
 
     #[test]
     fn test_strip_xhtml_tags_self_closing() {
-        assert_eq!(PdfDocument::strip_xhtml_tags("Hello<br/>World"), "HelloWorld");
+        assert_eq!(
+            PdfDocument::strip_xhtml_tags("Hello<br/>World"),
+            "HelloWorld"
+        );
     }
 
     #[test]
     fn test_strip_xhtml_tags_with_attributes() {
-        assert_eq!(PdfDocument::strip_xhtml_tags("<p class=\"body\">Content</p>"), "Content");
+        assert_eq!(
+            PdfDocument::strip_xhtml_tags("<p class=\"body\">Content</p>"),
+            "Content"
+        );
     }
 
     #[test]
@@ -31004,12 +31368,24 @@ mod tests {
     fn test_hangul_midword_line_wrap() {
         let prev = make_test_span("집고양", 480.0, 110.0, 36.0, 12.0);
         let next = make_test_span("이의", 50.0, 95.0, 24.0, 12.0);
-        assert!(PdfDocument::hangul_midword_line_wrap("…집고양", &prev, &next));
+        assert!(PdfDocument::hangul_midword_line_wrap(
+            "…집고양",
+            &prev,
+            &next
+        ));
         // eojeol boundary: accumulated text ends with the inter-eojeol space
-        assert!(!PdfDocument::hangul_midword_line_wrap("…했다 ", &prev, &next));
+        assert!(!PdfDocument::hangul_midword_line_wrap(
+            "…했다 ",
+            &prev,
+            &next
+        ));
         // not Hangul on one side
         let latin = make_test_span("the", 50.0, 95.0, 24.0, 12.0);
-        assert!(!PdfDocument::hangul_midword_line_wrap("…집고양", &prev, &latin));
+        assert!(!PdfDocument::hangul_midword_line_wrap(
+            "…집고양",
+            &prev,
+            &latin
+        ));
     }
 
     // ========================================================================
@@ -31039,7 +31415,12 @@ mod tests {
             assert_eq!(ec, 0);
             let page = pdf_document_builder_letter_page(builder, &mut ec);
             assert_eq!(ec, 0);
-            pdf_page_builder_font(page, CString::new("Helvetica").unwrap().as_ptr(), 12.0, &mut ec);
+            pdf_page_builder_font(
+                page,
+                CString::new("Helvetica").unwrap().as_ptr(),
+                12.0,
+                &mut ec,
+            );
             assert_eq!(ec, 0);
             // Place "Q（peu/d）" as a single text run — this will be one span.
             // extract_words should produce exactly one word.
@@ -31123,8 +31504,16 @@ mod tests {
              /Encoding << /Type /Encoding /Differences [1 /fi] >> \
              /ToUnicode 6 0 R >>"
             .to_string()); // 4
-        push!(format!("<< /Length {} >>\nstream\n{}endstream", content.len(), content)); // 5
-        push!(format!("<< /Length {} >>\nstream\n{}endstream", cmap.len(), cmap)); // 6
+        push!(format!(
+            "<< /Length {} >>\nstream\n{}endstream",
+            content.len(),
+            content
+        )); // 5
+        push!(format!(
+            "<< /Length {} >>\nstream\n{}endstream",
+            cmap.len(),
+            cmap
+        )); // 6
 
         let xref_offset = out.len();
         out.extend_from_slice(format!("xref\n0 {}\n", off.len()).as_bytes());
@@ -31201,27 +31590,45 @@ mod tests {
     #[test]
     fn test_font_identity_hash_with_encoding_dict() {
         let mut font_dict = std::collections::HashMap::new();
-        font_dict.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+        font_dict.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
         font_dict.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
         let mut enc = std::collections::HashMap::new();
         enc.insert("Type".to_string(), Object::Name("Encoding".to_string()));
         font_dict.insert("Encoding".to_string(), Object::Dictionary(enc));
-        assert_ne!(PdfDocument::font_identity_hash_cheap(&Object::Dictionary(font_dict)), 0);
+        assert_ne!(
+            PdfDocument::font_identity_hash_cheap(&Object::Dictionary(font_dict)),
+            0
+        );
     }
 
     #[test]
     fn test_font_identity_hash_with_encoding_ref() {
         let mut font_dict = std::collections::HashMap::new();
-        font_dict.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
-        font_dict.insert("Encoding".to_string(), Object::Reference(ObjectRef::new(99, 0)));
-        assert_ne!(PdfDocument::font_identity_hash_cheap(&Object::Dictionary(font_dict)), 0);
+        font_dict.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
+        font_dict.insert(
+            "Encoding".to_string(),
+            Object::Reference(ObjectRef::new(99, 0)),
+        );
+        assert_ne!(
+            PdfDocument::font_identity_hash_cheap(&Object::Dictionary(font_dict)),
+            0
+        );
     }
 
     #[test]
     fn test_font_identity_hash_tounicode_changes_hash() {
         let mut d1 = std::collections::HashMap::new();
         d1.insert("BaseFont".to_string(), Object::Name("Arial".to_string()));
-        d1.insert("ToUnicode".to_string(), Object::Reference(ObjectRef::new(50, 0)));
+        d1.insert(
+            "ToUnicode".to_string(),
+            Object::Reference(ObjectRef::new(50, 0)),
+        );
         let h1 = PdfDocument::font_identity_hash_cheap(&Object::Dictionary(d1));
 
         let mut d2 = std::collections::HashMap::new();
@@ -31239,7 +31646,10 @@ mod tests {
             "DescendantFonts".to_string(),
             Object::Array(vec![Object::Reference(ObjectRef::new(20, 0))]),
         );
-        assert_ne!(PdfDocument::font_identity_hash_cheap(&Object::Dictionary(d)), 0);
+        assert_ne!(
+            PdfDocument::font_identity_hash_cheap(&Object::Dictionary(d)),
+            0
+        );
     }
 
     // Regression: two same-named, non-embedded simple fonts whose /Encoding are
@@ -31271,15 +31681,24 @@ mod tests {
 
         let font = |enc_ref: u32| {
             let mut f = std::collections::HashMap::new();
-            f.insert("BaseFont".to_string(), Object::Name("Times-Roman".to_string()));
+            f.insert(
+                "BaseFont".to_string(),
+                Object::Name("Times-Roman".to_string()),
+            );
             f.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
-            f.insert("Encoding".to_string(), Object::Reference(ObjectRef::new(enc_ref, 0)));
+            f.insert(
+                "Encoding".to_string(),
+                Object::Reference(ObjectRef::new(enc_ref, 0)),
+            );
             Object::Dictionary(f)
         };
 
         let h100 = doc.font_identity_hash_with_descendants(&font(100));
         let h101 = doc.font_identity_hash_with_descendants(&font(101));
-        assert_ne!(h100, h101, "fonts with different referenced /Differences must not collide");
+        assert_ne!(
+            h100, h101,
+            "fonts with different referenced /Differences must not collide"
+        );
 
         // Two fonts pointing at the SAME encoding object still dedup.
         assert_eq!(
@@ -31484,7 +31903,10 @@ mod tests {
         let pdf = build_minimal_pdf(b"");
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         let mut dict = std::collections::HashMap::new();
-        dict.insert("CatalogRef".to_string(), Object::Reference(ObjectRef::new(1, 0)));
+        dict.insert(
+            "CatalogRef".to_string(),
+            Object::Reference(ObjectRef::new(1, 0)),
+        );
         dict.insert("Direct".to_string(), Object::Integer(42));
         let resolved = doc
             .resolve_references(&Object::Dictionary(dict), 3)
@@ -31498,7 +31920,10 @@ mod tests {
     fn test_resolve_references_array_with_refs() {
         let pdf = build_minimal_pdf(b"");
         let doc = PdfDocument::from_bytes(pdf).unwrap();
-        let arr = Object::Array(vec![Object::Reference(ObjectRef::new(1, 0)), Object::Integer(99)]);
+        let arr = Object::Array(vec![
+            Object::Reference(ObjectRef::new(1, 0)),
+            Object::Integer(99),
+        ]);
         let resolved = doc.resolve_references(&arr, 3).unwrap();
         let ra = resolved.as_array().unwrap();
         assert!(ra[0].as_dict().is_some());
@@ -31553,8 +31978,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         assert!(doc.extract_all_text().unwrap().is_empty());
@@ -31675,8 +32103,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         let mi = doc.mark_info().unwrap();
@@ -31707,8 +32138,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off3).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         assert_eq!(doc.page_count().unwrap(), 1);
@@ -31750,8 +32184,11 @@ mod tests {
             pdf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         // The standard /Count reader really does report 0 here, so the count of 3
@@ -31761,7 +32198,11 @@ mod tests {
             0,
             "fixture must drive the standard reader to 0"
         );
-        assert_eq!(doc.page_count().unwrap(), 3, "rescue must enumerate the real pages");
+        assert_eq!(
+            doc.page_count().unwrap(),
+            3,
+            "rescue must enumerate the real pages"
+        );
     }
 
     // ========================================================================
@@ -31789,8 +32230,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off3).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 5 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         assert_eq!(doc.page_count().unwrap(), 1);
@@ -31853,8 +32297,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off6).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         let data = doc.get_page_content_data(0).unwrap();
@@ -31879,8 +32326,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off3).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         assert!(doc.get_page_content_data(0).unwrap().is_empty());
@@ -31910,8 +32360,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off3).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         let obj = doc.load_object(ObjectRef::new(5, 0)).unwrap();
@@ -31922,7 +32375,10 @@ mod tests {
     fn test_load_object_missing_returns_null_simple() {
         let pdf = build_minimal_pdf(b"");
         let doc = PdfDocument::from_bytes(pdf).unwrap();
-        assert!(matches!(doc.load_object(ObjectRef::new(999, 0)).unwrap(), Object::Null));
+        assert!(matches!(
+            doc.load_object(ObjectRef::new(999, 0)).unwrap(),
+            Object::Null
+        ));
     }
 
     #[test]
@@ -31941,7 +32397,10 @@ mod tests {
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         let mut ext = crate::extractors::TextExtractor::new();
         assert!(doc
-            .load_fonts_public(&Object::Dictionary(std::collections::HashMap::new()), &mut ext)
+            .load_fonts_public(
+                &Object::Dictionary(std::collections::HashMap::new()),
+                &mut ext
+            )
             .is_ok());
     }
 
@@ -32078,8 +32537,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         assert!(doc.catalog().unwrap().as_dict().is_some());
@@ -32098,8 +32560,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         let doc = PdfDocument::from_bytes(pdf).unwrap();
         assert!(doc.catalog().unwrap().as_dict().is_some());
@@ -32118,8 +32583,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         assert_eq!(PdfDocument::from_bytes(pdf).unwrap().version(), (2, 0));
     }
@@ -32158,8 +32626,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off1).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off2).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         assert_eq!(PdfDocument::from_bytes(pdf).unwrap().page_count_u32(), 0);
     }
@@ -32607,7 +33078,12 @@ mod tests {
         // 24 full-width display rows (span the page, no internal gutter).
         for i in 0..24 {
             let y = 400.0 - i as f32 * 14.0;
-            spans.push(corridor_span("Section heading spanning width", 50.0, y, 400.0));
+            spans.push(corridor_span(
+                "Section heading spanning width",
+                50.0,
+                y,
+                400.0,
+            ));
         }
         assert!(
             PdfDocument::has_persistent_gutter_corridor(&spans, 300.0, 10_000.0),
@@ -32631,7 +33107,10 @@ mod tests {
         }
         let g = PdfDocument::measure_single_central_gutter(&spans);
         assert!(g.is_some(), "centered two columns must yield a gutter");
-        assert!((g.unwrap() - 235.0).abs() < 5.0, "gutter mid-x ≈ 235, got {g:?}");
+        assert!(
+            (g.unwrap() - 235.0).abs() < 5.0,
+            "gutter mid-x ≈ 235, got {g:?}"
+        );
     }
 
     #[test]
@@ -32640,7 +33119,12 @@ mod tests {
         let mut spans = Vec::new();
         for i in 0..10 {
             let y = 700.0 - i as f32 * 14.0;
-            spans.push(corridor_span("Full width single column line", 50.0, y, 400.0));
+            spans.push(corridor_span(
+                "Full width single column line",
+                50.0,
+                y,
+                400.0,
+            ));
         }
         assert!(PdfDocument::measure_single_central_gutter(&spans).is_none());
     }
@@ -32670,16 +33154,37 @@ mod tests {
         // found. This is the PMC8129076 defect-2 case.
         let mut spans = Vec::new();
         // Bridging full-width header at the top.
-        spans.push(corridor_span("NATURE COMMUNICATIONS header line", 43.0, 760.0, 265.0));
+        spans.push(corridor_span(
+            "NATURE COMMUNICATIONS header line",
+            43.0,
+            760.0,
+            265.0,
+        ));
         for i in 0..16 {
             let y = 740.0 - i as f32 * 12.0;
-            spans.push(corridor_span("left column body text here ok", 43.0, y, 248.0)); // →291
-            spans.push(corridor_span("right column body text here ok", 304.0, y, 248.0));
+            spans.push(corridor_span(
+                "left column body text here ok",
+                43.0,
+                y,
+                248.0,
+            )); // →291
+            spans.push(corridor_span(
+                "right column body text here ok",
+                304.0,
+                y,
+                248.0,
+            ));
             // 304→552
         }
         let g = PdfDocument::density_central_gutter(&spans);
-        assert!(g.is_some(), "tight gutter under a bridging header must be found");
-        assert!((g.unwrap() - 297.5).abs() < 8.0, "gutter mid-x ≈ 297, got {g:?}");
+        assert!(
+            g.is_some(),
+            "tight gutter under a bridging header must be found"
+        );
+        assert!(
+            (g.unwrap() - 297.5).abs() < 8.0,
+            "gutter mid-x ≈ 297, got {g:?}"
+        );
         // The conservative cover scan misses this (gutter < 18 pt and a header
         // bridges it), confirming the density probe adds genuinely new coverage.
         assert!(PdfDocument::measure_single_central_gutter(&spans).is_none());
@@ -32690,7 +33195,12 @@ mod tests {
         let mut spans = Vec::new();
         for i in 0..16 {
             let y = 700.0 - i as f32 * 12.0;
-            spans.push(corridor_span("Full width single column line of text", 50.0, y, 400.0));
+            spans.push(corridor_span(
+                "Full width single column line of text",
+                50.0,
+                y,
+                400.0,
+            ));
         }
         assert!(PdfDocument::density_central_gutter(&spans).is_none());
     }
@@ -32743,7 +33253,14 @@ mod tests {
         // 5 lines of prose (~21 chars/line) is DENSE; 5 lines of bare numbers
         // (~2 chars/line) is SPARSE. med_h = 10 (corridor_span height).
         let dense: Vec<_> = (0..5)
-            .map(|i| corridor_span("twenty chars of text!", 50.0, 700.0 - i as f32 * 14.0, 120.0))
+            .map(|i| {
+                corridor_span(
+                    "twenty chars of text!",
+                    50.0,
+                    700.0 - i as f32 * 14.0,
+                    120.0,
+                )
+            })
             .collect();
         let sparse: Vec<_> = (0..5)
             .map(|i| corridor_span("12", 50.0, 700.0 - i as f32 * 14.0, 12.0))
@@ -32768,7 +33285,12 @@ mod tests {
         let mut spans = Vec::new();
         for i in 0..14 {
             let y = 700.0 - i as f32 * 14.0;
-            spans.push(corridor_span("Body prose line of real text here", 100.0, y, 300.0));
+            spans.push(corridor_span(
+                "Body prose line of real text here",
+                100.0,
+                y,
+                300.0,
+            ));
             spans.push(corridor_span(&format!("{}", 118 + i), 50.0, y, 15.0));
         }
         let lifted = PdfDocument::lift_marginalia_column(&spans).expect("rail must be lifted");
@@ -32817,7 +33339,12 @@ mod tests {
         let mut spans = Vec::new();
         for i in 0..12 {
             let y = 700.0 - i as f32 * 14.0;
-            spans.push(corridor_span("Body prose line of real text", 100.0, y, 300.0));
+            spans.push(corridor_span(
+                "Body prose line of real text",
+                100.0,
+                y,
+                300.0,
+            ));
         }
         spans.push(corridor_span("7", 50.0, 500.0, 12.0));
         assert!(PdfDocument::lift_marginalia_column(&spans).is_none());
@@ -32934,8 +33461,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -32989,8 +33519,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -33045,8 +33578,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
 
         let doc = PdfDocument::from_bytes(pdf).unwrap();
@@ -33091,19 +33627,34 @@ mod tests {
     #[test]
     fn test_fix_digit_logicalnot_decimal() {
         // `¬` between digits → `.`; spaced or non-digit-flanked `¬` is left alone.
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("1\u{00AC}00"), "1.00");
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("1\u{00AC}00"),
+            "1.00"
+        );
         assert_eq!(
             PdfDocument::fix_digit_logicalnot_decimal("0\u{00AC}75 1\u{00AC}00"),
             "0.75 1.00"
         );
         // Logic/set notation (spaced) is untouched.
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("A \u{00AC} B"), "A \u{00AC} B");
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("5 \u{00AC} 3"), "5 \u{00AC} 3");
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("A \u{00AC} B"),
+            "A \u{00AC} B"
+        );
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("5 \u{00AC} 3"),
+            "5 \u{00AC} 3"
+        );
         // Leading/trailing `¬` with only one digit neighbour: untouched.
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("\u{00AC}5"), "\u{00AC}5");
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("\u{00AC}5"),
+            "\u{00AC}5"
+        );
         // Spaced decimal: a subset that emits a single space between the decimal
         // glyph and the fractional digits → drop the lone space, recover `.`.
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("1\u{00AC} 00"), "1.00");
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("1\u{00AC} 00"),
+            "1.00"
+        );
         assert_eq!(
             PdfDocument::fix_digit_logicalnot_decimal("0\u{00AC} 75 1\u{00AC} 00"),
             "0.75 1.00"
@@ -33111,10 +33662,16 @@ mod tests {
         // Still NOT a decimal when the leading digit does not abut `¬`
         // (genuine spaced negation): `5 ¬ 3` stays untouched even though a
         // digit follows the space.
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("5 \u{00AC} 3"), "5 \u{00AC} 3");
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("5 \u{00AC} 3"),
+            "5 \u{00AC} 3"
+        );
         // Only a single separating space is absorbed; two spaces is not a
         // decimal rendering and is left alone.
-        assert_eq!(PdfDocument::fix_digit_logicalnot_decimal("1\u{00AC}  00"), "1\u{00AC}  00");
+        assert_eq!(
+            PdfDocument::fix_digit_logicalnot_decimal("1\u{00AC}  00"),
+            "1\u{00AC}  00"
+        );
     }
 
     #[test]
@@ -33145,7 +33702,11 @@ mod tests {
         let text = doc
             .extract_text(0)
             .expect("extract_text degrades to empty, not an error");
-        assert!(text.is_empty(), "undecryptable extraction should be empty, got: {:?}", text,);
+        assert!(
+            text.is_empty(),
+            "undecryptable extraction should be empty, got: {:?}",
+            text,
+        );
     }
 
     /// After authenticating with the correct password, extraction should succeed.
@@ -33165,7 +33726,10 @@ mod tests {
         let result = doc
             .authenticate(b"secret")
             .expect("authenticate should not error");
-        assert!(result, "Authentication with correct password should succeed");
+        assert!(
+            result,
+            "Authentication with correct password should succeed"
+        );
 
         // Now extraction should work (not return EncryptedPdf error)
         let page_count = doc.page_count().expect("page_count should work after auth");
@@ -33312,7 +33876,11 @@ mod tests {
         // L1 must come first, L2 must come before its own block.
         let pos_l1 = texts.iter().position(|t| *t == "L1").expect("L1 present");
         let pos_l2 = texts.iter().position(|t| *t == "L2").expect("L2 present");
-        assert!(pos_l1 < pos_l2, "L1 should precede L2 in reading order, got {:?}", texts);
+        assert!(
+            pos_l1 < pos_l2,
+            "L1 should precede L2 in reading order, got {:?}",
+            texts
+        );
         // L1 must come before ALL data rows that belong to L1's block.
         // With distance-based partitioning, L1 owns rows closer to y=75 than y=45:
         //   100,90,80,70,60 are closer to 75. 50 is equidistant (tie → L1).
@@ -33617,7 +34185,10 @@ mod tests {
         // Insert key 4 — should evict 2 (oldest untouched), not 1
         c.insert(4, "d");
         assert_eq!(c.get(&1), Some(&"a"), "LRU-promoted key should survive");
-        assert!(c.get(&2).is_none(), "Oldest untouched key should be evicted");
+        assert!(
+            c.get(&2).is_none(),
+            "Oldest untouched key should be evicted"
+        );
         assert_eq!(c.get(&3), Some(&"c"));
         assert_eq!(c.get(&4), Some(&"d"));
     }
@@ -33667,7 +34238,10 @@ mod tests {
         assert_eq!(c.len(), 2);
         // Third insertion should evict the first
         c.insert(ObjectRef::new(3, 0), small.clone());
-        assert!(c.get(&ObjectRef::new(1, 0)).is_none(), "Oldest should be evicted");
+        assert!(
+            c.get(&ObjectRef::new(1, 0)).is_none(),
+            "Oldest should be evicted"
+        );
         assert!(c.get(&ObjectRef::new(3, 0)).is_some());
         assert!(c.current_bytes <= budget);
     }
@@ -33717,7 +34291,9 @@ mod tests {
         assert_eq!(drifted.bottom(), 90.0, "span should end at y=90");
 
         // Behavior: 0.02pt drift is absorbed by 0.1pt tolerance.
-        assert!(PdfDocument::contains_rect_with_tolerance(&table, &drifted, 0.1));
+        assert!(PdfDocument::contains_rect_with_tolerance(
+            &table, &drifted, 0.1
+        ));
     }
 
     #[test]
@@ -33735,7 +34311,9 @@ mod tests {
         );
 
         // Behavior: 1.0pt beyond is outside 0.1pt tolerance.
-        assert!(!PdfDocument::contains_rect_with_tolerance(&table, &outside, 0.1));
+        assert!(!PdfDocument::contains_rect_with_tolerance(
+            &table, &outside, 0.1
+        ));
     }
 
     #[test]
@@ -33754,7 +34332,9 @@ mod tests {
             "control span should be strictly inside the table"
         );
 
-        assert!(PdfDocument::contains_rect_with_tolerance(&table, &inside, 0.1));
+        assert!(PdfDocument::contains_rect_with_tolerance(
+            &table, &inside, 0.1
+        ));
     }
 
     /// Regression test for #484 (pdfa_036): span filtering must use per-cell
@@ -33810,7 +34390,10 @@ mod tests {
                     .is_some_and(|b| PdfDocument::contains_rect_with_tolerance(&b, &span_cell, TOL))
             })
         });
-        assert!(in_any_cell, "span inside a cell bbox must be identified as in-table");
+        assert!(
+            in_any_cell,
+            "span inside a cell bbox must be identified as in-table"
+        );
 
         // A span in the gap (x=95..105) — inside outer table bbox, outside all cells.
         let span_gap = Rect::new(95.0, 10.0, 10.0, 20.0);
@@ -33996,7 +34579,10 @@ mod tests {
     fn test_oc_name_ocg_ascii() {
         let doc = oc_test_doc();
         let dict = ocg_dict(Object::String(b"A-GRID".to_vec()));
-        assert_eq!(doc.read_oc_name(dict.as_dict().unwrap(), 8).as_deref(), Some("A-GRID"));
+        assert_eq!(
+            doc.read_oc_name(dict.as_dict().unwrap(), 8).as_deref(),
+            Some("A-GRID")
+        );
     }
 
     #[test]
@@ -34007,14 +34593,20 @@ mod tests {
         // the LE BOM correctly.
         let doc = oc_test_doc();
         let dict = ocg_dict(utf16_string("ÁREA-Ø", false));
-        assert_eq!(doc.read_oc_name(dict.as_dict().unwrap(), 8).as_deref(), Some("ÁREA-Ø"));
+        assert_eq!(
+            doc.read_oc_name(dict.as_dict().unwrap(), 8).as_deref(),
+            Some("ÁREA-Ø")
+        );
     }
 
     #[test]
     fn test_oc_name_ocg_utf16be_bom() {
         let doc = oc_test_doc();
         let dict = ocg_dict(utf16_string("EJES", true));
-        assert_eq!(doc.read_oc_name(dict.as_dict().unwrap(), 8).as_deref(), Some("EJES"));
+        assert_eq!(
+            doc.read_oc_name(dict.as_dict().unwrap(), 8).as_deref(),
+            Some("EJES")
+        );
     }
 
     #[test]
@@ -34022,7 +34614,10 @@ mod tests {
         // OCMD has no /Name — resolution follows /OCGs (single OCG) to its name.
         let doc = oc_test_doc();
         let ocmd = ocmd_dict(ocg_dict(Object::String(b"M-DUCT".to_vec())));
-        assert_eq!(doc.read_oc_name(ocmd.as_dict().unwrap(), 8).as_deref(), Some("M-DUCT"));
+        assert_eq!(
+            doc.read_oc_name(ocmd.as_dict().unwrap(), 8).as_deref(),
+            Some("M-DUCT")
+        );
     }
 
     #[test]
@@ -34034,7 +34629,10 @@ mod tests {
             ocg_dict(Object::String(b"S-BEAM".to_vec())),
         ]);
         let ocmd = ocmd_dict(arr);
-        assert_eq!(doc.read_oc_name(ocmd.as_dict().unwrap(), 8).as_deref(), Some("S-COLS"));
+        assert_eq!(
+            doc.read_oc_name(ocmd.as_dict().unwrap(), 8).as_deref(),
+            Some("S-COLS")
+        );
     }
 
     #[test]
@@ -34058,7 +34656,10 @@ mod tests {
         // when extracting inside a Form XObject.
         let doc = oc_test_doc();
         let mut props = std::collections::HashMap::new();
-        props.insert("MC0".to_string(), ocg_dict(Object::String(b"A-WALL-DIM".to_vec())));
+        props.insert(
+            "MC0".to_string(),
+            ocg_dict(Object::String(b"A-WALL-DIM".to_vec())),
+        );
         let mut resources = std::collections::HashMap::new();
         resources.insert("Properties".to_string(), Object::Dictionary(props));
         let resources = Object::Dictionary(resources);
@@ -34075,7 +34676,10 @@ mod tests {
     fn test_resolve_oc_name_inline_dict() {
         let doc = oc_test_doc();
         let inline = ocg_dict(Object::String(b"CORTES".to_vec()));
-        assert_eq!(doc.resolve_oc_layer_name(None, &inline).as_deref(), Some("CORTES"));
+        assert_eq!(
+            doc.resolve_oc_layer_name(None, &inline).as_deref(),
+            Some("CORTES")
+        );
     }
 
     #[test]
@@ -34139,7 +34743,10 @@ mod ink_dict_extractor_tests {
     #[test]
     fn extracts_devicen_ink_names_in_declared_order() {
         let mut cs_dict = HashMap::new();
-        cs_dict.insert("CS0".to_string(), device_n_cs(&["Cyan", "Magenta", "SpotGold"]));
+        cs_dict.insert(
+            "CS0".to_string(),
+            device_n_cs(&["Cyan", "Magenta", "SpotGold"]),
+        );
         let mut out = Vec::new();
         extract_inks_from_color_space_dict(&cs_dict, None, &mut out);
         assert_eq!(
@@ -34167,7 +34774,10 @@ mod ink_dict_extractor_tests {
     #[test]
     fn ignores_non_separation_color_spaces() {
         let mut cs_dict = HashMap::new();
-        cs_dict.insert("CS0".to_string(), Object::Array(vec![name("ICCBased"), Object::Null]));
+        cs_dict.insert(
+            "CS0".to_string(),
+            Object::Array(vec![name("ICCBased"), Object::Null]),
+        );
         cs_dict.insert("CS1".to_string(), name("DeviceCMYK"));
         let mut out = Vec::new();
         extract_inks_from_color_space_dict(&cs_dict, None, &mut out);
@@ -34210,8 +34820,11 @@ mod ink_dict_extractor_tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off4).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \n", off5).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         pdf
     }
@@ -34302,7 +34915,10 @@ mod soft_hyphen_scope_tests {
     /// survives for the converter to act on.
     #[test]
     fn test_marker_before_a_line_break_survives_as_the_wrap_marker() {
-        assert_eq!(strip_seam("wonder\u{00AD}", "\n", "ful"), "wonder\u{00AD}\nful");
+        assert_eq!(
+            strip_seam("wonder\u{00AD}", "\n", "ful"),
+            "wonder\u{00AD}\nful"
+        );
     }
 
     /// At the seam, only fragments with **nothing** between them are joined.
@@ -34320,7 +34936,10 @@ mod soft_hyphen_scope_tests {
     #[test]
     fn test_seam_never_joins_on_adjacency_alone() {
         assert_eq!(strip_seam("wonder\u{00AD}", "", "ful"), "wonder\u{00AD}ful");
-        assert_eq!(strip_seam("wonder\u{00AD}", " ", "ful"), "wonder\u{00AD} ful");
+        assert_eq!(
+            strip_seam("wonder\u{00AD}", " ", "ful"),
+            "wonder\u{00AD} ful"
+        );
     }
 
     /// But a soft hyphen that does not follow a letter is not a hyphenation
@@ -34365,14 +34984,20 @@ mod soft_hyphen_scope_tests {
     /// seam, where the geometry still exists.
     #[test]
     fn contiguous_fragments_do_not_join() {
-        assert_eq!(join("ultrasonographi\u{00AD}cally"), "ultrasonographi\u{00AD}cally");
+        assert_eq!(
+            join("ultrasonographi\u{00AD}cally"),
+            "ultrasonographi\u{00AD}cally"
+        );
     }
 
     /// A misdecoded GBK sequence puts 0xAD after a non-letter; those bytes are
     /// content and must survive.
     #[test]
     fn test_mojibake_byte_is_not_treated_as_hyphenation() {
-        assert_eq!(join("\u{00A1}\u{00AD} \u{00A1}\u{00AD}"), "\u{00A1}\u{00AD} \u{00A1}\u{00AD}");
+        assert_eq!(
+            join("\u{00A1}\u{00AD} \u{00A1}\u{00AD}"),
+            "\u{00A1}\u{00AD} \u{00A1}\u{00AD}"
+        );
     }
 
     /// A font that maps U+00AD to a delimiter glyph leaves it between spaces,
@@ -34452,7 +35077,10 @@ mod soft_hyphen_scope_tests {
 
     #[test]
     fn test_marker_between_two_digits_is_kept() {
-        assert_eq!(strip("2023\u{00AD}06\u{00AD}15"), "2023\u{00AD}06\u{00AD}15");
+        assert_eq!(
+            strip("2023\u{00AD}06\u{00AD}15"),
+            "2023\u{00AD}06\u{00AD}15"
+        );
     }
 
     /// A 0xAD that is the low half of a misdecoded multi-byte sequence, and a
@@ -34547,7 +35175,10 @@ mod soft_hyphen_seam_tests {
         let consumed = PdfDocument::apply_soft_hyphen_seam(&mut text, &prev, &span);
 
         assert!(consumed, "a wrap writes the span itself");
-        assert!(text.contains("administration"), "a genuine wrap was left broken: {text:?}");
+        assert!(
+            text.contains("administration"),
+            "a genuine wrap was left broken: {text:?}"
+        );
     }
 
     /// Contiguous glyphs on one line — a word the file split into two runs.
@@ -34575,7 +35206,9 @@ mod soft_hyphen_seam_tests {
         let span = seam_span("42", 281.0, 639.4, 11.0, 9.9);
         let mut text = String::from("re\u{00AD}");
 
-        assert!(!PdfDocument::apply_soft_hyphen_seam(&mut text, &prev, &span));
+        assert!(!PdfDocument::apply_soft_hyphen_seam(
+            &mut text, &prev, &span
+        ));
         assert_eq!(text, "re\u{00AD}");
     }
 
@@ -34585,14 +35218,26 @@ mod soft_hyphen_seam_tests {
     #[test]
     fn test_classifier_separates_wraps_from_band_jitter() {
         let em = 10.0;
-        assert_eq!(PdfDocument::soft_hyphen_seam(em, 14.0, -30.0), SoftHyphenSeam::Close);
-        assert_eq!(PdfDocument::soft_hyphen_seam(em, 0.41, -39.9), SoftHyphenSeam::Keep);
-        assert_eq!(PdfDocument::soft_hyphen_seam(em, -2.9, -25.0), SoftHyphenSeam::Keep);
+        assert_eq!(
+            PdfDocument::soft_hyphen_seam(em, 14.0, -30.0),
+            SoftHyphenSeam::Close
+        );
+        assert_eq!(
+            PdfDocument::soft_hyphen_seam(em, 0.41, -39.9),
+            SoftHyphenSeam::Keep
+        );
+        assert_eq!(
+            PdfDocument::soft_hyphen_seam(em, -2.9, -25.0),
+            SoftHyphenSeam::Keep
+        );
         assert_eq!(
             PdfDocument::soft_hyphen_seam(em, 5.9, -30.0),
             SoftHyphenSeam::Keep,
             "0.59 em is band jitter, not a line advance"
         );
-        assert_eq!(PdfDocument::soft_hyphen_seam(em, 0.0, 0.0), SoftHyphenSeam::Contiguous);
+        assert_eq!(
+            PdfDocument::soft_hyphen_seam(em, 0.0, 0.0),
+            SoftHyphenSeam::Contiguous
+        );
     }
 }

@@ -158,7 +158,7 @@ fn to_c_string(s: &str) -> *mut c_char {
             CString::new(cleaned)
                 .map(|c| c.into_raw())
                 .unwrap_or(ptr::null_mut())
-        },
+        }
     }
 }
 
@@ -310,7 +310,10 @@ pub extern "C" fn pdf_oxide_crypto_active_provider() -> *mut c_char {
         // Don't initialize the OnceLock — peek at the default
         // provider's compile-time name and keep `crypto_use_fips`
         // available for the rest of the call site.
-        format!("{} (default, lazy)", crate::crypto::RustCryptoProvider.name())
+        format!(
+            "{} (default, lazy)",
+            crate::crypto::RustCryptoProvider.name()
+        )
     };
     std::ffi::CString::new(name)
         .map(std::ffi::CString::into_raw)
@@ -454,17 +457,17 @@ pub extern "C" fn pdf_document_open(path: *const c_char, error_code: *mut i32) -
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match PdfDocument::open(path_str) {
         Ok(doc) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(doc))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -497,11 +500,11 @@ pub extern "C" fn pdf_document_get_page_count(
         Ok(count) => {
             set_error(error_code, ERR_SUCCESS);
             count as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -547,11 +550,11 @@ pub extern "C" fn pdf_document_extract_text(
         Ok(text) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&text)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -578,16 +581,16 @@ pub extern "C" fn pdf_document_extract_structured_to_json(
             Ok(json) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&json)
-            },
+            }
             Err(_) => {
                 set_error(error_code, ERR_INTERNAL);
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -608,11 +611,11 @@ pub extern "C" fn pdf_document_to_markdown(
         Ok(text) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&text)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -633,11 +636,11 @@ pub extern "C" fn pdf_document_to_html(
         Ok(text) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&text)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -658,11 +661,11 @@ pub extern "C" fn pdf_document_to_plain_text(
         Ok(text) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&text)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -682,11 +685,11 @@ pub extern "C" fn pdf_document_to_markdown_all(
         Ok(text) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&text)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -710,11 +713,11 @@ pub extern "C" fn pdf_document_to_docx(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -738,11 +741,11 @@ pub extern "C" fn pdf_document_to_pptx(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -766,11 +769,11 @@ pub extern "C" fn pdf_document_to_xlsx(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -791,16 +794,16 @@ pub extern "C" fn pdf_document_open_from_docx_bytes(
             Ok(doc) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(doc))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -821,16 +824,16 @@ pub extern "C" fn pdf_document_open_from_pptx_bytes(
             Ok(doc) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(doc))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -851,16 +854,16 @@ pub extern "C" fn pdf_document_open_from_xlsx_bytes(
             Ok(doc) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(doc))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -886,17 +889,17 @@ pub extern "C" fn document_editor_open(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match DocumentEditor::open(path_str) {
         Ok(editor) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(editor))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -988,15 +991,15 @@ macro_rules! editor_get_string_field {
                 Ok(Some(val)) => {
                     set_error(error_code, ERR_SUCCESS);
                     to_c_string(&val)
-                },
+                }
                 Ok(None) => {
                     set_error(error_code, ERR_SUCCESS);
                     ptr::null_mut()
-                },
+                }
                 Err(e) => {
                     set_error(error_code, classify_error(&e));
                     ptr::null_mut()
-                },
+                }
             }
         }
     };
@@ -1020,7 +1023,7 @@ macro_rules! editor_set_string_field {
                 Err(_) => {
                     set_error(error_code, ERR_INVALID_ARG);
                     return -1;
-                },
+                }
             };
             editor.$method(val);
             set_error(error_code, ERR_SUCCESS);
@@ -1053,15 +1056,15 @@ pub extern "C" fn document_editor_get_producer(
         Ok(Some(s)) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&s)
-        },
+        }
         Ok(None) => {
             set_error(error_code, ERR_SUCCESS);
             ptr::null_mut()
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1080,7 +1083,7 @@ pub extern "C" fn document_editor_set_producer(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     handle_mut(handle).set_producer(s);
     set_error(error_code, ERR_SUCCESS);
@@ -1103,15 +1106,15 @@ pub extern "C" fn document_editor_get_creation_date(
         Ok(Some(s)) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&s)
-        },
+        }
         Ok(None) => {
             set_error(error_code, ERR_SUCCESS);
             ptr::null_mut()
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1130,7 +1133,7 @@ pub extern "C" fn document_editor_set_creation_date(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     handle_mut(handle).set_creation_date(s);
     set_error(error_code, ERR_SUCCESS);
@@ -1157,17 +1160,17 @@ pub extern "C" fn document_editor_save(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     match editor.save(path_str) {
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1190,11 +1193,11 @@ pub extern "C" fn document_editor_open_from_bytes(
         Ok(editor) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(editor))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1217,11 +1220,11 @@ pub extern "C" fn document_editor_save_to_bytes(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1249,11 +1252,11 @@ pub extern "C" fn document_editor_save_to_bytes_with_options(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1281,11 +1284,11 @@ pub extern "C" fn document_editor_extract_pages_to_bytes(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1315,18 +1318,18 @@ pub extern "C" fn document_editor_convert_to_pdf_a(
         _ => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     let editor = handle_mut(handle);
     match convert_to_pdf_a(editor.source_mut(), pdf_level) {
         Ok(_) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1349,7 +1352,7 @@ pub extern "C" fn document_editor_save_encrypted_to_bytes(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     let owner_pwd = if owner_password.is_null() {
         user_pwd
@@ -1368,11 +1371,11 @@ pub extern "C" fn document_editor_save_encrypted_to_bytes(
             set_error(error_code, ERR_SUCCESS);
             write_out(out_len, bytes.len());
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1394,11 +1397,11 @@ pub extern "C" fn document_editor_merge_from_bytes(
         Ok(n) => {
             set_error(error_code, ERR_SUCCESS);
             n as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1421,18 +1424,18 @@ pub extern "C" fn document_editor_embed_file(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     let bytes = raw_slice(data, len).to_vec();
     match editor.embed_file(name_str, bytes) {
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1452,11 +1455,11 @@ pub extern "C" fn document_editor_apply_page_redactions(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1475,11 +1478,11 @@ pub extern "C" fn document_editor_apply_all_redactions(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1512,11 +1515,11 @@ pub extern "C" fn pdf_redaction_add(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1537,11 +1540,11 @@ pub extern "C" fn pdf_redaction_count(
         Ok(n) => {
             set_error(error_code, ERR_SUCCESS);
             n as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1572,11 +1575,11 @@ pub extern "C" fn pdf_redaction_apply(
         Ok(report) => {
             set_error(error_code, ERR_SUCCESS);
             report.glyphs_removed.min(i32::MAX as usize) as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1600,11 +1603,11 @@ pub extern "C" fn pdf_redaction_scrub_metadata(
         Ok(report) => {
             set_error(error_code, ERR_SUCCESS);
             report.annotations_removed.min(i32::MAX as usize) as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1624,11 +1627,11 @@ pub extern "C" fn document_editor_rotate_all_pages(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1649,11 +1652,11 @@ pub extern "C" fn document_editor_rotate_page_by(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1681,11 +1684,11 @@ pub extern "C" fn document_editor_get_page_media_box(
             write_out(w, b[2] as f64);
             write_out(h, b[3] as f64);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1709,11 +1712,11 @@ pub extern "C" fn document_editor_set_page_media_box(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1741,7 +1744,7 @@ pub extern "C" fn document_editor_get_page_crop_box(
             write_out(w, b[2] as f64);
             write_out(h, b[3] as f64);
             0
-        },
+        }
         Ok(None) => {
             set_error(error_code, ERR_SUCCESS);
             write_out(x, 0.0f64);
@@ -1749,11 +1752,11 @@ pub extern "C" fn document_editor_get_page_crop_box(
             write_out(w, 0.0f64);
             write_out(h, 0.0f64);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1777,11 +1780,11 @@ pub extern "C" fn document_editor_set_page_crop_box(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1812,11 +1815,11 @@ pub extern "C" fn document_editor_erase_regions(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -1918,17 +1921,17 @@ pub extern "C" fn pdf_from_markdown(markdown: *const c_char, error_code: *mut i3
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match Pdf::from_markdown(md) {
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1943,17 +1946,17 @@ pub extern "C" fn pdf_from_html(html: *const c_char, error_code: *mut i32) -> *m
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match Pdf::from_html(html_str) {
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1968,17 +1971,17 @@ pub extern "C" fn pdf_from_text(text: *const c_char, error_code: *mut i32) -> *m
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match Pdf::from_text(text_str) {
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -1993,7 +1996,7 @@ pub extern "C" fn pdf_save(handle: *mut Pdf, path: *const c_char, error_code: *m
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     // Borrow the Pdf mutably — save must NOT consume it, otherwise the
     // subsequent `pdf_free` call in the caller (Go/JS/C#) is a double-free.
@@ -2002,11 +2005,11 @@ pub extern "C" fn pdf_save(handle: *mut Pdf, path: *const c_char, error_code: *m
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -2028,11 +2031,11 @@ pub extern "C" fn pdf_save_to_bytes(
             set_error(error_code, ERR_SUCCESS);
             write_out(data_len, bytes.len() as i32);
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -2047,11 +2050,11 @@ pub extern "C" fn pdf_get_page_count(handle: *mut Pdf, error_code: *mut i32) -> 
         Ok(count) => {
             set_error(error_code, ERR_SUCCESS);
             count as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -2089,7 +2092,7 @@ pub extern "C" fn pdf_document_search_page(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     let opts = SearchOptions::new()
         .with_case_insensitive(!case_sensitive)
@@ -2098,11 +2101,11 @@ pub extern "C" fn pdf_document_search_page(
         Ok(results) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiSearchResults { results }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -2123,18 +2126,18 @@ pub extern "C" fn pdf_document_search_all(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     let opts = SearchOptions::new().with_case_insensitive(!case_sensitive);
     match TextSearcher::search(doc, term, &opts) {
         Ok(results) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiSearchResults { results }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -2155,11 +2158,11 @@ pub extern "C" fn pdf_document_prepare_search(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -2310,7 +2313,7 @@ pub extern "C" fn pdf_document_get_embedded_fonts(
                 }
             }
             result
-        },
+        }
         Err(_) => Vec::new(),
     };
     set_error(error_code, ERR_SUCCESS);
@@ -2470,11 +2473,11 @@ pub extern "C" fn pdf_document_get_embedded_images(
         Ok(images) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiImageList { images }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -2637,11 +2640,11 @@ pub extern "C" fn pdf_document_get_page_annotations(
         Ok(annotations) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiAnnotationList { annotations }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -2750,7 +2753,10 @@ pub extern "C" fn pdf_oxide_annotation_get_subtype(
         return ptr::null_mut();
     }
     set_error(error_code, ERR_SUCCESS);
-    to_c_string(&format!("{:?}", list.annotations[index as usize].subtype_enum))
+    to_c_string(&format!(
+        "{:?}",
+        list.annotations[index as usize].subtype_enum
+    ))
 }
 
 #[no_mangle]
@@ -3042,11 +3048,11 @@ pub extern "C" fn pdf_page_get_width(
         Ok((_, _, w, _)) => {
             set_error(error_code, ERR_SUCCESS);
             w
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             0.0
-        },
+        }
     }
 }
 
@@ -3065,11 +3071,11 @@ pub extern "C" fn pdf_page_get_height(
         Ok((_, _, _, h)) => {
             set_error(error_code, ERR_SUCCESS);
             h
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             0.0
-        },
+        }
     }
 }
 
@@ -3108,10 +3114,10 @@ macro_rules! page_box_fn {
                     write_out(width, bw);
                     write_out(height, bh);
                     set_error(error_code, ERR_SUCCESS);
-                },
+                }
                 Err(e) => {
                     set_error(error_code, classify_error(&e));
-                },
+                }
             }
         }
     };
@@ -3146,11 +3152,11 @@ pub extern "C" fn pdf_page_get_elements(
         Ok(spans) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiElementList { spans }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -3313,7 +3319,7 @@ pub extern "C" fn pdf_generate_qr_code(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     let ec = match error_correction {
         0 => QrErrorCorrection::Low,
@@ -3333,11 +3339,11 @@ pub extern "C" fn pdf_generate_qr_code(
                 format: 100, // 100 = QR; avoids collision with 1D barcode format 0 (Code128)
                 source_data: data_str.to_string(),
             }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -3357,7 +3363,7 @@ pub extern "C" fn pdf_generate_barcode(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     let barcode_type = match format {
         0 => BarcodeType::Code128,
@@ -3379,11 +3385,11 @@ pub extern "C" fn pdf_generate_barcode(
                 format,
                 source_data: data_str.to_string(),
             }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -3444,11 +3450,11 @@ pub extern "C" fn pdf_barcode_get_svg(
             Ok(svg) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&svg)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "barcodes"))]
@@ -3483,11 +3489,11 @@ pub extern "C" fn pdf_add_barcode_to_page(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_INTERNAL);
             -1
-        },
+        }
     }
 }
 
@@ -3579,11 +3585,11 @@ pub extern "C" fn pdf_certificate_load_from_bytes(
             Ok(creds) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(creds)) as *mut std::ffi::c_void
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -3615,11 +3621,11 @@ pub unsafe extern "C" fn pdf_certificate_load_from_pem(
             Ok(creds) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(creds)) as *mut std::ffi::c_void
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -3671,11 +3677,11 @@ pub extern "C" fn pdf_document_sign(
                 doc.source_bytes = signed;
                 set_error(error_code, ERR_SUCCESS);
                 0
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 -1
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -3723,16 +3729,23 @@ pub unsafe extern "C" fn pdf_sign_bytes(
                 set_error(error_code, ERR_SUCCESS);
                 write_out(out_len, signed.len());
                 vec_to_ffi_bytes(signed)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
     {
-        let _ = (pdf_data, pdf_len, certificate_handle, reason, location, out_len);
+        let _ = (
+            pdf_data,
+            pdf_len,
+            certificate_handle,
+            reason,
+            location,
+            out_len,
+        );
         set_error(error_code, _ERR_UNSUPPORTED);
         ptr::null_mut()
     }
@@ -3754,11 +3767,11 @@ pub extern "C" fn pdf_document_get_signature_count(
             Ok(n) => {
                 set_error(error_code, ERR_SUCCESS);
                 n as i32
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 -1
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -3787,16 +3800,16 @@ pub extern "C" fn pdf_document_get_signature(
                 Some(info) => {
                     set_error(error_code, ERR_SUCCESS);
                     Box::into_raw(Box::new(FfiSignatureInfo { info })) as *mut std::ffi::c_void
-                },
+                }
                 None => {
                     set_error(error_code, ERR_INVALID_ARG);
                     ptr::null_mut()
-                },
+                }
             },
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -3841,19 +3854,19 @@ pub extern "C" fn pdf_signature_verify(
             Ok(crate::signatures::SignerVerify::Valid) => {
                 set_error(error_code, ERR_SUCCESS);
                 1
-            },
+            }
             Ok(crate::signatures::SignerVerify::Invalid) => {
                 set_error(error_code, ERR_SUCCESS);
                 0
-            },
+            }
             Ok(crate::signatures::SignerVerify::Unknown) => {
                 set_error(error_code, _ERR_UNSUPPORTED);
                 -1
-            },
+            }
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 -1
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -3913,25 +3926,25 @@ pub extern "C" fn pdf_signature_verify_detached(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         };
         match crate::signatures::verify_signer_detached(contents, &signed_bytes) {
             Ok(crate::signatures::SignerVerify::Valid) => {
                 set_error(error_code, ERR_SUCCESS);
                 1
-            },
+            }
             Ok(crate::signatures::SignerVerify::Invalid) => {
                 set_error(error_code, ERR_SUCCESS);
                 0
-            },
+            }
             Ok(crate::signatures::SignerVerify::Unknown) => {
                 set_error(error_code, _ERR_UNSUPPORTED);
                 -1
-            },
+            }
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 -1
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4064,24 +4077,24 @@ pub extern "C" fn pdf_signature_get_certificate(
             None => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         };
         let cert_der = match crate::signatures::extract_signer_certificate_der(contents) {
             Ok(d) => d,
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 return ptr::null_mut();
-            },
+            }
         };
         match crate::signatures::SigningCredentials::from_der(cert_der) {
             Ok(creds) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(creds)) as *mut std::ffi::c_void
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4108,11 +4121,11 @@ pub extern "C" fn pdf_certificate_get_subject(
             Ok(s) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&s)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4139,11 +4152,11 @@ pub extern "C" fn pdf_certificate_get_issuer(
             Ok(s) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&s)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4170,11 +4183,11 @@ pub extern "C" fn pdf_certificate_get_serial(
             Ok(s) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&s)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4204,7 +4217,7 @@ pub extern "C" fn pdf_certificate_get_validity(
                 write_out(not_before, nb);
                 write_out(not_after, na);
                 set_error(error_code, ERR_SUCCESS);
-            },
+            }
             Err(e) => set_error(error_code, classify_error(&e)),
         }
     }
@@ -4235,11 +4248,11 @@ pub extern "C" fn pdf_certificate_is_valid(
                 } else {
                     0
                 }
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 0
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4378,17 +4391,23 @@ pub unsafe extern "C" fn pdf_sign_bytes_pades(
             None
         };
 
-        match sign_pdf_bytes_pades(data, creds, opts, level_enum, ts_closure.as_deref(), &material)
-        {
+        match sign_pdf_bytes_pades(
+            data,
+            creds,
+            opts,
+            level_enum,
+            ts_closure.as_deref(),
+            &material,
+        ) {
             Ok(signed) => {
                 set_error(error_code, ERR_SUCCESS);
                 write_out(out_len, signed.len());
                 vec_to_ffi_bytes(signed)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4538,15 +4557,15 @@ pub extern "C" fn pdf_document_get_dss(
             Ok(Some(dss)) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiDss { dss })) as *mut std::ffi::c_void
-            },
+            }
             Ok(None) => {
                 set_error(error_code, ERR_SUCCESS);
                 ptr::null_mut()
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -4652,11 +4671,11 @@ macro_rules! dss_get_fn {
                     set_error(error_code, ERR_SUCCESS);
                     write_out(out_len, der.len());
                     vec_to_ffi_bytes(der.clone())
-                },
+                }
                 None => {
                     set_error(error_code, ERR_INVALID_ARG);
                     ptr::null_mut()
-                },
+                }
             }
         }
     };
@@ -4717,7 +4736,9 @@ pub extern "C" fn pdf_certificate_free(handle: *mut std::ffi::c_void) {
     {
         if !handle.is_null() {
             unsafe {
-                drop(Box::from_raw(handle as *mut crate::signatures::SigningCredentials));
+                drop(Box::from_raw(
+                    handle as *mut crate::signatures::SigningCredentials,
+                ));
             }
         }
     }
@@ -4796,11 +4817,11 @@ pub extern "C" fn pdf_render_page(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -4872,11 +4893,11 @@ pub extern "C" fn pdf_render_page_with_options(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -4977,11 +4998,11 @@ pub extern "C" fn pdf_render_page_with_options_ex(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -5045,16 +5066,24 @@ pub extern "C" fn pdf_render_page_region(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
     {
-        let _ = (doc, page_index, crop_x, crop_y, crop_width, crop_height, format);
+        let _ = (
+            doc,
+            page_index,
+            crop_x,
+            crop_y,
+            crop_width,
+            crop_height,
+            format,
+        );
         set_error(error_code, _ERR_UNSUPPORTED);
         ptr::null_mut()
     }
@@ -5090,11 +5119,11 @@ pub extern "C" fn pdf_render_page_zoom(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -5136,11 +5165,11 @@ pub extern "C" fn pdf_render_page_fit(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -5180,11 +5209,11 @@ pub extern "C" fn pdf_render_page_thumbnail(
             Ok(img) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -5232,11 +5261,11 @@ pub extern "C" fn pdf_render_page_raw(
                 write_out(out_height, img.height as i32);
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(FfiRenderedImage { inner: img }))
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -5334,18 +5363,18 @@ pub extern "C" fn pdf_save_rendered_image(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         };
         let i = handle_ref(img);
         match i.inner.save(path) {
             Ok(()) => {
                 set_error(error_code, ERR_SUCCESS);
                 0
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 -1
-            },
+            }
         }
     }
     #[cfg(not(feature = "rendering"))]
@@ -5411,7 +5440,9 @@ pub extern "C" fn pdf_tsa_client_create(
     }
     #[cfg(not(feature = "tsa-client"))]
     {
-        let _ = (url, username, password, timeout, hash_algo, use_nonce, cert_req);
+        let _ = (
+            url, username, password, timeout, hash_algo, use_nonce, cert_req,
+        );
         set_error(error_code, _ERR_UNSUPPORTED);
         ptr::null_mut()
     }
@@ -5452,11 +5483,11 @@ pub extern "C" fn pdf_tsa_request_timestamp(
             Ok(ts) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(ts)) as *mut std::ffi::c_void
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "tsa-client"))]
@@ -5488,11 +5519,11 @@ pub extern "C" fn pdf_tsa_request_timestamp_hash(
             Ok(ts) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(ts)) as *mut std::ffi::c_void
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "tsa-client"))]
@@ -5534,11 +5565,11 @@ pub extern "C" fn pdf_timestamp_parse(
             Ok(ts) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(ts)) as *mut std::ffi::c_void
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -5735,11 +5766,11 @@ pub extern "C" fn pdf_timestamp_verify(ts: *const std::ffi::c_void, error_code: 
             Ok(valid) => {
                 set_error(error_code, ERR_SUCCESS);
                 valid
-            },
+            }
             Err(_) => {
                 set_error(error_code, _ERR_UNSUPPORTED);
                 false
-            },
+            }
         }
     }
     #[cfg(not(feature = "signatures"))]
@@ -5836,11 +5867,11 @@ pub extern "C" fn pdf_validate_pdf_ua(
         Ok(result) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiUaResults { result }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6013,7 +6044,7 @@ pub extern "C" fn pdf_document_export_form_data_to_bytes(
         Err(e) => {
             set_error(error_code, classify_error(&e));
             return ptr::null_mut();
-        },
+        }
     };
     let bytes = if format_type == 1 {
         // XFDF (XML)
@@ -6027,7 +6058,7 @@ pub extern "C" fn pdf_document_export_form_data_to_bytes(
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 return ptr::null_mut();
-            },
+            }
         }
     };
     write_out(out_len, bytes.len());
@@ -6053,11 +6084,11 @@ pub extern "C" fn pdf_document_open_from_bytes(
         Ok(doc) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(doc))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6077,7 +6108,7 @@ pub extern "C" fn pdf_document_open_with_password(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match PdfDocument::open(path_str) {
         Ok(mut doc) => {
@@ -6088,11 +6119,11 @@ pub extern "C" fn pdf_document_open_with_password(
             }
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(doc))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6122,17 +6153,17 @@ pub extern "C" fn pdf_document_authenticate(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return false;
-        },
+        }
     };
     match doc.authenticate(pwd.as_bytes()) {
         Ok(ok) => {
             set_error(error_code, ERR_SUCCESS);
             ok
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             false
-        },
+        }
     }
 }
 
@@ -6152,11 +6183,11 @@ pub extern "C" fn pdf_document_extract_all_text(
         Ok(t) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&t)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6175,11 +6206,11 @@ pub extern "C" fn pdf_document_to_html_all(
         Ok(t) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&t)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6198,11 +6229,11 @@ pub extern "C" fn pdf_document_to_plain_text_all(
         Ok(t) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&t)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6231,11 +6262,11 @@ pub extern "C" fn pdf_document_extract_chars(
         Ok(chars) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiCharList { chars }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6361,11 +6392,11 @@ pub extern "C" fn pdf_document_extract_words(
         Ok(words) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiWordList { words }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6559,11 +6590,11 @@ pub extern "C" fn pdf_document_extract_text_lines(
         Ok(lines) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiTextLineList { lines }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6672,11 +6703,11 @@ pub extern "C" fn pdf_document_extract_tables(
         Ok(tables) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiTableList { tables }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6817,11 +6848,11 @@ pub extern "C" fn pdf_document_extract_text_in_rect(
         Ok(t) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&t)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6848,11 +6879,11 @@ pub extern "C" fn pdf_document_extract_words_in_rect(
         Ok(words) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiWordList { words }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6879,11 +6910,11 @@ pub extern "C" fn pdf_document_extract_lines_in_rect(
         Ok(lines) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiTextLineList { lines }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6906,11 +6937,11 @@ pub extern "C" fn pdf_document_extract_tables_in_rect(
         Ok(tables) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiTableList { tables }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6933,11 +6964,11 @@ pub extern "C" fn pdf_document_extract_images_in_rect(
         Ok(images) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiImageList { images }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -6963,11 +6994,11 @@ pub extern "C" fn pdf_document_get_form_fields(
         Ok(fields) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiFormFieldList { fields }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -7125,11 +7156,11 @@ pub extern "C" fn pdf_document_remove_headers(
         Ok(n) => {
             set_error(error_code, ERR_SUCCESS);
             n as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7148,11 +7179,11 @@ pub extern "C" fn pdf_document_remove_footers(
         Ok(n) => {
             set_error(error_code, ERR_SUCCESS);
             n as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7171,11 +7202,11 @@ pub extern "C" fn pdf_document_remove_artifacts(
         Ok(n) => {
             set_error(error_code, ERR_SUCCESS);
             n as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7194,11 +7225,11 @@ pub extern "C" fn pdf_document_erase_header(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7217,11 +7248,11 @@ pub extern "C" fn pdf_document_erase_footer(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7240,11 +7271,11 @@ pub extern "C" fn pdf_document_erase_artifacts(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7265,11 +7296,11 @@ pub extern "C" fn document_editor_delete_page(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7289,11 +7320,11 @@ pub extern "C" fn document_editor_move_page(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7312,11 +7343,11 @@ pub extern "C" fn document_editor_get_page_rotation(
         Ok(r) => {
             set_error(error_code, ERR_SUCCESS);
             r
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             0
-        },
+        }
     }
 }
 
@@ -7336,11 +7367,11 @@ pub extern "C" fn document_editor_set_page_rotation(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7363,11 +7394,11 @@ pub extern "C" fn document_editor_erase_region(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7386,11 +7417,11 @@ pub extern "C" fn document_editor_flatten_annotations(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7408,11 +7439,11 @@ pub extern "C" fn document_editor_flatten_all_annotations(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7434,11 +7465,11 @@ pub extern "C" fn document_editor_crop_margins(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7458,17 +7489,17 @@ pub extern "C" fn document_editor_merge_from(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     match editor.merge_from(path) {
         Ok(n) => {
             set_error(error_code, ERR_SUCCESS);
             n as i32
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7485,17 +7516,17 @@ pub extern "C" fn pdf_from_image(path: *const c_char, error_code: *mut i32) -> *
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match Pdf::from_image(p) {
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -7514,11 +7545,11 @@ pub extern "C" fn pdf_from_image_bytes(
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -7545,7 +7576,7 @@ pub extern "C" fn pdf_merge(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         }
     }
     let path_refs: Vec<&str> = path_strs.iter().map(|s| s.as_str()).collect();
@@ -7554,11 +7585,11 @@ pub extern "C" fn pdf_merge(
             set_error(error_code, ERR_SUCCESS);
             write_out(data_len, bytes.len() as i32);
             vec_to_ffi_bytes(bytes)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -7598,11 +7629,11 @@ pub extern "C" fn pdf_validate_pdf_a_level(
         Ok(result) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiPdfAResults { result }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -7628,18 +7659,18 @@ pub extern "C" fn pdf_convert_to_pdf_a(
         _ => {
             set_error(error_code, ERR_INVALID_ARG);
             return false;
-        },
+        }
     };
     let doc = handle_mut(document);
     match convert_to_pdf_a(doc, pdf_level) {
         Ok(result) => {
             set_error(error_code, ERR_SUCCESS);
             result.success
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             false
-        },
+        }
     }
 }
 
@@ -7748,11 +7779,11 @@ pub extern "C" fn pdf_validate_pdf_x_level(
         Ok(result) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiPdfXResults { result }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -7825,14 +7856,14 @@ pub extern "C" fn document_editor_save_encrypted(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     let user_pwd = match c_str(user_password) {
         Ok(s) => s,
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     let owner_pwd = if owner_password.is_null() {
         user_pwd
@@ -7850,16 +7881,16 @@ pub extern "C" fn document_editor_save_encrypted(
             Ok(()) => {
                 set_error(error_code, ERR_SUCCESS);
                 0
-            },
+            }
             Err(_) => {
                 set_error(error_code, ERR_IO);
                 -1
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -7886,11 +7917,11 @@ pub extern "C" fn pdf_document_extract_paths(
         Ok(paths) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(FfiPathList { paths }))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8073,11 +8104,11 @@ pub extern "C" fn pdf_document_get_page_labels(
                 .collect();
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&format!("[{}]", json.join(",")))
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string("[]")
-        },
+        }
     }
 }
 
@@ -8147,15 +8178,15 @@ pub extern "C" fn pdf_document_get_xmp_metadata(
             );
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&json)
-        },
+        }
         Ok(None) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string("{}")
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string("{}")
-        },
+        }
     }
 }
 
@@ -8169,7 +8200,7 @@ fn outline_to_json(items: &[crate::outline::OutlineItem]) -> String {
                 Some(crate::outline::Destination::PageIndex(p)) => format!("{}", p),
                 Some(crate::outline::Destination::Named(n)) => {
                     format!(r#""{}""#, n.replace('"', "\\\""))
-                },
+                }
                 None => "null".to_string(),
             };
             let children_json = if item.children.is_empty() {
@@ -8203,15 +8234,15 @@ pub extern "C" fn pdf_document_get_outline(
         Ok(Some(items)) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&outline_to_json(&items))
-        },
+        }
         Ok(None) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string("[]")
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string("[]")
-        },
+        }
     }
 }
 
@@ -8267,13 +8298,13 @@ pub extern "C" fn pdf_document_plan_split_by_bookmarks(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         },
         Ok(_) => FfiSplitOpts::default(),
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     let opts = crate::split_bookmarks::SplitByBookmarksOptions {
         title_prefix: opts_in.title_prefix,
@@ -8288,19 +8319,19 @@ pub extern "C" fn pdf_document_plan_split_by_bookmarks(
             Ok(j) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&j)
-            },
+            }
             Err(e) => {
                 set_error(
                     error_code,
                     classify_error(&crate::error::Error::InvalidOperation(e.to_string())),
                 );
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8331,19 +8362,19 @@ pub extern "C" fn pdf_document_classify_page(
             Ok(j) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&j)
-            },
+            }
             Err(e) => {
                 set_error(
                     error_code,
                     classify_error(&crate::error::Error::InvalidOperation(e.to_string())),
                 );
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8382,14 +8413,14 @@ pub extern "C" fn pdf_document_structured_warnings(
         Ok(j) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&j)
-        },
+        }
         Err(e) => {
             set_error(
                 error_code,
                 classify_error(&crate::error::Error::InvalidOperation(e.to_string())),
             );
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8410,14 +8441,14 @@ pub extern "C" fn pdf_document_take_structured_warnings(
         Ok(j) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&j)
-        },
+        }
         Err(e) => {
             set_error(
                 error_code,
                 classify_error(&crate::error::Error::InvalidOperation(e.to_string())),
             );
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8439,19 +8470,19 @@ pub extern "C" fn pdf_document_classify_document(
             Ok(j) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&j)
-            },
+            }
             Err(e) => {
                 set_error(
                     error_code,
                     classify_error(&crate::error::Error::InvalidOperation(e.to_string())),
                 );
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8474,11 +8505,11 @@ pub extern "C" fn pdf_document_extract_text_auto(
         Ok(text) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&text)
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8512,13 +8543,13 @@ pub extern "C" fn pdf_document_extract_page_auto(
                 Err(_) => {
                     set_error(error_code, ERR_INVALID_ARG);
                     return ptr::null_mut();
-                },
+                }
             },
             Ok(_) => crate::extractors::auto::AutoExtractOptions::default(),
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         }
     };
     let doc = handle_ref(handle);
@@ -8528,19 +8559,19 @@ pub extern "C" fn pdf_document_extract_page_auto(
             Ok(j) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&j)
-            },
+            }
             Err(e) => {
                 set_error(
                     error_code,
                     classify_error(&crate::error::Error::InvalidOperation(e.to_string())),
                 );
                 ptr::null_mut()
-            },
+            }
         },
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8576,11 +8607,11 @@ pub extern "C" fn pdf_oxide_prefetch_models(
         Ok(dir) => {
             set_error(error_code, ERR_SUCCESS);
             to_c_string(&dir.to_string_lossy())
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -8620,14 +8651,14 @@ pub extern "C" fn document_editor_set_form_field_value(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     let field_value = match c_str(value) {
         Ok(s) => s,
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     match editor.set_form_field_value(
         field_name,
@@ -8636,11 +8667,11 @@ pub extern "C" fn document_editor_set_form_field_value(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -8659,11 +8690,11 @@ pub extern "C" fn document_editor_flatten_forms(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -8683,11 +8714,11 @@ pub extern "C" fn document_editor_flatten_forms_on_page(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -8725,16 +8756,16 @@ pub extern "C" fn document_editor_flatten_warning(
             Ok(cs) => {
                 set_error(error_code, ERR_SUCCESS);
                 cs.into_raw()
-            },
+            }
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 std::ptr::null_mut()
-            },
+            }
         },
         None => {
             set_error(error_code, ERR_INVALID_ARG);
             std::ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9005,11 +9036,11 @@ pub extern "C" fn pdf_oxide_fonts_to_json(
         Ok(s) => {
             set_error(error_code, ERR_SUCCESS);
             string_to_c(s)
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_INTERNAL);
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9109,11 +9140,11 @@ pub extern "C" fn pdf_oxide_annotations_to_json(
         Ok(s) => {
             set_error(error_code, ERR_SUCCESS);
             string_to_c(s)
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_INTERNAL);
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9153,11 +9184,11 @@ pub extern "C" fn pdf_oxide_elements_to_json(
         Ok(s) => {
             set_error(error_code, ERR_SUCCESS);
             string_to_c(s)
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_INTERNAL);
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9189,11 +9220,11 @@ pub extern "C" fn pdf_oxide_search_results_to_json(
         Ok(s) => {
             set_error(error_code, ERR_SUCCESS);
             string_to_c(s)
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_INTERNAL);
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9222,31 +9253,31 @@ pub extern "C" fn pdf_ocr_engine_create(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         };
         let rec = match c_str(rec_model_path) {
             Ok(s) => s,
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         };
         let dict = match c_str(dict_path) {
             Ok(s) => s,
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         };
         match OcrEngine::new(det, rec, dict, OcrConfig::default()) {
             Ok(engine) => {
                 set_error(error_code, ERR_SUCCESS);
                 Box::into_raw(Box::new(engine)) as *mut std::ffi::c_void
-            },
+            }
             Err(_e) => {
                 set_error(error_code, ERR_INTERNAL);
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "ocr"))]
@@ -9295,11 +9326,11 @@ pub extern "C" fn pdf_ocr_page_needs_ocr(
             Ok(v) => {
                 set_error(error_code, ERR_SUCCESS);
                 v
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 false
-            },
+            }
         }
     }
     #[cfg(not(feature = "ocr"))]
@@ -9342,11 +9373,11 @@ pub extern "C" fn pdf_ocr_extract_text(
             Ok(text) => {
                 set_error(error_code, ERR_SUCCESS);
                 to_c_string(&text)
-            },
+            }
             Err(e) => {
                 set_error(error_code, classify_error(&e));
                 ptr::null_mut()
-            },
+            }
         }
     }
     #[cfg(not(feature = "ocr"))]
@@ -9692,17 +9723,17 @@ pub extern "C" fn pdf_embedded_font_from_file(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return ptr::null_mut();
-        },
+        }
     };
     match crate::writer::EmbeddedFont::from_file(path_str) {
         Ok(font) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(font))
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_IO);
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9728,18 +9759,18 @@ pub extern "C" fn pdf_embedded_font_from_bytes(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         }
     };
     match crate::writer::EmbeddedFont::from_data(name_opt, bytes) {
         Ok(font) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(font))
-        },
+        }
         Err(_) => {
             set_error(error_code, ERR_PARSE);
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -9824,7 +9855,7 @@ fn read_cstr_or_fail(ptr: *const c_char, error_code: *mut i32) -> Option<String>
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             None
-        },
+        }
     }
 }
 
@@ -10033,7 +10064,13 @@ pub extern "C" fn pdf_document_builder_a4_page(
     handle: *mut FfiDocumentBuilder,
     error_code: *mut i32,
 ) -> *mut FfiPageBuilder {
-    open_page(handle, Some(crate::writer::PageSize::A4), 0.0, 0.0, error_code)
+    open_page(
+        handle,
+        Some(crate::writer::PageSize::A4),
+        0.0,
+        0.0,
+        error_code,
+    )
 }
 
 /// Start a US Letter page.
@@ -10042,7 +10079,13 @@ pub extern "C" fn pdf_document_builder_letter_page(
     handle: *mut FfiDocumentBuilder,
     error_code: *mut i32,
 ) -> *mut FfiPageBuilder {
-    open_page(handle, Some(crate::writer::PageSize::Letter), 0.0, 0.0, error_code)
+    open_page(
+        handle,
+        Some(crate::writer::PageSize::Letter),
+        0.0,
+        0.0,
+        error_code,
+    )
 }
 
 /// Start a page with custom dimensions in PDF points (72 pt = 1 inch).
@@ -10467,7 +10510,7 @@ pub extern "C" fn pdf_page_builder_text_field(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         }
     };
     push_page_op(
@@ -10534,7 +10577,7 @@ fn read_cstring_array(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return None;
-            },
+            }
         }
     }
     Some(out)
@@ -10570,7 +10613,7 @@ pub extern "C" fn pdf_page_builder_combo_box(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         }
     };
     push_page_op(
@@ -10634,7 +10677,7 @@ pub extern "C" fn pdf_page_builder_radio_group(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         }
     };
     push_page_op(
@@ -10832,7 +10875,11 @@ pub extern "C" fn pdf_page_builder_inline_color(
     let Some(s) = read_cstr_or_fail(text, error_code) else {
         return -1;
     };
-    push_page_op(handle, error_code, FfiPageOp::InlineColor { r, g, b, text: s })
+    push_page_op(
+        handle,
+        error_code,
+        FfiPageOp::InlineColor { r, g, b, text: s },
+    )
 }
 
 /// Advance cursor_y by one line-height and reset cursor_x to 72 pt.
@@ -10893,9 +10940,13 @@ pub extern "C" fn pdf_page_builder_barcode_1d(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
-    push_page_op(handle, error_code, FfiPageOp::BarcodeImage { bytes, x, y, w, h })
+    push_page_op(
+        handle,
+        error_code,
+        FfiPageOp::BarcodeImage { bytes, x, y, w, h },
+    )
 }
 
 /// Place a QR-code image on the page (square: `size × size` points).
@@ -10917,7 +10968,7 @@ pub extern "C" fn pdf_page_builder_barcode_qr(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     push_page_op(
         handle,
@@ -11062,7 +11113,11 @@ pub extern "C" fn pdf_page_builder_filled_rect(
     b: f32,
     error_code: *mut i32,
 ) -> i32 {
-    push_page_op(handle, error_code, FfiPageOp::FilledRect(x, y, w, h, r, g, b))
+    push_page_op(
+        handle,
+        error_code,
+        FfiPageOp::FilledRect(x, y, w, h, r, g, b),
+    )
 }
 
 /// Draw a line from `(x1, y1)` to `(x2, y2)` with 1pt black stroke.
@@ -11252,7 +11307,7 @@ pub extern "C" fn pdf_page_builder_text_in_rect(
         Err(_) => {
             set_error(error_code, ERR_INVALID_ARG);
             return -1;
-        },
+        }
     };
     push_page_op(
         handle,
@@ -11331,7 +11386,7 @@ pub extern "C" fn pdf_page_builder_table(
                     Err(_) => {
                         set_error(error_code, ERR_INVALID_ARG);
                         return -1;
-                    },
+                    }
                 }
             }
             rows.push(row);
@@ -11393,7 +11448,7 @@ pub extern "C" fn pdf_page_builder_streaming_table_begin(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         };
         cols.push((header, widths_slice[i], aligns_slice[i]));
     }
@@ -11457,7 +11512,7 @@ pub extern "C" fn pdf_page_builder_streaming_table_begin_v2(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         };
         cols.push((header, widths_slice[i], aligns_slice[i]));
     }
@@ -11602,7 +11657,7 @@ pub extern "C" fn pdf_page_builder_streaming_table_push_row_v2(
                 Err(_) => {
                     set_error(error_code, ERR_INVALID_ARG);
                     return -1;
-                },
+                }
             }
         };
         let span = rowspans_slice.map_or(1, |rs| rs[i].max(1));
@@ -11673,9 +11728,10 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
         return -1;
     };
 
-    let page_size = page
-        .page_size
-        .unwrap_or(crate::writer::PageSize::Custom(page.custom_width, page.custom_height));
+    let page_size = page.page_size.unwrap_or(crate::writer::PageSize::Custom(
+        page.custom_width,
+        page.custom_height,
+    ));
     let mut rust_page_opt: Option<crate::writer::FluentPageBuilder<'_>> =
         Some(builder.page(page_size));
     let mut streaming_opt: Option<crate::writer::StreamingTable<'_>> = None;
@@ -11722,7 +11778,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                 }
                 streaming_opt = Some(rp.streaming_table(config));
                 continue;
-            },
+            }
             FfiPageOp::StreamingTableRow(cells) => {
                 if let Some(st) = streaming_opt.as_mut() {
                     let _ = st.push_row(|r| {
@@ -11739,7 +11795,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     return -1;
                 }
                 continue;
-            },
+            }
             FfiPageOp::StreamingTableFinish => {
                 let Some(st) = streaming_opt.take() else {
                     set_error(error_code, ERR_INVALID_ARG);
@@ -11747,41 +11803,41 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                 };
                 rust_page_opt = Some(st.finish());
                 continue;
-            },
+            }
             FfiPageOp::BarcodeImage { bytes, x, y, w, h } => {
                 let rp = match rust_page_opt.take() {
                     Some(p) => p,
                     None => {
                         set_error(error_code, ERR_INVALID_ARG);
                         return -1;
-                    },
+                    }
                 };
                 match rp.image_from_bytes(&bytes, crate::geometry::Rect::new(x, y, w, h)) {
                     Ok(p) => rust_page_opt = Some(p),
                     Err(_) => {
                         set_error(error_code, ERR_INTERNAL);
                         return -1;
-                    },
+                    }
                 }
                 continue;
-            },
+            }
             FfiPageOp::Image { bytes, x, y, w, h } => {
                 let rp = match rust_page_opt.take() {
                     Some(p) => p,
                     None => {
                         set_error(error_code, ERR_INVALID_ARG);
                         return -1;
-                    },
+                    }
                 };
                 match rp.image_from_bytes(&bytes, crate::geometry::Rect::new(x, y, w, h)) {
                     Ok(p) => rust_page_opt = Some(p),
                     Err(_) => {
                         set_error(error_code, ERR_INTERNAL);
                         return -1;
-                    },
+                    }
                 }
                 continue;
-            },
+            }
             FfiPageOp::ImageWithAlt {
                 bytes,
                 x,
@@ -11795,7 +11851,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     None => {
                         set_error(error_code, ERR_INVALID_ARG);
                         return -1;
-                    },
+                    }
                 };
                 match rp.image_from_bytes_with_alt(
                     &bytes,
@@ -11806,17 +11862,17 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     Err(_) => {
                         set_error(error_code, ERR_INTERNAL);
                         return -1;
-                    },
+                    }
                 }
                 continue;
-            },
+            }
             FfiPageOp::ImageArtifact { bytes, x, y, w, h } => {
                 let rp = match rust_page_opt.take() {
                     Some(p) => p,
                     None => {
                         set_error(error_code, ERR_INVALID_ARG);
                         return -1;
-                    },
+                    }
                 };
                 match rp
                     .image_from_bytes_as_artifact(&bytes, crate::geometry::Rect::new(x, y, w, h))
@@ -11825,11 +11881,11 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     Err(_) => {
                         set_error(error_code, ERR_INTERNAL);
                         return -1;
-                    },
+                    }
                 }
                 continue;
-            },
-            _ => {},
+            }
+            _ => {}
         }
 
         // Non-streaming ops: must have rust_page, not streaming.
@@ -11840,7 +11896,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                 // binding-level bug; reject to avoid silent corruption.
                 set_error(error_code, ERR_INVALID_ARG);
                 return -1;
-            },
+            }
         };
         rust_page_opt = Some(match op {
             FfiPageOp::Font(name, size) => rust_page.font(&name, size),
@@ -11872,7 +11928,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
             FfiPageOp::Stamp(name) => rust_page.stamp(ffi_parse_stamp_type(&name)),
             FfiPageOp::FreeText { x, y, w, h, text } => {
                 rust_page.freetext(crate::geometry::Rect::new(x, y, w, h), &text)
-            },
+            }
             FfiPageOp::TextField {
                 name,
                 x,
@@ -11913,7 +11969,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
             } => rust_page.push_button(name, x, y, w, h, caption),
             FfiPageOp::SignatureField { name, x, y, w, h } => {
                 rust_page.signature_field(name, x, y, w, h)
-            },
+            }
             FfiPageOp::Footnote {
                 ref_mark,
                 note_text,
@@ -11931,7 +11987,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
             FfiPageOp::Rect(x, y, w, h) => rust_page.rect(x, y, w, h),
             FfiPageOp::FilledRect(x, y, w, h, r, g, b) => {
                 rust_page.filled_rect(x, y, w, h, r, g, b)
-            },
+            }
             FfiPageOp::Line(x1, y1, x2, y2) => rust_page.line(x1, y1, x2, y2),
             FfiPageOp::StrokeRect {
                 x,
@@ -11961,7 +12017,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     crate::writer::LineStyle::new(width, r, g, b).with_dash(&dash, phase)
                 };
                 rust_page.stroke_rect(x, y, w, h, style)
-            },
+            }
             FfiPageOp::StrokeLine {
                 x1,
                 y1,
@@ -11971,9 +12027,13 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                 r,
                 g,
                 b,
-            } => {
-                rust_page.stroke_line(x1, y1, x2, y2, crate::writer::LineStyle::new(width, r, g, b))
-            },
+            } => rust_page.stroke_line(
+                x1,
+                y1,
+                x2,
+                y2,
+                crate::writer::LineStyle::new(width, r, g, b),
+            ),
             FfiPageOp::StrokeLineDashed {
                 x1,
                 y1,
@@ -11992,7 +12052,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     crate::writer::LineStyle::new(width, r, g, b).with_dash(&dash, phase)
                 };
                 rust_page.stroke_line(x1, y1, x2, y2, style)
-            },
+            }
             FfiPageOp::TextInRect {
                 x,
                 y,
@@ -12007,7 +12067,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     _ => crate::writer::TextAlign::Left,
                 };
                 rust_page.text_in_rect(crate::geometry::Rect::new(x, y, w, h), &text, align_e)
-            },
+            }
             FfiPageOp::NewPageSameSize => rust_page.new_page_same_size(),
             FfiPageOp::Table {
                 widths,
@@ -12042,7 +12102,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
                     table = table.with_header_row();
                 }
                 rust_page.table(table)
-            },
+            }
             FfiPageOp::StreamingTableOpen { .. }
             | FfiPageOp::StreamingTableRow(_)
             | FfiPageOp::StreamingTableFinish
@@ -12051,7 +12111,7 @@ pub extern "C" fn pdf_page_builder_done(handle: *mut FfiPageBuilder, error_code:
             | FfiPageOp::ImageWithAlt { .. }
             | FfiPageOp::ImageArtifact { .. } => {
                 unreachable!("streaming ops handled above; reaching here is a replay-loop bug")
-            },
+            }
         });
     }
 
@@ -12132,7 +12192,7 @@ pub extern "C" fn pdf_document_builder_build(
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -12154,11 +12214,11 @@ pub extern "C" fn pdf_document_builder_save(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -12188,11 +12248,11 @@ pub extern "C" fn pdf_document_builder_save_encrypted(
         Ok(()) => {
             set_error(error_code, ERR_SUCCESS);
             0
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             -1
-        },
+        }
     }
 }
 
@@ -12221,7 +12281,7 @@ pub extern "C" fn pdf_document_builder_to_bytes_encrypted(
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -12255,11 +12315,11 @@ pub extern "C" fn pdf_from_html_css(
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 
@@ -12303,7 +12363,7 @@ pub extern "C" fn pdf_from_html_css_with_fonts(
             Err(_) => {
                 set_error(error_code, ERR_INVALID_ARG);
                 return ptr::null_mut();
-            },
+            }
         };
         let bytes = raw_slice(bytes_ptr, bytes_len).to_vec();
         fonts.push((name, bytes));
@@ -12312,11 +12372,11 @@ pub extern "C" fn pdf_from_html_css_with_fonts(
         Ok(pdf) => {
             set_error(error_code, ERR_SUCCESS);
             Box::into_raw(Box::new(pdf))
-        },
+        }
         Err(e) => {
             set_error(error_code, classify_error(&e));
             ptr::null_mut()
-        },
+        }
     }
 }
 

@@ -123,7 +123,10 @@ mod tests {
     fn plain_titles_pass_through() {
         assert_eq!(slugify_title("Patient A"), "Patient-A");
         assert_eq!(slugify_title("Chapter 1"), "Chapter-1");
-        assert_eq!(slugify_title("Already-Safe_Name.v2"), "Already-Safe_Name.v2");
+        assert_eq!(
+            slugify_title("Already-Safe_Name.v2"),
+            "Already-Safe_Name.v2"
+        );
     }
 
     #[test]
@@ -185,7 +188,10 @@ mod tests {
 
     #[test]
     fn zero_budget_falls_back_to_default() {
-        assert_eq!(slugify_title_with(&"y".repeat(300), 0).len(), DEFAULT_MAX_SLUG_BYTES);
+        assert_eq!(
+            slugify_title_with(&"y".repeat(300), 0).len(),
+            DEFAULT_MAX_SLUG_BYTES
+        );
     }
 
     #[test]

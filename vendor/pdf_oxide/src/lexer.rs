@@ -99,7 +99,10 @@ fn whitespace(input: &[u8]) -> IResult<&[u8], ()> {
 
     // Require at least one whitespace character
     if ws.is_empty() {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Space)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Space,
+        )));
     }
 
     Ok((remaining, ()))
@@ -109,7 +112,11 @@ fn whitespace(input: &[u8]) -> IResult<&[u8], ()> {
 ///
 /// Comments start with % and continue until CR or LF (PDF Ref 1.7, Section 3.1.2).
 fn comment(input: &[u8]) -> IResult<&[u8], ()> {
-    value((), preceded(char('%'), take_till(|c| c == b'\r' || c == b'\n'))).parse(input)
+    value(
+        (),
+        preceded(char('%'), take_till(|c| c == b'\r' || c == b'\n')),
+    )
+    .parse(input)
 }
 
 /// Skip all whitespace and comments.
@@ -167,7 +174,10 @@ fn parse_number(input: &[u8]) -> IResult<&[u8], Token<'_>> {
             // This occurs in malformed TJ arrays like `(v)-(e)` where `-` is a bare offset.
             return Ok((input, Token::Integer(0)));
         }
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        )));
     }
 
     // Determine if this is a real or integer
@@ -264,24 +274,27 @@ fn parse_literal_string(input: &[u8]) -> IResult<&[u8], Token<'_>> {
                         pos += 1; // Skip the escaped character
                     }
                 }
-            },
+            }
             b'(' => {
                 depth += 1;
                 pos += 1;
-            },
+            }
             b')' => {
                 depth -= 1;
                 pos += 1;
-            },
+            }
             _ => {
                 pos += 1;
-            },
+            }
         }
     }
 
     if depth != 0 {
         // Unbalanced parentheses
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )));
     }
 
     // Extract string content (excluding the closing parenthesis)
@@ -301,11 +314,18 @@ fn parse_literal_string(input: &[u8]) -> IResult<&[u8], Token<'_>> {
 fn parse_hex_string(input: &[u8]) -> IResult<&[u8], Token<'_>> {
     // Must not be a dictionary start (<<)
     if input.len() >= 2 && input[0] == b'<' && input[1] == b'<' {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )));
     }
 
-    delimited(char('<'), map(take_while(|c: u8| c != b'>'), Token::HexString), char('>'))
-        .parse(input)
+    delimited(
+        char('<'),
+        map(take_while(|c: u8| c != b'>'), Token::HexString),
+        char('>'),
+    )
+    .parse(input)
 }
 
 /// Decode #XX escape sequences in PDF names.
@@ -445,11 +465,17 @@ fn parse_keyword(input: &[u8]) -> IResult<&[u8], Token<'_>> {
 /// preventing false matches on operator names like `RG`, `Re`, `RI`.
 fn parse_r_token(input: &[u8]) -> IResult<&[u8], Token<'_>> {
     if input.first() != Some(&b'R') {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )));
     }
     // Ensure R is not followed by an alphabetic character
     if input.len() > 1 && input[1].is_ascii_alphabetic() {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )));
     }
     Ok((&input[1..], Token::R))
 }
@@ -464,7 +490,10 @@ fn parse_r_token(input: &[u8]) -> IResult<&[u8], Token<'_>> {
 fn parse_bare_identifier(input: &[u8]) -> IResult<&[u8], Token<'_>> {
     let (rest, word) = take_while(|c: u8| {
         c.is_ascii_alphanumeric()
-            || matches!(c, b'_' | b'-' | b'+' | b'*' | b'@' | b'.' | b'!' | b'^' | b'~')
+            || matches!(
+                c,
+                b'_' | b'-' | b'+' | b'*' | b'@' | b'.' | b'!' | b'^' | b'~'
+            )
     })(input)?;
     if word.is_empty() {
         return Err(nom::Err::Error(nom::error::Error::new(
@@ -622,8 +651,11 @@ mod tests {
         assert!(rest.is_empty());
         match tok {
             Token::Real(n) => {
-                assert!(n.is_finite() && n < 0.0, "expected a finite negative clamp, got {n}")
-            },
+                assert!(
+                    n.is_finite() && n < 0.0,
+                    "expected a finite negative clamp, got {n}"
+                )
+            }
             other => panic!("expected Token::Real, got {other:?}"),
         }
     }
@@ -647,19 +679,28 @@ mod tests {
     #[test]
     fn test_parse_literal_string_with_nested_parens() {
         let result = token(b"(Hello (nested) World)");
-        assert_eq!(result, Ok((&b""[..], Token::LiteralString(b"Hello (nested) World"))));
+        assert_eq!(
+            result,
+            Ok((&b""[..], Token::LiteralString(b"Hello (nested) World")))
+        );
     }
 
     #[test]
     fn test_parse_literal_string_with_escape() {
         let result = token(b"(Line1\\nLine2)");
-        assert_eq!(result, Ok((&b""[..], Token::LiteralString(b"Line1\\nLine2"))));
+        assert_eq!(
+            result,
+            Ok((&b""[..], Token::LiteralString(b"Line1\\nLine2")))
+        );
     }
 
     #[test]
     fn test_parse_literal_string_with_escaped_paren() {
         let result = token(b"(Open \\( Close \\))");
-        assert_eq!(result, Ok((&b""[..], Token::LiteralString(b"Open \\( Close \\)"))));
+        assert_eq!(
+            result,
+            Ok((&b""[..], Token::LiteralString(b"Open \\( Close \\)")))
+        );
     }
 
     #[test]
@@ -701,7 +742,10 @@ mod tests {
         let result = token(b"/A;Name_With-Various***Characters");
         assert_eq!(
             result,
-            Ok((&b""[..], Token::Name("A;Name_With-Various***Characters".to_string())))
+            Ok((
+                &b""[..],
+                Token::Name("A;Name_With-Various***Characters".to_string())
+            ))
         );
     }
 

@@ -686,7 +686,7 @@ pub(crate) mod utils {
             (false, false) => {
                 // Both are normal numbers, safe to unwrap
                 a.partial_cmp(&b).unwrap()
-            },
+            }
         }
     }
 
@@ -717,7 +717,11 @@ pub(crate) mod utils {
             let band = (get_y(it) / ROW_BAND_TOLERANCE_PT).round() as i32;
             // Reverse band → larger Y (higher on page) first, matching the
             // comparator's `band_b.cmp(&band_a)`.
-            (std::cmp::Reverse(band), F32Ord(get_x(it)), std::cmp::Reverse(F32Ord(get_y(it))))
+            (
+                std::cmp::Reverse(band),
+                F32Ord(get_x(it)),
+                std::cmp::Reverse(F32Ord(get_y(it))),
+            )
         });
     }
 
@@ -952,14 +956,14 @@ pub(crate) mod utils {
                     {
                         row_of[pos] = Some(seed);
                         members[r].push(i);
-                    },
+                    }
                     _ => {
                         let at = rows_by_baseline.partition_point(|&(b, _)| b <= base_i);
                         rows_by_baseline.insert(at, (base_i, rows.len()));
                         rows.push(i);
                         members.push(vec![i]);
                         row_of[pos] = Some(i);
-                    },
+                    }
                 }
             }
         }
@@ -1071,7 +1075,10 @@ pub(crate) mod utils {
             let mut b = raw.clone();
             sort_by_row_band(&mut a, |t| t.0, |t| t.1);
             b.sort_by(|p, q| row_aware_span_cmp(p.0, p.1, q.0, q.1));
-            assert_eq!(a, b, "cached-key sort must match the comparator permutation");
+            assert_eq!(
+                a, b,
+                "cached-key sort must match the comparator permutation"
+            );
         }
 
         #[test]
@@ -1122,7 +1129,12 @@ pub(crate) mod utils {
             // adjacent pair is "same column" under a naive tolerance check,
             // but the first and last are 500+pt apart.
             let items: Vec<(usize, crate::geometry::Rect)> = (0..64)
-                .map(|i| (i, tategaki_rect(i as f32 * 8.0, ((i * 37) % 64) as f32 * 7.0, 10.0)))
+                .map(|i| {
+                    (
+                        i,
+                        tategaki_rect(i as f32 * 8.0, ((i * 37) % 64) as f32 * 7.0, 10.0),
+                    )
+                })
                 .collect();
             let sorted = sort_vertical_tategaki(items, |it| &it.1);
             assert_eq!(sorted.len(), 64);
@@ -1159,7 +1171,12 @@ pub(crate) mod utils {
         #[test]
         fn test_sort_vertical_tategaki_non_finite() {
             let mut items: Vec<(usize, crate::geometry::Rect)> = (0..32)
-                .map(|i| (i, tategaki_rect((i % 8) as f32 * 40.0, i as f32 * 5.0, 12.0)))
+                .map(|i| {
+                    (
+                        i,
+                        tategaki_rect((i % 8) as f32 * 40.0, i as f32 * 5.0, 12.0),
+                    )
+                })
                 .collect();
             items[3].1.x = f32::NAN;
             items[11].1.y = f32::NAN;
@@ -1173,9 +1190,15 @@ pub(crate) mod utils {
 
         #[test]
         fn test_safe_float_cmp_infinity() {
-            assert_eq!(safe_float_cmp(f32::INFINITY, f32::INFINITY), Ordering::Equal);
+            assert_eq!(
+                safe_float_cmp(f32::INFINITY, f32::INFINITY),
+                Ordering::Equal
+            );
             assert_eq!(safe_float_cmp(f32::INFINITY, 1.0), Ordering::Greater);
-            assert_eq!(safe_float_cmp(f32::NEG_INFINITY, f32::INFINITY), Ordering::Less);
+            assert_eq!(
+                safe_float_cmp(f32::NEG_INFINITY, f32::INFINITY),
+                Ordering::Less
+            );
         }
 
         /// Verify that sort_by using safe_float_cmp never panics with NaN values.
@@ -1300,7 +1323,10 @@ pub(crate) mod utils {
                 Ordering::Less,
                 "one band, one x: the baseline must decide, or sort stability does"
             );
-            assert_eq!(row_aware_span_cmp(98.21, 232.08, 98.36, 232.08), Ordering::Greater);
+            assert_eq!(
+                row_aware_span_cmp(98.21, 232.08, 98.36, 232.08),
+                Ordering::Greater
+            );
         }
 
         /// The banding still does its job: within a band, x decides whatever
@@ -1308,8 +1334,14 @@ pub(crate) mod utils {
         /// tiebreak must not disturb it.
         #[test]
         fn x_still_decides_within_a_band() {
-            assert_eq!(row_aware_span_cmp(98.36, 100.0, 98.21, 200.0), Ordering::Less);
-            assert_eq!(row_aware_span_cmp(98.21, 100.0, 98.36, 200.0), Ordering::Less);
+            assert_eq!(
+                row_aware_span_cmp(98.36, 100.0, 98.21, 200.0),
+                Ordering::Less
+            );
+            assert_eq!(
+                row_aware_span_cmp(98.21, 100.0, 98.36, 200.0),
+                Ordering::Less
+            );
         }
 
         /// `row_band_then_x` deliberately stops before the baseline, so a
@@ -1318,8 +1350,14 @@ pub(crate) mod utils {
         /// or the split has no effect and the hazard comes back.
         #[test]
         fn test_band_and_x_comparator_leaves_a_same_x_tie_open() {
-            assert_eq!(row_band_then_x(98.21, 232.08, 98.36, 232.08), Ordering::Equal);
-            assert_eq!(row_aware_span_cmp(98.21, 232.08, 98.36, 232.08), Ordering::Greater);
+            assert_eq!(
+                row_band_then_x(98.21, 232.08, 98.36, 232.08),
+                Ordering::Equal
+            );
+            assert_eq!(
+                row_aware_span_cmp(98.21, 232.08, 98.36, 232.08),
+                Ordering::Greater
+            );
             // Wherever x differs the two agree, so swapping one for the other
             // moves nothing except the tie.
             assert_eq!(
@@ -1356,7 +1394,10 @@ pub(crate) mod utils {
             );
 
             // Ordering on the key alone cannot separate them.
-            assert_eq!(row_band_then_x_axis(0.0, key[0], 36.0, 0.0, key[1], 36.0), Ordering::Equal);
+            assert_eq!(
+                row_band_then_x_axis(0.0, key[0], 36.0, 0.0, key[1], 36.0),
+                Ordering::Equal
+            );
             // Adding the drawn baseline does, and puts the heading first.
             let ordered = row_band_then_x_axis(0.0, key[0], 36.0, 0.0, key[1], 36.0)
                 .then_with(|| safe_float_cmp(spans[1].bbox.y, spans[0].bbox.y));
@@ -1377,7 +1418,10 @@ pub(crate) mod utils {
         /// invent an order where there is no evidence for one.
         #[test]
         fn identical_geometry_is_equal() {
-            assert_eq!(row_aware_span_cmp(98.36, 232.08, 98.36, 232.08), Ordering::Equal);
+            assert_eq!(
+                row_aware_span_cmp(98.36, 232.08, 98.36, 232.08),
+                Ordering::Equal
+            );
         }
 
         /// And the cached-key sort must agree with the comparator, or the two
@@ -1402,7 +1446,10 @@ pub(crate) mod utils {
             ];
             row.sort_by(|a, b| row_aware_span_cmp_rtl(a.0, a.1, b.0, b.1));
             // Rightmost (highest X) reads first in RTL.
-            assert_eq!(["rightmost", "mid", "leftmost"], [row[0].2, row[1].2, row[2].2]);
+            assert_eq!(
+                ["rightmost", "mid", "leftmost"],
+                [row[0].2, row[1].2, row[2].2]
+            );
         }
 
         /// Rows still order top-to-bottom regardless of the within-row flip.
@@ -1414,7 +1461,10 @@ pub(crate) mod utils {
                 (50.0, 0.0, "middle"),
             ];
             rows.sort_by(|a, b| row_aware_span_cmp_rtl(a.0, a.1, b.0, b.1));
-            assert_eq!(["top", "middle", "bottom"], [rows[0].2, rows[1].2, rows[2].2]);
+            assert_eq!(
+                ["top", "middle", "bottom"],
+                [rows[0].2, rows[1].2, rows[2].2]
+            );
         }
 
         /// Must be a valid total order for `sort_by` (no transitivity panic).

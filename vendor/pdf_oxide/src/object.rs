@@ -239,7 +239,7 @@ impl Object {
                         Ok(data) => {
                             log::debug!("Decryption successful: {} bytes", data.len());
                             data
-                        },
+                        }
                         Err(e) => {
                             log::error!(
                                 "Decryption failed for object {} {}: {}",
@@ -248,7 +248,7 @@ impl Object {
                                 e
                             );
                             return Err(e);
-                        },
+                        }
                     }
                 } else {
                     // `parse_stream_data` in the parser already consumes
@@ -283,7 +283,7 @@ impl Object {
                         decode_params.as_ref(),
                     )
                 }
-            },
+            }
             Object::Dictionary(dict) => {
                 // Per ISO 32000, every stream is a dictionary. Some PDFs (e.g.,
                 // SafeDocs Dialect-StreamIsDict.pdf) store objects as plain
@@ -303,7 +303,7 @@ impl Object {
                         decode_params.as_ref(),
                     )
                 }
-            },
+            }
             _ => Err(Error::InvalidObjectType {
                 expected: "Stream".to_string(),
                 found: self.type_name().to_string(),
@@ -344,7 +344,7 @@ fn extract_decode_params(params_obj: Option<&Object>) -> Option<crate::decoders:
         Object::Array(arr) => {
             // For array, take the first non-null dictionary
             arr.iter().filter_map(|obj| obj.as_dict()).next()?
-        },
+        }
         _ => return None,
     };
 
@@ -419,7 +419,7 @@ pub fn extract_ccitt_params_with_width(
         Object::Array(arr) => {
             // For array, take the first non-null dictionary
             arr.iter().filter_map(|obj| obj.as_dict()).next()?
-        },
+        }
         _ => return None,
     };
 
@@ -599,7 +599,10 @@ mod tests {
     #[test]
     fn test_decode_stream_single_filter() {
         let mut dict = HashMap::new();
-        dict.insert("Filter".to_string(), Object::Name("ASCIIHexDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("ASCIIHexDecode".to_string()),
+        );
         let obj = Object::Stream {
             dict,
             data: bytes::Bytes::from_static(b"48656C6C6F"), // "Hello" in hex
@@ -635,7 +638,7 @@ mod tests {
             Err(Error::InvalidObjectType { expected, found }) => {
                 assert_eq!(expected, "Stream");
                 assert_eq!(found, "Integer");
-            },
+            }
             _ => panic!("Expected InvalidObjectType error"),
         }
     }
@@ -653,7 +656,10 @@ mod tests {
     #[test]
     fn test_decode_dictionary_as_stream_with_filter() {
         let mut dict = HashMap::new();
-        dict.insert("Filter".to_string(), Object::Name("ASCIIHexDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("ASCIIHexDecode".to_string()),
+        );
         let obj = Object::Dictionary(dict);
 
         // ASCIIHexDecode on empty data should produce empty output
@@ -705,7 +711,10 @@ mod tests {
             .type_name(),
             "Stream"
         );
-        assert_eq!(Object::Reference(ObjectRef::new(1, 0)).type_name(), "Reference");
+        assert_eq!(
+            Object::Reference(ObjectRef::new(1, 0)).type_name(),
+            "Reference"
+        );
     }
 
     // ---- Tests for as_* methods returning None on wrong type ----
@@ -1133,7 +1142,10 @@ mod tests {
     fn test_decode_stream_with_decode_params() {
         // Test stream with ASCIIHexDecode and DecodeParms (params should be ignored for ASCIIHex)
         let mut dict = HashMap::new();
-        dict.insert("Filter".to_string(), Object::Name("ASCIIHexDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("ASCIIHexDecode".to_string()),
+        );
         let mut decode_params = HashMap::new();
         decode_params.insert("Predictor".to_string(), Object::Integer(1));
         dict.insert("DecodeParms".to_string(), Object::Dictionary(decode_params));
@@ -1154,8 +1166,14 @@ mod tests {
         assert_ne!(Object::Boolean(true), Object::Boolean(false));
         assert_eq!(Object::Integer(42), Object::Integer(42));
         assert_ne!(Object::Integer(42), Object::Integer(43));
-        assert_eq!(Object::String(b"abc".to_vec()), Object::String(b"abc".to_vec()));
-        assert_ne!(Object::String(b"abc".to_vec()), Object::String(b"def".to_vec()));
+        assert_eq!(
+            Object::String(b"abc".to_vec()),
+            Object::String(b"abc".to_vec())
+        );
+        assert_ne!(
+            Object::String(b"abc".to_vec()),
+            Object::String(b"def".to_vec())
+        );
         assert_ne!(Object::Null, Object::Integer(0));
     }
 
@@ -1259,7 +1277,7 @@ mod tests {
             Object::String(b) => {
                 // Å=0xC5  n=0x6E  g=0x67  s=0x73  t=0x74  r=0x72  ö=0xF6  m=0x6D
                 assert_eq!(b, vec![0xC5, 0x6E, 0x67, 0x73, 0x74, 0x72, 0xF6, 0x6D]);
-            },
+            }
             _ => panic!("expected String"),
         }
     }

@@ -92,7 +92,11 @@ pub fn parse_object_stream_with_decryption(
     // Extract stream dictionary and data
     let dict = match stream_obj {
         Object::Stream { dict, .. } => dict,
-        _ => return Err(Error::InvalidPdf("object stream is not a Stream object".to_string())),
+        _ => {
+            return Err(Error::InvalidPdf(
+                "object stream is not a Stream object".to_string(),
+            ))
+        }
     };
 
     // Verify this is an object stream
@@ -120,11 +124,17 @@ pub fn parse_object_stream_with_decryption(
 
     // Validate parameters
     if !(0..=1_000_000).contains(&n) {
-        return Err(Error::InvalidPdf(format!("invalid object stream /N value: {}", n)));
+        return Err(Error::InvalidPdf(format!(
+            "invalid object stream /N value: {}",
+            n
+        )));
     }
 
     if !(0..=10_000_000).contains(&first) {
-        return Err(Error::InvalidPdf(format!("invalid object stream /First value: {}", first)));
+        return Err(Error::InvalidPdf(format!(
+            "invalid object stream /First value: {}",
+            first
+        )));
     }
 
     let n = n as usize;
@@ -168,7 +178,7 @@ pub fn parse_object_stream_with_decryption(
         match parse_object(obj_data) {
             Ok((_remaining, obj)) => {
                 result.insert(obj_num, obj);
-            },
+            }
             Err(e) => {
                 log::warn!(
                     "Failed to parse object {} from stream at offset {}: {:?}",
@@ -178,7 +188,7 @@ pub fn parse_object_stream_with_decryption(
                 );
                 // Continue parsing other objects even if one fails
                 continue;
-            },
+            }
         }
     }
 
@@ -299,9 +309,18 @@ mod tests {
 
     #[test]
     fn test_read_integer_string() {
-        assert_eq!(read_integer_string(b"123 rest"), Some((&b" rest"[..], "123".to_string())));
-        assert_eq!(read_integer_string(b"-456 rest"), Some((&b" rest"[..], "-456".to_string())));
-        assert_eq!(read_integer_string(b"+789"), Some((&b""[..], "+789".to_string())));
+        assert_eq!(
+            read_integer_string(b"123 rest"),
+            Some((&b" rest"[..], "123".to_string()))
+        );
+        assert_eq!(
+            read_integer_string(b"-456 rest"),
+            Some((&b" rest"[..], "-456".to_string()))
+        );
+        assert_eq!(
+            read_integer_string(b"+789"),
+            Some((&b""[..], "+789".to_string()))
+        );
         assert_eq!(read_integer_string(b"notanumber"), None);
         assert_eq!(read_integer_string(b""), None);
     }

@@ -412,7 +412,7 @@ pub fn resolve_and_check_ocg_excluded(
                 return ocg_name_is_excluded(ocg_name, excluded);
             }
             false
-        },
+        }
     }
 }
 
@@ -518,8 +518,14 @@ mod tests {
     fn ocg_name_is_excluded_matches_name_token() {
         let mut excluded = HashSet::new();
         excluded.insert("Watermark".to_string());
-        assert!(ocg_name_is_excluded(&Object::Name("Watermark".into()), &excluded));
-        assert!(!ocg_name_is_excluded(&Object::Name("Other".into()), &excluded));
+        assert!(ocg_name_is_excluded(
+            &Object::Name("Watermark".into()),
+            &excluded
+        ));
+        assert!(!ocg_name_is_excluded(
+            &Object::Name("Other".into()),
+            &excluded
+        ));
     }
 
     #[test]
@@ -550,9 +556,17 @@ mod tests {
         excluded.insert("B".to_string());
 
         // both off -> hidden
-        assert!(ocmd_is_hidden(&names(&["A", "B"]), OcmdPolicy::AnyOn, &excluded));
+        assert!(ocmd_is_hidden(
+            &names(&["A", "B"]),
+            OcmdPolicy::AnyOn,
+            &excluded
+        ));
         // one on -> visible
-        assert!(!ocmd_is_hidden(&names(&["A", "C"]), OcmdPolicy::AnyOn, &excluded));
+        assert!(!ocmd_is_hidden(
+            &names(&["A", "C"]),
+            OcmdPolicy::AnyOn,
+            &excluded
+        ));
     }
 
     #[test]
@@ -561,9 +575,17 @@ mod tests {
         excluded.insert("A".to_string());
 
         // any off -> hidden
-        assert!(ocmd_is_hidden(&names(&["A", "B"]), OcmdPolicy::AllOn, &excluded));
+        assert!(ocmd_is_hidden(
+            &names(&["A", "B"]),
+            OcmdPolicy::AllOn,
+            &excluded
+        ));
         // all on -> visible
-        assert!(!ocmd_is_hidden(&names(&["C", "B"]), OcmdPolicy::AllOn, &excluded));
+        assert!(!ocmd_is_hidden(
+            &names(&["C", "B"]),
+            OcmdPolicy::AllOn,
+            &excluded
+        ));
     }
 
     #[test]
@@ -572,9 +594,17 @@ mod tests {
         excluded.insert("A".to_string());
 
         // some off -> visible
-        assert!(!ocmd_is_hidden(&names(&["A", "B"]), OcmdPolicy::AnyOff, &excluded));
+        assert!(!ocmd_is_hidden(
+            &names(&["A", "B"]),
+            OcmdPolicy::AnyOff,
+            &excluded
+        ));
         // all on -> hidden
-        assert!(ocmd_is_hidden(&names(&["B", "C"]), OcmdPolicy::AnyOff, &excluded));
+        assert!(ocmd_is_hidden(
+            &names(&["B", "C"]),
+            OcmdPolicy::AnyOff,
+            &excluded
+        ));
     }
 
     #[test]
@@ -584,9 +614,17 @@ mod tests {
         excluded.insert("B".to_string());
 
         // any on -> hidden
-        assert!(ocmd_is_hidden(&names(&["A", "C"]), OcmdPolicy::AllOff, &excluded));
+        assert!(ocmd_is_hidden(
+            &names(&["A", "C"]),
+            OcmdPolicy::AllOff,
+            &excluded
+        ));
         // all off -> visible
-        assert!(!ocmd_is_hidden(&names(&["A", "B"]), OcmdPolicy::AllOff, &excluded));
+        assert!(!ocmd_is_hidden(
+            &names(&["A", "B"]),
+            OcmdPolicy::AllOff,
+            &excluded
+        ));
     }
 
     #[test]

@@ -247,7 +247,7 @@ impl PdfDocument {
                     Some(idx) => Ok(Some(Destination::PageIndex(idx))),
                     None => Ok(Some(Destination::Named(s))),
                 }
-            },
+            }
             Object::Name(name) => match self.resolve_named_destination(name)? {
                 Some(idx) => Ok(Some(Destination::PageIndex(idx))),
                 None => Ok(Some(Destination::Named(name.clone()))),
@@ -264,16 +264,16 @@ impl PdfDocument {
                         } else {
                             Ok(None)
                         }
-                    },
+                    }
                     _ => Ok(None),
                 }
-            },
+            }
 
             // Indirect reference to destination
             Object::Reference(dest_ref) => {
                 let resolved = self.load_object(*dest_ref)?;
                 self.resolve_destination(&resolved)
-            },
+            }
 
             _ => Ok(None),
         }

@@ -307,7 +307,11 @@ mod tests {
 
         assert_eq!(serial.len(), parallel.len());
         for (i, (s, p)) in serial.iter().zip(parallel.iter()).enumerate() {
-            assert_eq!(s, p, "page {} markdown differs between serial and parallel", i);
+            assert_eq!(
+                s, p,
+                "page {} markdown differs between serial and parallel",
+                i
+            );
         }
     }
 

@@ -56,46 +56,46 @@ pub fn decode_literal_string_escapes(raw: &[u8]) -> Vec<u8> {
                 b'n' => {
                     result.push(b'\n');
                     i += 2;
-                },
+                }
                 b'r' => {
                     result.push(b'\r');
                     i += 2;
-                },
+                }
                 b't' => {
                     result.push(b'\t');
                     i += 2;
-                },
+                }
                 b'b' => {
                     result.push(8); // Backspace
                     i += 2;
-                },
+                }
                 b'f' => {
                     result.push(12); // Form feed
                     i += 2;
-                },
+                }
                 b'(' => {
                     result.push(b'(');
                     i += 2;
-                },
+                }
                 b')' => {
                     result.push(b')');
                     i += 2;
-                },
+                }
                 b'\\' => {
                     result.push(b'\\');
                     i += 2;
-                },
+                }
                 // Line continuation: \<newline> is ignored
                 b'\n' => {
                     i += 2; // Skip backslash and newline
-                },
+                }
                 b'\r' => {
                     // Handle \r or \r\n
                     i += 2;
                     if i < raw.len() && raw[i] == b'\n' {
                         i += 1;
                     }
-                },
+                }
                 // Octal escape: \ddd (1-3 octal digits)
                 c if c.is_ascii_digit() && c < b'8' => {
                     let start = i + 1;
@@ -126,12 +126,12 @@ pub fn decode_literal_string_escapes(raw: &[u8]) -> Vec<u8> {
                         result.push(b'\\');
                         i += 1;
                     }
-                },
+                }
                 // Unknown escape: keep backslash literal (PDF spec allows this)
                 _ => {
                     result.push(b'\\');
                     i += 1;
-                },
+                }
             }
         } else {
             // Regular character
@@ -183,13 +183,16 @@ pub fn parse_object(input: &[u8]) -> IResult<&[u8], Object> {
                 // Look ahead for 'R' token
                 if let Ok((input3, Token::R)) = token(input2) {
                     // Successfully parsed indirect reference
-                    return Ok((input3, Object::Reference(ObjectRef::new(i as u32, gen as u16))));
+                    return Ok((
+                        input3,
+                        Object::Reference(ObjectRef::new(i as u32, gen as u16)),
+                    ));
                 }
             }
 
             // Not a reference, just a plain integer
             Ok((input, Object::Integer(i)))
-        },
+        }
 
         Token::Real(r) => Ok((input, Object::Real(r))),
 
@@ -197,7 +200,7 @@ pub fn parse_object(input: &[u8]) -> IResult<&[u8], Object> {
             // Decode escape sequences per ISO 32000-1:2008, Section 7.3.4.2
             let decoded = decode_literal_string_escapes(bytes);
             Ok((input, Object::String(decoded)))
-        },
+        }
 
         Token::HexString(hex_bytes) => {
             // Decode hex string to bytes
@@ -208,7 +211,7 @@ pub fn parse_object(input: &[u8]) -> IResult<&[u8], Object> {
                     nom::error::ErrorKind::Fail,
                 ))),
             }
-        },
+        }
 
         Token::Name(name) => Ok((input, Object::Name(name))),
 
@@ -231,7 +234,7 @@ pub fn parse_object(input: &[u8]) -> IResult<&[u8], Object> {
                             input,
                             nom::error::ErrorKind::Tag,
                         )));
-                    },
+                    }
                 };
 
                 // Parse the stream data
@@ -248,12 +251,15 @@ pub fn parse_object(input: &[u8]) -> IResult<&[u8], Object> {
 
             // Not a stream, just return the dictionary
             Ok((remaining, dict_obj))
-        },
+        }
 
         _ => {
             // Unexpected token
-            Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)))
-        },
+            Err(nom::Err::Error(nom::error::Error::new(
+                input,
+                nom::error::ErrorKind::Tag,
+            )))
+        }
     }
 }
 
@@ -331,8 +337,10 @@ fn parse_stream_data<'a>(
             }
 
             // /Length was wrong — fall back to scanning for 'endstream'
-            let msg =
-                format!("Stream /Length {} is incorrect, falling back to endstream scan", length);
+            let msg = format!(
+                "Stream /Length {} is incorrect, falling back to endstream scan",
+                length
+            );
             log::warn!("{}", msg);
             crate::extractors::warnings::push_global_warning(
                 crate::extractors::warnings::Warning {
@@ -389,7 +397,10 @@ fn parse_stream_data<'a>(
         return Ok((remaining, stream_data));
     }
 
-    Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Eof)))
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Eof,
+    )))
 }
 
 /// Find the position of 'endstream' keyword in input.
@@ -441,7 +452,7 @@ fn parse_array(input: &[u8]) -> IResult<&[u8], Object> {
                     Ok((inp, obj)) => {
                         objects.push(obj);
                         remaining = inp;
-                    },
+                    }
                     Err(e) => {
                         // If we can't parse an object, check if it's EOF
                         if remaining.is_empty() {
@@ -449,13 +460,13 @@ fn parse_array(input: &[u8]) -> IResult<&[u8], Object> {
                             return Ok((remaining, Object::Array(objects)));
                         }
                         return Err(e);
-                    },
+                    }
                 }
-            },
+            }
             Err(nom::Err::Incomplete(_)) | Err(nom::Err::Error(_)) if remaining.is_empty() => {
                 // Hit EOF before closing array - return what we have
                 return Ok((remaining, Object::Array(objects)));
-            },
+            }
             Err(e) => return Err(e),
         }
     }
@@ -518,7 +529,7 @@ fn parse_dictionary(input: &[u8]) -> IResult<&[u8], Object> {
                             Ok((inp, value)) => {
                                 dict.insert(key, value);
                                 remaining = inp;
-                            },
+                            }
                             Err(e) => {
                                 // If we can't parse the value, check if it's EOF
                                 if inp.is_empty() {
@@ -526,9 +537,9 @@ fn parse_dictionary(input: &[u8]) -> IResult<&[u8], Object> {
                                     return Ok((inp, Object::Dictionary(dict)));
                                 }
                                 return Err(e);
-                            },
+                            }
                         }
-                    },
+                    }
                     _ => {
                         // Invalid dictionary - key must be a name
                         // But if we hit EOF, return what we have
@@ -539,13 +550,13 @@ fn parse_dictionary(input: &[u8]) -> IResult<&[u8], Object> {
                             remaining,
                             nom::error::ErrorKind::Tag,
                         )));
-                    },
+                    }
                 }
-            },
+            }
             Err(nom::Err::Incomplete(_)) | Err(nom::Err::Error(_)) if remaining.is_empty() => {
                 // Hit EOF before closing dictionary - return what we have
                 return Ok((remaining, Object::Dictionary(dict)));
-            },
+            }
             Err(e) => return Err(e),
         }
     }
@@ -602,19 +613,19 @@ pub fn decode_hex(hex_bytes: &[u8]) -> Result<Vec<u8>> {
             2 => {
                 let byte = (hex_val(chunk[0]) << 4) | hex_val(chunk[1]);
                 result.push(byte);
-            },
+            }
             1 => {
                 // Odd number of hex digits - pad last digit with 0
                 let byte = hex_val(chunk[0]) << 4;
                 result.push(byte);
-            },
+            }
             _ => {
                 // chunks(2) guarantees max 2 elements, this should never execute
                 return Err(Error::ParseError {
                     offset: 0,
                     reason: "Invalid hex string chunk size".to_string(),
                 });
-            },
+            }
         }
     }
 
@@ -807,7 +818,10 @@ mod tests {
         let (remaining, obj) = parse_object(input).unwrap();
         assert_eq!(remaining, &b""[..]);
         // \247 = 0xA7 = §, \261 = 0xB1 = ±
-        assert_eq!(obj, Object::String(b"\xa7 71.01\xb115 Temporary certificate.".to_vec()));
+        assert_eq!(
+            obj,
+            Object::String(b"\xa7 71.01\xb115 Temporary certificate.".to_vec())
+        );
     }
 
     #[test]
@@ -948,7 +962,11 @@ mod tests {
         assert_eq!(remaining, &b""[..]);
         assert_eq!(
             obj,
-            Object::Array(vec![Object::Integer(1), Object::Integer(2), Object::Integer(3),])
+            Object::Array(vec![
+                Object::Integer(1),
+                Object::Integer(2),
+                Object::Integer(3),
+            ])
         );
     }
 
@@ -1030,7 +1048,10 @@ mod tests {
         assert_eq!(dict.len(), 3);
         assert_eq!(dict.get("Type").unwrap().as_name(), Some("Page"));
         assert_eq!(dict.get("Count").unwrap().as_integer(), Some(3));
-        assert_eq!(dict.get("Title").unwrap().as_string(), Some(&b"My Page"[..]));
+        assert_eq!(
+            dict.get("Title").unwrap().as_string(),
+            Some(&b"My Page"[..])
+        );
     }
 
     #[test]
@@ -1063,7 +1084,10 @@ mod tests {
         assert_eq!(remaining, &b""[..]);
 
         let dict = obj.as_dict().unwrap();
-        assert_eq!(dict.get("Pages").unwrap().as_reference(), Some(ObjectRef::new(2, 0)));
+        assert_eq!(
+            dict.get("Pages").unwrap().as_reference(),
+            Some(ObjectRef::new(2, 0))
+        );
     }
 
     // ========================================================================
@@ -1083,7 +1107,10 @@ mod tests {
         assert_eq!(pages.len(), 2);
 
         let metadata = dict.get("Metadata").unwrap().as_dict().unwrap();
-        assert_eq!(metadata.get("Author").unwrap().as_string(), Some(&b"John"[..]));
+        assert_eq!(
+            metadata.get("Author").unwrap().as_string(),
+            Some(&b"John"[..])
+        );
     }
 
     // ========================================================================

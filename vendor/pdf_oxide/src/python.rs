@@ -431,7 +431,7 @@ impl PyPdfDocument {
                         )));
                     }
                     q
-                },
+                }
                 None => 85,
             };
 
@@ -532,7 +532,7 @@ impl PyPdfDocument {
                         )));
                     }
                     q
-                },
+                }
                 None => 85,
             };
 
@@ -620,7 +620,9 @@ impl PyPdfDocument {
         #[cfg(not(feature = "rendering"))]
         {
             let _ = (py, page, dpi);
-            Err(pyo3::exceptions::PyRuntimeError::new_err("Rendering feature not enabled."))
+            Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "Rendering feature not enabled.",
+            ))
         }
     }
 
@@ -717,8 +719,12 @@ impl PyPdfDocument {
             let plate_mod = py.import("pdf_oxide")?;
             let plate_cls = plate_mod.getattr("SeparationPlate")?;
             let data = pyo3::types::PyBytes::new(py, &plate.data);
-            let result =
-                plate_cls.call1((plate.ink_name, data, plate.width as i64, plate.height as i64))?;
+            let result = plate_cls.call1((
+                plate.ink_name,
+                data,
+                plate.width as i64,
+                plate.height as i64,
+            ))?;
             Ok(result.into())
         }
         #[cfg(not(feature = "rendering"))]
@@ -1981,7 +1987,7 @@ impl PyPdfDocument {
                     "Unknown reading_order '{}'. Expected 'top_to_bottom', 'column_aware', or 'structure'.",
                     other
                 )));
-            },
+            }
         };
 
         let res = if let Some(r) = region {
@@ -2025,7 +2031,7 @@ impl PyPdfDocument {
                     "Unknown reading_order '{}'. Expected 'top_to_bottom', 'column_aware', or 'structure'.",
                     other
                 )));
-            },
+            }
         };
 
         let page_text = self
@@ -2317,7 +2323,7 @@ impl PyPdfDocument {
                 dict.set_item("print_high_res", p.print_high_res)?;
                 dict.set_item("raw_p", p.raw_p)?;
                 Ok(dict.into_any().unbind())
-            },
+            }
         }
     }
 
@@ -2551,7 +2557,7 @@ impl PyPdfDocument {
                     d.set_item("pdf_keywords", k)?;
                 }
                 Ok(d.into())
-            },
+            }
             None => Ok(py.None()),
         }
     }
@@ -2580,7 +2586,7 @@ impl PyPdfDocument {
                     "Unknown PDF/A level: '{}'. Use 1a, 1b, 2a, 2b, 2u, 3a, 3b, 3u",
                     level
                 )))
-            },
+            }
         };
         let result = validate_pdf_a(&mut self.inner, pdf_level)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -2615,7 +2621,7 @@ impl PyPdfDocument {
                     "Unknown PDF/A level: '{}'. Use 1a, 1b, 2a, 2b, 2u, 3a, 3b, 3u",
                     level
                 )))
-            },
+            }
         };
         let result = convert_to_pdf_a(&mut self.inner, pdf_level)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -2668,7 +2674,7 @@ impl PyPdfDocument {
                     "Unknown PDF/X level: '{}'. Use 1a_2001, 3_2002, 4",
                     level
                 )))
-            },
+            }
         };
         let result = validate_pdf_x(&mut self.inner, pdf_level)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -2827,7 +2833,9 @@ impl PyPdfDocument {
             as isize;
         let idx = if index < 0 { count + index } else { index };
         if idx < 0 || idx >= count {
-            return Err(pyo3::exceptions::PyIndexError::new_err("page index out of range"));
+            return Err(pyo3::exceptions::PyIndexError::new_err(
+                "page index out of range",
+            ));
         }
         Ok(PyDocPage {
             doc: slf,
@@ -2872,7 +2880,11 @@ impl PyPdfDocument {
     }
 
     fn __repr__(&self) -> String {
-        format!("PdfDocument(version={}.{})", self.inner.version().0, self.inner.version().1)
+        format!(
+            "PdfDocument(version={}.{})",
+            self.inner.version().0,
+            self.inner.version().1
+        )
     }
 }
 
@@ -2906,7 +2918,9 @@ impl PyPdfDocument {
                 .authenticate(pw.as_bytes())
                 .map_err(|e| PyRuntimeError::new_err(format!("Authentication failed: {}", e)))?;
             if !ok {
-                return Err(PyRuntimeError::new_err("Authentication failed: wrong password"));
+                return Err(PyRuntimeError::new_err(
+                    "Authentication failed: wrong password",
+                ));
             }
         }
 
@@ -2933,7 +2947,9 @@ impl PyPdfDocument {
                 .authenticate(pw.as_bytes())
                 .map_err(|e| PyRuntimeError::new_err(format!("Authentication failed: {}", e)))?;
             if !ok {
-                return Err(PyRuntimeError::new_err("Authentication failed: wrong password"));
+                return Err(PyRuntimeError::new_err(
+                    "Authentication failed: wrong password",
+                ));
             }
         }
 
@@ -3456,7 +3472,11 @@ impl PyFormField {
             .is_some_and(|f| f & field_flags::REQUIRED != 0)
     }
     fn __repr__(&self) -> String {
-        format!("FormField(name=\"{}\", type=\"{}\")", self.inner.full_name, self.field_type())
+        format!(
+            "FormField(name=\"{}\", type=\"{}\")",
+            self.inner.full_name,
+            self.field_type()
+        )
     }
 }
 
@@ -3803,7 +3823,12 @@ pub struct PyPdfPageRegion {
 impl PyPdfPageRegion {
     #[getter]
     fn bbox(&self) -> (f32, f32, f32, f32) {
-        (self.region.x, self.region.y, self.region.width, self.region.height)
+        (
+            self.region.x,
+            self.region.y,
+            self.region.width,
+            self.region.height,
+        )
     }
     fn extract_text(&self, py: Python<'_>) -> PyResult<String> {
         let mut d = self.doc.bind(py).borrow_mut();
@@ -3815,7 +3840,15 @@ impl PyPdfPageRegion {
     }
     fn extract_text_lines(&self, py: Python<'_>) -> PyResult<Vec<PyTextLine>> {
         let mut d = self.doc.bind(py).borrow_mut();
-        d.extract_text_lines(py, self.page_index, true, Some(self.bbox()), None, None, None)
+        d.extract_text_lines(
+            py,
+            self.page_index,
+            true,
+            Some(self.bbox()),
+            None,
+            None,
+            None,
+        )
     }
     #[pyo3(signature = (table_settings=None))]
     fn extract_tables(
@@ -3843,7 +3876,10 @@ impl PyPdfPageRegion {
         Ok(list.into())
     }
     fn __repr__(&self) -> String {
-        format!("PdfPageRegion(page={}, bbox={:?})", self.page_index, self.region)
+        format!(
+            "PdfPageRegion(page={}, bbox={:?})",
+            self.page_index, self.region
+        )
     }
 }
 
@@ -4396,10 +4432,16 @@ impl PyTextLine {
 
 fn path_to_py_dict(py: Python<'_>, path: &crate::elements::PathContent) -> PyResult<Py<PyAny>> {
     let d = pyo3::types::PyDict::new(py);
-    d.set_item("bbox", (path.bbox.x, path.bbox.y, path.bbox.width, path.bbox.height))?;
+    d.set_item(
+        "bbox",
+        (path.bbox.x, path.bbox.y, path.bbox.width, path.bbox.height),
+    )?;
     // Stroke-inflated extents — what the reader sees.
     let rendered = path.rendered_bbox();
-    d.set_item("rendered_bbox", (rendered.x, rendered.y, rendered.width, rendered.height))?;
+    d.set_item(
+        "rendered_bbox",
+        (rendered.x, rendered.y, rendered.width, rendered.height),
+    )?;
     d.set_item("stroke_width", path.stroke_width)?;
     if let Some(ref c) = path.stroke_color {
         d.set_item("stroke_color", (c.r, c.g, c.b))?;
@@ -4432,12 +4474,12 @@ fn path_to_py_dict(py: Python<'_>, path: &crate::elements::PathContent) -> PyRes
                 op_dict.set_item("op", "move_to")?;
                 op_dict.set_item("x", *x)?;
                 op_dict.set_item("y", *y)?;
-            },
+            }
             crate::elements::PathOperation::LineTo(x, y) => {
                 op_dict.set_item("op", "line_to")?;
                 op_dict.set_item("x", *x)?;
                 op_dict.set_item("y", *y)?;
-            },
+            }
             crate::elements::PathOperation::CurveTo(cx1, cy1, cx2, cy2, x, y) => {
                 op_dict.set_item("op", "curve_to")?;
                 op_dict.set_item("cx1", *cx1)?;
@@ -4446,17 +4488,17 @@ fn path_to_py_dict(py: Python<'_>, path: &crate::elements::PathContent) -> PyRes
                 op_dict.set_item("cy2", *cy2)?;
                 op_dict.set_item("x", *x)?;
                 op_dict.set_item("y", *y)?;
-            },
+            }
             crate::elements::PathOperation::Rectangle(x, y, w, h) => {
                 op_dict.set_item("op", "rectangle")?;
                 op_dict.set_item("x", *x)?;
                 op_dict.set_item("y", *y)?;
                 op_dict.set_item("width", *w)?;
                 op_dict.set_item("height", *h)?;
-            },
+            }
             crate::elements::PathOperation::ClosePath => {
                 op_dict.set_item("op", "close_path")?;
-            },
+            }
         }
         ops_list.append(op_dict)?;
     }
@@ -4513,10 +4555,10 @@ fn outline_items_to_py(
         match &i.dest {
             Some(crate::outline::Destination::PageIndex(idx)) => {
                 d.set_item("page", *idx)?;
-            },
+            }
             _ => {
                 d.set_item("page", py.None())?;
-            },
+            }
         }
         d.set_item("children", outline_items_to_py(py, &i.children)?)?;
         list.append(d)?;
@@ -5581,7 +5623,10 @@ impl PyColumn {
     }
 
     fn __repr__(&self) -> String {
-        format!("Column(header={:?}, width={}, align={})", self.header, self.width, self.align)
+        format!(
+            "Column(header={:?}, width={}, align={})",
+            self.header, self.width, self.align
+        )
     }
 }
 
@@ -5814,7 +5859,9 @@ impl PyDocumentBuilder {
             .inner
             .take()
             .ok_or_else(|| PyRuntimeError::new_err("EmbeddedFont already consumed"))?;
-        slf.with_inner("register_embedded_font", |b| b.register_embedded_font(name, embedded))?;
+        slf.with_inner("register_embedded_font", |b| {
+            b.register_embedded_font(name, embedded)
+        })?;
         Ok(slf)
     }
 
@@ -5944,7 +5991,9 @@ pub struct PyFluentPageBuilder {
 impl PyFluentPageBuilder {
     fn push(&mut self, op: PendingPageOp) -> PyResult<()> {
         if self.done_called {
-            return Err(PyRuntimeError::new_err("FluentPageBuilder.done() already called"));
+            return Err(PyRuntimeError::new_err(
+                "FluentPageBuilder.done() already called",
+            ));
         }
         self.ops.push(op);
         Ok(())
@@ -6380,7 +6429,7 @@ impl PyFluentPageBuilder {
                 return Err(PyValueError::new_err(format!(
                     "unknown barcode_type {barcode_type}; valid values are 0–7"
                 )))
-            },
+            }
         };
         let opts = crate::writer::BarcodeOptions::new()
             .width(w as u32)
@@ -6716,7 +6765,9 @@ impl PyFluentPageBuilder {
         batch_size: usize,
     ) -> PyResult<PyStreamingTable> {
         if columns.is_empty() {
-            return Err(PyValueError::new_err("streaming_table requires at least one Column"));
+            return Err(PyValueError::new_err(
+                "streaming_table requires at least one Column",
+            ));
         }
         if batch_size == 0 {
             return Err(PyValueError::new_err("batch_size must be >= 1"));
@@ -6744,7 +6795,9 @@ impl PyFluentPageBuilder {
     /// After `done()`, this `FluentPageBuilder` is spent.
     fn done(&mut self, py: Python) -> PyResult<Py<PyDocumentBuilder>> {
         if self.done_called {
-            return Err(PyRuntimeError::new_err("FluentPageBuilder.done() already called"));
+            return Err(PyRuntimeError::new_err(
+                "FluentPageBuilder.done() already called",
+            ));
         }
         self.done_called = true;
 
@@ -6755,9 +6808,10 @@ impl PyFluentPageBuilder {
             .as_mut()
             .ok_or_else(|| PyRuntimeError::new_err("DocumentBuilder already consumed"))?;
 
-        let page_size = self
-            .page_size
-            .unwrap_or(crate::writer::PageSize::Custom(self.custom_width, self.custom_height));
+        let page_size = self.page_size.unwrap_or(crate::writer::PageSize::Custom(
+            self.custom_width,
+            self.custom_height,
+        ));
 
         let mut page = inner.page(page_size);
         for op in self.ops.drain(..) {
@@ -6791,7 +6845,7 @@ impl PyFluentPageBuilder {
                 PendingPageOp::Stamp(name) => page.stamp(parse_stamp_type(&name)),
                 PendingPageOp::FreeText { x, y, w, h, text } => {
                     page.freetext(crate::geometry::Rect::new(x, y, w, h), &text)
-                },
+                }
                 PendingPageOp::TextField {
                     name,
                     x,
@@ -6832,7 +6886,7 @@ impl PyFluentPageBuilder {
                 } => page.push_button(name, x, y, w, h, caption),
                 PendingPageOp::SignatureField { name, x, y, w, h } => {
                     page.signature_field(name, x, y, w, h)
-                },
+                }
                 PendingPageOp::Footnote {
                     ref_mark,
                     note_text,
@@ -6850,7 +6904,7 @@ impl PyFluentPageBuilder {
                 PendingPageOp::Rect(x, y, w, h) => page.rect(x, y, w, h),
                 PendingPageOp::FilledRect(x, y, w, h, r, g, b) => {
                     page.filled_rect(x, y, w, h, r, g, b)
-                },
+                }
                 PendingPageOp::Line(x1, y1, x2, y2) => page.line(x1, y1, x2, y2),
                 PendingPageOp::StrokeRect {
                     x,
@@ -6877,7 +6931,7 @@ impl PyFluentPageBuilder {
                     let style =
                         crate::writer::LineStyle::new(width, r, g, b).with_dash(&dash, phase);
                     page.stroke_rect(x, y, w, h, style)
-                },
+                }
                 PendingPageOp::StrokeLine {
                     x1,
                     y1,
@@ -6887,9 +6941,13 @@ impl PyFluentPageBuilder {
                     r,
                     g,
                     b,
-                } => {
-                    page.stroke_line(x1, y1, x2, y2, crate::writer::LineStyle::new(width, r, g, b))
-                },
+                } => page.stroke_line(
+                    x1,
+                    y1,
+                    x2,
+                    y2,
+                    crate::writer::LineStyle::new(width, r, g, b),
+                ),
                 PendingPageOp::StrokeLineDashed {
                     x1,
                     y1,
@@ -6905,7 +6963,7 @@ impl PyFluentPageBuilder {
                     let style =
                         crate::writer::LineStyle::new(width, r, g, b).with_dash(&dash, phase);
                     page.stroke_line(x1, y1, x2, y2, style)
-                },
+                }
                 PendingPageOp::TextInRect {
                     x,
                     y,
@@ -6966,7 +7024,7 @@ impl PyFluentPageBuilder {
                         tbl = tbl.with_header_row();
                     }
                     page.table(tbl)
-                },
+                }
                 PendingPageOp::StreamingTable {
                     headers,
                     widths,
@@ -6985,7 +7043,7 @@ impl PyFluentPageBuilder {
                     cfg = match mode.as_str() {
                         "sample" => {
                             cfg.mode_sample(sample_rows, min_col_width_pt, max_col_width_pt)
-                        },
+                        }
                         "auto_all" => cfg.mode_auto_all(),
                         _ => cfg.mode_fixed(),
                     };
@@ -7008,7 +7066,7 @@ impl PyFluentPageBuilder {
                         });
                     }
                     st.finish()
-                },
+                }
             };
         }
         page.done();
@@ -7050,7 +7108,9 @@ impl PyStreamingTable {
     /// Auto-flushes the current batch when `batch_size` is reached.
     fn push_row(&mut self, py: Python<'_>, cells: Vec<String>) -> PyResult<()> {
         if self.finished {
-            return Err(PyRuntimeError::new_err("StreamingTable.finish() already called"));
+            return Err(PyRuntimeError::new_err(
+                "StreamingTable.finish() already called",
+            ));
         }
         if cells.len() != self.columns.len() {
             return Err(PyValueError::new_err(format!(
@@ -7072,7 +7132,9 @@ impl PyStreamingTable {
     /// Auto-flushes the current batch when `batch_size` is reached.
     fn push_row_span(&mut self, py: Python<'_>, cells: Vec<(String, usize)>) -> PyResult<()> {
         if self.finished {
-            return Err(PyRuntimeError::new_err("StreamingTable.finish() already called"));
+            return Err(PyRuntimeError::new_err(
+                "StreamingTable.finish() already called",
+            ));
         }
         if cells.len() != self.columns.len() {
             return Err(PyValueError::new_err(format!(
@@ -7113,7 +7175,9 @@ impl PyStreamingTable {
     /// `FluentPageBuilder` for further chaining.
     fn finish(&mut self, py: Python<'_>) -> PyResult<Py<PyFluentPageBuilder>> {
         if self.finished {
-            return Err(PyRuntimeError::new_err("StreamingTable.finish() already called"));
+            return Err(PyRuntimeError::new_err(
+                "StreamingTable.finish() already called",
+            ));
         }
         self._flush_batch(py)?;
         self.finished = true;
@@ -7285,7 +7349,7 @@ fn generate_barcode_svg(barcode_type: i32, data: String) -> PyResult<String> {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "unknown barcode_type {barcode_type}; valid values are 0–7"
             )))
-        },
+        }
     };
     BarcodeGenerator::generate_1d_svg(bt, &data, &BarcodeOptions::default())
         .map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
@@ -7346,7 +7410,7 @@ fn set_log_level(level: &str) -> PyResult<()> {
                 "invalid log level '{}': expected off, error, warn, info, debug, or trace",
                 other
             )));
-        },
+        }
     };
     log::set_max_level(filter);
     reset_pyo3_log_cache();
@@ -7598,7 +7662,15 @@ impl PyTsaClient {
         }
         #[cfg(not(feature = "tsa-client"))]
         {
-            let _ = (url, username, password, timeout_seconds, hash_algorithm, use_nonce, cert_req);
+            let _ = (
+                url,
+                username,
+                password,
+                timeout_seconds,
+                hash_algorithm,
+                use_nonce,
+                cert_req,
+            );
             Err(PyNotImplementedError::new_err(
                 "pdf_oxide was built without the `tsa-client` feature",
             ))
@@ -8016,7 +8088,9 @@ impl PySignature {
                 "Signature.verify_detached(): signer uses RSA-PSS, ECDSA, an \
                  unknown digest, or the CMS blob lacks signed_attrs / messageDigest",
             )),
-            Err(e) => Err(PyValueError::new_err(format!("Signature.verify_detached(): {e}"))),
+            Err(e) => Err(PyValueError::new_err(format!(
+                "Signature.verify_detached(): {e}"
+            ))),
         }
     }
 
@@ -8265,7 +8339,10 @@ fn crypto_active_provider() -> String {
     if crate::crypto::is_set() {
         crate::crypto::active().name().to_string()
     } else {
-        format!("{} (default, lazy)", crate::crypto::RustCryptoProvider.name())
+        format!(
+            "{} (default, lazy)",
+            crate::crypto::RustCryptoProvider.name()
+        )
     }
 }
 

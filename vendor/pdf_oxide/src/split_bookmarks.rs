@@ -155,7 +155,7 @@ pub fn collect_split_points(
                 } else {
                     t.starts_with(p.as_str())
                 }
-            },
+            }
         }
     };
 
@@ -400,7 +400,10 @@ mod tests {
                 ..opts.clone()
             },
         );
-        assert_eq!(ci, vec![(2, "chapter 1".to_string()), (5, "Chapter 2".to_string())]);
+        assert_eq!(
+            ci,
+            vec![(2, "chapter 1".to_string()), (5, "Chapter 2".to_string())]
+        );
     }
 
     #[test]
@@ -462,8 +465,12 @@ mod tests {
         let err = build_segments(&[], 10, &SplitByBookmarksOptions::default()).unwrap_err();
         assert!(matches!(err, Error::InvalidOperation(_)));
         // All points past EOF -> same error.
-        let err2 = build_segments(&[(20, "X".to_string())], 5, &SplitByBookmarksOptions::default())
-            .unwrap_err();
+        let err2 = build_segments(
+            &[(20, "X".to_string())],
+            5,
+            &SplitByBookmarksOptions::default(),
+        )
+        .unwrap_err();
         assert!(matches!(err2, Error::InvalidOperation(_)));
     }
 

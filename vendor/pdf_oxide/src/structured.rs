@@ -349,7 +349,12 @@ pub(crate) fn build_structured_page_full(
     // full-width by convention).
     let body_refs: Vec<&TextSpan> = spans
         .iter()
-        .filter(|s| matches!(role_for_span(s), RegionRole::BodyBlock | RegionRole::MarginalLabel))
+        .filter(|s| {
+            matches!(
+                role_for_span(s),
+                RegionRole::BodyBlock | RegionRole::MarginalLabel
+            )
+        })
         .collect();
     let gutter = match column_mode {
         ColumnMode::Auto => detect_gutter_x(&body_refs, page_width),
@@ -424,7 +429,7 @@ pub(crate) fn build_structured_page_full(
             match regions.last() {
                 Some(r) if r.kind == kind && r.column_index == col && r.section_id == section => {
                     Some(regions.len() - 1)
-                },
+                }
                 _ => None,
             }
         };
@@ -494,7 +499,12 @@ mod tests {
         // gutter ≈ [197,230]. Line-level spans (≈140 pt wide left lines).
         let mut spans = Vec::new();
         // Full-width book title + running header merged into body flow.
-        spans.push(span("Le Troisième Livre de Moïse Appelé GENÈSE", 57.6, 720.0, 339.0));
+        spans.push(span(
+            "Le Troisième Livre de Moïse Appelé GENÈSE",
+            57.6,
+            720.0,
+            339.0,
+        ));
         // Gutter-centred page number that escaped artifact classification.
         spans.push(span("1", 224.6, 706.0, 8.0));
 
@@ -549,7 +559,10 @@ mod tests {
             .iter()
             .find(|r| r.text.contains("Troisième Livre"))
             .expect("title region present");
-        assert_eq!(title.column_index, None, "gutter-bridging title must not be assigned a column");
+        assert_eq!(
+            title.column_index, None,
+            "gutter-bridging title must not be assigned a column"
+        );
     }
 
     #[test]
@@ -567,7 +580,10 @@ mod tests {
         let b = span("Body text here", 100.0, 680.0, 120.0);
         let page = build_structured_page(0, 612.0, 792.0, vec![h, b]);
         assert_eq!(page.regions.len(), 2);
-        assert_eq!(page.regions[0].kind, RegionRole::StructuralHeading { level: 1 });
+        assert_eq!(
+            page.regions[0].kind,
+            RegionRole::StructuralHeading { level: 1 }
+        );
         assert_eq!(page.regions[1].kind, RegionRole::BodyBlock);
     }
 
@@ -582,8 +598,14 @@ mod tests {
         ];
         let page = build_structured_page(0, 612.0, 792.0, spans);
         let cols: Vec<Option<usize>> = page.regions.iter().map(|r| r.column_index).collect();
-        assert!(cols.contains(&Some(0)), "a left column (0) must be assigned: {cols:?}");
-        assert!(cols.contains(&Some(1)), "a right column (1) must be assigned: {cols:?}");
+        assert!(
+            cols.contains(&Some(0)),
+            "a left column (0) must be assigned: {cols:?}"
+        );
+        assert!(
+            cols.contains(&Some(1)),
+            "a right column (1) must be assigned: {cols:?}"
+        );
     }
 
     /// A reference-edition layout (Bible verses): two narrow columns with a
@@ -612,8 +634,14 @@ mod tests {
         }
         let page = build_structured_page(0, pw, 792.0, spans);
         let cols: Vec<Option<usize>> = page.regions.iter().map(|r| r.column_index).collect();
-        assert!(cols.contains(&Some(0)), "left column (0) not assigned: {cols:?}");
-        assert!(cols.contains(&Some(1)), "right column (1) not assigned: {cols:?}");
+        assert!(
+            cols.contains(&Some(0)),
+            "left column (0) not assigned: {cols:?}"
+        );
+        assert!(
+            cols.contains(&Some(1)),
+            "right column (1) not assigned: {cols:?}"
+        );
     }
 
     /// `ColumnMode::Two` forces a two-column split even on a layout the
@@ -641,8 +669,14 @@ mod tests {
 
         let two = build_structured_page_with_mode(0, pw, 792.0, spans, ColumnMode::Two);
         let cols: Vec<Option<usize>> = two.regions.iter().map(|r| r.column_index).collect();
-        assert!(cols.contains(&Some(0)), "Two must assign a left column: {cols:?}");
-        assert!(cols.contains(&Some(1)), "Two must assign a right column: {cols:?}");
+        assert!(
+            cols.contains(&Some(0)),
+            "Two must assign a left column: {cols:?}"
+        );
+        assert!(
+            cols.contains(&Some(1)),
+            "Two must assign a right column: {cols:?}"
+        );
     }
 
     /// `ColumnMode::Single` suppresses column detection on a layout `Auto` would

@@ -75,7 +75,7 @@ pub fn set_log_level(level: &str) -> Result<(), JsValue> {
                 "invalid log level '{}': expected off, error, warn, info, debug, or trace",
                 other
             )));
-        },
+        }
     };
 
     // console_log::init_with_level is idempotent on our side: we guard with
@@ -121,7 +121,7 @@ pub fn generate_barcode_svg(barcode_type: i32, data: String) -> Result<String, J
             return Err(JsValue::from_str(&format!(
                 "unknown barcodeType {barcode_type}; valid values are 0–7"
             )))
-        },
+        }
     };
     BarcodeGenerator::generate_1d_svg(bt, &data, &BarcodeOptions::default())
         .map_err(|e| JsValue::from_str(&e.to_string()))
@@ -451,7 +451,9 @@ impl WasmPdfDocument {
                 .map_err(|_| JsValue::from_str("Invalid region format. Expected [x, y, w, h]"))?;
 
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner
                 .extract_text_in_rect(
@@ -599,7 +601,9 @@ impl WasmPdfDocument {
         region: Vec<f32>,
     ) -> Result<WasmPdfPageRegion, JsValue> {
         if region.len() != 4 {
-            return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+            return Err(JsValue::from_str(
+                "Region must have exactly 4 elements [x, y, w, h]",
+            ));
         }
         Ok(WasmPdfPageRegion {
             doc: self.clone(),
@@ -863,7 +867,9 @@ impl WasmPdfDocument {
 
         let chars_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_chars_in_rect(
                 page_index,
@@ -910,7 +916,7 @@ impl WasmPdfDocument {
                     "Unknown reading_order '{}'. Expected 'top_to_bottom', 'column_aware', or 'structure'.",
                     other
                 )));
-            },
+            }
         };
 
         let inner = self
@@ -919,7 +925,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let spans_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_spans_in_rect(
                 page_index,
@@ -984,7 +992,7 @@ impl WasmPdfDocument {
                     "Unknown reading_order '{}'. Expected 'top_to_bottom', 'column_aware', or 'structure'.",
                     other
                 )));
-            },
+            }
         };
 
         let inner = self
@@ -1020,7 +1028,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let words_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_words_in_rect(
                 page_index,
@@ -1052,7 +1062,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let lines_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_text_lines_in_rect(
                 page_index,
@@ -1085,7 +1097,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let tables_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_tables_in_rect(
                 page_index,
@@ -1241,7 +1255,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let images_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_images_in_rect(
                 page_index,
@@ -1278,7 +1294,10 @@ impl WasmPdfDocument {
                     });
                     obj.insert("bbox".into(), bbox_obj);
                 }
-                obj.insert("rotation".into(), serde_json::Value::from(img.rotation_degrees()));
+                obj.insert(
+                    "rotation".into(),
+                    serde_json::Value::from(img.rotation_degrees()),
+                );
                 obj.insert("matrix".into(), serde_json::json!(img.matrix()));
                 serde_json::Value::Object(obj)
             })
@@ -1311,7 +1330,7 @@ impl WasmPdfDocument {
                 let json = outline_to_json(&items);
                 serde_wasm_bindgen::to_value(&json)
                     .map_err(|e| JsValue::from_str(&format!("Serialization error: {}", e)))
-            },
+            }
         }
     }
 
@@ -1337,7 +1356,10 @@ impl WasmPdfDocument {
                     obj.insert("subtype".into(), serde_json::Value::from(subtype.as_str()));
                 }
                 if let Some(ref contents) = ann.contents {
-                    obj.insert("contents".into(), serde_json::Value::from(contents.as_str()));
+                    obj.insert(
+                        "contents".into(),
+                        serde_json::Value::from(contents.as_str()),
+                    );
                 }
                 if let Some(rect) = ann.rect {
                     obj.insert(
@@ -1349,10 +1371,16 @@ impl WasmPdfDocument {
                     obj.insert("author".into(), serde_json::Value::from(author.as_str()));
                 }
                 if let Some(ref date) = ann.creation_date {
-                    obj.insert("creation_date".into(), serde_json::Value::from(date.as_str()));
+                    obj.insert(
+                        "creation_date".into(),
+                        serde_json::Value::from(date.as_str()),
+                    );
                 }
                 if let Some(ref date) = ann.modification_date {
-                    obj.insert("modification_date".into(), serde_json::Value::from(date.as_str()));
+                    obj.insert(
+                        "modification_date".into(),
+                        serde_json::Value::from(date.as_str()),
+                    );
                 }
                 if let Some(ref subject) = ann.subject {
                     obj.insert("subject".into(), serde_json::Value::from(subject.as_str()));
@@ -1369,7 +1397,10 @@ impl WasmPdfDocument {
                     obj.insert("opacity".into(), serde_json::Value::from(opacity));
                 }
                 if let Some(ref ft) = ann.field_type {
-                    obj.insert("field_type".into(), serde_json::Value::from(format!("{:?}", ft)));
+                    obj.insert(
+                        "field_type".into(),
+                        serde_json::Value::from(format!("{:?}", ft)),
+                    );
                 }
                 if let Some(ref name) = ann.field_name {
                     obj.insert("field_name".into(), serde_json::Value::from(name.as_str()));
@@ -1407,7 +1438,9 @@ impl WasmPdfDocument {
 
         let paths_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             inner.extract_paths_in_rect(
                 page_index,
@@ -1529,7 +1562,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let rects_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             // Delegate to the rendered-extents region query so a
             // stroke-width-encoded rule matches a region over its drawn
@@ -1567,7 +1602,9 @@ impl WasmPdfDocument {
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?;
         let lines_result = if let Some(r) = region {
             if r.len() != 4 {
-                return Err(JsValue::from_str("Region must have exactly 4 elements [x, y, w, h]"));
+                return Err(JsValue::from_str(
+                    "Region must have exactly 4 elements [x, y, w, h]",
+                ));
             }
             // Rendered-extents region query, in parity with the
             // Rust/Python entry points.
@@ -2037,7 +2074,9 @@ impl WasmSignature {
     #[wasm_bindgen(js_name = "verify")]
     pub fn verify(&self) -> Result<bool, JsValue> {
         let Some(contents) = self.info.contents() else {
-            return Err(JsValue::from_str("Signature has no /Contents blob — nothing to verify"));
+            return Err(JsValue::from_str(
+                "Signature has no /Contents blob — nothing to verify",
+            ));
         };
         match crate::signatures::verify_signer(contents) {
             Ok(crate::signatures::SignerVerify::Valid) => Ok(true),
@@ -2067,7 +2106,9 @@ impl WasmSignature {
     #[wasm_bindgen(js_name = "verifyDetached")]
     pub fn verify_detached(&self, pdf_data: &[u8]) -> Result<bool, JsValue> {
         let Some(contents) = self.info.contents() else {
-            return Err(JsValue::from_str("Signature has no /Contents blob — nothing to verify"));
+            return Err(JsValue::from_str(
+                "Signature has no /Contents blob — nothing to verify",
+            ));
         };
         let br = self.info.byte_range();
         if br.len() != 4 {
@@ -2086,7 +2127,9 @@ impl WasmSignature {
                 "Signature.verifyDetached(): signer uses RSA-PSS, ECDSA, an \
                  unknown digest, or the CMS blob lacks signed_attrs / messageDigest",
             )),
-            Err(e) => Err(JsValue::from_str(&format!("Signature.verifyDetached(): {e}"))),
+            Err(e) => Err(JsValue::from_str(&format!(
+                "Signature.verifyDetached(): {e}"
+            ))),
         }
     }
 }
@@ -2458,7 +2501,10 @@ impl WasmPdfDocument {
             .map(|field| {
                 let mut obj = serde_json::Map::new();
 
-                obj.insert("name".into(), serde_json::Value::from(field.full_name.as_str()));
+                obj.insert(
+                    "name".into(),
+                    serde_json::Value::from(field.full_name.as_str()),
+                );
 
                 let ft_str = match &field.field_type {
                     FieldType::Text => "text",
@@ -2490,7 +2536,7 @@ impl WasmPdfDocument {
                 match &field.bounds {
                     Some(b) => {
                         obj.insert("bounds".into(), serde_json::json!([b[0], b[1], b[2], b[3]]))
-                    },
+                    }
                     None => obj.insert("bounds".into(), serde_json::Value::Null),
                 };
 
@@ -2505,12 +2551,12 @@ impl WasmPdfDocument {
                             "is_required".into(),
                             serde_json::Value::from(f & field_flags::REQUIRED != 0),
                         );
-                    },
+                    }
                     None => {
                         obj.insert("flags".into(), serde_json::Value::Null);
                         obj.insert("is_readonly".into(), serde_json::Value::from(false));
                         obj.insert("is_required".into(), serde_json::Value::from(false));
-                    },
+                    }
                 };
 
                 match field.max_length {
@@ -2568,7 +2614,7 @@ impl WasmPdfDocument {
                     "Unknown format '{}'. Use 'fdf' or 'xfdf'.",
                     fmt
                 )))
-            },
+            }
         }
 
         let bytes = std::fs::read(tmp_path)
@@ -2641,9 +2687,21 @@ impl WasmPdfDocument {
             })?;
 
             let obj = js_sys::Object::new();
-            js_sys::Reflect::set(&obj, &JsValue::from_str("width"), &JsValue::from(img.width()))?;
-            js_sys::Reflect::set(&obj, &JsValue::from_str("height"), &JsValue::from(img.height()))?;
-            js_sys::Reflect::set(&obj, &JsValue::from_str("format"), &JsValue::from_str("png"))?;
+            js_sys::Reflect::set(
+                &obj,
+                &JsValue::from_str("width"),
+                &JsValue::from(img.width()),
+            )?;
+            js_sys::Reflect::set(
+                &obj,
+                &JsValue::from_str("height"),
+                &JsValue::from(img.height()),
+            )?;
+            js_sys::Reflect::set(
+                &obj,
+                &JsValue::from_str("format"),
+                &JsValue::from_str("png"),
+            )?;
             let uint8_array = js_sys::Uint8Array::from(png_data.as_slice());
             js_sys::Reflect::set(&obj, &JsValue::from_str("data"), &uint8_array)?;
             arr.push(&obj);
@@ -2762,13 +2820,22 @@ impl WasmPdfDocument {
             .iter()
             .map(|label| {
                 let mut obj = serde_json::Map::new();
-                obj.insert("start_page".into(), serde_json::Value::from(label.start_page));
-                obj.insert("style".into(), serde_json::Value::from(format!("{:?}", label.style)));
+                obj.insert(
+                    "start_page".into(),
+                    serde_json::Value::from(label.start_page),
+                );
+                obj.insert(
+                    "style".into(),
+                    serde_json::Value::from(format!("{:?}", label.style)),
+                );
                 match &label.prefix {
                     Some(p) => obj.insert("prefix".into(), serde_json::Value::from(p.as_str())),
                     None => obj.insert("prefix".into(), serde_json::Value::Null),
                 };
-                obj.insert("start_value".into(), serde_json::Value::from(label.start_value));
+                obj.insert(
+                    "start_value".into(),
+                    serde_json::Value::from(label.start_value),
+                );
                 serde_json::Value::Object(obj)
             })
             .collect();
@@ -2814,7 +2881,10 @@ impl WasmPdfDocument {
                     );
                 }
                 if let Some(ref desc) = xmp.dc_description {
-                    obj.insert("dc_description".into(), serde_json::Value::from(desc.as_str()));
+                    obj.insert(
+                        "dc_description".into(),
+                        serde_json::Value::from(desc.as_str()),
+                    );
                 }
                 if !xmp.dc_subject.is_empty() {
                     obj.insert(
@@ -2831,24 +2901,39 @@ impl WasmPdfDocument {
                     obj.insert("dc_language".into(), serde_json::Value::from(lang.as_str()));
                 }
                 if let Some(ref tool) = xmp.xmp_creator_tool {
-                    obj.insert("xmp_creator_tool".into(), serde_json::Value::from(tool.as_str()));
+                    obj.insert(
+                        "xmp_creator_tool".into(),
+                        serde_json::Value::from(tool.as_str()),
+                    );
                 }
                 if let Some(ref date) = xmp.xmp_create_date {
-                    obj.insert("xmp_create_date".into(), serde_json::Value::from(date.as_str()));
+                    obj.insert(
+                        "xmp_create_date".into(),
+                        serde_json::Value::from(date.as_str()),
+                    );
                 }
                 if let Some(ref date) = xmp.xmp_modify_date {
-                    obj.insert("xmp_modify_date".into(), serde_json::Value::from(date.as_str()));
+                    obj.insert(
+                        "xmp_modify_date".into(),
+                        serde_json::Value::from(date.as_str()),
+                    );
                 }
                 if let Some(ref producer) = xmp.pdf_producer {
-                    obj.insert("pdf_producer".into(), serde_json::Value::from(producer.as_str()));
+                    obj.insert(
+                        "pdf_producer".into(),
+                        serde_json::Value::from(producer.as_str()),
+                    );
                 }
                 if let Some(ref keywords) = xmp.pdf_keywords {
-                    obj.insert("pdf_keywords".into(), serde_json::Value::from(keywords.as_str()));
+                    obj.insert(
+                        "pdf_keywords".into(),
+                        serde_json::Value::from(keywords.as_str()),
+                    );
                 }
 
                 serde_wasm_bindgen::to_value(&serde_json::Value::Object(obj))
                     .map_err(|e| JsValue::from_str(&format!("Serialization error: {}", e)))
-            },
+            }
         }
     }
 
@@ -3056,7 +3141,10 @@ impl WasmPdfDocument {
         self.inner
             .lock()
             .map_err(|_| JsValue::from_str("Mutex lock failed"))?
-            .erase_region(page_index, crate::geometry::Rect::new(llx, lly, urx - llx, ury - lly))
+            .erase_region(
+                page_index,
+                crate::geometry::Rect::new(llx, lly, urx - llx, ury - lly),
+            )
             .map_err(|e| JsValue::from_str(&format!("Failed to mark region: {}", e)))?;
 
         let editor_arc = self.ensure_editor()?;
@@ -3075,7 +3163,9 @@ impl WasmPdfDocument {
     #[wasm_bindgen(js_name = "eraseRegions")]
     pub fn erase_regions(&mut self, page_index: usize, rects: &[f32]) -> Result<(), JsValue> {
         if !rects.len().is_multiple_of(4) {
-            return Err(JsValue::from_str("rects must have a length that is a multiple of 4"));
+            return Err(JsValue::from_str(
+                "rects must have a length that is a multiple of 4",
+            ));
         }
 
         // Mark all regions in inner document
@@ -3707,7 +3797,12 @@ impl WasmPdfDocument {
             "3a" => PdfALevel::A3a,
             "3b" => PdfALevel::A3b,
             "3u" => PdfALevel::A3u,
-            _ => return Err(JsValue::from_str(&format!("Unknown PDF/A level: {}", level))),
+            _ => {
+                return Err(JsValue::from_str(&format!(
+                    "Unknown PDF/A level: {}",
+                    level
+                )))
+            }
         };
         let mut inner = self
             .inner
@@ -3743,7 +3838,12 @@ impl WasmPdfDocument {
             "3a" => PdfALevel::A3a,
             "3b" => PdfALevel::A3b,
             "3u" => PdfALevel::A3u,
-            _ => return Err(JsValue::from_str(&format!("Unknown PDF/A level: {}", level))),
+            _ => {
+                return Err(JsValue::from_str(&format!(
+                    "Unknown PDF/A level: {}",
+                    level
+                )))
+            }
         };
         let mut inner = self
             .inner
@@ -4139,7 +4239,9 @@ impl WasmPdf {
             return Err(JsValue::from_str("at least one font must be provided"));
         }
         if families.len() != fonts.len() {
-            return Err(JsValue::from_str("families and fonts arrays must be the same length"));
+            return Err(JsValue::from_str(
+                "families and fonts arrays must be the same length",
+            ));
         }
         let font_vec: Vec<(String, Vec<u8>)> = families
             .into_iter()
@@ -4173,7 +4275,7 @@ fn wasm_form_field_value_to_js(
                 arr.push(&JsValue::from_str(s));
             }
             Ok(arr.into())
-        },
+        }
         FormFieldValue::None => Ok(JsValue::NULL),
     }
 }
@@ -4219,14 +4321,14 @@ fn outline_to_json(items: &[crate::outline::OutlineItem]) -> Vec<serde_json::Val
             match &item.dest {
                 Some(crate::outline::Destination::PageIndex(idx)) => {
                     obj.insert("page".into(), serde_json::Value::from(*idx));
-                },
+                }
                 Some(crate::outline::Destination::Named(name)) => {
                     obj.insert("page".into(), serde_json::Value::Null);
                     obj.insert("dest_name".into(), serde_json::Value::from(name.as_str()));
-                },
+                }
                 None => {
                     obj.insert("page".into(), serde_json::Value::Null);
-                },
+                }
             }
 
             let children = outline_to_json(&item.children);
@@ -4723,7 +4825,9 @@ impl WasmDocumentBuilder {
             .inner
             .take()
             .ok_or_else(|| JsValue::from_str("EmbeddedFont already consumed"))?;
-        self.with_inner("registerEmbeddedFont", |b| b.register_embedded_font(name, embedded))
+        self.with_inner("registerEmbeddedFont", |b| {
+            b.register_embedded_font(name, embedded)
+        })
     }
 
     /// Start a new A4 page. Returns a `FluentPageBuilder` that must be
@@ -4734,7 +4838,9 @@ impl WasmDocumentBuilder {
         if self.inner.is_none() {
             return Err(JsValue::from_str("DocumentBuilder already consumed"));
         }
-        Ok(WasmFluentPageBuilder::new_with_size(crate::writer::PageSize::A4))
+        Ok(WasmFluentPageBuilder::new_with_size(
+            crate::writer::PageSize::A4,
+        ))
     }
 
     /// Start a new US Letter page.
@@ -4743,7 +4849,9 @@ impl WasmDocumentBuilder {
         if self.inner.is_none() {
             return Err(JsValue::from_str("DocumentBuilder already consumed"));
         }
-        Ok(WasmFluentPageBuilder::new_with_size(crate::writer::PageSize::Letter))
+        Ok(WasmFluentPageBuilder::new_with_size(
+            crate::writer::PageSize::Letter,
+        ))
     }
 
     /// Start a new page with custom dimensions in PDF points
@@ -4776,9 +4884,10 @@ impl WasmDocumentBuilder {
             .as_mut()
             .ok_or_else(|| JsValue::from_str("DocumentBuilder already consumed"))?;
 
-        let page_size = page
-            .page_size
-            .unwrap_or(crate::writer::PageSize::Custom(page.custom_width, page.custom_height));
+        let page_size = page.page_size.unwrap_or(crate::writer::PageSize::Custom(
+            page.custom_width,
+            page.custom_height,
+        ));
         let mut rust_page = inner.page(page_size);
         // Take ownership of the queued ops so any lingering `WasmStreamingTable`
         // Rc-clones become no-ops after the commit.
@@ -4814,7 +4923,7 @@ impl WasmDocumentBuilder {
                 WasmPageOp::Stamp(name) => rust_page.stamp(parse_wasm_stamp_type(&name)),
                 WasmPageOp::FreeText { x, y, w, h, text } => {
                     rust_page.freetext(crate::geometry::Rect::new(x, y, w, h), &text)
-                },
+                }
                 WasmPageOp::TextField {
                     name,
                     x,
@@ -4855,7 +4964,7 @@ impl WasmDocumentBuilder {
                 } => rust_page.push_button(name, x, y, w, h, caption),
                 WasmPageOp::SignatureField { name, x, y, w, h } => {
                     rust_page.signature_field(name, x, y, w, h)
-                },
+                }
                 WasmPageOp::Footnote {
                     ref_mark,
                     note_text,
@@ -4873,7 +4982,7 @@ impl WasmDocumentBuilder {
                 WasmPageOp::Rect(x, y, w, h) => rust_page.rect(x, y, w, h),
                 WasmPageOp::FilledRect(x, y, w, h, r, g, b) => {
                     rust_page.filled_rect(x, y, w, h, r, g, b)
-                },
+                }
                 WasmPageOp::Line(x1, y1, x2, y2) => rust_page.line(x1, y1, x2, y2),
                 WasmPageOp::TextInRect {
                     x,
@@ -4898,7 +5007,7 @@ impl WasmDocumentBuilder {
                     b,
                 } => {
                     rust_page.stroke_rect(x, y, w, h, crate::writer::LineStyle::new(width, r, g, b))
-                },
+                }
                 WasmPageOp::StrokeRectDashed {
                     x,
                     y,
@@ -4997,7 +5106,7 @@ impl WasmDocumentBuilder {
                     table = table.with_column_widths(widths).with_column_aligns(aligns);
 
                     rust_page.table(table)
-                },
+                }
                 WasmPageOp::BarcodeImage { bytes, x, y, w, h } => rust_page
                     .image_from_bytes(&bytes, crate::geometry::Rect::new(x, y, w, h))
                     .map_err(|e| JsValue::from_str(&e.to_string()))?,
@@ -5034,7 +5143,7 @@ impl WasmDocumentBuilder {
                     cfg = match mode.as_str() {
                         "sample" => {
                             cfg.mode_sample(sample_rows, min_col_width_pt, max_col_width_pt)
-                        },
+                        }
                         "auto_all" => cfg.mode_auto_all(),
                         _ => cfg.mode_fixed(),
                     };
@@ -5058,7 +5167,7 @@ impl WasmDocumentBuilder {
                         });
                     }
                     t.finish()
-                },
+                }
             };
         }
         rust_page.done();
@@ -5490,7 +5599,7 @@ impl WasmFluentPageBuilder {
                 return Err(JsValue::from_str(&format!(
                     "unknown barcodeType {barcode_type}; valid values are 0–7"
                 )))
-            },
+            }
         };
         let opts = crate::writer::BarcodeOptions::new()
             .width(w as u32)
@@ -5779,7 +5888,11 @@ impl WasmFluentPageBuilder {
             .columns
             .into_iter()
             .map(|c| {
-                (c.header.unwrap_or_default(), c.width, WasmAlign::from_i32(c.align.unwrap_or(0)))
+                (
+                    c.header.unwrap_or_default(),
+                    c.width,
+                    WasmAlign::from_i32(c.align.unwrap_or(0)),
+                )
             })
             .collect();
         self.push(WasmPageOp::BufferedTable {
@@ -5806,7 +5919,11 @@ impl WasmFluentPageBuilder {
             .columns
             .into_iter()
             .map(|c| {
-                (c.header, c.width.unwrap_or(100.0), WasmAlign::from_i32(c.align.unwrap_or(0)))
+                (
+                    c.header,
+                    c.width.unwrap_or(100.0),
+                    WasmAlign::from_i32(c.align.unwrap_or(0)),
+                )
             })
             .collect();
         let batch_size = parsed.batch_size.unwrap_or(256).max(1);
@@ -6272,7 +6389,11 @@ mod tests {
     fn test_extract_text_preserves_content() {
         let mut doc = doc_from_text("Test content 12345");
         let text = doc.extract_text(0, JsValue::UNDEFINED).unwrap();
-        assert!(text.contains("12345"), "should preserve numeric content, got: {}", text);
+        assert!(
+            text.contains("12345"),
+            "should preserve numeric content, got: {}",
+            text
+        );
     }
 
     // ========================================================================
@@ -6685,20 +6806,30 @@ mod tests {
         let result = doc.get_form_fields().unwrap();
         assert!(js_sys::Array::is_array(&result));
         let arr = js_sys::Array::from(&result);
-        assert!(arr.length() >= 3, "Should have at least 3 fields, got {}", arr.length());
+        assert!(
+            arr.length() >= 3,
+            "Should have at least 3 fields, got {}",
+            arr.length()
+        );
     }
 
     #[test]
     fn test_has_xfa_on_plain_pdf() {
         let mut doc = doc_from_text("No XFA");
-        assert!(!doc.has_xfa().unwrap(), "Plain text PDF should not have XFA");
+        assert!(
+            !doc.has_xfa().unwrap(),
+            "Plain text PDF should not have XFA"
+        );
     }
 
     #[test]
     fn test_has_xfa_on_form_pdf() {
         let bytes = make_form_pdf();
         let mut doc = WasmPdfDocument::new(&bytes, None).unwrap();
-        assert!(!doc.has_xfa().unwrap(), "PdfWriter form should not have XFA");
+        assert!(
+            !doc.has_xfa().unwrap(),
+            "PdfWriter form should not have XFA"
+        );
     }
 
     // ========================================================================
@@ -6728,7 +6859,10 @@ mod tests {
     fn test_save_to_bytes_pdf_header() {
         let mut doc = doc_from_text("Hello header");
         let bytes = doc.save_to_bytes().unwrap();
-        assert!(bytes.starts_with(b"%PDF"), "saved bytes should start with PDF header");
+        assert!(
+            bytes.starts_with(b"%PDF"),
+            "saved bytes should start with PDF header"
+        );
     }
 
     #[test]
@@ -6749,7 +6883,11 @@ mod tests {
 
         let mut doc2 = WasmPdfDocument::new(&bytes, None).unwrap();
         let text = doc2.extract_text(0, JsValue::UNDEFINED).unwrap();
-        assert!(text.contains("Roundtrip"), "roundtrip should preserve text, got: {}", text);
+        assert!(
+            text.contains("Roundtrip"),
+            "roundtrip should preserve text, got: {}",
+            text
+        );
     }
 
     // ========================================================================
@@ -6956,7 +7094,11 @@ mod tests {
         use crate::api::Pdf;
         let jpeg_data = create_minimal_jpeg();
         let result = Pdf::from_image_bytes(&jpeg_data);
-        assert!(result.is_ok(), "Pdf::from_image_bytes should succeed: {:?}", result.err());
+        assert!(
+            result.is_ok(),
+            "Pdf::from_image_bytes should succeed: {:?}",
+            result.err()
+        );
         let pdf = result.unwrap();
         assert!(!pdf.into_bytes().is_empty());
     }
@@ -7113,10 +7255,32 @@ mod tests {
     fn test_stroke_rect_dashed_and_stroke_line_dashed_commit() {
         let mut b = WasmDocumentBuilder::new();
         let mut p = b.letter_page().unwrap();
-        p.stroke_rect_dashed(50.0, 50.0, 200.0, 100.0, 2.0, 0.0, 0.0, 0.8, vec![3.0, 2.0], 0.0)
-            .unwrap();
-        p.stroke_line_dashed(50.0, 50.0, 250.0, 50.0, 1.0, 0.8, 0.0, 0.0, vec![5.0, 3.0], 1.0)
-            .unwrap();
+        p.stroke_rect_dashed(
+            50.0,
+            50.0,
+            200.0,
+            100.0,
+            2.0,
+            0.0,
+            0.0,
+            0.8,
+            vec![3.0, 2.0],
+            0.0,
+        )
+        .unwrap();
+        p.stroke_line_dashed(
+            50.0,
+            50.0,
+            250.0,
+            50.0,
+            1.0,
+            0.8,
+            0.0,
+            0.0,
+            vec![5.0, 3.0],
+            1.0,
+        )
+        .unwrap();
         p.done(&mut b).unwrap();
         let bytes = b.build().unwrap();
         assert!(bytes.starts_with(b"%PDF-"));

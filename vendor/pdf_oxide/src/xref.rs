@@ -457,9 +457,9 @@ fn parse_xref_iterative<R: Read + Seek>(
                                 "failed to parse xref (stream attempt: {}, traditional attempt: {})",
                                 e, trad_err
                             )));
-                        },
+                        }
                     }
-                },
+                }
             }
         } else {
             log::debug!(
@@ -509,10 +509,10 @@ fn parse_xref_iterative<R: Read + Seek>(
                             Some(result) => result.merge_from(stm_xref),
                             None => result_xref = Some(stm_xref),
                         }
-                    },
+                    }
                     Err(e) => {
                         log::debug!("Skipping unparseable /XRefStm at offset {}: {}", stm_off, e)
-                    },
+                    }
                 }
             }
         }
@@ -526,7 +526,7 @@ fn parse_xref_iterative<R: Read + Seek>(
                     offset
                 );
                 offset = prev;
-            },
+            }
             None => break,
         }
     }
@@ -613,7 +613,9 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
 
         // Validate reasonable count to prevent memory exhaustion
         if count > 1_000_000 {
-            return Err(Error::InvalidPdf("xref subsection count exceeds limit".to_string()));
+            return Err(Error::InvalidPdf(
+                "xref subsection count exceeds limit".to_string(),
+            ));
         }
 
         // Parse entries in this subsection
@@ -630,7 +632,11 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
             // Check if we've hit the trailer (end of xref)
             if trimmed.starts_with("trailer") {
                 // We expected more entries but hit trailer early
-                log::warn!("Expected {} entries but only found {} before trailer", count, i);
+                log::warn!(
+                    "Expected {} entries but only found {} before trailer",
+                    count,
+                    i
+                );
                 line_idx -= 1; // Back up so outer loop can process trailer
                 break;
             }
@@ -642,7 +648,11 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
             // Try to handle various malformed formats
             if parts.len() < 3 {
                 // Try to parse with different separators or formats
-                log::warn!("Malformed xref entry (too few parts) at index {}: {:?}", i, trimmed);
+                log::warn!(
+                    "Malformed xref entry (too few parts) at index {}: {:?}",
+                    i,
+                    trimmed
+                );
 
                 // Still increment counter to maintain object numbering
                 // Add a placeholder free entry to maintain object number sequence
@@ -654,7 +664,11 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
 
             // Allow extra parts (some PDFs have trailing data)
             if parts.len() > 3 {
-                log::debug!("XRef entry has {} parts (expected 3): {:?}", parts.len(), trimmed);
+                log::debug!(
+                    "XRef entry has {} parts (expected 3): {:?}",
+                    parts.len(),
+                    trimmed
+                );
             }
 
             let offset: u64 = match parts[0].parse() {
@@ -666,7 +680,7 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
                     xref.add_entry(start_obj + i, entry);
                     i += 1;
                     continue;
-                },
+                }
             };
 
             let generation: u16 = match parts[1].parse() {
@@ -678,7 +692,7 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
                     xref.add_entry(start_obj + i, entry);
                     i += 1;
                     continue;
-                },
+                }
             };
 
             let type_flag = parts[2];
@@ -698,7 +712,7 @@ fn parse_traditional_xref<R: Read + Seek>(reader: &mut R, offset: u64) -> Result
                     );
                     // Treat as free entry instead of skipping
                     false
-                },
+                }
             };
 
             let entry = XRefEntry::new(offset, generation, in_use);
@@ -813,7 +827,9 @@ fn parse_xref_stream<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<Cros
 
     // Verify it's actually the obj keyword
     if !matches!(obj_keyword_token, crate::lexer::Token::ObjStart) {
-        return Err(Error::InvalidPdf("expected 'obj' keyword in xref stream".to_string()));
+        return Err(Error::InvalidPdf(
+            "expected 'obj' keyword in xref stream".to_string(),
+        ));
     }
 
     // Now parse the actual object (should be a stream)
@@ -826,7 +842,11 @@ fn parse_xref_stream<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<Cros
     // Extract the stream dict and data
     let (stream_dict, stream_data) = match obj {
         Object::Stream { dict, data } => (dict, data),
-        _ => return Err(Error::InvalidPdf("xref stream is not a stream object".to_string())),
+        _ => {
+            return Err(Error::InvalidPdf(
+                "xref stream is not a stream object".to_string(),
+            ))
+        }
     };
 
     // Verify this is an xref stream
@@ -880,7 +900,9 @@ fn parse_xref_stream<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<Cros
             .ok_or_else(|| Error::InvalidPdf("invalid /Index".to_string()))?;
 
         if index_array.len() % 2 != 0 {
-            return Err(Error::InvalidPdf("xref stream /Index array has odd length".to_string()));
+            return Err(Error::InvalidPdf(
+                "xref stream /Index array has odd length".to_string(),
+            ));
         }
         let mut ranges = Vec::new();
         for i in (0..index_array.len()).step_by(2) {
@@ -917,8 +939,12 @@ fn parse_xref_stream<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<Cros
                 } else {
                     return Err(Error::InvalidPdf("invalid filter array".to_string()));
                 }
-            },
-            _ => return Err(Error::InvalidPdf("invalid /Filter in xref stream".to_string())),
+            }
+            _ => {
+                return Err(Error::InvalidPdf(
+                    "invalid /Filter in xref stream".to_string(),
+                ))
+            }
         };
 
         crate::decoders::decode_stream_with_params(
@@ -960,21 +986,21 @@ fn parse_xref_stream<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<Cros
                 0 => {
                     // Type 0: Free object
                     XRefEntry::free(field2, field3 as u16)
-                },
+                }
                 1 => {
                     // Type 1: Uncompressed object at byte offset
                     XRefEntry::uncompressed(field2, field3 as u16)
-                },
+                }
                 2 => {
                     // Type 2: Compressed object in object stream
                     XRefEntry::compressed(field2, field3 as u16)
-                },
+                }
                 _ => {
                     return Err(Error::InvalidPdf(format!(
                         "invalid xref entry type: {}",
                         entry_type
                     )));
-                },
+                }
             };
 
             xref.add_entry(start_obj + i, entry);
@@ -1003,7 +1029,7 @@ fn extract_decode_params(
             } else {
                 return Ok(None);
             }
-        },
+        }
         _ => return Ok(None),
     };
 
@@ -1067,17 +1093,17 @@ fn split_lines(text: &str) -> Vec<String> {
                     current_line.clear();
                     i += 1;
                 }
-            },
+            }
             '\n' => {
                 // LF
                 lines.push(current_line.clone());
                 current_line.clear();
                 i += 1;
-            },
+            }
             ch => {
                 current_line.push(ch);
                 i += 1;
-            },
+            }
         }
     }
 
@@ -1257,7 +1283,10 @@ mod tests {
         let mut pdf: Vec<u8> = b"%PDF-1.6\nstartxref\n4242".to_vec();
         pdf.extend(std::iter::repeat_n(0u8, 64));
         let mut cur = std::io::Cursor::new(pdf);
-        assert_eq!(find_xref_offset(&mut cur).expect("trailing NULs on the offset line"), 4242);
+        assert_eq!(
+            find_xref_offset(&mut cur).expect("trailing NULs on the offset line"),
+            4242
+        );
     }
 
     #[test]
@@ -1327,11 +1356,17 @@ mod tests {
         let table = parse_xref_iterative(&mut cursor, off_classic as u64).unwrap();
 
         // Object 1 from the classic table, object 2 ONLY from the /XRefStm.
-        assert!(table.get(1).is_some(), "classic-table object 1 must resolve");
+        assert!(
+            table.get(1).is_some(),
+            "classic-table object 1 must resolve"
+        );
         let obj2 = table
             .get(2)
             .expect("object 2 must resolve via the merged /XRefStm supplement");
-        assert_eq!(obj2.offset, 0x270F, "object 2 offset comes from the xref stream");
+        assert_eq!(
+            obj2.offset, 0x270F,
+            "object 2 offset comes from the xref stream"
+        );
     }
 
     #[test]

@@ -98,9 +98,12 @@ pub fn reconstruct_xref<R: Read + Seek>(
         {
             Some(n) => n,
             None => {
-                log::warn!("Failed to parse object number at offset {}", full_match.start());
+                log::warn!(
+                    "Failed to parse object number at offset {}",
+                    full_match.start()
+                );
                 continue;
-            },
+            }
         };
 
         let gen_num: u16 = match std::str::from_utf8(gen_num_bytes)
@@ -109,9 +112,12 @@ pub fn reconstruct_xref<R: Read + Seek>(
         {
             Some(n) => n,
             None => {
-                log::warn!("Failed to parse generation number at offset {}", full_match.start());
+                log::warn!(
+                    "Failed to parse generation number at offset {}",
+                    full_match.start()
+                );
                 continue;
-            },
+            }
         };
 
         let offset = full_match.start() as u64;
@@ -152,9 +158,10 @@ pub fn reconstruct_xref<R: Read + Seek>(
                 // - / (name)
                 // - t, f, n (true, false, null)
                 // - digit or - (number)
-                let is_valid_object_start =
-                    matches!(next_byte, b'<' | b'[' | b'(' | b'/' | b't' | b'f' | b'n' | b'-')
-                        || next_byte.is_ascii_digit();
+                let is_valid_object_start = matches!(
+                    next_byte,
+                    b'<' | b'[' | b'(' | b'/' | b't' | b'f' | b'n' | b'-'
+                ) || next_byte.is_ascii_digit();
 
                 if !is_valid_object_start {
                     log::debug!(
@@ -170,7 +177,12 @@ pub fn reconstruct_xref<R: Read + Seek>(
                     continue;
                 }
 
-                log::debug!("Validated object {} gen {} at offset {}", obj_num, gen_num, offset);
+                log::debug!(
+                    "Validated object {} gen {} at offset {}",
+                    obj_num,
+                    gen_num,
+                    offset
+                );
             }
         }
 
@@ -183,7 +195,9 @@ pub fn reconstruct_xref<R: Read + Seek>(
     log::info!("Reconstructed xref with {} objects", objects_found);
 
     if objects_found == 0 {
-        return Err(Error::InvalidPdf("No objects found during xref reconstruction".to_string()));
+        return Err(Error::InvalidPdf(
+            "No objects found during xref reconstruction".to_string(),
+        ));
     }
 
     // Try to find the trailer dictionary
@@ -251,10 +265,14 @@ fn find_trailer<R: Read + Seek>(
                         trailer_start
                     );
                 }
-            },
+            }
             Err(e) => {
-                log::warn!("Failed to parse trailer dictionary at offset {}: {}", trailer_start, e);
-            },
+                log::warn!(
+                    "Failed to parse trailer dictionary at offset {}: {}",
+                    trailer_start,
+                    e
+                );
+            }
         }
     }
     if let Some((mut trailer, best_off)) = best_trailer {
@@ -269,10 +287,10 @@ fn find_trailer<R: Read + Seek>(
             if let Object::Dictionary(d) = &mut trailer {
                 for (key, (value, off)) in &salvaged {
                     match d.get(key) {
-                        Some(_) if *off <= best_off => {}, // existing is newer/equal
+                        Some(_) if *off <= best_off => {} // existing is newer/equal
                         _ => {
                             d.insert(key.clone(), value.clone());
-                        },
+                        }
                     }
                 }
             }
@@ -340,7 +358,7 @@ fn reconstruct_minimal_trailer<R: Read + Seek>(
                         catalog_ref = Some((obj_num, entry.generation));
                         break;
                     }
-                },
+                }
                 Err(e) => {
                     log::debug!(
                         "Failed to load object {} at offset {}: {}",
@@ -349,7 +367,7 @@ fn reconstruct_minimal_trailer<R: Read + Seek>(
                         e
                     );
                     continue;
-                },
+                }
             }
         }
     }
@@ -444,9 +462,9 @@ fn synthesize_catalog_from_pages<R: Read + Seek>(
                 if dict.get("Parent").is_none() {
                     pages_root.get_or_insert(obj_num);
                 }
-            },
+            }
             Some("Page") => page_objs.push(obj_num),
-            _ => {},
+            _ => {}
         }
     }
 
@@ -476,7 +494,10 @@ fn synthesize_catalog_from_pages<R: Read + Seek>(
         ));
     }
     page_objs.sort_unstable();
-    log::info!("Recovery: synthesizing flat /Pages over {} orphan pages", page_objs.len());
+    log::info!(
+        "Recovery: synthesizing flat /Pages over {} orphan pages",
+        page_objs.len()
+    );
     let Some(pages_num) = max_obj.checked_add(2) else {
         return Err(Error::InvalidPdf(
             "Cannot reconstruct: the file's object numbering leaves no free number \
@@ -577,15 +598,15 @@ fn recover_from_objstms<R: Read + Seek>(
             {
                 Some("Catalog") => {
                     catalog.get_or_insert(num);
-                },
+                }
                 Some("Pages") => {
                     pages_any.get_or_insert(num);
                     if obj.as_dict().and_then(|d| d.get("Parent")).is_none() {
                         pages_root.get_or_insert(num);
                     }
-                },
+                }
                 Some("Page") => page_objs.push(num),
-                _ => {},
+                _ => {}
             }
             injected.push((ObjectRef::new(num, 0), obj));
         }
@@ -608,18 +629,26 @@ fn recover_from_objstms<R: Read + Seek>(
         .iter()
         .map(|(r, _)| r.id)
         .max()
-        .map_or(catalog_num, |m| m.max(catalog_num.saturating_sub(1)).saturating_add(1));
+        .map_or(catalog_num, |m| {
+            m.max(catalog_num.saturating_sub(1)).saturating_add(1)
+        });
 
     // Else anchor a synthesized Catalog on the best page tree we found.
     if let Some(root) = pages_root.or(pages_any) {
-        injected.push((ObjectRef::new(free_base, 0), catalog_dict(ObjectRef::new(root, 0))));
+        injected.push((
+            ObjectRef::new(free_base, 0),
+            catalog_dict(ObjectRef::new(root, 0)),
+        ));
         return Some((ObjectRef::new(free_base, 0), injected));
     }
     if page_objs.is_empty() {
         return None;
     }
     page_objs.sort_unstable();
-    log::info!("Recovery: flat /Pages over {} ObjStm-packed pages", page_objs.len());
+    log::info!(
+        "Recovery: flat /Pages over {} ObjStm-packed pages",
+        page_objs.len()
+    );
     let synth_catalog = free_base;
     let pages_num = free_base + 1;
     let kids: Vec<Object> = page_objs
@@ -640,7 +669,10 @@ fn recover_from_objstms<R: Read + Seek>(
         ]),
     );
     injected.push((ObjectRef::new(pages_num, 0), Object::Dictionary(pages)));
-    injected.push((ObjectRef::new(synth_catalog, 0), catalog_dict(ObjectRef::new(pages_num, 0))));
+    injected.push((
+        ObjectRef::new(synth_catalog, 0),
+        catalog_dict(ObjectRef::new(pages_num, 0)),
+    ));
     Some((ObjectRef::new(synth_catalog, 0), injected))
 }
 
@@ -676,7 +708,7 @@ fn load_object_at_offset<R: Read + Seek>(reader: &mut R, offset: u64) -> Result<
                 if content.windows(6).any(|w| w == b"endobj") {
                     break;
                 }
-            },
+            }
             Err(e) => return Err(Error::Io(e)),
         }
     }
@@ -736,7 +768,11 @@ pub fn search_nearby_for_object<R: Read + Seek>(
     obj_id: u32,
     approx_offset: u64,
 ) -> Result<Object> {
-    log::debug!("Searching for object {} near offset {}", obj_id, approx_offset);
+    log::debug!(
+        "Searching for object {} near offset {}",
+        obj_id,
+        approx_offset
+    );
 
     // Search ±1KB from the expected offset
     let search_range = 1024u64;

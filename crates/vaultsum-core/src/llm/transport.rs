@@ -352,10 +352,12 @@ impl Transport {
         }
     }
 
-    /// Redacts the whole body before cutting it, so no part of a key survives a cut.
+    /// Redacts the whole body before cutting it, so no part of a key survives a cut, and the
+    /// excerpt after decoding it.
     fn excerpt(&self, body: &[u8], reason: Option<&str>) -> String {
         let text = self.redactor.apply(&String::from_utf8_lossy(body));
-        error_excerpt(text.as_bytes(), reason)
+        // Again once read: a key written with JSON escapes or HTML entities is plain only now.
+        self.redactor.apply(&error_excerpt(text.as_bytes(), reason))
     }
 
     fn network_error(&self, url: &str, error: reqwest::Error) -> Failure {

@@ -173,3 +173,18 @@ impl VaultError {
         }
     }
 }
+
+impl From<vaultsum_engine::vault::summary_edit::EditRefused> for VaultError {
+    /// The engine's refusal as the binary's error, with the same words.
+    fn from(refused: vaultsum_engine::vault::summary_edit::EditRefused) -> VaultError {
+        use vaultsum_engine::vault::summary_edit::EditRefused;
+        match refused {
+            EditRefused::Frontmatter { path, source } => VaultError::Frontmatter { path, source },
+            EditRefused::GeneratedEdited { path, what, todo } => {
+                VaultError::GeneratedEdited { path, what, todo }
+            }
+            EditRefused::NotGenerated { path, key } => VaultError::NotGenerated { path, key },
+            EditRefused::Refused(refused) => VaultError::Refused(refused),
+        }
+    }
+}

@@ -12,7 +12,7 @@ pub mod companion;
 mod confined;
 pub mod embed;
 pub mod error;
-pub mod exclusions;
+pub use vaultsum_engine::vault::exclusions;
 pub use vaultsum_engine::vault::fragment;
 pub use vaultsum_engine::vault::frontmatter_edit;
 pub mod generated_note;

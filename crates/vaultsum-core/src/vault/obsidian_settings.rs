@@ -3,70 +3,25 @@
 //! "Excluded files" list. Unreadable or malformed settings count as absent, as Obsidian itself
 //! falls back to its defaults.
 
-use serde_json::Value;
-
 use super::Vault;
 
-/// The settings files read here, vault-relative: a change to one of them means re-reading.
-pub const SETTINGS_FILES: [&str; 3] = [
-    ".obsidian/app.json",
-    ".obsidian/templates.json",
-    ".obsidian/plugins/templater-obsidian/data.json",
-];
-
-/// What the vault's Obsidian settings say about its notes.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct ObsidianSettings {
-    /// Vault-relative template folders, without leading or trailing `/`.
-    pub template_folders: Vec<String>,
-    /// The "Excluded files" entries (`userIgnoreFilters`) as written: a `/regex/` or a path prefix.
-    pub excluded_files: Vec<String>,
-}
-
-/// True for one of the [`SETTINGS_FILES`].
-pub fn is_settings_file(relative: &str) -> bool {
-    SETTINGS_FILES.contains(&relative)
-}
+pub use vaultsum_engine::vault::obsidian_settings::{
+    is_settings_file, ObsidianSettings, SETTINGS_FILES,
+};
 
 impl Vault {
     /// Reads the vault's Obsidian settings (confined like every other read).
     pub fn obsidian_settings(&self) -> ObsidianSettings {
-        let read_json = |relative: &str| -> Option<Value> {
+        let read = |relative: &str| -> Option<String> {
             let (bytes, _) = self.read_confined(relative).ok()?;
-            serde_json::from_slice(&bytes).ok()
+            String::from_utf8(bytes).ok()
         };
-        let mut template_folders = Vec::new();
-        for (file, key) in [
-            (SETTINGS_FILES[1], "folder"),
-            (SETTINGS_FILES[2], "templates_folder"),
-        ] {
-            if let Some(folder) = read_json(file)
-                .as_ref()
-                .and_then(|v| v.get(key))
-                .and_then(Value::as_str)
-            {
-                let folder = folder.trim().trim_matches('/');
-                if !folder.is_empty() {
-                    template_folders.push(folder.to_string());
-                }
-            }
-        }
-        let excluded_files = read_json(SETTINGS_FILES[0])
-            .as_ref()
-            .and_then(|v| v.get("userIgnoreFilters"))
-            .and_then(Value::as_array)
-            .map(|filters| {
-                filters
-                    .iter()
-                    .filter_map(Value::as_str)
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
-        ObsidianSettings {
-            template_folders,
-            excluded_files,
-        }
+        let texts = SETTINGS_FILES.map(read);
+        ObsidianSettings::from_texts([
+            texts[0].as_deref(),
+            texts[1].as_deref(),
+            texts[2].as_deref(),
+        ])
     }
 }
 

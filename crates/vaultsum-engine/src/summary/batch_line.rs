@@ -49,3 +49,12 @@ pub fn plural(count: usize, noun: &str) -> String {
 
 /// The cost part of a closing line when the offline engine ran and nothing was used.
 pub const OFFLINE: &str = ", offline";
+
+/// Why a folder run is refused when it would summarize `now` notes and the person agreed to
+/// `max` (notes were added, or went stale, since the count): nothing is summarized.
+pub fn more_than_agreed(now: usize, max: usize) -> String {
+    format!(
+        "{now} notes to summarize now, more than the {max} counted and agreed to (notes were \
+         added or went stale since the count); nothing was summarized: count again"
+    )
+}

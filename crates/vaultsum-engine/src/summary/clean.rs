@@ -5,7 +5,9 @@
 /// drops a leading `# Summary`/`## Summary` heading (the tool adds its own). `None` when nothing
 /// is left.
 pub fn clean_summary(raw: &str) -> Option<String> {
-    let normalized = raw.replace("\r\n", "\n");
+    // A lone `\r` ends a line too (CommonMark): left in, a `## Heading` after it would pass
+    // the demotion below as part of the line before and stand as a heading once written.
+    let normalized = raw.replace("\r\n", "\n").replace('\r', "\n");
     let mut text = normalized.trim();
     // Some models wrap the whole answer in a Markdown code fence despite the prompt.
     if let Some(inner) = text
@@ -37,12 +39,13 @@ fn below_summary_heading(text: &str) -> String {
         let indent = line.len() - trimmed.len();
         if let Some(c) = trimmed.chars().next().filter(|c| *c == '`' || *c == '~') {
             let run = trimmed.chars().take_while(|x| *x == c).count();
-            if run >= 3 && indent < 4 {
-                fence = match fence {
-                    None => Some((c, run)),
-                    Some((o, n)) if o == c && run >= n => None,
-                    still => still,
-                };
+            let rest = &trimmed[run * c.len_utf8()..];
+            // As CommonMark reads fences: a backtick fence's info string has no backtick (else
+            // the line is text, and a heading after it a heading), a closing fence no info.
+            let opens = fence.is_none() && !(c == '`' && rest.contains('`'));
+            let closes = fence.is_some_and(|(o, n)| o == c && run >= n && rest.trim().is_empty());
+            if run >= 3 && indent < 4 && (opens || closes) {
+                fence = if opens { Some((c, run)) } else { None };
                 out.push(line.to_string());
                 continue;
             }
@@ -79,6 +82,35 @@ fn below_summary_heading(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_heading_after_a_lone_carriage_return_is_put_below_the_section() {
+        let cleaned =
+            clean_summary("### Key points\n- On Monday.\rAlice leads.\r## Agenda\r- Pay").unwrap();
+        assert!(
+            !cleaned.lines().any(|line| line.starts_with("## ")),
+            "{cleaned:?}"
+        );
+        assert!(cleaned.contains("### Agenda"), "{cleaned:?}");
+        assert!(!cleaned.contains('\r'));
+    }
+
+    #[test]
+    fn a_line_that_only_looks_like_a_fence_hides_no_heading() {
+        // "```x`y" is text to CommonMark (a backtick in a backtick fence's info string).
+        let cleaned = clean_summary("```x`y\n## Escaped via fence info\n```\n").unwrap();
+        assert!(
+            cleaned.contains("### Escaped via fence info"),
+            "{cleaned:?}"
+        );
+        // A closing fence takes no info string: "```js" inside a fence does not close it.
+        let fenced = clean_summary("```\ncode\n```js\n## Inside\n```\n## Outside").unwrap();
+        assert!(
+            fenced.contains("## Inside") && fenced.contains("### Outside"),
+            "{fenced:?}"
+        );
+    }
+
     use super::clean_summary;
 
     #[test]

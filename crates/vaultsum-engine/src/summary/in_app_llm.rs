@@ -58,8 +58,9 @@ impl Default for LlmSettings {
 pub enum LlmStep {
     /// Send this body (`POST {base_url}/chat/completions`, JSON) and hand back the response.
     Send(Value),
-    /// The summary is ready to be composed into the note.
-    Done(Box<ToWrite>),
+    /// The model's last answer, and its fact check: for the caller to finish (a note's
+    /// summary with [`note_to_write`], a rollup's with its sources).
+    Answered { text: String, run: FactCheckRun },
 }
 
 /// Where an exchange is.
@@ -77,13 +78,12 @@ enum Stage {
     Over,
 }
 
-/// One note's summary by a model, between its requests.
+/// One summary by a model (a note's, a rollup's), between its requests.
 #[derive(Debug)]
 pub struct LlmExchange {
+    /// What the model is told the text is (a note's path, `rollup`).
     path: String,
-    /// The note as expanded (what the summary's links may point at).
-    expanded: String,
-    /// What the model is given: `expanded` cut to `summarize.max_chars`.
+    /// What the model is given.
     content: String,
     settings: LlmSettings,
     stage: Stage,
@@ -93,7 +93,7 @@ impl LlmExchange {
     /// The exchange for the note at `path` whose expansion is `expanded`, and the body of its
     /// summary request: the preset's prompt in the frame, the focus when given, the note cut
     /// to the default `max_chars`.
-    pub fn start(
+    pub fn for_note(
         path: &str,
         expanded: &str,
         focus: Option<&str>,
@@ -102,6 +102,28 @@ impl LlmExchange {
     ) -> (LlmExchange, Value) {
         let input = ModelInput::of(expanded, defaults::MAX_CHARS);
         let focus = focus.filter(|focus| !focus.trim().is_empty());
+        let truncated_from = input.truncated.then_some(input.total_chars);
+        LlmExchange::start(
+            path,
+            input.content,
+            focus,
+            truncated_from,
+            instructions,
+            settings,
+        )
+    }
+
+    /// The exchange for `content` (what the model is told is `path`), and the body of its
+    /// summary request: the preset's prompt in the frame (no abstract: the app writes the
+    /// section only, the binary's default `summarize.into`), `focus` as given.
+    pub fn start(
+        path: &str,
+        content: String,
+        focus: Option<&str>,
+        truncated_from: Option<usize>,
+        instructions: AppInstructions,
+        settings: LlmSettings,
+    ) -> (LlmExchange, Value) {
         let system = SystemPrompts::new(
             Some(instructions.preset),
             preset_text(instructions.preset),
@@ -109,18 +131,11 @@ impl LlmExchange {
             defaults::CITE_SECTIONS,
         )
         .summary;
-        // The app writes the section only (the binary's default `summarize.into`): no abstract.
-        let message = user_message(
-            path,
-            &input.content,
-            focus,
-            input.truncated.then_some(input.total_chars),
-        );
+        let message = user_message(path, &content, focus, truncated_from);
         let request = summary_request(&settings.model, &instructions_for(&system, false), message);
         let exchange = LlmExchange {
             path: path.to_string(),
-            expanded: expanded.to_string(),
-            content: input.content,
+            content,
             stage: Stage::Summary,
             settings,
         };
@@ -163,7 +178,7 @@ impl LlmExchange {
                 let (mut run, first) =
                     FactCheckRun::first(defaults::FACT_CHECK, &self.path, &self.content, &mut text);
                 if defaults::FACT_CHECK != "retry" || first.is_supported() {
-                    return self.done(text, run);
+                    return Ok(LlmStep::Answered { text, run });
                 }
                 run.retried = true;
                 let request = correction_request(&self.settings.model, &text, &first, false);
@@ -186,26 +201,30 @@ impl LlmExchange {
                     // The first answer stays, marked: a failed retry costs no summary.
                     Err(error) => run.retry_error = Some(error.to_string()),
                 }
-                self.done(text, run)
+                Ok(LlmStep::Answered { text, run })
             }
             Stage::Over => Err(InAppError::Llm(
                 "this summary's exchange is over; start another".to_string(),
             )),
         }
     }
+}
 
-    /// The answer cleaned, its facts marked, made inert: what is written.
-    fn done(&self, text: String, run: FactCheckRun) -> Result<LlmStep, InAppError> {
-        let written = to_write(
-            &text,
-            None,
-            Some(&run),
-            false,
-            &self.expanded,
-            &OutputPolicy::default(),
-        )?;
-        Ok(LlmStep::Done(Box::new(written)))
-    }
+/// A note's summary by a model as it is written: the answer cleaned, its facts marked, made
+/// inert; its links may point where the note as `expanded` points.
+pub fn note_to_write(
+    expanded: &str,
+    text: &str,
+    run: &FactCheckRun,
+) -> Result<ToWrite, InAppError> {
+    Ok(to_write(
+        text,
+        None,
+        Some(run),
+        false,
+        expanded,
+        &OutputPolicy::default(),
+    )?)
 }
 
 fn llm_error(error: LlmError) -> InAppError {

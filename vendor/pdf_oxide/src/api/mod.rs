@@ -146,7 +146,9 @@ pub use crate::xfa::{
 #[cfg(not(target_arch = "wasm32"))]
 pub fn merge_pdfs<P: AsRef<std::path::Path>>(paths: &[P]) -> crate::error::Result<Vec<u8>> {
     if paths.is_empty() {
-        return Err(crate::error::Error::InvalidPdf("No PDF paths provided".to_string()));
+        return Err(crate::error::Error::InvalidPdf(
+            "No PDF paths provided".to_string(),
+        ));
     }
     let first = crate::document::PdfDocument::open(paths[0].as_ref())?;
     let mut editor = crate::editor::DocumentEditor::from_document(first)?;

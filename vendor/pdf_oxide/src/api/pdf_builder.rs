@@ -738,14 +738,14 @@ impl Pdf {
                                     match cv {
                                         ComponentValue::Token(Token::Ident(s)) => {
                                             idents.push(s.as_ref().to_string());
-                                        },
-                                        ComponentValue::Token(Token::Whitespace) => {},
+                                        }
+                                        ComponentValue::Token(Token::Whitespace) => {}
                                         ComponentValue::Token(Token::Comma) => {
                                             if let Some(rn) = try_lookup(&idents.join(" ")) {
                                                 return Some(rn);
                                             }
                                             idents.clear();
-                                        },
+                                        }
                                         ComponentValue::Token(Token::String(s)) => {
                                             // Flush any pending unquoted idents first, then
                                             // try the quoted name as a standalone candidate.
@@ -756,8 +756,8 @@ impl Pdf {
                                             if let Some(rn) = try_lookup(s.as_ref()) {
                                                 return Some(rn);
                                             }
-                                        },
-                                        _ => {},
+                                        }
+                                        _ => {}
                                     }
                                 }
                                 // Flush the trailing entry (no comma after the
@@ -1501,7 +1501,7 @@ impl Pdf {
             None => {
                 default_opts = crate::rendering::RenderOptions::default();
                 &default_opts
-            },
+            }
         };
         self.render_page_with_options(page_index, opts)
     }
@@ -1778,7 +1778,9 @@ impl Pdf {
         } else if !self.bytes.is_empty() {
             Ok(self.bytes.clone())
         } else {
-            Err(Error::InvalidOperation("No document to serialize".to_string()))
+            Err(Error::InvalidOperation(
+                "No document to serialize".to_string(),
+            ))
         }
     }
 
@@ -3333,7 +3335,13 @@ impl PdfBuilder {
             &'static str,
             &'static str,
         ) = if needs_unicode {
-            ("DejaVuSans", "DejaVuSans-Bold", "DejaVuSans", "DejaVuSans-Bold", "Courier")
+            (
+                "DejaVuSans",
+                "DejaVuSans-Bold",
+                "DejaVuSans",
+                "DejaVuSans-Bold",
+                "Courier",
+            )
         } else {
             (
                 "Helvetica",
@@ -3440,7 +3448,12 @@ impl PdfBuilder {
             } else if let Some(rest) = line.strip_prefix("# ") {
                 (rest.to_string(), self.config.font_size * 2.0, true, 0.0)
             } else if let Some(rest) = line.strip_prefix("- ").or_else(|| line.strip_prefix("* ")) {
-                (format!("\u{2022} {rest}"), self.config.font_size, false, 0.0)
+                (
+                    format!("\u{2022} {rest}"),
+                    self.config.font_size,
+                    false,
+                    0.0,
+                )
             } else if let Some(rest) = line.strip_prefix("> ") {
                 (rest.to_string(), self.config.font_size, false, 12.0)
             } else if line.trim().is_empty() {
@@ -3899,7 +3912,11 @@ End of table.
         ];
 
         let result = Pdf::from_image_bytes(&jpeg_bytes);
-        assert!(result.is_ok(), "Failed to create PDF from JPEG: {:?}", result.err());
+        assert!(
+            result.is_ok(),
+            "Failed to create PDF from JPEG: {:?}",
+            result.err()
+        );
 
         let pdf = result.unwrap();
         assert!(!pdf.as_bytes().is_empty());

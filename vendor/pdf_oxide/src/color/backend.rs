@@ -209,11 +209,17 @@ mod qcms_impl {
                 4 => qcms::DataType::CMYK,
                 _ => return None,
             };
-            qcms::Transform::new_to(&src, &dst, src_ty, qcms::DataType::RGB8, qcms_intent(intent))
-                .map(|inner| SrgbTransform {
-                    inner,
-                    source_components: profile.n_components(),
-                })
+            qcms::Transform::new_to(
+                &src,
+                &dst,
+                src_ty,
+                qcms::DataType::RGB8,
+                qcms_intent(intent),
+            )
+            .map(|inner| SrgbTransform {
+                inner,
+                source_components: profile.n_components(),
+            })
         }
 
         fn convert_cmyk_pixel(transform: &Self::SrgbTransform, cmyk: [u8; 4]) -> Option<[u8; 3]> {

@@ -394,7 +394,12 @@ impl CmykRetargetTransform {
         dst_profile: Arc<IccProfile>,
         intent: RenderingIntent,
     ) -> Option<Self> {
-        Self::new_with_flags(src_profile, dst_profile, intent, TransformFlags::press_default())
+        Self::new_with_flags(
+            src_profile,
+            dst_profile,
+            intent,
+            TransformFlags::press_default(),
+        )
     }
 
     /// Build a CMYK→CMYK retarget transform with explicit flags.
@@ -592,7 +597,12 @@ const CMYK_CORNERS: [[f32; 3]; 16] = [
 /// assert_eq!((r, g, b), (1.0, 1.0, 1.0));
 /// ```
 pub fn cmyk_to_rgb(c: f32, m: f32, y: f32, k: f32) -> (f32, f32, f32) {
-    let (c, m, y, k) = (c.clamp(0.0, 1.0), m.clamp(0.0, 1.0), y.clamp(0.0, 1.0), k.clamp(0.0, 1.0));
+    let (c, m, y, k) = (
+        c.clamp(0.0, 1.0),
+        m.clamp(0.0, 1.0),
+        y.clamp(0.0, 1.0),
+        k.clamp(0.0, 1.0),
+    );
     let mut acc = [0.0f32; 3];
     for (i, corner) in CMYK_CORNERS.iter().enumerate() {
         let w = if i & 8 != 0 { c } else { 1.0 - c }
@@ -606,7 +616,11 @@ pub fn cmyk_to_rgb(c: f32, m: f32, y: f32, k: f32) -> (f32, f32, f32) {
             acc[j] += w * corner[j];
         }
     }
-    (acc[0].clamp(0.0, 1.0), acc[1].clamp(0.0, 1.0), acc[2].clamp(0.0, 1.0))
+    (
+        acc[0].clamp(0.0, 1.0),
+        acc[1].clamp(0.0, 1.0),
+        acc[2].clamp(0.0, 1.0),
+    )
 }
 
 /// Whether a text colour is the document's "black" — the case a converter
@@ -866,7 +880,10 @@ mod tests {
 
     #[test]
     fn intent_default_is_relative_colorimetric() {
-        assert_eq!(RenderingIntent::default(), RenderingIntent::RelativeColorimetric);
+        assert_eq!(
+            RenderingIntent::default(),
+            RenderingIntent::RelativeColorimetric
+        );
     }
 
     #[test]
@@ -876,8 +893,14 @@ mod tests {
             RenderingIntent::from_pdf_name("WhateverNotReal"),
             RenderingIntent::RelativeColorimetric,
         );
-        assert_eq!(RenderingIntent::from_pdf_name("Perceptual"), RenderingIntent::Perceptual,);
-        assert_eq!(RenderingIntent::from_pdf_name("Saturation"), RenderingIntent::Saturation,);
+        assert_eq!(
+            RenderingIntent::from_pdf_name("Perceptual"),
+            RenderingIntent::Perceptual,
+        );
+        assert_eq!(
+            RenderingIntent::from_pdf_name("Saturation"),
+            RenderingIntent::Saturation,
+        );
         assert_eq!(
             RenderingIntent::from_pdf_name("AbsoluteColorimetric"),
             RenderingIntent::AbsoluteColorimetric,

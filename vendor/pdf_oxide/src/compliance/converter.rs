@@ -332,10 +332,10 @@ impl PdfAConverter {
         match error.code {
             ErrorCode::MissingXmpMetadata => {
                 self.add_xmp_metadata(editor, result)?;
-            },
+            }
             ErrorCode::MissingPdfaIdentification => {
                 self.add_pdfa_identification(editor, result)?;
-            },
+            }
             ErrorCode::FontNotEmbedded => {
                 if self.config.embed_fonts {
                     self.embed_font(editor, error, result)?;
@@ -345,13 +345,13 @@ impl PdfAConverter {
                         "Font embedding disabled in configuration",
                     ));
                 }
-            },
+            }
             ErrorCode::MissingOutputIntent => {
                 self.add_output_intent(editor, result)?;
-            },
+            }
             ErrorCode::DeviceColorWithoutIntent => {
                 self.add_output_intent(editor, result)?;
-            },
+            }
             ErrorCode::JavaScriptNotAllowed => {
                 if self.config.remove_javascript {
                     self.remove_javascript(editor, result)?;
@@ -361,7 +361,7 @@ impl PdfAConverter {
                         "JavaScript removal disabled in configuration",
                     ));
                 }
-            },
+            }
             ErrorCode::EncryptionNotAllowed => {
                 if self.config.remove_encryption {
                     self.remove_encryption(editor, result)?;
@@ -371,7 +371,7 @@ impl PdfAConverter {
                         "Document is encrypted and encryption removal is disabled",
                     ));
                 }
-            },
+            }
             ErrorCode::TransparencyNotAllowed => {
                 if self.config.flatten_transparency && !self.level.allows_transparency() {
                     self.flatten_transparency(editor, result)?;
@@ -381,7 +381,7 @@ impl PdfAConverter {
                         "Transparency flattening disabled for PDF/A-1",
                     ));
                 }
-            },
+            }
             ErrorCode::EmbeddedFileNotAllowed => {
                 if self.config.remove_embedded_files && !self.level.allows_embedded_files() {
                     self.remove_embedded_files(editor, result)?;
@@ -391,7 +391,7 @@ impl PdfAConverter {
                         "Embedded file removal disabled",
                     ));
                 }
-            },
+            }
             ErrorCode::MissingDocumentStructure => {
                 if self.config.add_structure && self.level.requires_structure() {
                     self.add_structure(editor, result)?;
@@ -401,13 +401,13 @@ impl PdfAConverter {
                         "Structure tree generation not available; consider using PDF/A-*b level",
                     ));
                 }
-            },
+            }
             ErrorCode::MissingLanguage => {
                 self.add_language(editor, result)?;
-            },
+            }
             ErrorCode::MissingAppearanceStream => {
                 self.fix_annotation_appearance(editor, error, result)?;
-            },
+            }
             // Errors that cannot be automatically fixed
             ErrorCode::FontMissingTables
             | ErrorCode::FontInvalidEncoding
@@ -433,7 +433,7 @@ impl PdfAConverter {
                     error.code,
                     format!("Cannot automatically fix: {}", error.message),
                 ));
-            },
+            }
         }
 
         Ok(())
@@ -455,7 +455,10 @@ impl PdfAConverter {
         let mut stream_dict = std::collections::HashMap::new();
         stream_dict.insert("Type".to_string(), Object::Name("Metadata".to_string()));
         stream_dict.insert("Subtype".to_string(), Object::Name("XML".to_string()));
-        stream_dict.insert("Length".to_string(), Object::Integer(xmp_bytes.len() as i64));
+        stream_dict.insert(
+            "Length".to_string(),
+            Object::Integer(xmp_bytes.len() as i64),
+        );
         let xmp_stream = Object::Stream {
             dict: stream_dict,
             data: bytes::Bytes::from(xmp_bytes),
@@ -466,7 +469,10 @@ impl PdfAConverter {
 
         // Patch the catalog to reference the new XMP stream.
         let mut catalog = load_catalog_for_edit(editor)?;
-        catalog.insert("Metadata".to_string(), Object::Reference(ObjectRef::new(xmp_id, 0)));
+        catalog.insert(
+            "Metadata".to_string(),
+            Object::Reference(ObjectRef::new(xmp_id, 0)),
+        );
         let catalog_id = catalog_object_id(editor)?;
         editor.insert_modified(catalog_id, Object::Dictionary(catalog));
 
@@ -511,7 +517,7 @@ impl PdfAConverter {
                     }
                 });
                 String::from_utf8_lossy(&decoded).into_owned()
-            },
+            }
             Some(_) | None => return self.add_xmp_metadata(editor, result),
         };
         let mut stream_dict = match current {
@@ -519,15 +525,21 @@ impl PdfAConverter {
             _ => unreachable!(),
         };
 
-        let patched =
-            inject_pdfaid(&current_xml, self.level.xmp_part(), self.level.xmp_conformance());
+        let patched = inject_pdfaid(
+            &current_xml,
+            self.level.xmp_part(),
+            self.level.xmp_conformance(),
+        );
         // inject_pdfaid returns the input unchanged when </rdf:RDF> is absent.
         // In that case, fall back to rebuilding XMP from scratch.
         if patched == current_xml {
             return self.add_xmp_metadata(editor, result);
         }
         let patched_bytes = patched.into_bytes();
-        stream_dict.insert("Length".to_string(), Object::Integer(patched_bytes.len() as i64));
+        stream_dict.insert(
+            "Length".to_string(),
+            Object::Integer(patched_bytes.len() as i64),
+        );
         // Remove any compression filter — PDF/A requires plaintext XMP.
         stream_dict.remove("Filter");
         stream_dict.remove("DecodeParms");
@@ -588,12 +600,15 @@ impl PdfAConverter {
                     ),
                 ));
                 return Ok(());
-            },
+            }
         };
 
         // Write the font file as a FontFile2 stream.
         let mut ff_dict = std::collections::HashMap::new();
-        ff_dict.insert("Length".to_string(), Object::Integer(font_bytes.len() as i64));
+        ff_dict.insert(
+            "Length".to_string(),
+            Object::Integer(font_bytes.len() as i64),
+        );
         let ff_id = editor.alloc_id();
         editor.insert_modified(
             ff_id,
@@ -626,7 +641,7 @@ impl PdfAConverter {
                     } else {
                         build_font_descriptor(editor, &font_dict, ff_id)
                     }
-                },
+                }
                 None => build_font_descriptor(editor, &font_dict, ff_id),
             };
             font_dict.insert(
@@ -686,8 +701,14 @@ impl PdfAConverter {
         // Build the ICC profile stream — uncompressed; PDF/A allows but does not
         // require compression here and plaintext is simplest for validation.
         let mut icc_dict = std::collections::HashMap::new();
-        icc_dict.insert("N".to_string(), Object::Integer(icc_channel_count(&icc_bytes) as i64));
-        icc_dict.insert("Length".to_string(), Object::Integer(icc_bytes.len() as i64));
+        icc_dict.insert(
+            "N".to_string(),
+            Object::Integer(icc_channel_count(&icc_bytes) as i64),
+        );
+        icc_dict.insert(
+            "Length".to_string(),
+            Object::Integer(icc_bytes.len() as i64),
+        );
         let icc_stream = Object::Stream {
             dict: icc_dict,
             data: bytes::Bytes::from(icc_bytes),
@@ -703,11 +724,20 @@ impl PdfAConverter {
             "OutputConditionIdentifier".to_string(),
             Object::text_string("sRGB IEC61966-2.1"),
         );
-        oi.insert("RegistryName".to_string(), Object::text_string("http://www.color.org"));
+        oi.insert(
+            "RegistryName".to_string(),
+            Object::text_string("http://www.color.org"),
+        );
         oi.insert("Info".to_string(), Object::text_string("sRGB IEC61966-2.1"));
-        oi.insert("DestOutputProfile".to_string(), Object::Reference(ObjectRef::new(icc_id, 0)));
+        oi.insert(
+            "DestOutputProfile".to_string(),
+            Object::Reference(ObjectRef::new(icc_id, 0)),
+        );
 
-        catalog.insert("OutputIntents".to_string(), Object::Array(vec![Object::Dictionary(oi)]));
+        catalog.insert(
+            "OutputIntents".to_string(),
+            Object::Array(vec![Object::Dictionary(oi)]),
+        );
         let cat_id = catalog_object_id(editor)?;
         editor.insert_modified(cat_id, Object::Dictionary(catalog));
 
@@ -921,7 +951,10 @@ impl PdfAConverter {
         // /StructTreeRoot — minimal skeleton with empty /K children array.
         if !has_struct {
             let mut root_dict = std::collections::HashMap::new();
-            root_dict.insert("Type".to_string(), Object::Name("StructTreeRoot".to_string()));
+            root_dict.insert(
+                "Type".to_string(),
+                Object::Name("StructTreeRoot".to_string()),
+            );
             root_dict.insert("K".to_string(), Object::Array(vec![]));
             let root_id = editor.alloc_id();
             editor.insert_modified(root_id, Object::Dictionary(root_dict));
@@ -1042,7 +1075,7 @@ impl PdfAConverter {
                         } else {
                             continue;
                         }
-                    },
+                    }
                     _ => continue,
                 };
                 let (x, y, w, h) = rect;
@@ -1073,7 +1106,10 @@ impl PdfAConverter {
                 img_dict.insert("Subtype".to_string(), Object::Name("Image".to_string()));
                 img_dict.insert("Width".to_string(), Object::Integer(img_w as i64));
                 img_dict.insert("Height".to_string(), Object::Integer(img_h as i64));
-                img_dict.insert("ColorSpace".to_string(), Object::Name("DeviceRGB".to_string()));
+                img_dict.insert(
+                    "ColorSpace".to_string(),
+                    Object::Name("DeviceRGB".to_string()),
+                );
                 img_dict.insert("BitsPerComponent".to_string(), Object::Integer(8));
                 img_dict.insert("Length".to_string(), Object::Integer(raw_rgb.len() as i64));
                 let img_id = editor.alloc_id();
@@ -1089,7 +1125,10 @@ impl PdfAConverter {
                 let content = format!("q {} 0 0 {} 0 0 cm /Im Do Q", img_w, img_h);
                 let mut res_dict = std::collections::HashMap::new();
                 let mut xobj_dict = std::collections::HashMap::new();
-                xobj_dict.insert("Im".to_string(), Object::Reference(ObjectRef::new(img_id, 0)));
+                xobj_dict.insert(
+                    "Im".to_string(),
+                    Object::Reference(ObjectRef::new(img_id, 0)),
+                );
                 res_dict.insert("XObject".to_string(), Object::Dictionary(xobj_dict));
                 let mut form_dict = std::collections::HashMap::new();
                 form_dict.insert("Type".to_string(), Object::Name("XObject".to_string()));
@@ -1116,7 +1155,10 @@ impl PdfAConverter {
 
                 // /AP dict pointing to the Form XObject.
                 let mut ap_dict = std::collections::HashMap::new();
-                ap_dict.insert("N".to_string(), Object::Reference(ObjectRef::new(form_id, 0)));
+                ap_dict.insert(
+                    "N".to_string(),
+                    Object::Reference(ObjectRef::new(form_id, 0)),
+                );
                 let mut updated_annot = annot_dict;
                 updated_annot.insert("AP".to_string(), Object::Dictionary(ap_dict));
                 editor.insert_modified(annot_ref.id, Object::Dictionary(updated_annot));
@@ -1246,7 +1288,7 @@ fn load_names_for_edit(
                 Ok(Object::Dictionary(d)) => Ok(Some((d, id))),
                 _ => Ok(None),
             }
-        },
+        }
         Object::Dictionary(d) => Ok(Some((d, 0))),
         _ => Ok(None),
     }
@@ -1409,21 +1451,41 @@ fn std14_alias(ps_name: &str) -> Option<(&'static str, fontdb::Weight, fontdb::S
         "Helvetica-Oblique" => Some(("Nimbus Sans", fontdb::Weight::NORMAL, fontdb::Style::Italic)),
         "Helvetica-BoldOblique" => {
             Some(("Nimbus Sans", fontdb::Weight::BOLD, fontdb::Style::Italic))
-        },
+        }
         // Times family → Nimbus Roman / C059
-        "Times-Roman" => Some(("Nimbus Roman", fontdb::Weight::NORMAL, fontdb::Style::Normal)),
+        "Times-Roman" => Some((
+            "Nimbus Roman",
+            fontdb::Weight::NORMAL,
+            fontdb::Style::Normal,
+        )),
         "Times-Bold" => Some(("Nimbus Roman", fontdb::Weight::BOLD, fontdb::Style::Normal)),
-        "Times-Italic" => Some(("Nimbus Roman", fontdb::Weight::NORMAL, fontdb::Style::Italic)),
+        "Times-Italic" => Some((
+            "Nimbus Roman",
+            fontdb::Weight::NORMAL,
+            fontdb::Style::Italic,
+        )),
         "Times-BoldItalic" => Some(("Nimbus Roman", fontdb::Weight::BOLD, fontdb::Style::Italic)),
         // Courier family → Nimbus Mono PS / Liberation Mono
-        "Courier" => Some(("Nimbus Mono PS", fontdb::Weight::NORMAL, fontdb::Style::Normal)),
-        "Courier-Bold" => Some(("Nimbus Mono PS", fontdb::Weight::BOLD, fontdb::Style::Normal)),
-        "Courier-Oblique" => {
-            Some(("Nimbus Mono PS", fontdb::Weight::NORMAL, fontdb::Style::Italic))
-        },
-        "Courier-BoldOblique" => {
-            Some(("Nimbus Mono PS", fontdb::Weight::BOLD, fontdb::Style::Italic))
-        },
+        "Courier" => Some((
+            "Nimbus Mono PS",
+            fontdb::Weight::NORMAL,
+            fontdb::Style::Normal,
+        )),
+        "Courier-Bold" => Some((
+            "Nimbus Mono PS",
+            fontdb::Weight::BOLD,
+            fontdb::Style::Normal,
+        )),
+        "Courier-Oblique" => Some((
+            "Nimbus Mono PS",
+            fontdb::Weight::NORMAL,
+            fontdb::Style::Italic,
+        )),
+        "Courier-BoldOblique" => Some((
+            "Nimbus Mono PS",
+            fontdb::Weight::BOLD,
+            fontdb::Style::Italic,
+        )),
         _ => None,
     }
 }
@@ -1548,7 +1610,10 @@ fn build_font_descriptor(
         .unwrap_or("Unknown")
         .to_string();
     let mut d = std::collections::HashMap::new();
-    d.insert("Type".to_string(), Object::Name("FontDescriptor".to_string()));
+    d.insert(
+        "Type".to_string(),
+        Object::Name("FontDescriptor".to_string()),
+    );
     d.insert("FontName".to_string(), Object::Name(base_font));
     d.insert("Flags".to_string(), Object::Integer(32)); // Nonsymbolic
     d.insert("ItalicAngle".to_string(), Object::Integer(0));
@@ -1565,7 +1630,10 @@ fn build_font_descriptor(
             Object::Integer(800),
         ]),
     );
-    d.insert("FontFile2".to_string(), Object::Reference(ObjectRef::new(ff_id, 0)));
+    d.insert(
+        "FontFile2".to_string(),
+        Object::Reference(ObjectRef::new(ff_id, 0)),
+    );
     let id = editor.alloc_id();
     editor.insert_modified(id, Object::Dictionary(d));
     id
@@ -1740,8 +1808,11 @@ mod tests {
 
         let mut v = ValidationResult::new(PdfALevel::A1b);
         v.errors.push(
-            ComplianceError::new(ErrorCode::FontNotEmbedded, "font 'ZapfDingbats' not embedded")
-                .with_location("ZapfDingbats"),
+            ComplianceError::new(
+                ErrorCode::FontNotEmbedded,
+                "font 'ZapfDingbats' not embedded",
+            )
+            .with_location("ZapfDingbats"),
         );
         v.is_compliant = false;
 
@@ -1761,8 +1832,11 @@ mod tests {
 
         let mut v = ValidationResult::new(PdfALevel::A1b);
         v.errors.push(
-            ComplianceError::new(ErrorCode::FontNotEmbedded, "font 'ABCDEF+Symbol' not embedded")
-                .with_location("ABCDEF+Symbol"),
+            ComplianceError::new(
+                ErrorCode::FontNotEmbedded,
+                "font 'ABCDEF+Symbol' not embedded",
+            )
+            .with_location("ABCDEF+Symbol"),
         );
         v.is_compliant = false;
 
@@ -1782,12 +1856,18 @@ mod tests {
 
         let mut v = ValidationResult::new(PdfALevel::A1b);
         v.errors.push(
-            ComplianceError::new(ErrorCode::FontNotEmbedded, "font 'MySymbolFont' not embedded")
-                .with_location("MySymbolFont"),
+            ComplianceError::new(
+                ErrorCode::FontNotEmbedded,
+                "font 'MySymbolFont' not embedded",
+            )
+            .with_location("MySymbolFont"),
         );
         v.errors.push(
-            ComplianceError::new(ErrorCode::FontNotEmbedded, "font 'ZapfDingbatsITC' not embedded")
-                .with_location("ZapfDingbatsITC"),
+            ComplianceError::new(
+                ErrorCode::FontNotEmbedded,
+                "font 'ZapfDingbatsITC' not embedded",
+            )
+            .with_location("ZapfDingbatsITC"),
         );
         v.is_compliant = false;
 
@@ -1840,10 +1920,16 @@ mod tests {
         assert!(result.actions.is_empty());
         assert!(result.errors.is_empty());
 
-        result.add_action(ConversionAction::new(ActionType::AddedXmpMetadata, "Test action"));
+        result.add_action(ConversionAction::new(
+            ActionType::AddedXmpMetadata,
+            "Test action",
+        ));
         assert_eq!(result.actions.len(), 1);
 
-        result.add_error(ConversionError::new(ErrorCode::FontNotEmbedded, "Test error"));
+        result.add_error(ConversionError::new(
+            ErrorCode::FontNotEmbedded,
+            "Test error",
+        ));
         assert_eq!(result.errors.len(), 1);
     }
 
@@ -1949,16 +2035,24 @@ mod tests {
     #[test]
     fn test_conversion_result_add_action() {
         let mut result = ConversionResult::new(PdfALevel::A1b);
-        result.add_action(ConversionAction::new(ActionType::RemovedJavaScript, "Removed JS"));
-        result
-            .add_action(ConversionAction::new(ActionType::RemovedEncryption, "Removed encryption"));
+        result.add_action(ConversionAction::new(
+            ActionType::RemovedJavaScript,
+            "Removed JS",
+        ));
+        result.add_action(ConversionAction::new(
+            ActionType::RemovedEncryption,
+            "Removed encryption",
+        ));
         assert_eq!(result.actions.len(), 2);
     }
 
     #[test]
     fn test_conversion_result_add_error() {
         let mut result = ConversionResult::new(PdfALevel::A1b);
-        result.add_error(ConversionError::new(ErrorCode::FontNotEmbedded, "Cannot embed font"));
+        result.add_error(ConversionError::new(
+            ErrorCode::FontNotEmbedded,
+            "Cannot embed font",
+        ));
         assert_eq!(result.errors.len(), 1);
         assert_eq!(result.errors[0].error_code, ErrorCode::FontNotEmbedded);
         assert_eq!(result.errors[0].reason, "Cannot embed font");

@@ -471,7 +471,7 @@ impl PdfUaValidator {
                         .with_clause("7.1"),
                 );
                 return Ok(());
-            },
+            }
         };
 
         // Check for MarkInfo with Marked = true
@@ -818,7 +818,10 @@ mod tests {
         assert!(result.is_compliant);
         assert!(!result.has_errors());
 
-        result.add_error(UaComplianceError::new(UaErrorCode::NotTaggedPdf, "Not tagged"));
+        result.add_error(UaComplianceError::new(
+            UaErrorCode::NotTaggedPdf,
+            "Not tagged",
+        ));
         assert!(result.has_errors());
         assert!(!result.is_compliant);
     }
@@ -838,7 +841,10 @@ mod tests {
     fn test_error_code_display() {
         assert_eq!(format!("{}", UaErrorCode::NotTaggedPdf), "UA-DOC-001");
         assert_eq!(format!("{}", UaErrorCode::FigureMissingAlt), "UA-FIG-001");
-        assert_eq!(format!("{}", UaErrorCode::TableMissingHeaders), "UA-TBL-001");
+        assert_eq!(
+            format!("{}", UaErrorCode::TableMissingHeaders),
+            "UA-TBL-001"
+        );
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub fn validate_xmp_metadata(
                 "Document catalog is invalid",
             ));
             return Ok(());
-        },
+        }
     };
 
     // Check for /Metadata entry
@@ -99,7 +99,7 @@ pub fn validate_xmp_metadata(
             if let (Some(p), Some(c)) = (part, conformance) {
                 result.detected_level = PdfALevel::from_xmp(p, c);
             }
-        },
+        }
         Ok(None) => {
             result.add_error(
                 ComplianceError::new(
@@ -108,13 +108,13 @@ pub fn validate_xmp_metadata(
                 )
                 .with_clause("6.7.11"),
             );
-        },
+        }
         Err(_) => {
             result.add_warning(ComplianceWarning::new(
                 WarningCode::PartialCheck,
                 "Failed to parse XMP metadata for PDF/A identification",
             ));
-        },
+        }
     }
 
     Ok(())
@@ -173,7 +173,7 @@ pub fn validate_fonts(
                         Ok(o) => (o, r.id),
                         Err(_) => continue,
                     }
-                },
+                }
                 other => (other.clone(), 0),
             };
             check_font_embedding(&resolved, document, result, &mut seen)?;
@@ -221,7 +221,7 @@ fn check_font_embedding(
                             return Ok(());
                         }
                         document.load_object(*r)?
-                    },
+                    }
                     other => other.clone(),
                 };
                 return check_font_embedding(&cid, document, result, seen);
@@ -248,7 +248,10 @@ fn check_font_embedding(
         result.add_error(
             ComplianceError::new(
                 ErrorCode::FontNotEmbedded,
-                format!("Font '{}' ({}) has no embedded /FontFile* stream", base_font, subtype),
+                format!(
+                    "Font '{}' ({}) has no embedded /FontFile* stream",
+                    base_font, subtype
+                ),
             )
             .with_clause("6.3.4")
             .with_location(&base_font),
@@ -617,7 +620,10 @@ mod tests {
     #[test]
     fn test_validation_result_add_warning() {
         let mut result = ValidationResult::new(PdfALevel::A2b);
-        result.add_warning(ComplianceWarning::new(WarningCode::PartialCheck, "Partial check only"));
+        result.add_warning(ComplianceWarning::new(
+            WarningCode::PartialCheck,
+            "Partial check only",
+        ));
         assert!(!result.warnings.is_empty());
         assert!(!result.has_errors());
     }
@@ -625,8 +631,14 @@ mod tests {
     #[test]
     fn test_validation_result_add_multiple_errors() {
         let mut result = ValidationResult::new(PdfALevel::A1b);
-        result.add_error(ComplianceError::new(ErrorCode::EncryptionNotAllowed, "Encrypted"));
-        result.add_error(ComplianceError::new(ErrorCode::JavaScriptNotAllowed, "Has JavaScript"));
+        result.add_error(ComplianceError::new(
+            ErrorCode::EncryptionNotAllowed,
+            "Encrypted",
+        ));
+        result.add_error(ComplianceError::new(
+            ErrorCode::JavaScriptNotAllowed,
+            "Has JavaScript",
+        ));
         assert_eq!(result.errors.len(), 2);
         assert!(result.has_errors());
     }

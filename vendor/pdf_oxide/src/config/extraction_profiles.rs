@@ -301,7 +301,10 @@ mod tests {
 
     #[test]
     fn test_profile_creation() {
-        assert_eq!(ExtractionProfile::CONSERVATIVE.name, "Conservative (Default)");
+        assert_eq!(
+            ExtractionProfile::CONSERVATIVE.name,
+            "Conservative (Default)"
+        );
         assert_eq!(ExtractionProfile::ACADEMIC.name, "Academic");
         assert_eq!(ExtractionProfile::POLICY.name, "Policy");
     }

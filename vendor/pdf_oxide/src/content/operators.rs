@@ -546,7 +546,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "l" => {
                 // lineto: x y l
                 if operands.len() != 2 {
@@ -555,7 +555,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "c" => {
                 // curveto: x1 y1 x2 y2 x3 y3 c
                 if operands.len() != 6 {
@@ -564,7 +564,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "v" => {
                 // curveto (v variant): x2 y2 x3 y3 v
                 if operands.len() != 4 {
@@ -573,7 +573,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "y" => {
                 // curveto (y variant): x1 y1 x3 y3 y
                 if operands.len() != 4 {
@@ -582,7 +582,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "h" => {
                 // closepath: h (no operands)
                 if !operands.is_empty() {
@@ -591,7 +591,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "re" => {
                 // rectangle: x y width height re
                 if operands.len() != 4 {
@@ -600,7 +600,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Text positioning operators - PDF Spec Section 9.4.2
             "Td" => {
@@ -611,7 +611,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "TD" => {
                 // Move text position and set leading: tx ty TD
                 if operands.len() != 2 {
@@ -620,7 +620,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "Tm" => {
                 // Set text matrix: a b c d e f Tm
                 if operands.len() != 6 {
@@ -629,7 +629,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "T*" => {
                 // Move to next line: T* (no operands)
                 if !operands.is_empty() {
@@ -638,7 +638,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Text showing operators - PDF Spec Section 9.4.3
             "Tj" => {
@@ -649,7 +649,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "TJ" => {
                 // Show text with positioning: array TJ
                 if operands.len() != 1 {
@@ -658,7 +658,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "'" => {
                 // Move to next line and show text: string '
                 if operands.len() != 1 {
@@ -667,7 +667,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "\"" => {
                 // Set spacing and show text: aw ac string "
                 if operands.len() != 3 {
@@ -676,7 +676,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Text state operators - PDF Spec Section 9.3
             "Tc" => {
@@ -687,7 +687,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "Tw" => {
                 // Set word spacing: wordSpace Tw
                 if operands.len() != 1 {
@@ -696,7 +696,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "Tz" => {
                 // Set horizontal scaling: scale Tz
                 if operands.len() != 1 {
@@ -705,7 +705,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "TL" => {
                 // Set text leading: leading TL
                 if operands.len() != 1 {
@@ -714,7 +714,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "Tf" => {
                 // Set font: font size Tf
                 if operands.len() != 2 {
@@ -723,7 +723,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "Tr" => {
                 // Set text rendering mode: render Tr
                 if operands.len() != 1 {
@@ -732,7 +732,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "Ts" => {
                 // Set text rise: rise Ts
                 if operands.len() != 1 {
@@ -741,7 +741,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Graphics state operators
             "q" | "Q" => {
@@ -753,7 +753,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "cm" => {
                 // Modify CTM: a b c d e f cm
                 if operands.len() != 6 {
@@ -762,7 +762,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Color operators - PDF Spec Section 8.6.8
             "rg" => {
@@ -773,7 +773,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "RG" => {
                 // Set RGB stroke color: r g b RG
                 if operands.len() != 3 {
@@ -782,7 +782,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "g" => {
                 // Set gray fill color: gray g
                 if operands.len() != 1 {
@@ -791,7 +791,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "G" => {
                 // Set gray stroke color: gray G
                 if operands.len() != 1 {
@@ -800,7 +800,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "k" => {
                 // Set CMYK fill color: c m y k k
                 if operands.len() != 4 {
@@ -809,7 +809,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
             "K" => {
                 // Set CMYK stroke color: c m y k K
                 if operands.len() != 4 {
@@ -818,7 +818,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Text object operators - PDF Spec Section 9.4
             "BT" | "ET" => {
@@ -830,7 +830,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // XObject operator - PDF Spec Section 8.8
             "Do" => {
@@ -841,7 +841,7 @@ impl Operator {
                         operands.len()
                     )));
                 }
-            },
+            }
 
             // Other operators we don't validate yet
             _ => {
@@ -850,7 +850,7 @@ impl Operator {
                     "No operand validation for operator '{}' (not implemented yet)",
                     operator_name
                 );
-            },
+            }
         }
 
         Ok(())
@@ -868,7 +868,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(tx, 10.0);
                 assert_eq!(ty, 20.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -891,7 +891,7 @@ mod tests {
                 assert_eq!(d, 1.0);
                 assert_eq!(e, 100.0);
                 assert_eq!(f, 200.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -904,7 +904,7 @@ mod tests {
         match op {
             Operator::Tj { text } => {
                 assert_eq!(text, b"Hello");
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -919,7 +919,7 @@ mod tests {
             Operator::Tf { font, size } => {
                 assert_eq!(font, "F1");
                 assert_eq!(size, 12.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -936,7 +936,7 @@ mod tests {
                 assert_eq!(r, 1.0);
                 assert_eq!(g, 0.0);
                 assert_eq!(b, 0.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -947,7 +947,7 @@ mod tests {
         match elem {
             TextElement::String(s) => {
                 assert_eq!(s, b"Text");
-            },
+            }
             _ => panic!("Wrong element type"),
         }
     }
@@ -958,7 +958,7 @@ mod tests {
         match elem {
             TextElement::Offset(offset) => {
                 assert_eq!(offset, -100.0);
-            },
+            }
             _ => panic!("Wrong element type"),
         }
     }
@@ -990,7 +990,7 @@ mod tests {
             Operator::Other { name, operands } => {
                 assert_eq!(name, "Do");
                 assert_eq!(operands.len(), 1);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1003,7 +1003,11 @@ mod tests {
         // Other.operands, SetFillColorN/SetStrokeColorN.name:
         // largest variant is now SetFillColorN/SetStrokeColorN at Vec<f32>(24) + Option<Box<String>>(8) = 32 bytes
         // Enum: 32 (payload) + 8 (discriminant + alignment) = 40 bytes (was 112)
-        assert!(size <= 40, "Operator enum too large: {} bytes (expected <= 40)", size);
+        assert!(
+            size <= 40,
+            "Operator enum too large: {} bytes (expected <= 40)",
+            size
+        );
     }
 
     #[test]
@@ -1502,7 +1506,7 @@ mod tests {
             Operator::TD { tx, ty } => {
                 assert_eq!(tx, 0.0);
                 assert_eq!(ty, -14.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1528,7 +1532,7 @@ mod tests {
                 assert!(matches!(&array[0], TextElement::String(s) if s == b"He"));
                 assert!(matches!(&array[1], TextElement::Offset(o) if *o == -120.0));
                 assert!(matches!(&array[2], TextElement::String(s) if s == b"llo"));
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1560,7 +1564,7 @@ mod tests {
                 assert_eq!(word_space, 1.0);
                 assert_eq!(char_space, 2.0);
                 assert_eq!(text, b"quoted");
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1619,7 +1623,7 @@ mod tests {
                 assert_eq!(d, 2.0);
                 assert_eq!(e, 10.0);
                 assert_eq!(f, 20.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1636,7 +1640,7 @@ mod tests {
                 assert_eq!(r, 0.0);
                 assert_eq!(g, 0.5);
                 assert_eq!(b, 1.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1667,7 +1671,7 @@ mod tests {
                 assert_eq!(m, 0.0);
                 assert_eq!(y, 0.0);
                 assert_eq!(k, 0.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1686,7 +1690,7 @@ mod tests {
                 assert_eq!(m, 1.0);
                 assert_eq!(y, 0.0);
                 assert_eq!(k, 0.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1721,7 +1725,7 @@ mod tests {
         match op {
             Operator::SetFillColor { components } => {
                 assert_eq!(components, vec![0.1, 0.2, 0.3]);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1734,7 +1738,7 @@ mod tests {
         match op {
             Operator::SetStrokeColor { components } => {
                 assert_eq!(components, vec![0.5]);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1749,7 +1753,7 @@ mod tests {
             Operator::SetFillColorN { components, name } => {
                 assert_eq!(components, vec![0.1, 0.2, 0.3]);
                 assert_eq!(name, Some(Box::new("Pattern1".to_string())));
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1764,7 +1768,7 @@ mod tests {
             Operator::SetFillColorN { components, name } => {
                 assert_eq!(components, vec![0.5]);
                 assert!(name.is_none());
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1779,7 +1783,7 @@ mod tests {
             Operator::SetStrokeColorN { components, name } => {
                 assert!(components.is_empty());
                 assert_eq!(name, Some(Box::new("P1".to_string())));
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1808,7 +1812,7 @@ mod tests {
             Operator::MoveTo { x, y } => {
                 assert_eq!(x, 100.0);
                 assert_eq!(y, 200.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1820,7 +1824,7 @@ mod tests {
             Operator::LineTo { x, y } => {
                 assert_eq!(x, 300.0);
                 assert_eq!(y, 400.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1850,7 +1854,7 @@ mod tests {
                 assert_eq!(y2, 4.0);
                 assert_eq!(x3, 5.0);
                 assert_eq!(y3, 6.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1869,7 +1873,7 @@ mod tests {
                 assert_eq!(y2, 20.0);
                 assert_eq!(x3, 30.0);
                 assert_eq!(y3, 40.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1888,7 +1892,7 @@ mod tests {
                 assert_eq!(y1, 20.0);
                 assert_eq!(x3, 30.0);
                 assert_eq!(y3, 40.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1917,7 +1921,7 @@ mod tests {
                 assert_eq!(y, 20.0);
                 assert_eq!(width, 100.0);
                 assert_eq!(height, 50.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -1927,7 +1931,10 @@ mod tests {
         assert!(matches!(Operator::Stroke, Operator::Stroke));
         assert!(matches!(Operator::Fill, Operator::Fill));
         assert!(matches!(Operator::FillEvenOdd, Operator::FillEvenOdd));
-        assert!(matches!(Operator::CloseFillStroke, Operator::CloseFillStroke));
+        assert!(matches!(
+            Operator::CloseFillStroke,
+            Operator::CloseFillStroke
+        ));
         assert!(matches!(Operator::EndPath, Operator::EndPath));
     }
 
@@ -1953,7 +1960,7 @@ mod tests {
             Operator::SetDash { array, phase } => {
                 assert_eq!(array, vec![3.0, 2.0]);
                 assert_eq!(phase, 0.0);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -2028,7 +2035,7 @@ mod tests {
             Operator::InlineImage { dict, data } => {
                 assert_eq!(dict.len(), 2);
                 assert_eq!(data.len(), 10);
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
@@ -2054,14 +2061,17 @@ mod tests {
             Operator::BeginMarkedContentDict { tag, properties } => {
                 assert_eq!(tag, "P");
                 assert!(matches!(*properties, Object::Name(ref n) if n == "MCID0"));
-            },
+            }
             _ => panic!("Wrong operator type"),
         }
     }
 
     #[test]
     fn test_operator_end_marked_content() {
-        assert!(matches!(Operator::EndMarkedContent, Operator::EndMarkedContent));
+        assert!(matches!(
+            Operator::EndMarkedContent,
+            Operator::EndMarkedContent
+        ));
     }
 
     #[test]

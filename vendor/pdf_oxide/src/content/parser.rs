@@ -133,7 +133,7 @@ pub fn parse_content_stream(data: &[u8]) -> Result<Vec<Operator>> {
                     push_operator_cap_warning();
                     break;
                 }
-            },
+            }
             Err(_) => {
                 consecutive_errors += 1;
                 if consecutive_errors >= MAX_CONSECUTIVE_ERRORS {
@@ -151,7 +151,7 @@ pub fn parse_content_stream(data: &[u8]) -> Result<Vec<Operator>> {
                 } else {
                     break;
                 }
-            },
+            }
         }
     }
 
@@ -261,7 +261,7 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                         b's' => {
                             operators.push(Operator::ClosePath);
                             Some(Operator::Stroke)
-                        },
+                        }
                         // Clip (zero operands)
                         b'W' => Some(Operator::ClipNonZero),
                         // Flatness
@@ -270,7 +270,7 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                             i += 1;
                             consecutive_errors = 0;
                             continue;
-                        },
+                        }
                         _ => None,
                     };
                     if let Some(op) = op {
@@ -309,7 +309,7 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                         Some(rest) => {
                             i = len - rest.len();
                             operand_start = i;
-                        },
+                        }
                         None => break,
                     }
                     continue;
@@ -358,7 +358,7 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                         | b"scn" | b"SCN" | b"ri" | b"sh" | b"EI" => {
                             operand_start = i;
                             continue;
-                        },
+                        }
                         _ => None,
                     };
 
@@ -375,22 +375,22 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                         operators.push(op);
                         i = len - rest.len();
                         operand_start = i;
-                    },
+                    }
                     Err(_) => {
                         operand_start = i;
-                    },
+                    }
                 }
-            },
+            }
 
             SCAN_PAREN => match skip_literal_string_raw(data, i) {
                 Some(end) => {
                     i = end;
                     consecutive_errors = 0;
-                },
+                }
                 None => {
                     i += 1;
                     consecutive_errors += 1;
-                },
+                }
             },
             SCAN_ANGLE => {
                 if i + 1 < len && data[i + 1] == b'<' {
@@ -401,14 +401,14 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                         Some(end) => {
                             i = end;
                             consecutive_errors = 0;
-                        },
+                        }
                         None => {
                             i += 1;
                             consecutive_errors += 1;
-                        },
+                        }
                     }
                 }
-            },
+            }
             SCAN_BRACKET => {
                 // Array — skip to matching ']'
                 i += 1;
@@ -422,22 +422,22 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                                 i = end;
                                 continue;
                             }
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
                     i += 1;
                 }
-            },
+            }
             SCAN_SLASH => {
                 // Name token — skip
                 i = skip_name_raw(data, i);
-            },
+            }
             SCAN_PERCENT => {
                 // Comment — skip to end of line
                 while i < len && data[i] != b'\n' && data[i] != b'\r' {
                     i += 1;
                 }
-            },
+            }
             _ => {
                 i += 1;
                 consecutive_errors += 1;
@@ -449,7 +449,7 @@ pub fn parse_content_stream_paths_only(data: &[u8]) -> Result<Vec<Operator>> {
                     );
                     break;
                 }
-            },
+            }
         }
     }
 
@@ -510,7 +510,7 @@ pub fn parse_content_stream_text_only(data: &[u8]) -> Result<Vec<Operator>> {
                     operators.push(op);
                     input = rest;
                     consecutive_errors = 0;
-                },
+                }
                 Err(_) => {
                     consecutive_errors += 1;
                     if consecutive_errors >= MAX_CONSECUTIVE_ERRORS {
@@ -526,7 +526,7 @@ pub fn parse_content_stream_text_only(data: &[u8]) -> Result<Vec<Operator>> {
                     } else {
                         break;
                     }
-                },
+                }
             }
         } else {
             // Outside BT/ET: byte-level scan — skip operands and graphics
@@ -537,7 +537,7 @@ pub fn parse_content_stream_text_only(data: &[u8]) -> Result<Vec<Operator>> {
                     operators.push(Operator::BeginText);
                     input = rest;
                     inside_text = true;
-                },
+                }
                 ScanResult::InlineImage { rest } => match parse_inline_image(rest) {
                     Ok((rest2, _)) => input = rest2,
                     Err(_) => input = rest,
@@ -549,7 +549,7 @@ pub fn parse_content_stream_text_only(data: &[u8]) -> Result<Vec<Operator>> {
                     Ok((rest2, op)) => {
                         operators.push(op);
                         input = rest2;
-                    },
+                    }
                     Err(_) => input = after_op,
                 },
                 ScanResult::DeferredThenText {
@@ -566,23 +566,23 @@ pub fn parse_content_stream_text_only(data: &[u8]) -> Result<Vec<Operator>> {
                             Ok((rest2, op)) => {
                                 operators.push(op);
                                 remaining = rest2;
-                            },
+                            }
                             Err(_) => {
                                 if remaining.len() > 1 {
                                     remaining = &remaining[1..];
                                 } else {
                                     break;
                                 }
-                            },
+                            }
                         }
                     }
                     input = trigger_start;
                     consecutive_errors = 0;
-                },
+                }
                 ScanResult::SimpleOp { op, rest } => {
                     operators.push(op);
                     input = rest;
-                },
+                }
                 ScanResult::TooManyErrors { remaining } => {
                     log::warn!(
                         "Content stream had {} consecutive parse errors, bailing out ({} bytes remaining)",
@@ -590,7 +590,7 @@ pub fn parse_content_stream_text_only(data: &[u8]) -> Result<Vec<Operator>> {
                         remaining.len()
                     );
                     break;
-                },
+                }
             }
         }
     }
@@ -756,18 +756,18 @@ fn forward_scan_ctm(data: &[u8], text_positions: &[usize]) -> Option<Vec<Prescan
                     }
                     i = j;
                     continue;
-                },
+                }
                 b"q" => {
                     ctm_stack.push((ctm, current_font_idx));
                     num_count = 0;
-                },
+                }
                 b"Q" => {
                     if let Some((saved_ctm, saved_font_idx)) = ctm_stack.pop() {
                         ctm = saved_ctm;
                         current_font_idx = saved_font_idx;
                     }
                     num_count = 0;
-                },
+                }
                 b"cm" => {
                     if num_count >= 6 {
                         let base = num_count - 6;
@@ -782,7 +782,7 @@ fn forward_scan_ctm(data: &[u8], text_positions: &[usize]) -> Option<Vec<Prescan
                         ctm = new_ctm.multiply(&ctm);
                     }
                     num_count = 0;
-                },
+                }
                 b"Tf" => {
                     // Font set: last_name has font name, last num has size
                     if num_count >= 1 {
@@ -795,10 +795,10 @@ fn forward_scan_ctm(data: &[u8], text_positions: &[usize]) -> Option<Vec<Prescan
                     }
                     num_count = 0;
                     last_name = None;
-                },
+                }
                 _ => {
                     num_count = 0;
-                },
+                }
             }
             continue;
         }
@@ -812,7 +812,7 @@ fn forward_scan_ctm(data: &[u8], text_positions: &[usize]) -> Option<Vec<Prescan
                     b'\\' => i += 1, // skip escaped char
                     b'(' => depth += 1,
                     b')' => depth -= 1,
-                    _ => {},
+                    _ => {}
                 }
                 i += 1;
             }
@@ -942,7 +942,10 @@ impl PrescanResult {
 fn prescan_text_regions(data: &[u8]) -> Option<PrescanResult> {
     fn is_boundary(b: u8) -> bool {
         b.is_ascii_whitespace()
-            || matches!(b, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%')
+            || matches!(
+                b,
+                b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
+            )
     }
 
     let len = data.len();
@@ -975,7 +978,7 @@ fn prescan_text_regions(data: &[u8]) -> Option<PrescanResult> {
                         text_positions.push(pos);
                     }
                 }
-            },
+            }
         }
     }
 
@@ -1284,7 +1287,10 @@ fn find_preceding_marked_content(data: &[u8], pos: usize) -> usize {
 fn find_name_operand_start(data: &[u8], pos: usize) -> usize {
     fn is_regular(b: u8) -> bool {
         !b.is_ascii_whitespace()
-            && !matches!(b, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'%')
+            && !matches!(
+                b,
+                b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'%'
+            )
     }
     let mut i = pos;
     while i > 0 && data[i - 1].is_ascii_whitespace() {
@@ -1310,7 +1316,10 @@ fn find_name_operand_start(data: &[u8], pos: usize) -> usize {
 fn has_unbalanced_restore(data: &[u8], start: usize, end: usize) -> bool {
     fn is_delim(b: u8) -> bool {
         b.is_ascii_whitespace()
-            || matches!(b, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%')
+            || matches!(
+                b,
+                b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
+            )
     }
     let end = end.min(data.len());
     let mut depth: i32 = 0;
@@ -1405,7 +1414,7 @@ where
                         parse_region_text_only(&data[*start..*end], &mut handler, false)?;
                     }
                     return Ok(());
-                },
+                }
                 PrescanResult::RegionsWithCtm {
                     regions,
                     region_states,
@@ -1431,7 +1440,7 @@ where
                         handler(Operator::RestoreState)?;
                     }
                     return Ok(());
-                },
+                }
             }
         }
         // Fallback: pre-scan inconclusive, use full scan below
@@ -1479,7 +1488,7 @@ where
                         op_count += 1;
                         input = rest;
                         consecutive_errors = 0;
-                    },
+                    }
                     Err(_) => {
                         consecutive_errors += 1;
                         if consecutive_errors >= MAX_CONSECUTIVE_ERRORS {
@@ -1495,7 +1504,7 @@ where
                         } else {
                             break;
                         }
-                    },
+                    }
                 }
             }
         } else {
@@ -1506,7 +1515,7 @@ where
                     op_count += 1;
                     input = rest;
                     inside_text = true;
-                },
+                }
                 ScanResult::InlineImage { rest } => match parse_inline_image(rest) {
                     Ok((rest2, _)) => input = rest2,
                     Err(_) => input = rest,
@@ -1519,7 +1528,7 @@ where
                         handler(op)?;
                         op_count += 1;
                         input = rest2;
-                    },
+                    }
                     Err(_) => input = after_op,
                 },
                 ScanResult::DeferredThenText {
@@ -1533,24 +1542,24 @@ where
                                 handler(op)?;
                                 op_count += 1;
                                 remaining = rest2;
-                            },
+                            }
                             Err(_) => {
                                 if remaining.len() > 1 {
                                     remaining = &remaining[1..];
                                 } else {
                                     break;
                                 }
-                            },
+                            }
                         }
                     }
                     input = trigger_start;
                     consecutive_errors = 0;
-                },
+                }
                 ScanResult::SimpleOp { op, rest } => {
                     handler(op)?;
                     op_count += 1;
                     input = rest;
-                },
+                }
                 ScanResult::TooManyErrors { remaining } => {
                     log::warn!(
                         "Content stream had {} consecutive parse errors, bailing out ({} bytes remaining)",
@@ -1558,7 +1567,7 @@ where
                         remaining.len()
                     );
                     break;
-                },
+                }
             }
         }
     }
@@ -1596,13 +1605,13 @@ where
         match &op {
             Operator::BeginMarkedContent { .. } | Operator::BeginMarkedContentDict { .. } => {
                 mc_depth += 1;
-            },
+            }
             Operator::EndMarkedContent => {
                 mc_depth = mc_depth.saturating_sub(1);
-            },
+            }
             Operator::SaveState if bracketed => {
                 q_depth += 1;
-            },
+            }
             Operator::RestoreState if bracketed => {
                 if q_depth == 0 {
                     // A `Q` whose `q` lies OUTSIDE this region. The caller
@@ -1615,8 +1624,8 @@ where
                     return Ok(());
                 }
                 q_depth -= 1;
-            },
-            _ => {},
+            }
+            _ => {}
         }
         handler(op)
     };
@@ -1652,7 +1661,7 @@ where
                         op_count += 1;
                         input = rest;
                         consecutive_errors = 0;
-                    },
+                    }
                     Err(_) => {
                         consecutive_errors += 1;
                         if consecutive_errors >= MAX_CONSECUTIVE_ERRORS {
@@ -1663,7 +1672,7 @@ where
                         } else {
                             break;
                         }
-                    },
+                    }
                 }
             }
         } else {
@@ -1674,7 +1683,7 @@ where
                     op_count += 1;
                     input = rest;
                     inside_text = true;
-                },
+                }
                 ScanResult::InlineImage { rest } => match parse_inline_image(rest) {
                     Ok((rest2, _)) => input = rest2,
                     Err(_) => input = rest,
@@ -1687,7 +1696,7 @@ where
                         call(op, handler)?;
                         op_count += 1;
                         input = rest2;
-                    },
+                    }
                     Err(_) => input = after_op,
                 },
                 ScanResult::DeferredThenText {
@@ -1701,24 +1710,24 @@ where
                                 call(op, handler)?;
                                 op_count += 1;
                                 remaining = rest2;
-                            },
+                            }
                             Err(_) => {
                                 if remaining.len() > 1 {
                                     remaining = &remaining[1..];
                                 } else {
                                     break;
                                 }
-                            },
+                            }
                         }
                     }
                     input = trigger_start;
                     consecutive_errors = 0;
-                },
+                }
                 ScanResult::SimpleOp { op, rest } => {
                     call(op, handler)?;
                     op_count += 1;
                     input = rest;
-                },
+                }
                 ScanResult::TooManyErrors { .. } => break,
             }
         }
@@ -1774,7 +1783,7 @@ pub fn parse_content_stream_images_only(data: &[u8]) -> Result<Vec<Operator>> {
                     input = rest;
                     inside_text = false;
                     consecutive_errors = 0;
-                },
+                }
                 None => break, // No ET found, end of stream
             }
         } else {
@@ -1785,12 +1794,12 @@ pub fn parse_content_stream_images_only(data: &[u8]) -> Result<Vec<Operator>> {
                     // Skip the text block instead of parsing it
                     input = rest;
                     inside_text = true;
-                },
+                }
                 ScanResult::InlineImage { rest } => match parse_inline_image(rest) {
                     Ok((rest2, op)) => {
                         operators.push(op);
                         input = rest2;
-                    },
+                    }
                     Err(_) => input = rest,
                 },
                 ScanResult::NeedFullParse {
@@ -1800,7 +1809,7 @@ pub fn parse_content_stream_images_only(data: &[u8]) -> Result<Vec<Operator>> {
                     Ok((rest2, op)) => {
                         operators.push(op);
                         input = rest2;
-                    },
+                    }
                     Err(_) => input = after_op,
                 },
                 ScanResult::DeferredThenText {
@@ -1813,23 +1822,23 @@ pub fn parse_content_stream_images_only(data: &[u8]) -> Result<Vec<Operator>> {
                             Ok((rest2, op)) => {
                                 operators.push(op);
                                 remaining = rest2;
-                            },
+                            }
                             Err(_) => {
                                 if remaining.len() > 1 {
                                     remaining = &remaining[1..];
                                 } else {
                                     break;
                                 }
-                            },
+                            }
                         }
                     }
                     input = trigger_start;
                     consecutive_errors = 0;
-                },
+                }
                 ScanResult::SimpleOp { op, rest } => {
                     operators.push(op);
                     input = rest;
-                },
+                }
                 ScanResult::TooManyErrors { .. } => break,
             }
         }
@@ -1864,7 +1873,7 @@ fn scan_to_et(data: &[u8]) -> Option<&[u8]> {
                     b'(' => depth += 1,
                     b')' => depth -= 1,
                     b'\\' => i += 1, // skip escaped char
-                    _ => {},
+                    _ => {}
                 }
                 i += 1;
             }
@@ -1973,12 +1982,12 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let tx = get_number(&operands, 0).unwrap_or(0.0);
             let ty = get_number(&operands, 1).unwrap_or(0.0);
             Operator::Td { tx, ty }
-        },
+        }
         "TD" => {
             let tx = get_number(&operands, 0).unwrap_or(0.0);
             let ty = get_number(&operands, 1).unwrap_or(0.0);
             Operator::TD { tx, ty }
-        },
+        }
         "Tm" => {
             let a = get_number(&operands, 0).unwrap_or(1.0);
             let b = get_number(&operands, 1).unwrap_or(0.0);
@@ -1987,14 +1996,14 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let e = get_number(&operands, 4).unwrap_or(0.0);
             let f = get_number(&operands, 5).unwrap_or(0.0);
             Operator::Tm { a, b, c, d, e, f }
-        },
+        }
         "T*" => Operator::TStar,
 
         // Text showing
         "Tj" => {
             let text = get_string(&operands, 0).unwrap_or_default();
             Operator::Tj { text }
-        },
+        }
         "TJ" => {
             let elements = if let Some(array) = get_array(&operands, 0) {
                 array
@@ -2010,11 +2019,11 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 Vec::new()
             };
             Operator::TJ { array: elements }
-        },
+        }
         "'" => {
             let text = get_string(&operands, 0).unwrap_or_default();
             Operator::Quote { text }
-        },
+        }
         "\"" => {
             let word_space = get_number(&operands, 0).unwrap_or(0.0);
             let char_space = get_number(&operands, 1).unwrap_or(0.0);
@@ -2024,38 +2033,38 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 char_space,
                 text,
             }
-        },
+        }
 
         // Text state
         "Tc" => {
             let char_space = get_number(&operands, 0).unwrap_or(0.0);
             Operator::Tc { char_space }
-        },
+        }
         "Tw" => {
             let word_space = get_number(&operands, 0).unwrap_or(0.0);
             Operator::Tw { word_space }
-        },
+        }
         "Tz" => {
             let scale = get_number(&operands, 0).unwrap_or(100.0);
             Operator::Tz { scale }
-        },
+        }
         "TL" => {
             let leading = get_number(&operands, 0).unwrap_or(0.0);
             Operator::TL { leading }
-        },
+        }
         "Tf" => {
             let font = get_name(&operands, 0).unwrap_or("").to_string();
             let size = get_number(&operands, 1).unwrap_or(12.0);
             Operator::Tf { font, size }
-        },
+        }
         "Tr" => {
             let render = get_integer(&operands, 0).unwrap_or(0) as u8;
             Operator::Tr { render }
-        },
+        }
         "Ts" => {
             let rise = get_number(&operands, 0).unwrap_or(0.0);
             Operator::Ts { rise }
-        },
+        }
 
         // Graphics state
         "q" => Operator::SaveState,
@@ -2068,7 +2077,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let e = get_number(&operands, 4).unwrap_or(0.0);
             let f = get_number(&operands, 5).unwrap_or(0.0);
             Operator::Cm { a, b, c, d, e, f }
-        },
+        }
 
         // Color
         "rg" => {
@@ -2076,21 +2085,21 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let g = get_number(&operands, 1).unwrap_or(0.0);
             let b = get_number(&operands, 2).unwrap_or(0.0);
             Operator::SetFillRgb { r, g, b }
-        },
+        }
         "RG" => {
             let r = get_number(&operands, 0).unwrap_or(0.0);
             let g = get_number(&operands, 1).unwrap_or(0.0);
             let b = get_number(&operands, 2).unwrap_or(0.0);
             Operator::SetStrokeRgb { r, g, b }
-        },
+        }
         "g" => {
             let gray = get_number(&operands, 0).unwrap_or(0.0);
             Operator::SetFillGray { gray }
-        },
+        }
         "G" => {
             let gray = get_number(&operands, 0).unwrap_or(0.0);
             Operator::SetStrokeGray { gray }
-        },
+        }
         "k" => {
             // Set CMYK fill color
             let c = get_number(&operands, 0).unwrap_or(0.0);
@@ -2098,7 +2107,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let y = get_number(&operands, 2).unwrap_or(0.0);
             let k = get_number(&operands, 3).unwrap_or(0.0);
             Operator::SetFillCmyk { c, m, y, k }
-        },
+        }
         "K" => {
             // Set CMYK stroke color
             let c = get_number(&operands, 0).unwrap_or(0.0);
@@ -2106,19 +2115,19 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let y = get_number(&operands, 2).unwrap_or(0.0);
             let k = get_number(&operands, 3).unwrap_or(0.0);
             Operator::SetStrokeCmyk { c, m, y, k }
-        },
+        }
 
         // Color space operators
         "cs" => {
             // Set fill color space: name cs
             let name = get_name(&operands, 0).unwrap_or("DeviceGray").to_string();
             Operator::SetFillColorSpace { name }
-        },
+        }
         "CS" => {
             // Set stroke color space: name CS
             let name = get_name(&operands, 0).unwrap_or("DeviceGray").to_string();
             Operator::SetStrokeColorSpace { name }
-        },
+        }
         "sc" => {
             // Set fill color: c1 c2 ... cn sc
             // Number of components depends on current color space
@@ -2131,7 +2140,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 })
                 .collect();
             Operator::SetFillColor { components }
-        },
+        }
         "SC" => {
             // Set stroke color: c1 c2 ... cn SC
             let components: Vec<f32> = operands
@@ -2143,7 +2152,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 })
                 .collect();
             Operator::SetStrokeColor { components }
-        },
+        }
         "scn" => {
             // Set fill color with pattern support: c1 c2 ... cn [name] scn
             // Last operand may be a name for pattern color spaces
@@ -2165,7 +2174,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 components,
                 name: name.map(Box::new),
             }
-        },
+        }
         "SCN" => {
             // Set stroke color with pattern support: c1 c2 ... cn [name] SCN
             let name = if let Some(Object::Name(n)) = operands.last() {
@@ -2186,7 +2195,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 components,
                 name: name.map(Box::new),
             }
-        },
+        }
 
         // Text object
         "BT" => Operator::BeginText,
@@ -2204,19 +2213,19 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 .unwrap_or("")
                 .to_string();
             Operator::Do { name }
-        },
+        }
 
         // Path construction
         "m" => {
             let x = get_number(&operands, 0).unwrap_or(0.0);
             let y = get_number(&operands, 1).unwrap_or(0.0);
             Operator::MoveTo { x, y }
-        },
+        }
         "l" => {
             let x = get_number(&operands, 0).unwrap_or(0.0);
             let y = get_number(&operands, 1).unwrap_or(0.0);
             Operator::LineTo { x, y }
-        },
+        }
         "c" => {
             // Cubic Bézier curve
             let x1 = get_number(&operands, 0).unwrap_or(0.0);
@@ -2233,7 +2242,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 x3,
                 y3,
             }
-        },
+        }
         "v" => {
             // Bézier curve (first control point = current point)
             let x2 = get_number(&operands, 0).unwrap_or(0.0);
@@ -2241,7 +2250,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let x3 = get_number(&operands, 2).unwrap_or(0.0);
             let y3 = get_number(&operands, 3).unwrap_or(0.0);
             Operator::CurveToV { x2, y2, x3, y3 }
-        },
+        }
         "y" => {
             // Bézier curve (second control point = end point)
             let x1 = get_number(&operands, 0).unwrap_or(0.0);
@@ -2249,7 +2258,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             let x3 = get_number(&operands, 2).unwrap_or(0.0);
             let y3 = get_number(&operands, 3).unwrap_or(0.0);
             Operator::CurveToY { x1, y1, x3, y3 }
-        },
+        }
         "h" => Operator::ClosePath,
         "re" => {
             let x = get_number(&operands, 0).unwrap_or(0.0);
@@ -2262,7 +2271,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 width,
                 height,
             }
-        },
+        }
         "S" => Operator::Stroke,
         // ISO 32000-1:2008 Table 60 (pdf.md:9532): `s` is "the same effect as
         // the sequence h S". `parse_content_stream_paths_only` decomposes it,
@@ -2286,7 +2295,7 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
         "w" => {
             let width = get_number(&operands, 0).unwrap_or(1.0);
             Operator::SetLineWidth { width }
-        },
+        }
         "d" => {
             // d operator: array phase
             // Example: [3 2] 0 d means 3 on, 2 off, starting at phase 0
@@ -2303,25 +2312,25 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             };
             let phase = get_number(&operands, 1).unwrap_or(0.0);
             Operator::SetDash { array, phase }
-        },
+        }
         "J" => {
             // J operator: integer J
             // 0=butt cap, 1=round cap, 2=projecting square cap
             let cap_style = get_integer(&operands, 0).unwrap_or(0) as u8;
             Operator::SetLineCap { cap_style }
-        },
+        }
         "j" => {
             // j operator: integer j
             // 0=miter join, 1=round join, 2=bevel join
             let join_style = get_integer(&operands, 0).unwrap_or(0) as u8;
             Operator::SetLineJoin { join_style }
-        },
+        }
         "M" => {
             // M operator: number M
             // Miter limit (ratio of miter length to line width)
             let limit = get_number(&operands, 0).unwrap_or(10.0);
             Operator::SetMiterLimit { limit }
-        },
+        }
         "ri" => {
             // ri operator: name ri
             // Rendering intent: /AbsoluteColorimetric, /RelativeColorimetric, /Saturation, or /Perceptual
@@ -2329,25 +2338,25 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
                 .unwrap_or("RelativeColorimetric")
                 .to_string();
             Operator::SetRenderingIntent { intent }
-        },
+        }
         "i" => {
             // i operator: number i
             // Flatness tolerance (0-100)
             let tolerance = get_number(&operands, 0).unwrap_or(1.0);
             Operator::SetFlatness { tolerance }
-        },
+        }
         "gs" => {
             // gs operator: name gs
             // Set extended graphics state from resource dictionary
             let dict_name = get_name(&operands, 0).unwrap_or("").to_string();
             Operator::SetExtGState { dict_name }
-        },
+        }
         "sh" => {
             // sh operator: name sh
             // Paint shading pattern (gradient)
             let name = get_name(&operands, 0).unwrap_or("").to_string();
             Operator::PaintShading { name }
-        },
+        }
 
         // Marked content operators (for tagged PDF structure)
         // PDF Spec: ISO 32000-1:2008, Section 14.6
@@ -2355,18 +2364,18 @@ fn build_operator(name: &str, operands: SmallVec<[Object; 6]>) -> Operator {
             // Begin marked content: tag BMC
             let tag = get_name(&operands, 0).unwrap_or("").to_string();
             Operator::BeginMarkedContent { tag }
-        },
+        }
         "BDC" => {
             // Begin marked content with properties: tag properties BDC
             // properties can be a dictionary or a name (reference to /Properties resource)
             let tag = get_name(&operands, 0).unwrap_or("").to_string();
             let properties = Box::new(operands.get(1).cloned().unwrap_or(Object::Null));
             Operator::BeginMarkedContentDict { tag, properties }
-        },
+        }
         "EMC" => {
             // End marked content: EMC (no operands)
             Operator::EndMarkedContent
-        },
+        }
 
         // Unknown operator — convert SmallVec to Vec for the boxed storage.
         // This path is rare (only for unrecognized operators), so the
@@ -2508,7 +2517,10 @@ fn find_ei_operator(input: &[u8]) -> IResult<&[u8], usize> {
         }
     }
 
-    Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Tag)))
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Tag,
+    )))
 }
 
 /// Extract image data up to (but not including) the whitespace before EI.
@@ -2525,7 +2537,10 @@ fn is_whitespace(byte: u8) -> bool {
 /// Check if a byte is whitespace or a PDF delimiter.
 fn is_whitespace_or_delimiter(byte: u8) -> bool {
     is_whitespace(byte)
-        || matches!(byte, b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%')
+        || matches!(
+            byte,
+            b'(' | b')' | b'<' | b'>' | b'[' | b']' | b'{' | b'}' | b'/' | b'%'
+        )
 }
 
 // ── Nom-based operand skippers (test-only, superseded by raw variants) ─────
@@ -2533,7 +2548,10 @@ fn is_whitespace_or_delimiter(byte: u8) -> bool {
 #[cfg(test)]
 fn skip_operand_token(input: &[u8]) -> IResult<&[u8], ()> {
     if input.is_empty() {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Eof)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Eof,
+        )));
     }
 
     match input[0] {
@@ -2543,7 +2561,10 @@ fn skip_operand_token(input: &[u8]) -> IResult<&[u8], ()> {
         b'<' => skip_hex_string(input),
         b'/' => skip_name(input),
         b'[' => skip_array(input),
-        _ => Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char))),
+        _ => Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        ))),
     }
 }
 
@@ -2566,7 +2587,10 @@ fn skip_number(input: &[u8]) -> IResult<&[u8], ()> {
         }
     }
     if i == start {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Digit)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Digit,
+        )));
     }
     Ok((&input[i..], ()))
 }
@@ -2581,16 +2605,19 @@ fn skip_literal_string(input: &[u8]) -> IResult<&[u8], ()> {
             b'(' => {
                 depth += 1;
                 i += 1;
-            },
+            }
             b')' => {
                 depth -= 1;
                 i += 1;
-            },
+            }
             _ => i += 1,
         }
     }
     if depth != 0 {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        )));
     }
     Ok((&input[i..], ()))
 }
@@ -2604,7 +2631,10 @@ fn skip_hex_string(input: &[u8]) -> IResult<&[u8], ()> {
         }
         i += 1;
     }
-    Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char)))
+    Err(nom::Err::Error(nom::error::Error::new(
+        input,
+        nom::error::ErrorKind::Char,
+    )))
 }
 
 #[cfg(test)]
@@ -2625,11 +2655,11 @@ fn skip_array(input: &[u8]) -> IResult<&[u8], ()> {
             b'[' => {
                 depth += 1;
                 i += 1;
-            },
+            }
             b']' => {
                 depth -= 1;
                 i += 1;
-            },
+            }
             b'(' => {
                 // Skip nested literal string
                 i += 1;
@@ -2640,15 +2670,15 @@ fn skip_array(input: &[u8]) -> IResult<&[u8], ()> {
                         b'(' => {
                             str_depth += 1;
                             i += 1;
-                        },
+                        }
                         b')' => {
                             str_depth -= 1;
                             i += 1;
-                        },
+                        }
                         _ => i += 1,
                     }
                 }
-            },
+            }
             b'<' if i + 1 < input.len() && input[i + 1] == b'<' => {
                 // Skip nested dict <<...>>
                 i += 2;
@@ -2664,7 +2694,7 @@ fn skip_array(input: &[u8]) -> IResult<&[u8], ()> {
                         i += 1;
                     }
                 }
-            },
+            }
             b'<' => {
                 // Skip nested hex string
                 i += 1;
@@ -2674,12 +2704,15 @@ fn skip_array(input: &[u8]) -> IResult<&[u8], ()> {
                 if i < input.len() {
                     i += 1;
                 }
-            },
+            }
             _ => i += 1,
         }
     }
     if depth != 0 {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        )));
     }
     Ok((&input[i..], ()))
 }
@@ -2705,11 +2738,11 @@ fn skip_dict(input: &[u8]) -> IResult<&[u8], ()> {
                     b'(' => {
                         str_depth += 1;
                         i += 1;
-                    },
+                    }
                     b')' => {
                         str_depth -= 1;
                         i += 1;
-                    },
+                    }
                     _ => i += 1,
                 }
             }
@@ -2727,7 +2760,10 @@ fn skip_dict(input: &[u8]) -> IResult<&[u8], ()> {
         }
     }
     if depth != 0 {
-        return Err(nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::Char)));
+        return Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Char,
+        )));
     }
     Ok((&input[i..], ()))
 }
@@ -2851,11 +2887,11 @@ fn skip_literal_string_raw(data: &[u8], mut i: usize) -> Option<usize> {
             b'(' => {
                 depth += 1;
                 i += 1;
-            },
+            }
             b')' => {
                 depth -= 1;
                 i += 1;
-            },
+            }
             _ => i += 1,
         }
     }
@@ -2894,11 +2930,11 @@ fn skip_array_raw(data: &[u8], i: usize) -> Option<usize> {
             b'[' => {
                 depth += 1;
                 pos += 1;
-            },
+            }
             b']' => {
                 depth -= 1;
                 pos += 1;
-            },
+            }
             b'(' => {
                 pos += 1;
                 let mut str_depth: u32 = 1;
@@ -2908,15 +2944,15 @@ fn skip_array_raw(data: &[u8], i: usize) -> Option<usize> {
                         b'(' => {
                             str_depth += 1;
                             pos += 1;
-                        },
+                        }
                         b')' => {
                             str_depth -= 1;
                             pos += 1;
-                        },
+                        }
                         _ => pos += 1,
                     }
                 }
-            },
+            }
             b'<' if pos + 1 < data.len() && data[pos + 1] == b'<' => {
                 pos += 2;
                 let mut dict_depth: u32 = 1;
@@ -2931,7 +2967,7 @@ fn skip_array_raw(data: &[u8], i: usize) -> Option<usize> {
                         pos += 1;
                     }
                 }
-            },
+            }
             b'<' => {
                 pos += 1;
                 while pos < data.len() && data[pos] != b'>' {
@@ -2940,7 +2976,7 @@ fn skip_array_raw(data: &[u8], i: usize) -> Option<usize> {
                 if pos < data.len() {
                     pos += 1;
                 }
-            },
+            }
             _ => pos += 1,
         }
     }
@@ -2970,11 +3006,11 @@ fn skip_dict_raw(data: &[u8], i: usize) -> Option<usize> {
                     b'(' => {
                         str_depth += 1;
                         pos += 1;
-                    },
+                    }
                     b')' => {
                         str_depth -= 1;
                         pos += 1;
-                    },
+                    }
                     _ => pos += 1,
                 }
             }
@@ -3069,7 +3105,7 @@ fn parse_literal_string_fast(data: &[u8], start: usize) -> Option<(Vec<u8>, usiz
             b')' => {
                 // Simple string — no escapes, no nesting
                 return Some((data[scan_start..i].to_vec(), i + 1));
-            },
+            }
             b'\\' | b'(' => break, // needs complex handling
             _ => i += 1,
         }
@@ -3085,35 +3121,35 @@ fn parse_literal_string_fast(data: &[u8], start: usize) -> Option<(Vec<u8>, usiz
                     b'n' => {
                         result.push(b'\n');
                         i += 2;
-                    },
+                    }
                     b'r' => {
                         result.push(b'\r');
                         i += 2;
-                    },
+                    }
                     b't' => {
                         result.push(b'\t');
                         i += 2;
-                    },
+                    }
                     b'b' => {
                         result.push(0x08);
                         i += 2;
-                    },
+                    }
                     b'f' => {
                         result.push(0x0C);
                         i += 2;
-                    },
+                    }
                     b'(' => {
                         result.push(b'(');
                         i += 2;
-                    },
+                    }
                     b')' => {
                         result.push(b')');
                         i += 2;
-                    },
+                    }
                     b'\\' => {
                         result.push(b'\\');
                         i += 2;
-                    },
+                    }
                     b'0'..=b'7' => {
                         // Octal escape
                         let mut octal: u32 = (data[i + 1] - b'0') as u32;
@@ -3128,38 +3164,38 @@ fn parse_literal_string_fast(data: &[u8], start: usize) -> Option<(Vec<u8>, usiz
                         }
                         result.push((octal & 0xFF) as u8);
                         i = j;
-                    },
+                    }
                     b'\r' => {
                         i += 2;
                         if i < data.len() && data[i] == b'\n' {
                             i += 1;
                         }
-                    },
+                    }
                     b'\n' => {
                         i += 2;
-                    },
+                    }
                     _ => {
                         result.push(data[i + 1]);
                         i += 2;
-                    },
+                    }
                 }
-            },
+            }
             b'(' => {
                 depth += 1;
                 result.push(b'(');
                 i += 1;
-            },
+            }
             b')' => {
                 depth -= 1;
                 if depth > 0 {
                     result.push(b')');
                 }
                 i += 1;
-            },
+            }
             _ => {
                 result.push(data[i]);
                 i += 1;
-            },
+            }
         }
     }
     if depth == 0 {
@@ -3190,7 +3226,7 @@ fn parse_hex_string_fast(data: &[u8], start: usize) -> Option<(Vec<u8>, usize)> 
                 Some(h) => {
                     result.push((h << 4) | nibble);
                     high_nibble = None;
-                },
+                }
             }
         }
         // Skip whitespace and other non-hex chars
@@ -3231,7 +3267,7 @@ fn parse_tj_array_fast(data: &[u8], start: usize) -> Option<(Vec<TextElement>, u
                 } else {
                     return None;
                 }
-            },
+            }
             b'<' => {
                 if let Some((bytes, end)) = parse_hex_string_fast(data, i) {
                     elements.push(TextElement::String(bytes));
@@ -3239,7 +3275,7 @@ fn parse_tj_array_fast(data: &[u8], start: usize) -> Option<(Vec<TextElement>, u
                 } else {
                     return None;
                 }
-            },
+            }
             b'0'..=b'9' | b'.' | b'+' | b'-' => {
                 if let Some((num, consumed)) = parse_float_fast(&data[i..]) {
                     elements.push(TextElement::Offset(num));
@@ -3247,11 +3283,11 @@ fn parse_tj_array_fast(data: &[u8], start: usize) -> Option<(Vec<TextElement>, u
                 } else {
                     return None;
                 }
-            },
+            }
             _ => {
                 // Skip unknown token
                 i += 1;
-            },
+            }
         }
     }
 }
@@ -3307,7 +3343,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                 } else {
                     return None;
                 }
-            },
+            }
             // Literal string
             b'(' => {
                 if let Some((bytes, end)) = parse_literal_string_fast(input, pos) {
@@ -3319,7 +3355,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                 } else {
                     return None;
                 }
-            },
+            }
             // Hex string
             b'<' => {
                 // Check it's not a dict <<
@@ -3335,7 +3371,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                 } else {
                     return None;
                 }
-            },
+            }
             // Name
             b'/' => {
                 let (name, end) = parse_name_fast(input, pos);
@@ -3344,7 +3380,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                     op_count += 1;
                 }
                 pos = end;
-            },
+            }
             // Array (for TJ)
             b'[' => {
                 if let Some((elements, end)) = parse_tj_array_fast(input, pos) {
@@ -3356,7 +3392,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                 } else {
                     return None;
                 }
-            },
+            }
             // Operator name
             c if c.is_ascii_alphabetic() || c == b'\'' || c == b'"' || c == b'*' => {
                 let op_start = pos;
@@ -3393,7 +3429,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             _ => 12.0,
                         };
                         Operator::Tf { font, size }
-                    },
+                    }
                     b"Td" => {
                         let tx = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3404,7 +3440,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             _ => 0.0,
                         };
                         Operator::Td { tx, ty }
-                    },
+                    }
                     b"TD" => {
                         let tx = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3415,7 +3451,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             _ => 0.0,
                         };
                         Operator::TD { tx, ty }
-                    },
+                    }
                     b"Tm" => {
                         let get_n = |i: usize, def: f32| match &operands[i] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3429,7 +3465,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             e: get_n(4, 0.0),
                             f: get_n(5, 0.0),
                         }
-                    },
+                    }
                     b"T*" => Operator::TStar,
                     b"Tj" => {
                         let text = match operands[0].take() {
@@ -3437,21 +3473,21 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             _ => Vec::new(),
                         };
                         Operator::Tj { text }
-                    },
+                    }
                     b"TJ" => {
                         let array = match operands[0].take() {
                             Some(FastOperand::TextArray(a)) => a,
                             _ => Vec::new(),
                         };
                         Operator::TJ { array }
-                    },
+                    }
                     b"'" => {
                         let text = match operands[0].take() {
                             Some(FastOperand::StringBytes(b)) => b,
                             _ => Vec::new(),
                         };
                         Operator::Quote { text }
-                    },
+                    }
                     b"\"" => {
                         let word_space = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3470,49 +3506,49 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             char_space,
                             text,
                         }
-                    },
+                    }
                     b"Tc" => {
                         let char_space = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::Tc { char_space }
-                    },
+                    }
                     b"Tw" => {
                         let word_space = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::Tw { word_space }
-                    },
+                    }
                     b"Tz" => {
                         let scale = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 100.0,
                         };
                         Operator::Tz { scale }
-                    },
+                    }
                     b"TL" => {
                         let leading = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::TL { leading }
-                    },
+                    }
                     b"Tr" => {
                         let render = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n as u8,
                             _ => 0,
                         };
                         Operator::Tr { render }
-                    },
+                    }
                     b"Ts" => {
                         let rise = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::Ts { rise }
-                    },
+                    }
                     b"q" => Operator::SaveState,
                     b"Q" => Operator::RestoreState,
                     b"cm" => {
@@ -3528,7 +3564,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             e: get_n(4, 0.0),
                             f: get_n(5, 0.0),
                         }
-                    },
+                    }
                     b"rg" => {
                         let get_n = |i: usize| match &operands[i] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3539,7 +3575,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             g: get_n(1),
                             b: get_n(2),
                         }
-                    },
+                    }
                     b"RG" => {
                         let get_n = |i: usize| match &operands[i] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3550,21 +3586,21 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             g: get_n(1),
                             b: get_n(2),
                         }
-                    },
+                    }
                     b"g" => {
                         let gray = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::SetFillGray { gray }
-                    },
+                    }
                     b"G" => {
                         let gray = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::SetStrokeGray { gray }
-                    },
+                    }
                     b"k" => {
                         let get_n = |i: usize| match &operands[i] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3576,7 +3612,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             y: get_n(2),
                             k: get_n(3),
                         }
-                    },
+                    }
                     b"K" => {
                         let get_n = |i: usize| match &operands[i] {
                             Some(FastOperand::Number(n)) => *n,
@@ -3588,21 +3624,21 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             y: get_n(2),
                             k: get_n(3),
                         }
-                    },
+                    }
                     b"cs" => {
                         let name = match &operands[0] {
                             Some(FastOperand::Name(n)) => n.clone(),
                             _ => "DeviceGray".to_string(),
                         };
                         Operator::SetFillColorSpace { name }
-                    },
+                    }
                     b"CS" => {
                         let name = match &operands[0] {
                             Some(FastOperand::Name(n)) => n.clone(),
                             _ => "DeviceGray".to_string(),
                         };
                         Operator::SetStrokeColorSpace { name }
-                    },
+                    }
                     b"sc" => {
                         let components: Vec<f32> = operands[..op_count]
                             .iter()
@@ -3612,7 +3648,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             })
                             .collect();
                         Operator::SetFillColor { components }
-                    },
+                    }
                     b"SC" => {
                         let components: Vec<f32> = operands[..op_count]
                             .iter()
@@ -3622,7 +3658,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             })
                             .collect();
                         Operator::SetStrokeColor { components }
-                    },
+                    }
                     b"scn" => {
                         let name = match &operands[op_count.saturating_sub(1)] {
                             Some(FastOperand::Name(n)) => Some(n.clone()),
@@ -3639,7 +3675,7 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             components,
                             name: name.map(Box::new),
                         }
-                    },
+                    }
                     b"SCN" => {
                         let name = match &operands[op_count.saturating_sub(1)] {
                             Some(FastOperand::Name(n)) => Some(n.clone()),
@@ -3656,14 +3692,14 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             components,
                             name: name.map(Box::new),
                         }
-                    },
+                    }
                     b"gs" => {
                         let dict_name = match &operands[0] {
                             Some(FastOperand::Name(n)) => n.clone(),
                             _ => String::new(),
                         };
                         Operator::SetExtGState { dict_name }
-                    },
+                    }
                     b"Do" => {
                         // See the nom-parser "Do" arm in `build_operator` for why
                         // this reads the last operand, not operands[0].
@@ -3672,47 +3708,47 @@ fn parse_text_operator_fast(input: &[u8]) -> Option<(&[u8], Operator)> {
                             _ => String::new(),
                         };
                         Operator::Do { name }
-                    },
+                    }
                     b"w" => {
                         let width = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 1.0,
                         };
                         Operator::SetLineWidth { width }
-                    },
+                    }
                     b"J" => {
                         let cap_style = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n as u8,
                             _ => 0,
                         };
                         Operator::SetLineCap { cap_style }
-                    },
+                    }
                     b"j" => {
                         let join_style = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n as u8,
                             _ => 0,
                         };
                         Operator::SetLineJoin { join_style }
-                    },
+                    }
                     b"i" => {
                         let tolerance = match &operands[0] {
                             Some(FastOperand::Number(n)) => *n,
                             _ => 0.0,
                         };
                         Operator::SetFlatness { tolerance }
-                    },
+                    }
                     _ => {
                         // Unknown operator inside BT/ET — fall back to generic parser
                         return None;
-                    },
+                    }
                 };
 
                 return Some((rest, operator));
-            },
+            }
             _ => {
                 // Unknown byte — fall back to generic parser
                 return None;
-            },
+            }
         }
     }
 }
@@ -3933,17 +3969,17 @@ fn scan_graphics_region<'a>(data: &'a [u8], consecutive_errors: &mut usize) -> S
                         after_op: &data[i..],
                     };
                 }
-            },
+            }
 
             SCAN_PAREN => match skip_literal_string_raw(data, i) {
                 Some(end) => {
                     i = end;
                     *consecutive_errors = 0;
-                },
+                }
                 None => {
                     i += 1;
                     *consecutive_errors += 1;
-                },
+                }
             },
 
             SCAN_ANGLE => {
@@ -3952,53 +3988,53 @@ fn scan_graphics_region<'a>(data: &'a [u8], consecutive_errors: &mut usize) -> S
                         Some(end) => {
                             i = end;
                             *consecutive_errors = 0;
-                        },
+                        }
                         None => {
                             i += 1;
                             *consecutive_errors += 1;
-                        },
+                        }
                     }
                 } else {
                     match skip_hex_string_raw(data, i) {
                         Some(end) => {
                             i = end;
                             *consecutive_errors = 0;
-                        },
+                        }
                         None => {
                             i += 1;
                             *consecutive_errors += 1;
-                        },
+                        }
                     }
                 }
-            },
+            }
 
             SCAN_BRACKET => match skip_array_raw(data, i) {
                 Some(end) => {
                     i = end;
                     *consecutive_errors = 0;
-                },
+                }
                 None => {
                     i += 1;
                     *consecutive_errors += 1;
-                },
+                }
             },
 
             SCAN_SLASH => {
                 i = skip_name_raw(data, i);
                 *consecutive_errors = 0;
-            },
+            }
 
             SCAN_PERCENT => {
                 while i < len && data[i] != b'\n' && data[i] != b'\r' {
                     i += 1;
                 }
                 *consecutive_errors = 0;
-            },
+            }
 
             _ => {
                 i += 1;
                 *consecutive_errors += 1;
-            },
+            }
         }
 
         if *consecutive_errors >= MAX_CONSECUTIVE_ERRORS {
@@ -4042,7 +4078,7 @@ mod tests {
                 assert_eq!(*d, 1.0);
                 assert_eq!(*e, 100.0);
                 assert_eq!(*f, 200.0);
-            },
+            }
             _ => panic!("Expected Tm operator"),
         }
     }
@@ -4059,7 +4095,7 @@ mod tests {
                 assert!(matches!(array[0], TextElement::String(_)));
                 assert!(matches!(array[1], TextElement::Offset(-100.0)));
                 assert!(matches!(array[2], TextElement::String(_)));
-            },
+            }
             _ => panic!("Expected TJ operator"),
         }
     }
@@ -4076,7 +4112,7 @@ mod tests {
                 assert_eq!(*r, 1.0);
                 assert_eq!(*g, 0.0);
                 assert_eq!(*b, 0.0);
-            },
+            }
             _ => panic!("Expected rg operator"),
         }
 
@@ -4085,7 +4121,7 @@ mod tests {
                 assert_eq!(*r, 0.0);
                 assert_eq!(*g, 1.0);
                 assert_eq!(*b, 0.0);
-            },
+            }
             _ => panic!("Expected RG operator"),
         }
     }
@@ -4152,7 +4188,7 @@ mod tests {
         match &ops[0] {
             Operator::Do { name } => {
                 assert_eq!(name, "Im1");
-            },
+            }
             _ => panic!("Expected Do operator"),
         }
     }
@@ -4181,7 +4217,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(*tx, 1.5);
                 assert_eq!(*ty, 2.7);
-            },
+            }
             _ => panic!("Expected Td operator"),
         }
     }
@@ -4299,7 +4335,10 @@ mod tests {
     #[test]
     fn test_text_only_empty_and_whitespace() {
         assert_eq!(parse_content_stream_text_only(b"").unwrap().len(), 0);
-        assert_eq!(parse_content_stream_text_only(b"   \n\t  ").unwrap().len(), 0);
+        assert_eq!(
+            parse_content_stream_text_only(b"   \n\t  ").unwrap().len(),
+            0
+        );
     }
 
     #[test]
@@ -4390,7 +4429,10 @@ mod tests {
         let result = prescan_text_regions(stream);
         assert!(result.is_some());
         let regions = result.unwrap().regions().to_vec();
-        assert!(!regions.is_empty(), "Should find regions for 3 BT/ET blocks");
+        assert!(
+            !regions.is_empty(),
+            "Should find regions for 3 BT/ET blocks"
+        );
     }
 
     #[test]
@@ -4419,7 +4461,10 @@ mod tests {
     fn test_prescan_bt_in_string_literal() {
         let stream = b"(text BT here) Tj";
         let result = prescan_text_regions(stream);
-        assert!(result.is_some(), "Should not return None for string containing BT");
+        assert!(
+            result.is_some(),
+            "Should not return None for string containing BT"
+        );
     }
 
     #[test]
@@ -4514,7 +4559,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(*tx, -100.0);
                 assert_eq!(*ty, -200.0);
-            },
+            }
             _ => panic!("Expected Td"),
         }
     }
@@ -4528,7 +4573,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert!((tx - 0.001).abs() < 0.0001);
                 assert!((ty - 99.999).abs() < 0.01);
-            },
+            }
             _ => panic!("Expected Td"),
         }
     }
@@ -4542,7 +4587,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert!((tx - 0.5).abs() < 0.001);
                 assert!((ty - 0.25).abs() < 0.001);
-            },
+            }
             _ => panic!("Expected Td"),
         }
     }
@@ -4556,7 +4601,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(*tx, 99999.0);
                 assert_eq!(*ty, 88888.0);
-            },
+            }
             _ => panic!("Expected Td"),
         }
     }
@@ -4570,7 +4615,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(*tx, 0.0);
                 assert_eq!(*ty, 0.0);
-            },
+            }
             _ => panic!("Expected Td"),
         }
     }
@@ -4585,7 +4630,7 @@ mod tests {
         match &ops[0] {
             Operator::Tj { text } => {
                 assert_eq!(text, b"Hello (World)");
-            },
+            }
             _ => panic!("Expected Tj"),
         }
     }
@@ -4599,7 +4644,7 @@ mod tests {
             Operator::Tj { text } => {
                 // The PDF parser should handle escape sequences
                 assert!(!text.is_empty());
-            },
+            }
             _ => panic!("Expected Tj"),
         }
     }
@@ -4612,7 +4657,7 @@ mod tests {
         match &ops[0] {
             Operator::Tj { text } => {
                 assert!(text.is_empty());
-            },
+            }
             _ => panic!("Expected Tj"),
         }
     }
@@ -4625,7 +4670,7 @@ mod tests {
         match &ops[0] {
             Operator::Tj { text } => {
                 assert_eq!(text, b"Hello");
-            },
+            }
             _ => panic!("Expected Tj"),
         }
     }
@@ -4641,7 +4686,7 @@ mod tests {
                 assert_eq!(text.len(), 2);
                 assert_eq!(text[0], 0xAB);
                 assert_eq!(text[1], 0xC0);
-            },
+            }
             _ => panic!("Expected Tj"),
         }
     }
@@ -4654,7 +4699,7 @@ mod tests {
         match &ops[0] {
             Operator::Tj { text } => {
                 assert!(text.is_empty());
-            },
+            }
             _ => panic!("Expected Tj"),
         }
     }
@@ -4702,7 +4747,7 @@ mod tests {
             Operator::SetDash { array, phase } => {
                 assert_eq!(array, &[3.0, 2.0]);
                 assert_eq!(*phase, 0.0);
-            },
+            }
             _ => panic!("Expected SetDash"),
         }
     }
@@ -4715,7 +4760,7 @@ mod tests {
         match &ops[0] {
             Operator::SetRenderingIntent { intent } => {
                 assert_eq!(intent, "AbsoluteColorimetric");
-            },
+            }
             _ => panic!("Expected SetRenderingIntent"),
         }
     }
@@ -4736,7 +4781,7 @@ mod tests {
         match &ops[0] {
             Operator::SetExtGState { dict_name } => {
                 assert_eq!(dict_name, "GS0");
-            },
+            }
             _ => panic!("Expected SetExtGState"),
         }
     }
@@ -4749,7 +4794,7 @@ mod tests {
         match &ops[0] {
             Operator::PaintShading { name } => {
                 assert_eq!(name, "Sh0");
-            },
+            }
             _ => panic!("Expected PaintShading"),
         }
     }
@@ -4776,7 +4821,7 @@ mod tests {
                 assert!((m - 0.2).abs() < 0.01);
                 assert!((y - 0.3).abs() < 0.01);
                 assert!((k - 0.4).abs() < 0.01);
-            },
+            }
             _ => panic!("Expected SetFillCmyk"),
         }
         match &ops[1] {
@@ -4785,7 +4830,7 @@ mod tests {
                 assert!((m - 0.6).abs() < 0.01);
                 assert!((y - 0.7).abs() < 0.01);
                 assert!((k - 0.8).abs() < 0.01);
-            },
+            }
             _ => panic!("Expected SetStrokeCmyk"),
         }
     }
@@ -4816,7 +4861,7 @@ mod tests {
                 assert!((components[0] - 0.1).abs() < 0.01);
                 assert!((components[1] - 0.2).abs() < 0.01);
                 assert!((components[2] - 0.3).abs() < 0.01);
-            },
+            }
             _ => panic!("Expected SetFillColor"),
         }
     }
@@ -4829,7 +4874,7 @@ mod tests {
         match &ops[0] {
             Operator::SetStrokeColor { components } => {
                 assert_eq!(components.len(), 2);
-            },
+            }
             _ => panic!("Expected SetStrokeColor"),
         }
     }
@@ -4844,7 +4889,7 @@ mod tests {
                 assert_eq!(components.len(), 1);
                 assert!(name.is_some());
                 assert_eq!(**name.as_ref().unwrap(), "Pattern1");
-            },
+            }
             _ => panic!("Expected SetFillColorN"),
         }
     }
@@ -4858,7 +4903,7 @@ mod tests {
             Operator::SetFillColorN { components, name } => {
                 assert_eq!(components.len(), 3);
                 assert!(name.is_none());
-            },
+            }
             _ => panic!("Expected SetFillColorN"),
         }
     }
@@ -4872,7 +4917,7 @@ mod tests {
             Operator::SetStrokeColorN { components, name } => {
                 assert_eq!(components.len(), 1);
                 assert!(name.is_some());
-            },
+            }
             _ => panic!("Expected SetStrokeColorN"),
         }
     }
@@ -4899,7 +4944,7 @@ mod tests {
             Operator::BeginMarkedContentDict { tag, properties } => {
                 assert_eq!(tag, "Span");
                 assert!(!matches!(**properties, Object::Null));
-            },
+            }
             _ => panic!("Expected BeginMarkedContentDict"),
         }
     }
@@ -4913,7 +4958,7 @@ mod tests {
             Operator::BeginMarkedContentDict { tag, properties } => {
                 assert_eq!(tag, "Span");
                 assert_eq!(properties.as_name(), Some("MC0"));
-            },
+            }
             _ => panic!("Expected BeginMarkedContentDict"),
         }
     }
@@ -4962,7 +5007,7 @@ mod tests {
                 assert_eq!(*y2, 40.0);
                 assert_eq!(*x3, 50.0);
                 assert_eq!(*y3, 60.0);
-            },
+            }
             _ => panic!("Expected CurveTo"),
         }
     }
@@ -4978,7 +5023,7 @@ mod tests {
                 assert_eq!(*y2, 20.0);
                 assert_eq!(*x3, 30.0);
                 assert_eq!(*y3, 40.0);
-            },
+            }
             _ => panic!("Expected CurveToV"),
         }
     }
@@ -4994,7 +5039,7 @@ mod tests {
                 assert_eq!(*y1, 20.0);
                 assert_eq!(*x3, 30.0);
                 assert_eq!(*y3, 40.0);
-            },
+            }
             _ => panic!("Expected CurveToY"),
         }
     }
@@ -5050,7 +5095,7 @@ mod tests {
                 assert_eq!(*y, 20.0);
                 assert_eq!(*width, 100.0);
                 assert_eq!(*height, 50.0);
-            },
+            }
             _ => panic!("Expected Rectangle"),
         }
     }
@@ -5087,7 +5132,7 @@ mod tests {
                 assert!((word_space - 1.5).abs() < 0.001);
                 assert!((char_space - 0.5).abs() < 0.001);
                 assert_eq!(text, b"Hello");
-            },
+            }
             _ => panic!("Expected DoubleQuote"),
         }
     }
@@ -5100,7 +5145,7 @@ mod tests {
         match &ops[0] {
             Operator::Quote { text } => {
                 assert_eq!(text, b"NextLine");
-            },
+            }
             _ => panic!("Expected Quote"),
         }
     }
@@ -5116,7 +5161,7 @@ mod tests {
             Operator::Other { name, operands } => {
                 assert_eq!(name, "XYZ");
                 assert_eq!(operands.len(), 1);
-            },
+            }
             _ => panic!("Expected Other operator"),
         }
     }
@@ -5130,7 +5175,7 @@ mod tests {
             Operator::Other { name, operands } => {
                 assert_eq!(name, "BX");
                 assert_eq!(operands.len(), 0);
-            },
+            }
             _ => panic!("Expected Other for BX"),
         }
     }
@@ -5323,7 +5368,10 @@ mod tests {
             );
             cs.extend_from_slice(line.as_bytes());
         }
-        assert!(cs.len() > 256 * 1024, "stream must exceed 256KB prescan threshold");
+        assert!(
+            cs.len() > 256 * 1024,
+            "stream must exceed 256KB prescan threshold"
+        );
 
         // Nested text with large-coordinate translation (scaled by outer 0.1x)
         cs.extend_from_slice(b"q\n");
@@ -5349,7 +5397,10 @@ mod tests {
             .iter()
             .filter(|op| matches!(op, Operator::Cm { .. }))
             .collect();
-        assert!(!cm_ops.is_empty(), "expected at least 1 Cm operator (injected CTM)");
+        assert!(
+            !cm_ops.is_empty(),
+            "expected at least 1 Cm operator (injected CTM)"
+        );
 
         // Verify the injected Cm includes the outer 0.1x scaling
         let has_scaled_cm = cm_ops.iter().any(|op| {
@@ -5400,7 +5451,10 @@ mod tests {
             );
             cs.extend_from_slice(line.as_bytes());
         }
-        assert!(cs.len() > 256 * 1024, "stream must exceed 256KB prescan threshold");
+        assert!(
+            cs.len() > 256 * 1024,
+            "stream must exceed 256KB prescan threshold"
+        );
 
         let mut ops = Vec::new();
         parse_and_execute_text_only(&cs, |op| {
@@ -5542,7 +5596,11 @@ mod tests {
             .collect();
 
         // Should have at least 2 Cm injections (one for each BT region)
-        assert!(cm_ops.len() >= 2, "expected at least 2 Cm operators, got {:?}", cm_ops);
+        assert!(
+            cm_ops.len() >= 2,
+            "expected at least 2 Cm operators, got {:?}",
+            cm_ops
+        );
 
         // The second Cm (for "Normal" text) should NOT have the 10x scale.
         // It should be ~1.0 (identity outer CTM).
@@ -5674,7 +5732,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(*tx, 0.0);
                 assert_eq!(*ty, 0.0);
-            },
+            }
             _ => panic!("Expected Td with default values"),
         }
     }
@@ -5758,7 +5816,7 @@ mod tests {
                     TextElement::String(s) => assert_eq!(s, b"World"),
                     _ => panic!("Expected string"),
                 }
-            },
+            }
             _ => panic!("Expected TJ"),
         }
     }
@@ -5773,7 +5831,7 @@ mod tests {
             Operator::Td { tx, ty } => {
                 assert_eq!(*tx, 100.0);
                 assert_eq!(*ty, 200.0);
-            },
+            }
             _ => panic!("Expected Td"),
         }
     }
@@ -5807,7 +5865,7 @@ mod tests {
             Operator::Tf { font, size } => {
                 assert_eq!(font, "Helvetica");
                 assert!((size - 14.5).abs() < 0.01);
-            },
+            }
             _ => panic!("Expected Tf from fast parser"),
         }
     }
@@ -6322,7 +6380,7 @@ mod tests {
                 assert_eq!(d, 1.0);
                 assert_eq!(e, 72.0);
                 assert_eq!(f, 700.0);
-            },
+            }
             _ => panic!(
                 "Expected SimpleOp with Cm, got {:?}",
                 match result {
@@ -6614,7 +6672,11 @@ mod tests {
         assert_eq!(BYTE_CLASS[0x0C], SCAN_SKIP);
         assert_eq!(BYTE_CLASS[0x00], SCAN_SKIP);
         for d in b'0'..=b'9' {
-            assert_eq!(BYTE_CLASS[d as usize], SCAN_SKIP, "digit {} should be SKIP", d as char);
+            assert_eq!(
+                BYTE_CLASS[d as usize], SCAN_SKIP,
+                "digit {} should be SKIP",
+                d as char
+            );
         }
         assert_eq!(BYTE_CLASS[b'.' as usize], SCAN_SKIP);
         assert_eq!(BYTE_CLASS[b'+' as usize], SCAN_SKIP);
@@ -6829,6 +6891,9 @@ mod tests {
         let has_emc = ops
             .iter()
             .any(|op| matches!(op, Operator::EndMarkedContent));
-        assert!(has_emc, "EndMarkedContent (EMC) must be preserved in tagged PDF output");
+        assert!(
+            has_emc,
+            "EndMarkedContent (EMC) must be preserved in tagged PDF output"
+        );
     }
 }

@@ -222,7 +222,7 @@ pub fn to_docx_bytes_layout(doc: &crate::document::PdfDocument) -> Result<Vec<u8
                     return false;
                 }
                 true
-            },
+            }
             _ => true,
         });
 
@@ -242,7 +242,7 @@ pub fn to_docx_bytes_layout(doc: &crate::document::PdfDocument) -> Result<Vec<u8
                     } => ((x1_pt + x2_pt) * 0.5, (y1_pt + y2_pt) * 0.5),
                     SimpleShape::Rect { bbox, .. } => {
                         (bbox.x + bbox.width * 0.5, bbox.y + bbox.height * 0.5)
-                    },
+                    }
                 };
                 !music_regions
                     .iter()
@@ -462,7 +462,7 @@ fn build_document_body(pages: &[PageSpans], page_w_pt: f32, page_h_pt: f32) -> S
             let pstyle_xml = match line.spans.first().and_then(|s| s.heading_level) {
                 Some(n) if (1..=6).contains(&n) => {
                     format!("<w:pStyle w:val=\"Heading{}\"/>", n)
-                },
+                }
                 _ => String::new(),
             };
 
@@ -583,7 +583,7 @@ fn build_document_body(pages: &[PageSpans], page_w_pt: f32, page_h_pt: f32) -> S
                         ox = off_x, oy = off_y, cx = cx, cy = cy,
                         id = id, sw = stroke_w_emu, r = r, g = g, b = b,
                     ));
-                },
+                }
                 SimpleShape::Rect {
                     bbox,
                     stroke_rgb,
@@ -611,7 +611,7 @@ fn build_document_body(pages: &[PageSpans], page_w_pt: f32, page_h_pt: f32) -> S
                                 "<a:ln w=\"{}\"><a:solidFill><a:srgbClr val=\"{:02X}{:02X}{:02X}\"/></a:solidFill></a:ln>",
                                 stroke_w_emu, r, g, b
                             )
-                        },
+                        }
                         None => "<a:ln><a:noFill/></a:ln>".to_string(),
                     };
                     out.push_str(&format!(
@@ -619,7 +619,7 @@ fn build_document_body(pages: &[PageSpans], page_w_pt: f32, page_h_pt: f32) -> S
                         ox = off_x, oy = off_y, cx = cx, cy = cy,
                         id = id, fill = fill_xml, stroke = stroke_xml,
                     ));
-                },
+                }
             }
         }
 
@@ -937,7 +937,7 @@ fn escape_xml(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             // Strip control chars (XML 1.0 forbids most of them).
-            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => {},
+            c if (c as u32) < 0x20 && c != '\t' && c != '\n' && c != '\r' => {}
             c => out.push(c),
         }
     }
@@ -984,7 +984,11 @@ mod heading_level_tests {
             );
         }
         for s in spans.iter().skip(3) {
-            assert_eq!(s.heading_level, None, "body-size span must not be a heading: {:?}", s.text);
+            assert_eq!(
+                s.heading_level, None,
+                "body-size span must not be a heading: {:?}",
+                s.text
+            );
         }
     }
 

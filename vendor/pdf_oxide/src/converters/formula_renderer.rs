@@ -196,11 +196,11 @@ fn collect_mcids_recursive(elem: &StructElem, mcids: &mut Vec<u32>) {
         match child {
             StructChild::MarkedContentRef { mcid, .. } => {
                 mcids.push(*mcid);
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 collect_mcids_recursive(child_elem, mcids);
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 }

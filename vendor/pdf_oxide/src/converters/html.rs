@@ -167,7 +167,7 @@ impl HtmlConverter {
                 None => {
                     // Start new paragraph
                     current_paragraph = Some(span_block);
-                },
+                }
                 Some(para) => {
                     // Check if this span is on the same line (within 5 pixels vertically)
                     let y_diff = (span_block.bbox.y - para.bbox.y).abs();
@@ -199,7 +199,7 @@ impl HtmlConverter {
                         blocks.push(current_paragraph.take().unwrap());
                         current_paragraph = Some(span_block);
                     }
-                },
+                }
             }
         }
 
@@ -536,7 +536,7 @@ impl HtmlConverter {
                         crate::utils::safe_float_cmp(block_a.bbox.x, block_b.bbox.x)
                     }
                 });
-            },
+            }
         }
 
         indices
@@ -681,7 +681,10 @@ mod tests {
         assert_eq!(escape_html("<div>"), "&lt;div&gt;");
         assert_eq!(escape_html("\"quoted\""), "&quot;quoted&quot;");
         assert_eq!(escape_html("'apostrophe'"), "&#x27;apostrophe&#x27;");
-        assert_eq!(escape_html("<b>&\"'</b>"), "&lt;b&gt;&amp;&quot;&#x27;&lt;/b&gt;");
+        assert_eq!(
+            escape_html("<b>&\"'</b>"),
+            "&lt;b&gt;&amp;&quot;&#x27;&lt;/b&gt;"
+        );
     }
 
     #[test]

@@ -122,7 +122,7 @@ impl MarkdownConverter {
                 None => {
                     // First block
                     current = Some(block);
-                },
+                }
                 Some(mut prev) => {
                     // Check if this block should be merged with previous
                     let same_line = (prev.bbox.y - block.bbox.y).abs() < 2.0;
@@ -159,7 +159,7 @@ impl MarkdownConverter {
                         merged.push(prev);
                         current = Some(block);
                     }
-                },
+                }
             }
         }
 
@@ -236,7 +236,11 @@ impl MarkdownConverter {
             .filter(|c| c.is_non_text)
             .count();
         if figures_detected > 0 {
-            log::debug!("Detected {} figure(s) out of {} spans", figures_detected, spans.len());
+            log::debug!(
+                "Detected {} figure(s) out of {} spans",
+                figures_detected,
+                spans.len()
+            );
         }
 
         // Spatial table detection
@@ -247,7 +251,11 @@ impl MarkdownConverter {
             let tables = table_detector.detect_tables(spans);
 
             if !tables.is_empty() {
-                log::debug!("Detected {} table(s) from {} spans", tables.len(), spans.len());
+                log::debug!(
+                    "Detected {} table(s) from {} spans",
+                    tables.len(),
+                    spans.len()
+                );
             }
             tables
         } else {
@@ -358,7 +366,10 @@ impl MarkdownConverter {
             }
         }
         if neutralized_count > 0 {
-            log::debug!("Neutralized {} bold flags on non-word blocks", neutralized_count);
+            log::debug!(
+                "Neutralized {} bold flags on non-word blocks",
+                neutralized_count
+            );
         }
 
         // PDF Spec ISO 32000-1:2008 Section 9.4.4 NOTE 6:
@@ -511,7 +522,7 @@ impl MarkdownConverter {
                         (true, true) => markdown.push_str("***"), // Bold + Italic
                         (true, false) => markdown.push_str("**"), // Bold only
                         (false, true) => markdown.push('*'),      // Italic only
-                        (false, false) => {},                     // No formatting
+                        (false, false) => {}                      // No formatting
                     }
                 } else if let BoldMarkerDecision::Skip(reason) = &marker_decision {
                     log::debug!(
@@ -531,7 +542,7 @@ impl MarkdownConverter {
                         (true, true) => markdown.push_str("***"), // Bold + Italic
                         (true, false) => markdown.push_str("**"), // Bold only
                         (false, true) => markdown.push('*'),      // Italic only
-                        (false, false) => {},                     // No formatting
+                        (false, false) => {}                      // No formatting
                     }
                 }
 
@@ -565,14 +576,14 @@ impl MarkdownConverter {
                 Some(y) if (y - block_y).abs() < 2.0 => {
                     // Same line - Y coordinates are within 2pt tolerance
                     current_line.push(idx);
-                },
+                }
                 _ => {
                     // New line - render the previous line before starting a new one
                     render_line(&current_line, &mut markdown);
                     current_line.clear();
                     current_line.push(idx);
                     current_y = Some(block_y);
-                },
+                }
             }
         }
 
@@ -794,13 +805,13 @@ impl MarkdownConverter {
                         crate::utils::safe_float_cmp(block_a.bbox.x, block_b.bbox.x)
                     }
                 });
-            },
+            }
             ReadingOrderMode::ColumnAware => {
                 // Use XY-Cut algorithm for multi-column layout detection
                 // XY-Cut is ISO 32000-1:2008 Section 9.4 compliant for geometric analysis
                 indices = Self::xycut_reading_order(blocks);
                 log::info!("Using XY-Cut algorithm for column-aware reading order");
-            },
+            }
             ReadingOrderMode::StructureTreeFirst { ref mcid_order } => {
                 // PDF-spec-compliant reading order via structure tree (Tagged PDFs)
                 if !mcid_order.is_empty() {
@@ -813,7 +824,7 @@ impl MarkdownConverter {
                     log::info!("No MCIDs found, falling back to graph-based reading order");
                     indices = graph_based_reading_order(blocks);
                 }
-            },
+            }
         }
 
         indices
@@ -938,7 +949,7 @@ impl MarkdownConverter {
 
         // Apply XY-Cut algorithm
         let strategy = XYCutStrategy::new()
-            .with_valley_threshold(0.25)   // Slightly more sensitive for narrow gutters
+            .with_valley_threshold(0.25) // Slightly more sensitive for narrow gutters
             .with_min_valley_width(12.0); // 12pt minimum gap for column detection
 
         let groups = strategy.partition_region(&spans);
@@ -1177,17 +1188,17 @@ fn should_insert_bold_marker(prev_char: Option<char>, next_char: Option<char>) -
             if matches!(n, '=' | '-' | '+' | '<' | '>' | '*' | '/' | '&' | '|' | '^') =>
         {
             false
-        },
+        }
         (Some(']'), Some(n))
             if matches!(n, '=' | '-' | '+' | '<' | '>' | '*' | '/' | '&' | '|' | '^') =>
         {
             false
-        },
+        }
         (Some('}'), Some(n))
             if matches!(n, '=' | '-' | '+' | '<' | '>' | '*' | '/' | '&' | '|' | '^') =>
         {
             false
-        },
+        }
         // Insert in all other cases:
         // - At start/end of text (None on either side)
         // - After whitespace, punctuation, or symbols
@@ -1653,7 +1664,10 @@ mod tests {
         // Result should contain "Hello" and "World" but NOT empty bold markers
         assert!(result.contains("Hello"));
         assert!(result.contains("World"));
-        assert!(!result.contains("** **"), "Whitespace should be filtered before grouping");
+        assert!(
+            !result.contains("** **"),
+            "Whitespace should be filtered before grouping"
+        );
     }
 
     #[test]
@@ -1766,7 +1780,10 @@ mod tests {
         assert!(result.contains("---"));
         assert!(result.contains("Content"));
         // The punctuation "---" should NOT be wrapped in ** **
-        assert!(!result.contains("**---**"), "Punctuation should not be bolded");
+        assert!(
+            !result.contains("**---**"),
+            "Punctuation should not be bolded"
+        );
     }
 
     #[test]
@@ -1852,7 +1869,10 @@ mod tests {
         assert!(result.contains("2024"));
         // May or may not have bold markers depending on boundary context,
         // but shouldn't produce empty markers
-        assert!(!result.contains("** **"), "Numeric should not create empty bold markers");
+        assert!(
+            !result.contains("** **"),
+            "Numeric should not create empty bold markers"
+        );
     }
 
     #[test]
@@ -2025,7 +2045,10 @@ mod tests {
 
         // Main assertion: NO empty bold markers anywhere
         assert!(!result.contains("** **"), "No empty bold markers allowed");
-        assert!(!result.contains("**\n**"), "No empty bold markers with newlines");
+        assert!(
+            !result.contains("**\n**"),
+            "No empty bold markers with newlines"
+        );
         assert!(!result.contains("**  **"), "No bold wrapping only spaces");
 
         // Content should still be present
@@ -2101,7 +2124,10 @@ mod tests {
         };
 
         // Validator should approve: first char is alphabetic
-        assert_eq!(BoldMarkerValidator::can_insert_markers(&group), BoldMarkerDecision::Insert);
+        assert_eq!(
+            BoldMarkerValidator::can_insert_markers(&group),
+            BoldMarkerDecision::Insert
+        );
     }
 
     #[test]
@@ -2117,7 +2143,10 @@ mod tests {
         };
 
         // Validator should approve: last char is alphabetic
-        assert_eq!(BoldMarkerValidator::can_insert_markers(&group), BoldMarkerDecision::Insert);
+        assert_eq!(
+            BoldMarkerValidator::can_insert_markers(&group),
+            BoldMarkerDecision::Insert
+        );
     }
 
     #[test]
@@ -2132,7 +2161,10 @@ mod tests {
         };
 
         // Validator should approve
-        assert_eq!(BoldMarkerValidator::can_insert_markers(&group), BoldMarkerDecision::Insert);
+        assert_eq!(
+            BoldMarkerValidator::can_insert_markers(&group),
+            BoldMarkerDecision::Insert
+        );
     }
 
     #[test]
@@ -2166,7 +2198,10 @@ mod tests {
         };
 
         // Validator should approve
-        assert_eq!(BoldMarkerValidator::can_insert_markers(&group), BoldMarkerDecision::Insert);
+        assert_eq!(
+            BoldMarkerValidator::can_insert_markers(&group),
+            BoldMarkerDecision::Insert
+        );
     }
 
     #[test]

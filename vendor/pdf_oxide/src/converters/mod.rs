@@ -568,7 +568,10 @@ mod tests {
             ReadingOrderMode::TopToBottomLeftToRight,
             ReadingOrderMode::TopToBottomLeftToRight
         );
-        assert_ne!(ReadingOrderMode::TopToBottomLeftToRight, ReadingOrderMode::ColumnAware);
+        assert_ne!(
+            ReadingOrderMode::TopToBottomLeftToRight,
+            ReadingOrderMode::ColumnAware
+        );
     }
 
     #[test]
@@ -587,14 +590,26 @@ mod tests {
 
     #[test]
     fn test_bold_marker_behavior_default() {
-        assert_eq!(BoldMarkerBehavior::default(), BoldMarkerBehavior::Conservative);
+        assert_eq!(
+            BoldMarkerBehavior::default(),
+            BoldMarkerBehavior::Conservative
+        );
     }
 
     #[test]
     fn test_bold_marker_behavior_equality() {
-        assert_eq!(BoldMarkerBehavior::Conservative, BoldMarkerBehavior::Conservative);
-        assert_eq!(BoldMarkerBehavior::Aggressive, BoldMarkerBehavior::Aggressive);
-        assert_ne!(BoldMarkerBehavior::Conservative, BoldMarkerBehavior::Aggressive);
+        assert_eq!(
+            BoldMarkerBehavior::Conservative,
+            BoldMarkerBehavior::Conservative
+        );
+        assert_eq!(
+            BoldMarkerBehavior::Aggressive,
+            BoldMarkerBehavior::Aggressive
+        );
+        assert_ne!(
+            BoldMarkerBehavior::Conservative,
+            BoldMarkerBehavior::Aggressive
+        );
     }
 
     #[test]

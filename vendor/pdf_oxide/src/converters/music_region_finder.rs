@@ -165,7 +165,14 @@ pub(crate) fn find_music_regions(doc: &PdfDocument, page_idx: usize) -> Vec<Rect
     // noteheads, stems, slurs, dynamics text, etc.
     let mut regions: Vec<Rect> = staves
         .into_iter()
-        .map(|c| Rect::new(c.x_min, c.y_min - 25.0, c.x_max - c.x_min, (c.y_max - c.y_min) + 50.0))
+        .map(|c| {
+            Rect::new(
+                c.x_min,
+                c.y_min - 25.0,
+                c.x_max - c.x_min,
+                (c.y_max - c.y_min) + 50.0,
+            )
+        })
         .collect();
 
     // Union staves that overlap (or nearly overlap) in y to form

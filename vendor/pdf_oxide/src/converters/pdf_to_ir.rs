@@ -282,7 +282,10 @@ fn is_page_artifact(span: &TextSpan) -> bool {
         Some(ArtifactType::Pagination(_))
             | Some(ArtifactType::Page)
             | Some(ArtifactType::Background)
-    ) || matches!(span.artifact_type, Some(ArtifactType::Pagination(PaginationSubtype::Watermark)))
+    ) || matches!(
+        span.artifact_type,
+        Some(ArtifactType::Pagination(PaginationSubtype::Watermark))
+    )
 }
 
 /// True if `span` matches a rotated char (>= 5° off horizontal) by
@@ -696,8 +699,10 @@ fn page_to_section(
         // on one line, losing the source's deliberate two-line title
         // break.
         let alignment = detect_paragraph_alignment(lines, page_w_pt);
-        let is_centered_block =
-            matches!(alignment, Some(office_oxide::ir::ParagraphAlignment::Center));
+        let is_centered_block = matches!(
+            alignment,
+            Some(office_oxide::ir::ParagraphAlignment::Center)
+        );
         let lines_short = lines.iter().all(|line| {
             if line.is_empty() {
                 return true;
@@ -786,8 +791,14 @@ fn page_to_section(
             prev_para_avg_pt = prev_inner_avg_pt;
             continue;
         } else {
-            let element =
-                lines_to_element(lines, median_pt, options, color_counts, page_w_pt, face_lookup);
+            let element = lines_to_element(
+                lines,
+                median_pt,
+                options,
+                color_counts,
+                page_w_pt,
+                face_lookup,
+            );
             elements.push(element);
         }
         prev_para_min_y = Some(this_bottom_y);
@@ -1339,8 +1350,10 @@ fn color_opt(c: &Color, counts: &HashMap<[u8; 3], u32>) -> Option<[u8; 3]> {
         return None;
     }
     // Drop other canonical annotation colors only when rare in the doc.
-    let suspicious_canonical =
-        matches!(rgb, [0x80, 0x80, 0x80] | [0xC0, 0xC0, 0xC0] | [0xFF, 0, 0] | [0, 0xFF, 0]);
+    let suspicious_canonical = matches!(
+        rgb,
+        [0x80, 0x80, 0x80] | [0xC0, 0xC0, 0xC0] | [0xFF, 0, 0] | [0, 0xFF, 0]
+    );
     if suspicious_canonical {
         let cnt = counts.get(&rgb).copied().unwrap_or(0);
         if cnt < 3 {

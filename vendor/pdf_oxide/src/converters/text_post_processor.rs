@@ -296,7 +296,10 @@ impl TextPostProcessor {
     /// Check if a character typically follows special characters (shouldn't add space).
     #[cfg_attr(test, allow(dead_code))]
     pub fn is_space_after_special(ch: char) -> bool {
-        matches!(ch, ')' | ']' | '}' | '>' | '-' | ',' | '.' | ':' | ';' | '\'' | '"')
+        matches!(
+            ch,
+            ')' | ']' | '}' | '>' | '-' | ',' | '.' | ':' | ';' | '\'' | '"'
+        )
     }
 
     /// Repair broken ligatures from PDFs with corrupt ToUnicode CMaps.
@@ -472,7 +475,7 @@ impl TextPostProcessor {
                 // EN QUAD … HAIR SPACE, NARROW NO-BREAK SPACE, MEDIUM MATH SPACE
                 '\u{2000}'..='\u{200A}' | '\u{202F}' | '\u{205F}' => result.push(' '),
                 // Zero-width space: not a visible character, omit
-                '\u{200B}' => {},
+                '\u{200B}' => {}
                 _ => result.push(ch),
             }
         }
@@ -853,10 +856,19 @@ mod tests {
     #[test]
     fn test_rejoin_hard_hyphen_requires_lowercase_both_sides() {
         // Lowercase wrap → rejoined.
-        assert_eq!(TextPostProcessor::rejoin_hyphenated_words("modali-\nties"), "modalities");
+        assert_eq!(
+            TextPostProcessor::rejoin_hyphenated_words("modali-\nties"),
+            "modalities"
+        );
         // Label/compound with a non-lowercase fragment → hyphen kept (not merged).
-        assert_eq!(TextPostProcessor::rejoin_hyphenated_words("COVID-\n19"), "COVID-\n19");
-        assert_eq!(TextPostProcessor::rejoin_hyphenated_words("well-\nKnown"), "well-\nKnown");
+        assert_eq!(
+            TextPostProcessor::rejoin_hyphenated_words("COVID-\n19"),
+            "COVID-\n19"
+        );
+        assert_eq!(
+            TextPostProcessor::rejoin_hyphenated_words("well-\nKnown"),
+            "well-\nKnown"
+        );
         // Soft hyphen (U+00AD) always rejoins on a lowercase continuation.
         assert_eq!(
             TextPostProcessor::rejoin_hyphenated_words("modali\u{00AD}\nties"),
@@ -1075,9 +1087,15 @@ mod tests {
         // ! at end of sentence — not a ligature
         assert_eq!(TextPostProcessor::repair_ligatures("Hello!"), "Hello!");
         // ! at start of word — not a ligature
-        assert_eq!(TextPostProcessor::repair_ligatures("!important"), "!important");
+        assert_eq!(
+            TextPostProcessor::repair_ligatures("!important"),
+            "!important"
+        );
         // " as quote at word boundary
-        assert_eq!(TextPostProcessor::repair_ligatures("He said \"hello\""), "He said \"hello\"");
+        assert_eq!(
+            TextPostProcessor::repair_ligatures("He said \"hello\""),
+            "He said \"hello\""
+        );
         // # at start
         assert_eq!(TextPostProcessor::repair_ligatures("#hashtag"), "#hashtag");
         // $ as currency
@@ -1155,7 +1173,10 @@ mod tests {
     fn test_normalize_leader_dots_multiple_lines() {
         let input = "Chapter 1.......10\nChapter 2.......25\nChapter 3.......40";
         let output = TextPostProcessor::normalize_leader_dots(input);
-        assert_eq!(output, "Chapter 1 ... 10\nChapter 2 ... 25\nChapter 3 ... 40");
+        assert_eq!(
+            output,
+            "Chapter 1 ... 10\nChapter 2 ... 25\nChapter 3 ... 40"
+        );
     }
 
     #[test]
@@ -1164,7 +1185,10 @@ mod tests {
             TextPostProcessor::normalize_leader_dots("e.g. this is normal"),
             "e.g. this is normal"
         );
-        assert_eq!(TextPostProcessor::normalize_leader_dots("wait for it..."), "wait for it...");
+        assert_eq!(
+            TextPostProcessor::normalize_leader_dots("wait for it..."),
+            "wait for it..."
+        );
     }
 
     #[test]
@@ -1258,10 +1282,22 @@ mod tests {
     /// `reflects` → `re fl ects`, `affixes` → `af fi xes`.
     #[test]
     fn ligature_three_token_split_concatenated() {
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space("di ff er and"), "differ and",);
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space("the a ff ects"), "the affects",);
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space("re fl ects"), "reflects",);
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space("af fi xes"), "affixes",);
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space("di ff er and"),
+            "differ and",
+        );
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space("the a ff ects"),
+            "the affects",
+        );
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space("re fl ects"),
+            "reflects",
+        );
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space("af fi xes"),
+            "affixes",
+        );
     }
 
     #[test]
@@ -1270,7 +1306,10 @@ mod tests {
         // ligature has lost the `i`; post-processing concatenates
         // `ff` and `cult` but the `i` is gone. Proper root-cause fix
         // at AGL expansion site.
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space("di ff cult"), "diffcult",);
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space("di ff cult"),
+            "diffcult",
+        );
     }
 
     #[test]
@@ -1280,7 +1319,10 @@ mod tests {
         // embedded in surrounding text rather than space-isolated.
         // Honest limitation: regex post-processing requires the
         // space-isolated three-token shape.
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space("Bara ffe and"), "Bara ffe and",);
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space("Bara ffe and"),
+            "Bara ffe and",
+        );
     }
 
     #[test]
@@ -1288,7 +1330,10 @@ mod tests {
         // A correctly-spelled paragraph should be unchanged by the
         // ligature-intra-space repair.
         let correct = "The difficult question of efficient algorithms remained unsolved.";
-        assert_eq!(TextPostProcessor::repair_ligature_intra_space(correct), correct,);
+        assert_eq!(
+            TextPostProcessor::repair_ligature_intra_space(correct),
+            correct,
+        );
     }
 
     /// Combining diacritics are emitted as separate glyphs
@@ -1319,12 +1364,27 @@ mod tests {
         // The repair handles the full set of common pdfTeX spacing
         // diacritics. Each pair (mark-before-base and base-after-mark)
         // composes correctly.
-        assert_eq!(TextPostProcessor::compose_combining_marks("caf\u{00B4}e"), "café",);
+        assert_eq!(
+            TextPostProcessor::compose_combining_marks("caf\u{00B4}e"),
+            "café",
+        );
         assert_eq!(TextPostProcessor::compose_combining_marks("a\u{0060}"), "à",);
-        assert_eq!(TextPostProcessor::compose_combining_marks("\u{005E}etre"), "être",);
-        assert_eq!(TextPostProcessor::compose_combining_marks("c\u{00B8}a"), "ça",);
-        assert_eq!(TextPostProcessor::compose_combining_marks("man\u{007E}ana"), "mañana",);
-        assert_eq!(TextPostProcessor::compose_combining_marks("u\u{00A8}ber"), "über",);
+        assert_eq!(
+            TextPostProcessor::compose_combining_marks("\u{005E}etre"),
+            "être",
+        );
+        assert_eq!(
+            TextPostProcessor::compose_combining_marks("c\u{00B8}a"),
+            "ça",
+        );
+        assert_eq!(
+            TextPostProcessor::compose_combining_marks("man\u{007E}ana"),
+            "mañana",
+        );
+        assert_eq!(
+            TextPostProcessor::compose_combining_marks("u\u{00A8}ber"),
+            "über",
+        );
     }
 
     #[test]
@@ -1367,7 +1427,10 @@ mod tests {
         // heuristic only fires on lines containing both code
         // punctuation AND code keywords).
         let prose = "The function of the brain is to process information.";
-        assert_eq!(TextPostProcessor::repair_monospace_punctuation_spacing(prose), prose,);
+        assert_eq!(
+            TextPostProcessor::repair_monospace_punctuation_spacing(prose),
+            prose,
+        );
     }
 
     /// Missing space at run/font boundary. The

@@ -401,7 +401,10 @@ mod tests {
     #[test]
     fn dehyphenate_requires_hyphen_and_lowercase_both_sides() {
         assert_eq!(dehyphenate_line_breaks("no\nhyphen"), "no\nhyphen");
-        assert_eq!(dehyphenate_line_breaks("bullet-\n• point"), "bullet-\n• point");
+        assert_eq!(
+            dehyphenate_line_breaks("bullet-\n• point"),
+            "bullet-\n• point"
+        );
     }
 
     #[test]

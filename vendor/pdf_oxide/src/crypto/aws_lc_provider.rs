@@ -79,7 +79,7 @@ impl CryptoProvider for AwsLcProvider {
                     "MD5",
                     "FIPS 140-3 forbids MD5 for any use (NIST SP 800-131A)",
                 ));
-            },
+            }
             HashAlgorithm::Sha1 => &SHA1_FOR_LEGACY_USE_ONLY,
             HashAlgorithm::Sha256 => &SHA256,
             HashAlgorithm::Sha384 => &SHA384,
@@ -193,7 +193,7 @@ impl SymmetricCipher for AwsLcSymmetric {
                 ek.less_safe_encrypt(&mut buf, ec)
                     .map_err(|_| Error::Backend("aws_lc_rs AES-CBC PKCS#7 encrypt failed"))?;
                 Ok(buf)
-            },
+            }
             Padding::None => {
                 if !data.len().is_multiple_of(16) {
                     return Err(Error::InvalidInput(
@@ -208,7 +208,7 @@ impl SymmetricCipher for AwsLcSymmetric {
                 ek.less_safe_encrypt(&mut buf, ec)
                     .map_err(|_| Error::Backend("aws_lc_rs AES-CBC encrypt failed"))?;
                 Ok(buf)
-            },
+            }
         }
     }
 
@@ -222,7 +222,9 @@ impl SymmetricCipher for AwsLcSymmetric {
     ) -> Result<Vec<u8>> {
         check_key_iv(key_size, key, iv)?;
         if !data.len().is_multiple_of(16) {
-            return Err(Error::InvalidInput("AES-CBC ciphertext must be a 16-byte multiple"));
+            return Err(Error::InvalidInput(
+                "AES-CBC ciphertext must be a 16-byte multiple",
+            ));
         }
         let iv_array: [u8; 16] = iv.try_into().expect("checked above");
         let dc = aws_lc_rs::cipher::DecryptionContext::Iv128(FixedLength::from(iv_array));
@@ -240,7 +242,7 @@ impl SymmetricCipher for AwsLcSymmetric {
                     .decrypt(&mut buf, dc)
                     .map_err(|_| Error::Backend("aws_lc_rs AES-CBC PKCS#7 decrypt failed"))?;
                 Ok(pt.to_vec())
-            },
+            }
             Padding::None => {
                 let unbound = UnboundCipherKey::new(alg, key)
                     .map_err(|_| Error::Backend("aws_lc_rs UnboundCipherKey::new failed"))?;
@@ -251,7 +253,7 @@ impl SymmetricCipher for AwsLcSymmetric {
                     .decrypt(&mut buf, dc)
                     .map_err(|_| Error::Backend("aws_lc_rs AES-CBC decrypt failed"))?;
                 Ok(pt.to_vec())
-            },
+            }
         }
     }
 
@@ -294,7 +296,7 @@ impl SignatureVerifier for AwsLcVerifier {
                     "RSA-PKCS#1-v1.5+MD5",
                     "FIPS 140-3 disallows MD5 for signature verification",
                 ));
-            },
+            }
         };
         // aws-lc-rs takes the RSA public key as DER-encoded SubjectPublicKeyInfo.
         let spki = encode_rsa_public_key_der(pubkey)?;
@@ -320,7 +322,7 @@ impl SignatureVerifier for AwsLcVerifier {
                     "RSA-PSS-SHA1/MD5",
                     "FIPS 140-3 disallows PSS with SHA-1 or MD5",
                 ));
-            },
+            }
         };
         let spki = encode_rsa_public_key_der(pubkey)?;
         let key = UnparsedPublicKey::new(scheme, &spki);

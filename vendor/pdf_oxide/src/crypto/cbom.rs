@@ -118,7 +118,10 @@ mod tests {
         // SHA-256 was exercised → present, FIPS-approved, hash primitive.
         let sha = by_name("sha256");
         assert_eq!(sha["type"], "cryptographic-asset");
-        assert_eq!(sha["cryptoProperties"]["algorithmProperties"]["primitive"], "hash");
+        assert_eq!(
+            sha["cryptoProperties"]["algorithmProperties"]["primitive"],
+            "hash"
+        );
         assert_eq!(
             sha["cryptoProperties"]["algorithmProperties"]["certificationLevel"][0],
             "fips140-3"
@@ -126,7 +129,10 @@ mod tests {
 
         // MD5 was exercised → present, NOT FIPS-approved.
         let md5 = by_name("md5");
-        assert_eq!(md5["cryptoProperties"]["algorithmProperties"]["certificationLevel"][0], "none");
+        assert_eq!(
+            md5["cryptoProperties"]["algorithmProperties"]["certificationLevel"][0],
+            "none"
+        );
 
         // Every component round-trips the documented shape.
         for c in comps {

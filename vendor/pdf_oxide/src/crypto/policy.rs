@@ -204,7 +204,7 @@ impl AlgorithmId {
             // #230 Phase E governance vocab.
             AlgorithmId::KemMlKem512 | AlgorithmId::KemMlKem768 | AlgorithmId::KemMlKem1024 => {
                 AlgorithmKind::KeyDerivation
-            },
+            }
         }
     }
 
@@ -396,7 +396,7 @@ impl PolicyMode {
                     } else {
                         Decision::Deny
                     }
-                },
+                }
             },
             PolicyMode::FipsStrict => {
                 if alg.is_fips_approved() {
@@ -409,7 +409,7 @@ impl PolicyMode {
                         _ => Decision::Deny,
                     }
                 }
-            },
+            }
             // #230 Phase E. `PqcReady` == `Strict`'s matrix (read
             // legacy OK; write must be FIPS-approved — which now
             // includes ML-DSA/ML-KEM, enabling classical+PQC
@@ -424,7 +424,7 @@ impl PolicyMode {
                     } else {
                         Decision::Deny
                     }
-                },
+                }
             },
             // CNSA 2.0: read legacy OK, but new crypto must be
             // FIPS-approved **and** 192-bit-class or stronger — denies
@@ -438,7 +438,7 @@ impl PolicyMode {
                     } else {
                         Decision::Deny
                     }
-                },
+                }
             },
         }
     }
@@ -572,7 +572,7 @@ impl SecurityPolicy {
                     } else {
                         return Decision::Allow;
                     }
-                },
+                }
             }
         }
 
@@ -586,7 +586,7 @@ impl SecurityPolicy {
                 } else {
                     Decision::Allow
                 }
-            },
+            }
         }
     }
 
@@ -704,7 +704,7 @@ impl FromStr for SecurityPolicy {
                 return Err(PolicyParseError(format!(
                     "unknown mode '{other}' (expected compat|strict|fips-strict|cnsa2|pqc-ready)"
                 )))
-            },
+            }
         };
         let mut b = SecurityPolicy::builder(mode);
         for raw in parts {
@@ -713,7 +713,9 @@ impl FromStr for SecurityPolicy {
                 continue;
             }
             let (verb, rest) = clause.split_once(':').ok_or_else(|| {
-                PolicyParseError(format!("clause '{clause}' must be '<allow|deny>:<alg>@<use>'"))
+                PolicyParseError(format!(
+                    "clause '{clause}' must be '<allow|deny>:<alg>@<use>'"
+                ))
             })?;
             let (alg_tok, use_tok) = rest.split_once('@').ok_or_else(|| {
                 PolicyParseError(format!("clause '{clause}' missing '@<read|write>'"))
@@ -721,7 +723,9 @@ impl FromStr for SecurityPolicy {
             let alg = AlgorithmId::from_token(alg_tok.trim())
                 .ok_or_else(|| PolicyParseError(format!("unknown algorithm token '{alg_tok}'")))?;
             let use_ = AlgorithmUse::from_token(use_tok.trim()).ok_or_else(|| {
-                PolicyParseError(format!("unknown use token '{use_tok}' (expected read|write)"))
+                PolicyParseError(format!(
+                    "unknown use token '{use_tok}' (expected read|write)"
+                ))
             })?;
             b = match verb.trim() {
                 "allow" => b.allow(alg, use_),
@@ -730,7 +734,7 @@ impl FromStr for SecurityPolicy {
                     return Err(PolicyParseError(format!(
                         "unknown verb '{other}' (expected allow|deny)"
                     )))
-                },
+                }
             };
         }
         Ok(b.build())
@@ -834,7 +838,11 @@ mod tests {
     fn strict_read_all_write_fips_only() {
         let p = SecurityPolicy::strict();
         for &a in &AlgorithmId::ALL {
-            assert_eq!(p.evaluate(a, AlgorithmUse::Read), Decision::Allow, "strict R {a:?}");
+            assert_eq!(
+                p.evaluate(a, AlgorithmUse::Read),
+                Decision::Allow,
+                "strict R {a:?}"
+            );
             let want = if a.is_fips_approved() {
                 Decision::Allow
             } else {
@@ -843,13 +851,22 @@ mod tests {
             assert_eq!(p.evaluate(a, AlgorithmUse::Write), want, "strict W {a:?}");
         }
         // Spot-check the spec's named cells.
-        assert_eq!(p.evaluate(AlgorithmId::HashMd5, AlgorithmUse::Write), Decision::Deny);
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            p.evaluate(AlgorithmId::HashMd5, AlgorithmUse::Write),
+            Decision::Deny
+        );
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write),
+            Decision::Deny
+        );
         assert_eq!(
             p.evaluate(AlgorithmId::SigRsaPkcs1v15Sha1, AlgorithmUse::Write),
             Decision::Deny
         );
-        assert_eq!(p.evaluate(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write),
+            Decision::Allow
+        );
         assert_eq!(
             p.evaluate(AlgorithmId::SigEcdsaP256Sha256, AlgorithmUse::Write),
             Decision::Allow
@@ -863,10 +880,22 @@ mod tests {
         let p = SecurityPolicy::fips_strict();
         for &a in &AlgorithmId::ALL {
             if a.is_fips_approved() {
-                assert_eq!(p.evaluate(a, AlgorithmUse::Read), Decision::Allow, "fips R {a:?}");
-                assert_eq!(p.evaluate(a, AlgorithmUse::Write), Decision::Allow, "fips W {a:?}");
+                assert_eq!(
+                    p.evaluate(a, AlgorithmUse::Read),
+                    Decision::Allow,
+                    "fips R {a:?}"
+                );
+                assert_eq!(
+                    p.evaluate(a, AlgorithmUse::Write),
+                    Decision::Allow,
+                    "fips W {a:?}"
+                );
             } else {
-                assert_eq!(p.evaluate(a, AlgorithmUse::Write), Decision::Deny, "fips W {a:?}");
+                assert_eq!(
+                    p.evaluate(a, AlgorithmUse::Write),
+                    Decision::Deny,
+                    "fips W {a:?}"
+                );
                 let want_read = if a == AlgorithmId::HashSha1 {
                     Decision::Allow
                 } else {
@@ -884,9 +913,15 @@ mod tests {
         let p = SecurityPolicy::builder(PolicyMode::Compat)
             .deny(AlgorithmId::CipherRc4, AlgorithmUse::Write)
             .build();
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write),
+            Decision::Deny
+        );
         // Read still allowed (override is per-(alg,use)).
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Read), Decision::Allow);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Read),
+            Decision::Allow
+        );
     }
 
     #[test]
@@ -894,7 +929,10 @@ mod tests {
         let p = SecurityPolicy::builder(PolicyMode::Strict)
             .allow(AlgorithmId::CipherRc4, AlgorithmUse::Write)
             .build();
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write),
+            Decision::Allow
+        );
     }
 
     #[test]
@@ -905,13 +943,22 @@ mod tests {
             .allow(AlgorithmId::CipherRc4, AlgorithmUse::Read)
             .allow(AlgorithmId::CipherRc4, AlgorithmUse::Write)
             .build();
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Read), Decision::Deny);
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Read),
+            Decision::Deny
+        );
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write),
+            Decision::Deny
+        );
         // But an allow override of an approved alg is honoured.
         let p2 = SecurityPolicy::builder(PolicyMode::FipsStrict)
             .allow(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write)
             .build();
-        assert_eq!(p2.evaluate(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            p2.evaluate(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write),
+            Decision::Allow
+        );
     }
 
     // ---- min_security_bits Write floor ----------------------------
@@ -922,30 +969,60 @@ mod tests {
             .min_security_bits(256)
             .build();
         // AES-128 is FIPS-approved but below the 256-bit Write floor.
-        assert_eq!(p.evaluate(AlgorithmId::CipherAes128Cbc, AlgorithmUse::Write), Decision::Deny);
-        assert_eq!(p.evaluate(AlgorithmId::CipherAes128Cbc, AlgorithmUse::Read), Decision::Allow);
-        assert_eq!(p.evaluate(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherAes128Cbc, AlgorithmUse::Write),
+            Decision::Deny
+        );
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherAes128Cbc, AlgorithmUse::Read),
+            Decision::Allow
+        );
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherAes256Cbc, AlgorithmUse::Write),
+            Decision::Allow
+        );
         // Default Strict floor (128) allows AES-128 write.
         let d = SecurityPolicy::strict();
-        assert_eq!(d.evaluate(AlgorithmId::CipherAes128Cbc, AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            d.evaluate(AlgorithmId::CipherAes128Cbc, AlgorithmUse::Write),
+            Decision::Allow
+        );
     }
 
     // ---- grammar round-trip & fail-closed parsing -----------------
 
     #[test]
     fn parse_modes() {
-        assert_eq!("compat".parse::<SecurityPolicy>().unwrap().mode(), PolicyMode::Compat);
-        assert_eq!("strict".parse::<SecurityPolicy>().unwrap().mode(), PolicyMode::Strict);
-        assert_eq!("fips-strict".parse::<SecurityPolicy>().unwrap().mode(), PolicyMode::FipsStrict);
+        assert_eq!(
+            "compat".parse::<SecurityPolicy>().unwrap().mode(),
+            PolicyMode::Compat
+        );
+        assert_eq!(
+            "strict".parse::<SecurityPolicy>().unwrap().mode(),
+            PolicyMode::Strict
+        );
+        assert_eq!(
+            "fips-strict".parse::<SecurityPolicy>().unwrap().mode(),
+            PolicyMode::FipsStrict
+        );
     }
 
     #[test]
     fn parse_with_overrides_and_roundtrip() {
         let spec = "compat;deny:rc4@write;deny:md5@write";
         let p: SecurityPolicy = spec.parse().unwrap();
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write), Decision::Deny);
-        assert_eq!(p.evaluate(AlgorithmId::HashMd5, AlgorithmUse::Write), Decision::Deny);
-        assert_eq!(p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Read), Decision::Allow);
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Write),
+            Decision::Deny
+        );
+        assert_eq!(
+            p.evaluate(AlgorithmId::HashMd5, AlgorithmUse::Write),
+            Decision::Deny
+        );
+        assert_eq!(
+            p.evaluate(AlgorithmId::CipherRc4, AlgorithmUse::Read),
+            Decision::Allow
+        );
         // Display round-trips (BTreeMap order is deterministic).
         let rendered = p.to_string();
         let reparsed: SecurityPolicy = rendered.parse().unwrap();
@@ -956,7 +1033,10 @@ mod tests {
     fn parse_tolerates_whitespace() {
         let p: SecurityPolicy = " strict ; deny: sha1 @ write ".parse().unwrap();
         assert_eq!(p.mode(), PolicyMode::Strict);
-        assert_eq!(p.evaluate(AlgorithmId::HashSha1, AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            p.evaluate(AlgorithmId::HashSha1, AlgorithmUse::Write),
+            Decision::Deny
+        );
     }
 
     #[test]
@@ -999,7 +1079,11 @@ mod tests {
     #[test]
     fn token_roundtrips_for_every_algorithm() {
         for &a in &AlgorithmId::ALL {
-            assert_eq!(AlgorithmId::from_token(a.token()), Some(a), "token roundtrip {a:?}");
+            assert_eq!(
+                AlgorithmId::from_token(a.token()),
+                Some(a),
+                "token roundtrip {a:?}"
+            );
         }
         assert_eq!(AlgorithmId::from_token("does-not-exist"), None);
     }
@@ -1007,8 +1091,14 @@ mod tests {
     #[test]
     fn kind_and_fips_classification_are_consistent() {
         assert_eq!(AlgorithmId::HashMd5.kind(), AlgorithmKind::Hash);
-        assert_eq!(AlgorithmId::CipherRc4.kind(), AlgorithmKind::SymmetricCipher);
-        assert_eq!(AlgorithmId::SigRsaPssSha256.kind(), AlgorithmKind::SignatureSign);
+        assert_eq!(
+            AlgorithmId::CipherRc4.kind(),
+            AlgorithmKind::SymmetricCipher
+        );
+        assert_eq!(
+            AlgorithmId::SigRsaPssSha256.kind(),
+            AlgorithmKind::SignatureSign
+        );
         assert!(!AlgorithmId::HashMd5.is_fips_approved());
         assert!(!AlgorithmId::HashSha1.is_fips_approved());
         assert!(!AlgorithmId::CipherRc4.is_fips_approved());
@@ -1027,9 +1117,15 @@ mod tests {
     fn evaluate_token_fails_closed_on_unknown() {
         let p = SecurityPolicy::compat();
         // Known token follows the normal matrix.
-        assert_eq!(p.evaluate_token("aes256", AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            p.evaluate_token("aes256", AlgorithmUse::Write),
+            Decision::Allow
+        );
         // Unknown token → fail-closed Deny even under Compat.
-        assert_eq!(p.evaluate_token("kyber768", AlgorithmUse::Read), Decision::Deny);
+        assert_eq!(
+            p.evaluate_token("kyber768", AlgorithmUse::Read),
+            Decision::Deny
+        );
         assert_eq!(p.unknown_algorithm_decision(), Decision::Deny);
     }
 
@@ -1052,7 +1148,10 @@ mod tests {
         let p = SecurityPolicy::builder(PolicyMode::Compat)
             .unknown_algorithm(Decision::Allow)
             .build();
-        assert_eq!(p.evaluate_token("future-pqc", AlgorithmUse::Read), Decision::Allow);
+        assert_eq!(
+            p.evaluate_token("future-pqc", AlgorithmUse::Read),
+            Decision::Allow
+        );
     }
 
     // ── #230 Phase E: PQC governance vocabulary ──────────────────────
@@ -1100,22 +1199,49 @@ mod tests {
         let pqc: SecurityPolicy = "pqc-ready".parse().unwrap();
 
         // Read of legacy is still permitted (open old documents).
-        assert_eq!(cnsa2.evaluate_token("rsa-pkcs1-sha256", AlgorithmUse::Read), Decision::Allow);
+        assert_eq!(
+            cnsa2.evaluate_token("rsa-pkcs1-sha256", AlgorithmUse::Read),
+            Decision::Allow
+        );
 
         // CNSA 2.0 write: 192-bit-class FIPS or stronger only.
-        assert_eq!(cnsa2.evaluate_token("ml-dsa-65", AlgorithmUse::Write), Decision::Allow);
-        assert_eq!(cnsa2.evaluate_token("ml-dsa-87", AlgorithmUse::Write), Decision::Allow);
+        assert_eq!(
+            cnsa2.evaluate_token("ml-dsa-65", AlgorithmUse::Write),
+            Decision::Allow
+        );
+        assert_eq!(
+            cnsa2.evaluate_token("ml-dsa-87", AlgorithmUse::Write),
+            Decision::Allow
+        );
         // 128-bit-class classical AND L1/L2 PQC are denied for write.
-        assert_eq!(cnsa2.evaluate_token("rsa-pss-sha256", AlgorithmUse::Write), Decision::Deny);
-        assert_eq!(cnsa2.evaluate_token("ml-dsa-44", AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            cnsa2.evaluate_token("rsa-pss-sha256", AlgorithmUse::Write),
+            Decision::Deny
+        );
+        assert_eq!(
+            cnsa2.evaluate_token("ml-dsa-44", AlgorithmUse::Write),
+            Decision::Deny
+        );
         // Weak legacy never writes.
-        assert_eq!(cnsa2.evaluate_token("md5", AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            cnsa2.evaluate_token("md5", AlgorithmUse::Write),
+            Decision::Deny
+        );
 
         // PqcReady write: any FIPS-approved (incl. ML-DSA + classical
         // 128-bit for migration); legacy denied.
-        assert_eq!(pqc.evaluate_token("ml-dsa-44", AlgorithmUse::Write), Decision::Allow);
-        assert_eq!(pqc.evaluate_token("rsa-pss-sha256", AlgorithmUse::Write), Decision::Allow);
-        assert_eq!(pqc.evaluate_token("rc4", AlgorithmUse::Write), Decision::Deny);
+        assert_eq!(
+            pqc.evaluate_token("ml-dsa-44", AlgorithmUse::Write),
+            Decision::Allow
+        );
+        assert_eq!(
+            pqc.evaluate_token("rsa-pss-sha256", AlgorithmUse::Write),
+            Decision::Allow
+        );
+        assert_eq!(
+            pqc.evaluate_token("rc4", AlgorithmUse::Write),
+            Decision::Deny
+        );
     }
 
     // ── #230 Phase D: RSA modulus-size governance ────────────────────
@@ -1143,7 +1269,10 @@ mod tests {
         );
 
         // Compat: no floor → any modulus (incl. weak 1024) allowed.
-        assert_eq!(SecurityPolicy::compat().rsa_modulus_allowed(1024), Decision::Allow);
+        assert_eq!(
+            SecurityPolicy::compat().rsa_modulus_allowed(1024),
+            Decision::Allow
+        );
 
         // Strict (2048): 1024 denied, 2048/4096 allowed.
         let strict = SecurityPolicy::strict();

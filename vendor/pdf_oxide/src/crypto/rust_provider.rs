@@ -64,7 +64,7 @@ impl CryptoProvider for RustCryptoProvider {
                         reason: "legacy-crypto feature disabled at compile time",
                     });
                 }
-            },
+            }
             HashAlgorithm::Sha1 => {
                 #[cfg(feature = "signatures")]
                 {
@@ -72,9 +72,11 @@ impl CryptoProvider for RustCryptoProvider {
                 }
                 #[cfg(not(feature = "signatures"))]
                 {
-                    return Err(Error::Backend("SHA-1 requires the 'signatures' cargo feature"));
+                    return Err(Error::Backend(
+                        "SHA-1 requires the 'signatures' cargo feature",
+                    ));
                 }
-            },
+            }
             HashAlgorithm::Sha256 => Box::new(Sha256Hasher::new()),
             HashAlgorithm::Sha384 => Box::new(Sha384Hasher::new()),
             HashAlgorithm::Sha512 => Box::new(Sha512Hasher::new()),
@@ -100,7 +102,9 @@ impl CryptoProvider for RustCryptoProvider {
         }
         #[cfg(not(feature = "signatures"))]
         {
-            Err(Error::Backend("signing requires the 'signatures' cargo feature"))
+            Err(Error::Backend(
+                "signing requires the 'signatures' cargo feature",
+            ))
         }
     }
 }
@@ -214,16 +218,16 @@ impl SymmetricCipher for RustSymmetric {
         match (key_size, padding) {
             (AesKeySize::Aes128, Padding::Pkcs7) => {
                 aes_cbc_encrypt_pkcs7::<aes::Aes128>(key, iv, data)
-            },
+            }
             (AesKeySize::Aes128, Padding::None) => {
                 aes_cbc_encrypt_no_pad::<aes::Aes128>(key, iv, data)
-            },
+            }
             (AesKeySize::Aes256, Padding::Pkcs7) => {
                 aes_cbc_encrypt_pkcs7::<aes::Aes256>(key, iv, data)
-            },
+            }
             (AesKeySize::Aes256, Padding::None) => {
                 aes_cbc_encrypt_no_pad::<aes::Aes256>(key, iv, data)
-            },
+            }
         }
     }
 
@@ -237,21 +241,23 @@ impl SymmetricCipher for RustSymmetric {
     ) -> Result<Vec<u8>> {
         check_key_iv(key_size, key, iv)?;
         if !data.len().is_multiple_of(16) {
-            return Err(Error::InvalidInput("AES-CBC ciphertext must be a 16-byte multiple"));
+            return Err(Error::InvalidInput(
+                "AES-CBC ciphertext must be a 16-byte multiple",
+            ));
         }
         match (key_size, padding) {
             (AesKeySize::Aes128, Padding::Pkcs7) => {
                 aes_cbc_decrypt_pkcs7::<aes::Aes128>(key, iv, data)
-            },
+            }
             (AesKeySize::Aes128, Padding::None) => {
                 aes_cbc_decrypt_no_pad::<aes::Aes128>(key, iv, data)
-            },
+            }
             (AesKeySize::Aes256, Padding::Pkcs7) => {
                 aes_cbc_decrypt_pkcs7::<aes::Aes256>(key, iv, data)
-            },
+            }
             (AesKeySize::Aes256, Padding::None) => {
                 aes_cbc_decrypt_no_pad::<aes::Aes256>(key, iv, data)
-            },
+            }
         }
     }
 
@@ -390,29 +396,42 @@ impl SignatureVerifier for RustVerifier {
         let (oid, digest) = match hash {
             HashAlgorithm::Sha1 => {
                 use sha1::Digest as _;
-                (der::oid::db::rfc5912::ID_SHA_1, sha1::Sha1::digest(message).to_vec())
-            },
+                (
+                    der::oid::db::rfc5912::ID_SHA_1,
+                    sha1::Sha1::digest(message).to_vec(),
+                )
+            }
             HashAlgorithm::Sha256 => {
                 use sha2::Digest as _;
-                (der::oid::db::rfc5912::ID_SHA_256, sha2::Sha256::digest(message).to_vec())
-            },
+                (
+                    der::oid::db::rfc5912::ID_SHA_256,
+                    sha2::Sha256::digest(message).to_vec(),
+                )
+            }
             HashAlgorithm::Sha384 => {
                 use sha2::Digest as _;
-                (der::oid::db::rfc5912::ID_SHA_384, sha2::Sha384::digest(message).to_vec())
-            },
+                (
+                    der::oid::db::rfc5912::ID_SHA_384,
+                    sha2::Sha384::digest(message).to_vec(),
+                )
+            }
             HashAlgorithm::Sha512 => {
                 use sha2::Digest as _;
-                (der::oid::db::rfc5912::ID_SHA_512, sha2::Sha512::digest(message).to_vec())
-            },
+                (
+                    der::oid::db::rfc5912::ID_SHA_512,
+                    sha2::Sha512::digest(message).to_vec(),
+                )
+            }
             HashAlgorithm::Md5 => {
                 return Err(Error::Verification(
                     "MD5 not supported for RSA-PKCS#1-v1.5 signature verification",
                 ));
-            },
+            }
         };
 
-        let prefix = digest_info_prefix(oid)
-            .ok_or(Error::Backend("no DigestInfo prefix table entry for selected hash"))?;
+        let prefix = digest_info_prefix(oid).ok_or(Error::Backend(
+            "no DigestInfo prefix table entry for selected hash",
+        ))?;
         let mut digest_info = Vec::with_capacity(prefix.len() + digest.len());
         digest_info.extend_from_slice(prefix);
         digest_info.extend_from_slice(&digest);
@@ -461,7 +480,7 @@ impl SignatureVerifier for RustVerifier {
                     "SHA-1 / MD5 RSA-PSS not supported by RustCryptoProvider \
                      (rsa 0.9 ↔ sha1 0.11 / md-5 0.11 digest-trait mismatch)",
                 ));
-            },
+            }
         };
         if ok {
             Ok(())
@@ -486,7 +505,7 @@ impl SignatureVerifier for RustVerifier {
                     .map_err(|_| Error::InvalidInput("malformed P-256 ECDSA signature DER"))?;
                 vk.verify(message, &sig)
                     .map_err(|_| Error::Verification("P-256 ECDSA signature did not verify"))
-            },
+            }
             EcCurve::P384 => {
                 use p384::ecdsa::{signature::Verifier, Signature, VerifyingKey};
                 let vk = VerifyingKey::from_sec1_bytes(pubkey_sec1)
@@ -495,7 +514,7 @@ impl SignatureVerifier for RustVerifier {
                     .map_err(|_| Error::InvalidInput("malformed P-384 ECDSA signature DER"))?;
                 vk.verify(message, &sig)
                     .map_err(|_| Error::Verification("P-384 ECDSA signature did not verify"))
-            },
+            }
         }
     }
 }
@@ -509,7 +528,9 @@ impl SignatureVerifier for RustVerifier {
         _message: &[u8],
         _signature: &[u8],
     ) -> Result<()> {
-        Err(Error::Backend("RSA verification requires the 'signatures' cargo feature"))
+        Err(Error::Backend(
+            "RSA verification requires the 'signatures' cargo feature",
+        ))
     }
     fn verify_rsa_pss(
         &self,
@@ -518,7 +539,9 @@ impl SignatureVerifier for RustVerifier {
         _message: &[u8],
         _signature: &[u8],
     ) -> Result<()> {
-        Err(Error::Backend("RSA-PSS verification requires the 'signatures' cargo feature"))
+        Err(Error::Backend(
+            "RSA-PSS verification requires the 'signatures' cargo feature",
+        ))
     }
     fn verify_ecdsa(
         &self,
@@ -527,7 +550,9 @@ impl SignatureVerifier for RustVerifier {
         _digest: &[u8],
         _signature_der: &[u8],
     ) -> Result<()> {
-        Err(Error::Backend("ECDSA verification requires the 'signatures' cargo feature"))
+        Err(Error::Backend(
+            "ECDSA verification requires the 'signatures' cargo feature",
+        ))
     }
 }
 
@@ -555,12 +580,12 @@ mod signing {
                     let pk = RsaPrivateKey::from_pkcs8_der(bytes)
                         .map_err(|_| Error::InvalidInput("invalid PKCS#8 RSA private key"))?;
                     (pk, *algo, scheme)
-                },
+                }
                 AsymmetricAlgorithm::Ecdsa(_) => {
                     return Err(Error::Backend(
                         "ECDSA signing not yet implemented in RustCryptoProvider",
                     ));
-                },
+                }
             },
             SigningKeyMaterial::Pkcs1Der {
                 scheme,
@@ -575,7 +600,7 @@ mod signing {
                     hash: *hash,
                 };
                 (pk, algo, *scheme)
-            },
+            }
         };
 
         if !matches!(scheme, RsaScheme::Pkcs1v15) {
@@ -705,7 +730,10 @@ mod tests {
         let p = provider();
         let mut h = p.hasher(HashAlgorithm::Sha1).unwrap();
         h.update(b"abc");
-        assert_eq!(h.finalize(), hex!("a9993e364706816aba3e25717850c26c9cd0d89d"));
+        assert_eq!(
+            h.finalize(),
+            hex!("a9993e364706816aba3e25717850c26c9cd0d89d")
+        );
     }
 
     // --- AES round-trip (NIST CAVP would need fixed inputs — round-trip

@@ -175,8 +175,11 @@ impl DebugVisualizer {
         let width = rgba.width();
         let height = rgba.height();
 
-        Pixmap::from_vec(rgba.into_raw(), tiny_skia::IntSize::from_wh(width, height).unwrap())
-            .ok_or_else(|| Error::InvalidPdf("Failed to create pixmap".to_string()))
+        Pixmap::from_vec(
+            rgba.into_raw(),
+            tiny_skia::IntSize::from_wh(width, height).unwrap(),
+        )
+        .ok_or_else(|| Error::InvalidPdf("Failed to create pixmap".to_string()))
     }
 
     /// Draw element bounding boxes on the pixmap.
@@ -208,22 +211,22 @@ impl DebugVisualizer {
                 if self.options.show_text_bounds {
                     self.draw_rect(pixmap, &text.bbox(), &self.options.colors.text, transform);
                 }
-            },
+            }
             PdfElement::Image(image) => {
                 if self.options.show_image_bounds {
                     self.draw_rect(pixmap, &image.bbox(), &self.options.colors.image, transform);
                 }
-            },
+            }
             PdfElement::Path(path) => {
                 if self.options.show_path_bounds {
                     self.draw_rect(pixmap, &path.bbox(), &self.options.colors.path, transform);
                 }
-            },
+            }
             PdfElement::Table(table) => {
                 if self.options.show_table_bounds {
                     self.draw_rect(pixmap, &table.bbox(), &self.options.colors.table, transform);
                 }
-            },
+            }
             PdfElement::Structure(structure) => {
                 if self.options.show_structure_bounds {
                     self.draw_rect(
@@ -235,7 +238,7 @@ impl DebugVisualizer {
                 }
                 // Note: Structure children are not recursed as PdfStructure doesn't expose children
                 // The structure bbox already encompasses all child elements
-            },
+            }
         }
 
         Ok(())
@@ -289,7 +292,7 @@ impl DebugVisualizer {
                     "content": text.text(),
                     "bbox": self.rect_to_json(&text.bbox()),
                 })
-            },
+            }
             PdfElement::Image(image) => {
                 let (width, height) = image.dimensions();
                 serde_json::json!({
@@ -298,26 +301,26 @@ impl DebugVisualizer {
                     "height": height,
                     "bbox": self.rect_to_json(&image.bbox()),
                 })
-            },
+            }
             PdfElement::Path(path) => {
                 serde_json::json!({
                     "type": "path",
                     "bbox": self.rect_to_json(&path.bbox()),
                 })
-            },
+            }
             PdfElement::Table(table) => {
                 serde_json::json!({
                     "type": "table",
                     "bbox": self.rect_to_json(&table.bbox()),
                 })
-            },
+            }
             PdfElement::Structure(structure) => {
                 serde_json::json!({
                     "type": "structure",
                     "structure_type": structure.structure_type(),
                     "bbox": self.rect_to_json(&structure.bbox()),
                 })
-            },
+            }
         }
     }
 
@@ -361,26 +364,42 @@ impl DebugVisualizer {
                 if !self.options.show_text_bounds {
                     return;
                 }
-                (text.bbox(), "text", self.color_to_svg(&self.options.colors.text))
-            },
+                (
+                    text.bbox(),
+                    "text",
+                    self.color_to_svg(&self.options.colors.text),
+                )
+            }
             PdfElement::Image(image) => {
                 if !self.options.show_image_bounds {
                     return;
                 }
-                (image.bbox(), "image", self.color_to_svg(&self.options.colors.image))
-            },
+                (
+                    image.bbox(),
+                    "image",
+                    self.color_to_svg(&self.options.colors.image),
+                )
+            }
             PdfElement::Path(path) => {
                 if !self.options.show_path_bounds {
                     return;
                 }
-                (path.bbox(), "path", self.color_to_svg(&self.options.colors.path))
-            },
+                (
+                    path.bbox(),
+                    "path",
+                    self.color_to_svg(&self.options.colors.path),
+                )
+            }
             PdfElement::Table(table) => {
                 if !self.options.show_table_bounds {
                     return;
                 }
-                (table.bbox(), "table", self.color_to_svg(&self.options.colors.table))
-            },
+                (
+                    table.bbox(),
+                    "table",
+                    self.color_to_svg(&self.options.colors.table),
+                )
+            }
             PdfElement::Structure(structure) => {
                 if self.options.show_structure_bounds {
                     let rect = structure.bbox();
@@ -394,7 +413,7 @@ impl DebugVisualizer {
                 }
                 // Note: Structure children are not recursed as PdfStructure doesn't expose children
                 return;
-            },
+            }
         };
 
         // Flip Y for SVG (SVG origin is top-left)

@@ -30,7 +30,7 @@ impl StreamDecoder for Ascii85Decoder {
                         ));
                     }
                     output.extend_from_slice(&[0, 0, 0, 0]);
-                },
+                }
                 b'!'..=b'u' => {
                     // Valid ASCII85 character (33-117)
                     acc = acc
@@ -47,14 +47,14 @@ impl StreamDecoder for Ascii85Decoder {
                         acc = 0;
                         count = 0;
                     }
-                },
-                _ if byte.is_ascii_whitespace() => {}, // Skip whitespace
+                }
+                _ if byte.is_ascii_whitespace() => {} // Skip whitespace
                 _ => {
                     return Err(Error::Decode(format!(
                         "ASCII85Decode: invalid character '{}'",
                         byte as char
                     )));
-                },
+                }
             }
         }
 

@@ -25,11 +25,17 @@ impl StreamDecoder for AsciiHexDecoder {
 
             // Convert hex digits to byte
             let high_nibble = hex_digit_to_value(high).ok_or_else(|| {
-                Error::Decode(format!("ASCIIHexDecode: invalid hex digit '{}'", high as char))
+                Error::Decode(format!(
+                    "ASCIIHexDecode: invalid hex digit '{}'",
+                    high as char
+                ))
             })?;
 
             let low_nibble = hex_digit_to_value(low).ok_or_else(|| {
-                Error::Decode(format!("ASCIIHexDecode: invalid hex digit '{}'", low as char))
+                Error::Decode(format!(
+                    "ASCIIHexDecode: invalid hex digit '{}'",
+                    low as char
+                ))
             })?;
 
             let byte = (high_nibble << 4) | low_nibble;

@@ -101,19 +101,21 @@ pub fn decode(data: &[u8], params: &CcittParams) -> Result<CcittDecoded> {
                 return Err(Error::Decode(
                     "Unable to grow CCITT row transition buffer".to_string(),
                 ));
-            },
+            }
             RowStatus::Error => {
                 if decoded_rows >= 1 {
                     recovered = true; // keep the rows we have; do NOT blank the page
                     break;
                 }
-                return Err(Error::Decode("CCITT: stream undecodable from first row".to_string()));
-            },
+                return Err(Error::Decode(
+                    "CCITT: stream undecodable from first row".to_string(),
+                ));
+            }
             RowStatus::Ok => {
                 append_transition_row(&mut out, &current, width as usize)?;
                 std::mem::swap(&mut reference, &mut current);
                 decoded_rows += 1;
-            },
+            }
         }
     }
 
@@ -190,7 +192,7 @@ fn decode_g3(data: &[u8], params: &CcittParams) -> Result<CcittDecoded> {
                 Some(b) => {
                     reader.consume(1);
                     b == 1
-                },
+                }
                 None => break,
             }
         } else {
@@ -209,7 +211,7 @@ fn decode_g3(data: &[u8], params: &CcittParams) -> Result<CcittDecoded> {
                 return Err(Error::Decode(
                     "Unable to grow CCITT row transition buffer".to_string(),
                 ));
-            },
+            }
             RowStatus::Error => {
                 if decoded_rows >= 1 {
                     recovered = true; // keep decoded rows; do NOT blank the page
@@ -218,12 +220,12 @@ fn decode_g3(data: &[u8], params: &CcittParams) -> Result<CcittDecoded> {
                 return Err(Error::Decode(
                     "CCITT G3: stream undecodable from first row".to_string(),
                 ));
-            },
+            }
             RowStatus::Ok => {
                 append_transition_row(&mut out, &current, width as usize)?;
                 std::mem::swap(&mut reference, &mut current);
                 decoded_rows += 1;
-            },
+            }
         }
     }
 
@@ -261,7 +263,9 @@ fn packed_output_buffer(bytes_per_row: usize, rows: Option<u32>) -> Result<Vec<u
         .ok_or_else(|| Error::Decode("CCITT packed output size overflow".to_string()))?;
     let mut output = Vec::new();
     output.try_reserve_exact(capacity).map_err(|_| {
-        Error::Decode(format!("Unable to allocate {capacity} bytes for CCITT packed output"))
+        Error::Decode(format!(
+            "Unable to allocate {capacity} bytes for CCITT packed output"
+        ))
     })?;
     Ok(output)
 }
@@ -270,7 +274,9 @@ fn transition_buffer(width: u16) -> Result<Vec<u16>> {
     let capacity = width as usize;
     let mut transitions = Vec::new();
     transitions.try_reserve_exact(capacity).map_err(|_| {
-        Error::Decode(format!("Unable to allocate {capacity} CCITT row transitions"))
+        Error::Decode(format!(
+            "Unable to allocate {capacity} CCITT row transitions"
+        ))
     })?;
     Ok(transitions)
 }
@@ -322,7 +328,7 @@ fn skip_eols(reader: &mut BitReader) -> usize {
                 Some(0) => {
                     reader.consume(1);
                     zeros += 1;
-                },
+                }
                 Some(_) => break, // the terminating 1 bit of an EOL
                 None => {
                     // Ran out of data inside the zero run.
@@ -330,7 +336,7 @@ fn skip_eols(reader: &mut BitReader) -> usize {
                         reader.bit = save; // not an EOL — leave the cursor put
                     }
                     return count;
-                },
+                }
             }
         }
         if zeros >= 11 {
@@ -402,7 +408,7 @@ fn byte_align_skip(reader: &mut BitReader, active: &mut bool) {
                 // for this stream — disable it rather than corrupt later rows.
                 *active = false;
                 return;
-            },
+            }
             None => return,
         }
     }
@@ -572,7 +578,7 @@ fn decode_row_g4(
                 if let Some(b2) = ref_next(reference, &mut pos) {
                     a0 = b2;
                 }
-            },
+            }
             Mode::Vertical(delta) => {
                 let b1 = next_color(reference, &mut pos, a0, !black, start_of_row).unwrap_or(width);
                 let a1i = b1 as i32 + delta as i32;
@@ -588,7 +594,7 @@ fn decode_row_g4(
                 if delta < 0 {
                     seek_back(reference, &mut pos, a0);
                 }
-            },
+            }
             Mode::Horizontal => {
                 let r1 = match read_run(reader, !black) {
                     Some(v) => v,
@@ -616,7 +622,7 @@ fn decode_row_g4(
                     return RowStatus::AllocationFailed;
                 }
                 a0 = a2;
-            },
+            }
             Mode::Extension => return RowStatus::Error,
             Mode::Eof => return RowStatus::EndOfBlock,
         }

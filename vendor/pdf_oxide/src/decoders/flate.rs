@@ -160,7 +160,7 @@ impl StreamDecoder for FlateDecoder {
             Ok(_) => {
                 check_limit(&output, self.max_decompressed_bytes)?;
                 Ok(output)
-            },
+            }
             Err(e) => {
                 // Partial recovery: return only if output *looks like* a
                 // plausible stream. The pre-fix behaviour accepted any
@@ -196,7 +196,7 @@ impl StreamDecoder for FlateDecoder {
                         check_limit(&output, self.max_decompressed_bytes)?;
                         log::info!("Raw deflate recovery succeeded: {} bytes", output.len());
                         Ok(output)
-                    },
+                    }
                     Err(deflate_err) => {
                         if !output.is_empty()
                             && (is_truncation(&deflate_err) || looks_like_real_stream(&output))
@@ -226,7 +226,7 @@ impl StreamDecoder for FlateDecoder {
                                         output.len()
                                     );
                                     return Ok(output);
-                                },
+                                }
                                 Err(_) => {
                                     if !output.is_empty() && looks_like_real_stream(&output) {
                                         check_limit(&output, self.max_decompressed_bytes)?;
@@ -236,7 +236,7 @@ impl StreamDecoder for FlateDecoder {
                                         );
                                         return Ok(output);
                                     }
-                                },
+                                }
                             }
                         }
 
@@ -267,7 +267,7 @@ impl StreamDecoder for FlateDecoder {
                                             output.len()
                                         );
                                         return Ok(output);
-                                    },
+                                    }
                                     Err(_)
                                         if !output.is_empty()
                                             && looks_like_real_stream(&output) =>
@@ -278,10 +278,10 @@ impl StreamDecoder for FlateDecoder {
                                             output.len()
                                         );
                                         return Ok(output);
-                                    },
+                                    }
                                     _ => {
                                         log::info!("Header correction failed");
-                                    },
+                                    }
                                 }
                             }
                         }
@@ -327,7 +327,7 @@ impl StreamDecoder for FlateDecoder {
                                         );
                                         continue;
                                     }
-                                },
+                                }
                                 Err(_) if !output.is_empty() => {
                                     check_limit(&output, self.max_decompressed_bytes)?;
                                     // Validate partial recovery too
@@ -353,7 +353,7 @@ impl StreamDecoder for FlateDecoder {
                                         );
                                         continue;
                                     }
-                                },
+                                }
                                 _ => continue,
                             }
                         }
@@ -390,9 +390,9 @@ impl StreamDecoder for FlateDecoder {
                             deflate_err,
                             input.len()
                         )))
-                    },
+                    }
                 }
-            },
+            }
         }
     }
 
@@ -484,13 +484,19 @@ mod tests {
 
         // Cut the tail off: the final block marker and checksum never arrive.
         let truncated = &complete[..complete.len() * 3 / 4];
-        assert!(truncated.len() < complete.len(), "test needs a genuinely shortened stream");
+        assert!(
+            truncated.len() < complete.len(),
+            "test needs a genuinely shortened stream"
+        );
 
         let decoded = FlateDecoder::default()
             .decode(truncated)
             .expect("a truncated deflate stream must still yield its decoded prefix");
 
-        assert!(!decoded.is_empty(), "recovery returned nothing for a truncated stream");
+        assert!(
+            !decoded.is_empty(),
+            "recovery returned nothing for a truncated stream"
+        );
         assert!(
             original.starts_with(&decoded),
             "recovered bytes must be a prefix of the original, not garbage"
@@ -603,7 +609,10 @@ mod tests {
 
         let decoder = FlateDecoder::with_limit(10);
         let result = decoder.decode(&compressed);
-        assert!(result.is_err(), "expected rejection when output exceeds custom limit");
+        assert!(
+            result.is_err(),
+            "expected rejection when output exceeds custom limit"
+        );
     }
 
     #[test]
@@ -621,8 +630,14 @@ mod tests {
 
     #[test]
     fn test_effective_limit_env_variable() {
-        assert_eq!(effective_limit_from_str(None), DEFAULT_MAX_DECOMPRESSED_BYTES);
+        assert_eq!(
+            effective_limit_from_str(None),
+            DEFAULT_MAX_DECOMPRESSED_BYTES
+        );
         assert_eq!(effective_limit_from_str(Some("64")), 64 * 1024 * 1024);
-        assert_eq!(effective_limit_from_str(Some("not_a_number")), DEFAULT_MAX_DECOMPRESSED_BYTES);
+        assert_eq!(
+            effective_limit_from_str(Some("not_a_number")),
+            DEFAULT_MAX_DECOMPRESSED_BYTES
+        );
     }
 }

@@ -27,7 +27,7 @@ impl StreamDecoder for LzwDecoder {
             Err(_) => {
                 // Fall back to custom implementation for edge cases
                 decode_lzw_custom(input)
-            },
+            }
         }
     }
 
@@ -48,7 +48,7 @@ fn decode_lzw_weezl(input: &[u8]) -> Result<Vec<u8>> {
         Err(e) => {
             log::warn!("Weezl LZW decode failed: {:?}, falling back to custom", e);
             Err(Error::Decode(format!("LZWDecode error: {:?}", e)))
-        },
+        }
     }
 }
 

@@ -110,7 +110,7 @@ fn normalize_filter_name(name: &str) -> Result<&'static str> {
         "JBIG2Decode" => return Ok("JBIG2Decode"),
         "JPXDecode" => return Ok("JPXDecode"),
         "BrotliDecode" => return Ok("BrotliDecode"),
-        _ => {},
+        _ => {}
     }
 
     // PDF spec abbreviations (Table 6)
@@ -122,7 +122,7 @@ fn normalize_filter_name(name: &str) -> Result<&'static str> {
         "RL" => return Ok("RunLengthDecode"),
         "DCT" => return Ok("DCTDecode"),
         "CCF" => return Ok("CCITTFaxDecode"),
-        _ => {},
+        _ => {}
     }
 
     // Case-insensitive fallback
@@ -326,7 +326,7 @@ mod tests {
         match result {
             Err(crate::error::Error::UnsupportedFilter(name)) => {
                 assert_eq!(name, "UnsupportedFilter");
-            },
+            }
             _ => panic!("Expected UnsupportedFilter error"),
         }
     }
@@ -356,8 +356,14 @@ mod tests {
         assert_eq!(normalize_filter_name("Flatedecode").unwrap(), "FlateDecode");
         assert_eq!(normalize_filter_name("FLATEDECODE").unwrap(), "FlateDecode");
         assert_eq!(normalize_filter_name("flatedecode").unwrap(), "FlateDecode");
-        assert_eq!(normalize_filter_name("ascii85decode").unwrap(), "ASCII85Decode");
-        assert_eq!(normalize_filter_name("ASCIIHEXDECODE").unwrap(), "ASCIIHexDecode");
+        assert_eq!(
+            normalize_filter_name("ascii85decode").unwrap(),
+            "ASCII85Decode"
+        );
+        assert_eq!(
+            normalize_filter_name("ASCIIHEXDECODE").unwrap(),
+            "ASCIIHexDecode"
+        );
     }
 
     #[test]
@@ -367,7 +373,7 @@ mod tests {
         match result {
             Err(crate::error::Error::UnsupportedFilter(name)) => {
                 assert_eq!(name, "BogusFilter");
-            },
+            }
             _ => panic!("Expected UnsupportedFilter error"),
         }
     }

@@ -139,16 +139,19 @@ pub fn decode_predictor(data: &[u8], params: &DecodeParams) -> Result<Vec<u8>> {
         1 => {
             // No predictor
             Ok(data.to_vec())
-        },
+        }
         2 => {
             // TIFF Predictor 2
             decode_tiff_predictor(data, params)
-        },
+        }
         10..=15 => {
             // PNG predictors
             decode_png_predictor(data, params)
-        },
-        _ => Err(Error::Decode(format!("Unsupported predictor: {}", params.predictor))),
+        }
+        _ => Err(Error::Decode(format!(
+            "Unsupported predictor: {}",
+            params.predictor
+        ))),
     }
 }
 
@@ -226,26 +229,29 @@ fn decode_png_predictor(data: &[u8], params: &DecodeParams) -> Result<Vec<u8>> {
             0 => {
                 // None: copy as-is
                 output.extend_from_slice(encoded_pixels);
-            },
+            }
             1 => {
                 // Sub: each byte is difference from left neighbor
                 decode_png_sub(encoded_pixels, &mut output, bpp);
-            },
+            }
             2 => {
                 // Up: each byte is difference from above neighbor
                 decode_png_up(encoded_pixels, &mut output, row_idx, pixel_bytes);
-            },
+            }
             3 => {
                 // Average: each byte is difference from average of left and above
                 decode_png_average(encoded_pixels, &mut output, row_idx, pixel_bytes, bpp);
-            },
+            }
             4 => {
                 // Paeth: uses Paeth predictor function
                 decode_png_paeth(encoded_pixels, &mut output, row_idx, pixel_bytes, bpp);
-            },
+            }
             _ => {
-                return Err(Error::Decode(format!("Invalid PNG predictor tag: {}", predictor_tag)));
-            },
+                return Err(Error::Decode(format!(
+                    "Invalid PNG predictor tag: {}",
+                    predictor_tag
+                )));
+            }
         }
     }
 

@@ -37,11 +37,11 @@ impl StreamDecoder for RunLengthDecoder {
 
                     output.extend_from_slice(&input[i..i + count]);
                     i += count;
-                },
+                }
                 128 => {
                     // EOD marker - no-op, but we'll break to end decoding
                     break;
-                },
+                }
                 129..=255 => {
                     // Repeat next byte 257-length times
                     let count = 257 - length as usize;
@@ -55,7 +55,7 @@ impl StreamDecoder for RunLengthDecoder {
                     let byte = input[i];
                     i += 1;
                     output.resize(output.len() + count, byte);
-                },
+                }
             }
         }
 

@@ -86,22 +86,40 @@ impl DocumentInfo {
         let mut dict = HashMap::new();
 
         if let Some(ref title) = self.title {
-            dict.insert("Title".to_string(), Object::String(title.as_bytes().to_vec()));
+            dict.insert(
+                "Title".to_string(),
+                Object::String(title.as_bytes().to_vec()),
+            );
         }
         if let Some(ref author) = self.author {
-            dict.insert("Author".to_string(), Object::String(author.as_bytes().to_vec()));
+            dict.insert(
+                "Author".to_string(),
+                Object::String(author.as_bytes().to_vec()),
+            );
         }
         if let Some(ref subject) = self.subject {
-            dict.insert("Subject".to_string(), Object::String(subject.as_bytes().to_vec()));
+            dict.insert(
+                "Subject".to_string(),
+                Object::String(subject.as_bytes().to_vec()),
+            );
         }
         if let Some(ref keywords) = self.keywords {
-            dict.insert("Keywords".to_string(), Object::String(keywords.as_bytes().to_vec()));
+            dict.insert(
+                "Keywords".to_string(),
+                Object::String(keywords.as_bytes().to_vec()),
+            );
         }
         if let Some(ref creator) = self.creator {
-            dict.insert("Creator".to_string(), Object::String(creator.as_bytes().to_vec()));
+            dict.insert(
+                "Creator".to_string(),
+                Object::String(creator.as_bytes().to_vec()),
+            );
         }
         if let Some(ref producer) = self.producer {
-            dict.insert("Producer".to_string(), Object::String(producer.as_bytes().to_vec()));
+            dict.insert(
+                "Producer".to_string(),
+                Object::String(producer.as_bytes().to_vec()),
+            );
         }
         if let Some(ref creation_date) = self.creation_date {
             dict.insert(
@@ -110,7 +128,10 @@ impl DocumentInfo {
             );
         }
         if let Some(ref mod_date) = self.mod_date {
-            dict.insert("ModDate".to_string(), Object::String(mod_date.as_bytes().to_vec()));
+            dict.insert(
+                "ModDate".to_string(),
+                Object::String(mod_date.as_bytes().to_vec()),
+            );
         }
 
         Object::Dictionary(dict)
@@ -1107,7 +1128,9 @@ impl DocumentEditor {
         use crate::editor::EditableDocument;
 
         if pages.is_empty() {
-            return Err(Error::InvalidPdf("pages list must not be empty".to_string()));
+            return Err(Error::InvalidPdf(
+                "pages list must not be empty".to_string(),
+            ));
         }
 
         let page_count = self.page_count()?;
@@ -1205,10 +1228,10 @@ impl DocumentEditor {
             match prior {
                 Some(prev_obj) => {
                     self.modified_objects.insert(pages_id, prev_obj);
-                },
+                }
                 None => {
                     self.modified_objects.remove(&pages_id);
-                },
+                }
             }
         }
 
@@ -1257,7 +1280,9 @@ impl DocumentEditor {
         use crate::editor::EditableDocument;
 
         if pages.is_empty() {
-            return Err(Error::InvalidPdf("pages list must not be empty".to_string()));
+            return Err(Error::InvalidPdf(
+                "pages list must not be empty".to_string(),
+            ));
         }
         let page_count = self.page_count()?;
         for &p in pages {
@@ -1448,7 +1473,7 @@ impl DocumentEditor {
                 collected.push((new_id, remapped));
 
                 Ok(Object::Reference(ObjectRef::new(new_id, 0)))
-            },
+            }
             Object::Dictionary(dict) => {
                 let mut new_dict = HashMap::with_capacity(dict.len());
                 for (key, value) in dict {
@@ -1457,7 +1482,7 @@ impl DocumentEditor {
                     new_dict.insert(key.clone(), new_value);
                 }
                 Ok(Object::Dictionary(new_dict))
-            },
+            }
             Object::Array(arr) => {
                 let mut new_arr = Vec::with_capacity(arr.len());
                 for item in arr {
@@ -1466,7 +1491,7 @@ impl DocumentEditor {
                     new_arr.push(new_item);
                 }
                 Ok(Object::Array(new_arr))
-            },
+            }
             Object::Stream { dict, data } => {
                 let mut new_dict = HashMap::with_capacity(dict.len());
                 for (key, value) in dict {
@@ -1478,7 +1503,7 @@ impl DocumentEditor {
                     dict: new_dict,
                     data: data.clone(),
                 })
-            },
+            }
             // Primitive types need no remapping
             _ => Ok(obj.clone()),
         }
@@ -1629,7 +1654,11 @@ impl DocumentEditor {
         write!(writer, "trailer\n")?;
         write!(writer, "<<\n")?;
         write!(writer, "  /Size {}\n", self.next_object_id + 1)?;
-        write!(writer, "  /Prev {}\n", self.find_prev_xref_offset(&original_bytes)?)?;
+        write!(
+            writer,
+            "  /Prev {}\n",
+            self.find_prev_xref_offset(&original_bytes)?
+        )?;
 
         // Add /Root reference (from original trailer)
         if let Ok(catalog) = self.source.catalog() {
@@ -1820,7 +1849,9 @@ impl DocumentEditor {
             pos = pos.saturating_sub(1);
         }
 
-        Err(Error::InvalidPdf("Could not find startxref in original PDF".to_string()))
+        Err(Error::InvalidPdf(
+            "Could not find startxref in original PDF".to_string(),
+        ))
     }
 
     /// Write a full rewrite of the PDF.
@@ -1845,7 +1876,7 @@ impl DocumentEditor {
                 Object::Array(arr) => arr.iter().for_each(|o| traverse(o, queue)),
                 Object::Dictionary(d) => d.values().for_each(|o| traverse(o, queue)),
                 Object::Stream { dict, .. } => dict.values().for_each(|o| traverse(o, queue)),
-                _ => {},
+                _ => {}
             }
         }
 
@@ -1948,10 +1979,10 @@ impl DocumentEditor {
                                 dict,
                                 data: compressed.into(),
                             }
-                        },
+                        }
                         Err(_) => Object::Stream { dict, data },
                     }
-                },
+                }
                 other => other,
             }
         }
@@ -2275,8 +2306,13 @@ impl DocumentEditor {
                 let filespec_dict = file.build_filespec(stream_ref);
                 let filespec_obj = Object::Dictionary(filespec_dict);
                 let offset = writer.stream_position()?;
-                let bytes =
-                    serialize_obj(&serializer, filespec_id, 0, &filespec_obj, &encryption_handler);
+                let bytes = serialize_obj(
+                    &serializer,
+                    filespec_id,
+                    0,
+                    &filespec_obj,
+                    &encryption_handler,
+                );
                 writer.write_all(&bytes)?;
                 xref_entries.push((filespec_id, offset, 0, true));
 
@@ -2311,8 +2347,10 @@ impl DocumentEditor {
                     Some(Object::Dictionary(d)) => d.clone(),
                     _ => HashMap::new(),
                 };
-                names_dict
-                    .insert("EmbeddedFiles".to_string(), Object::Dictionary(embedded_files_dict));
+                names_dict.insert(
+                    "EmbeddedFiles".to_string(),
+                    Object::Dictionary(embedded_files_dict),
+                );
                 new_catalog.insert("Names".to_string(), Object::Dictionary(names_dict));
 
                 catalog_obj = Object::Dictionary(new_catalog);
@@ -2320,8 +2358,13 @@ impl DocumentEditor {
         }
 
         let offset = writer.stream_position()?;
-        let bytes =
-            serialize_obj(&serializer, catalog_ref.id, 0, &catalog_obj, &encryption_handler);
+        let bytes = serialize_obj(
+            &serializer,
+            catalog_ref.id,
+            0,
+            &catalog_obj,
+            &encryption_handler,
+        );
         writer.write_all(&bytes)?;
         xref_entries.push((catalog_ref.id, offset, 0, true));
 
@@ -2583,7 +2626,7 @@ impl DocumentEditor {
                                                     &t.font.name,
                                                     t.is_bold(),
                                                 ))
-                                            },
+                                            }
                                             _ => None,
                                         })
                                         .collect();
@@ -2616,11 +2659,11 @@ impl DocumentEditor {
                                         let contents_array = match contents {
                                             Object::Reference(_) => {
                                                 Object::Array(vec![contents, overlay_ref])
-                                            },
+                                            }
                                             Object::Array(mut arr) => {
                                                 arr.push(overlay_ref);
                                                 Object::Array(arr)
-                                            },
+                                            }
                                             _ => Object::Array(vec![contents, overlay_ref]),
                                         };
                                         new_dict.insert("Contents".to_string(), contents_array);
@@ -2640,11 +2683,11 @@ impl DocumentEditor {
                                         let contents_array = match contents {
                                             Object::Reference(_) => {
                                                 Object::Array(vec![contents, additions_ref])
-                                            },
+                                            }
                                             Object::Array(mut arr) => {
                                                 arr.push(additions_ref);
                                                 Object::Array(arr)
-                                            },
+                                            }
                                             _ => Object::Array(vec![contents, additions_ref]),
                                         };
                                         new_dict.insert("Contents".to_string(), contents_array);
@@ -2745,7 +2788,7 @@ impl DocumentEditor {
                                                         seeded.insert("Font".to_string(), font);
                                                     }
                                                     seeded
-                                                },
+                                                }
                                             };
                                         let mut font_dict: HashMap<String, Object> =
                                             match resources_dict.get("Font") {
@@ -2787,11 +2830,11 @@ impl DocumentEditor {
                                         let contents_array = match contents {
                                             Object::Reference(_) => {
                                                 Object::Array(vec![contents, overlay_ref])
-                                            },
+                                            }
                                             Object::Array(mut arr) => {
                                                 arr.push(overlay_ref);
                                                 Object::Array(arr)
-                                            },
+                                            }
                                             _ => Object::Array(vec![contents, overlay_ref]),
                                         };
                                         new_dict.insert("Contents".to_string(), contents_array);
@@ -2806,7 +2849,7 @@ impl DocumentEditor {
                                                 Ok(Object::Dictionary(d)) => d,
                                                 _ => HashMap::new(),
                                             }
-                                        },
+                                        }
                                         _ => HashMap::new(),
                                     };
 
@@ -2818,7 +2861,7 @@ impl DocumentEditor {
                                                 Ok(Object::Dictionary(d)) => d,
                                                 _ => HashMap::new(),
                                             }
-                                        },
+                                        }
                                         _ => HashMap::new(),
                                     };
 
@@ -2862,11 +2905,11 @@ impl DocumentEditor {
                                         let contents_array = match contents {
                                             Object::Reference(_) => {
                                                 Object::Array(vec![contents, overlay_ref])
-                                            },
+                                            }
                                             Object::Array(mut arr) => {
                                                 arr.push(overlay_ref);
                                                 Object::Array(arr)
-                                            },
+                                            }
                                             _ => Object::Array(vec![contents, overlay_ref]),
                                         };
                                         new_dict.insert("Contents".to_string(), contents_array);
@@ -2940,11 +2983,11 @@ impl DocumentEditor {
                                         let contents_array = match contents {
                                             Object::Reference(_) => {
                                                 Object::Array(vec![contents, overlay_ref])
-                                            },
+                                            }
                                             Object::Array(mut arr) => {
                                                 arr.push(overlay_ref);
                                                 Object::Array(arr)
-                                            },
+                                            }
                                             _ => Object::Array(vec![contents, overlay_ref]),
                                         };
                                         new_dict.insert("Contents".to_string(), contents_array);
@@ -2959,7 +3002,7 @@ impl DocumentEditor {
                                                 Ok(Object::Dictionary(d)) => d,
                                                 _ => HashMap::new(),
                                             }
-                                        },
+                                        }
                                         _ => HashMap::new(),
                                     };
 
@@ -2971,7 +3014,7 @@ impl DocumentEditor {
                                                 Ok(Object::Dictionary(d)) => d,
                                                 _ => HashMap::new(),
                                             }
-                                        },
+                                        }
                                         _ => HashMap::new(),
                                     };
 
@@ -3001,7 +3044,7 @@ impl DocumentEditor {
                                                     Ok(Object::Array(arr)) => arr,
                                                     _ => vec![],
                                                 }
-                                            },
+                                            }
                                             _ => vec![],
                                         };
 
@@ -3055,7 +3098,7 @@ impl DocumentEditor {
                                                     Ok(Object::Array(arr)) => arr,
                                                     _ => vec![],
                                                 }
-                                            },
+                                            }
                                             _ => vec![],
                                         };
 
@@ -3239,7 +3282,7 @@ impl DocumentEditor {
                                                                 true,
                                                             ));
                                                         }
-                                                    },
+                                                    }
                                                     Object::Array(arr) => {
                                                         // Multiple content streams - apply modifications to all
                                                         let mods = self
@@ -3300,8 +3343,8 @@ impl DocumentEditor {
                                                                 }
                                                             }
                                                         }
-                                                    },
-                                                    _ => {},
+                                                    }
+                                                    _ => {}
                                                 }
                                             }
                                         } else if destructive_redaction.is_none() {
@@ -3491,7 +3534,7 @@ impl DocumentEditor {
                                                             }
                                                         }
                                                         loaded.and_then(|o| o.as_dict().cloned())
-                                                    },
+                                                    }
                                                     _ => None,
                                                 };
                                                 if let Some(xobj_dict) = xobject_dict {
@@ -3552,7 +3595,7 @@ impl DocumentEditor {
                                                             }
                                                         }
                                                         loaded.and_then(|o| o.as_dict().cloned())
-                                                    },
+                                                    }
                                                     _ => None,
                                                 };
                                                 if let Some(gsd) = gs_dict {
@@ -4056,8 +4099,13 @@ impl DocumentEditor {
 
             // Write the page object
             let offset = writer.stream_position()?;
-            let bytes =
-                serialize_obj(&serializer, page_id, 0, &final_page_obj, &encryption_handler);
+            let bytes = serialize_obj(
+                &serializer,
+                page_id,
+                0,
+                &final_page_obj,
+                &encryption_handler,
+            );
             writer.write_all(&bytes)?;
             xref_entries.push((page_id, offset, 0, true));
             written_ids.insert(page_id);
@@ -4161,7 +4209,10 @@ impl DocumentEditor {
             }
             if let Some(ref reachable) = reachable_ids {
                 if !reachable.contains(&obj_id) {
-                    log::debug!("write_full_to_writer: GC dropping unreachable object {}", obj_id);
+                    log::debug!(
+                        "write_full_to_writer: GC dropping unreachable object {}",
+                        obj_id
+                    );
                     continue;
                 }
             }
@@ -4183,14 +4234,14 @@ impl DocumentEditor {
                     writer.write_all(&bytes)?;
                     xref_entries.push((obj_id, offset, 0, true));
                     written_ids.insert(obj_id);
-                },
+                }
                 Err(e) => {
                     log::debug!(
                         "write_full_to_writer: skipping unloadable object {} during sweep: {}",
                         obj_id,
                         e
                     );
-                },
+                }
             }
         }
 
@@ -4401,7 +4452,7 @@ impl DocumentEditor {
                         alt_text: None,
                         language: None,
                     }
-                },
+                }
             }
         };
 
@@ -4412,13 +4463,15 @@ impl DocumentEditor {
             .map(crate::editor::dom::AnnotationWrapper::from_read)
             .collect();
 
-        Ok(crate::editor::dom::PdfPage::from_structure_with_annotations(
-            page_index,
-            content,
-            page_info.width,
-            page_info.height,
-            annotations,
-        ))
+        Ok(
+            crate::editor::dom::PdfPage::from_structure_with_annotations(
+                page_index,
+                content,
+                page_info.width,
+                page_info.height,
+                annotations,
+            ),
+        )
     }
 
     /// Save a modified page back to the document.
@@ -4644,7 +4697,10 @@ impl DocumentEditor {
         // Get from original document
         let page_refs = self.get_page_refs()?;
         if source_index >= page_refs.len() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", index)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                index
+            )));
         }
 
         let page_ref = page_refs[source_index];
@@ -4682,7 +4738,10 @@ impl DocumentEditor {
     /// Set the MediaBox of a page.
     pub fn set_page_media_box(&mut self, index: usize, box_: [f32; 4]) -> Result<()> {
         if index >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", index)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                index
+            )));
         }
 
         let source_index = self.output_to_source_index(index);
@@ -4708,7 +4767,10 @@ impl DocumentEditor {
         // Get from original document
         let page_refs = self.get_page_refs()?;
         if source_index >= page_refs.len() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", index)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                index
+            )));
         }
 
         let page_ref = page_refs[source_index];
@@ -4745,7 +4807,10 @@ impl DocumentEditor {
     /// Set the CropBox of a page.
     pub fn set_page_crop_box(&mut self, index: usize, box_: [f32; 4]) -> Result<()> {
         if index >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", index)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                index
+            )));
         }
 
         let source_index = self.output_to_source_index(index);
@@ -4797,7 +4862,10 @@ impl DocumentEditor {
     /// ```
     pub fn erase_region(&mut self, page: usize, rect: [f32; 4]) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -4811,7 +4879,10 @@ impl DocumentEditor {
     /// Erase multiple rectangular regions on a page.
     pub fn erase_regions(&mut self, page: usize, rects: &[[f32; 4]]) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -4885,7 +4956,10 @@ impl DocumentEditor {
     /// ```
     pub fn flatten_page_annotations(&mut self, page: usize) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -4941,7 +5015,10 @@ impl DocumentEditor {
     /// ```
     pub fn flatten_forms_on_page(&mut self, page: usize) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -5098,7 +5175,7 @@ impl DocumentEditor {
                         // Page ref not in map — keep the field (unknown page)
                         None => Ok(true),
                     }
-                },
+                }
                 // No /P — keep the field
                 _ => Ok(true),
             }
@@ -5541,13 +5618,19 @@ impl DocumentEditor {
 
         // Check if parent already exists
         if self.has_form_field(&name)? {
-            return Err(Error::InvalidPdf(format!("Parent field already exists: {}", name)));
+            return Err(Error::InvalidPdf(format!(
+                "Parent field already exists: {}",
+                name
+            )));
         }
 
         // If this parent has a parent, verify it exists
         if let Some(ref parent_name) = config.parent_name {
             if !self.has_form_field(parent_name)? {
-                return Err(Error::InvalidPdf(format!("Parent field not found: {}", parent_name)));
+                return Err(Error::InvalidPdf(format!(
+                    "Parent field not found: {}",
+                    parent_name
+                )));
             }
         }
 
@@ -5616,7 +5699,10 @@ impl DocumentEditor {
 
         // Verify parent exists
         if !self.has_form_field(parent_name)? {
-            return Err(Error::InvalidPdf(format!("Parent field not found: {}", parent_name)));
+            return Err(Error::InvalidPdf(format!(
+                "Parent field not found: {}",
+                parent_name
+            )));
         }
 
         // Create wrapper with parent reference
@@ -5625,7 +5711,10 @@ impl DocumentEditor {
 
         // Check for duplicate name
         if self.has_form_field(&name)? {
-            return Err(Error::InvalidPdf(format!("Child field already exists: {}", name)));
+            return Err(Error::InvalidPdf(format!(
+                "Child field already exists: {}",
+                name
+            )));
         }
 
         // Mark document as modified
@@ -5753,7 +5842,10 @@ impl DocumentEditor {
 
         // Check if deleted
         if self.deleted_form_fields.contains(name) {
-            return Err(Error::InvalidPdf(format!("Cannot set value on deleted field: {}", name)));
+            return Err(Error::InvalidPdf(format!(
+                "Cannot set value on deleted field: {}",
+                name
+            )));
         }
 
         // Check if we already have a wrapper for this field
@@ -6002,7 +6094,10 @@ impl DocumentEditor {
 
         // Check if deleted
         if self.deleted_form_fields.contains(name) {
-            return Err(Error::InvalidPdf(format!("Cannot modify deleted field: {}", name)));
+            return Err(Error::InvalidPdf(format!(
+                "Cannot modify deleted field: {}",
+                name
+            )));
         }
 
         // Check if we already have a wrapper for this field
@@ -6130,10 +6225,10 @@ impl DocumentEditor {
                                 options,
                                 selected: Some(text),
                             });
-                    },
+                    }
                     _ => {
                         updated.field_value = Some(text);
-                    },
+                    }
                 }
                 if let Some(generated) = self.generate_widget_appearance(&updated)? {
                     appearances.push(generated);
@@ -6167,7 +6262,7 @@ impl DocumentEditor {
                             field_name
                         ));
                     }
-                },
+                }
                 Err(_) => continue,
             }
         }
@@ -6241,12 +6336,12 @@ impl DocumentEditor {
                     if let Ok(s) = toks[i - 1].parse::<f32>() {
                         size = s;
                     }
-                },
+                }
                 "g" if i >= 1 => {
                     if let Ok(v) = toks[i - 1].parse::<f32>() {
                         color = (v, v, v);
                     }
-                },
+                }
                 "rg" if i >= 3 => {
                     if let (Ok(r), Ok(g), Ok(b)) = (
                         toks[i - 3].parse::<f32>(),
@@ -6255,8 +6350,8 @@ impl DocumentEditor {
                     ) {
                         color = (r, g, b);
                     }
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
         (font, size, color)
@@ -6268,8 +6363,14 @@ impl DocumentEditor {
         let mut d = HashMap::new();
         d.insert("Type".to_string(), Object::Name("Font".to_string()));
         d.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
-        d.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
-        d.insert("Encoding".to_string(), Object::Name("WinAnsiEncoding".to_string()));
+        d.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
+        d.insert(
+            "Encoding".to_string(),
+            Object::Name("WinAnsiEncoding".to_string()),
+        );
         Object::Dictionary(d)
     }
 
@@ -6339,7 +6440,7 @@ impl DocumentEditor {
             Object::Reference(ref_obj) => {
                 let obj = self.source.load_object(ref_obj)?;
                 (obj, Some(ref_obj))
-            },
+            }
             Object::Dictionary(ref dict) => {
                 // Check if this is a Form XObject or a state dictionary
                 if dict.get("Type").and_then(|t| t.as_name()) == Some("XObject") {
@@ -6351,7 +6452,7 @@ impl DocumentEditor {
                         Some(Object::Reference(ref_obj)) => {
                             let obj = self.source.load_object(*ref_obj)?;
                             (obj, Some(*ref_obj))
-                        },
+                        }
                         Some(obj) => (obj.clone(), None),
                         None => {
                             // Try "Yes" as fallback for checkboxes
@@ -6362,14 +6463,14 @@ impl DocumentEditor {
                                 Some(Object::Reference(ref_obj)) => {
                                     let obj = self.source.load_object(*ref_obj)?;
                                     (obj, Some(*ref_obj))
-                                },
+                                }
                                 Some(obj) => (obj.clone(), None),
                                 None => return Ok(None),
                             }
-                        },
+                        }
                     }
                 }
-            },
+            }
             _ => return Ok(None),
         };
 
@@ -6396,7 +6497,7 @@ impl DocumentEditor {
                 } else {
                     return Ok(None);
                 }
-            },
+            }
             _ => return Ok(None),
         };
 
@@ -6419,7 +6520,7 @@ impl DocumentEditor {
                 } else {
                     None
                 }
-            },
+            }
             _ => None,
         };
 
@@ -6493,7 +6594,7 @@ impl DocumentEditor {
         match annotation.field_type {
             Some(WidgetFieldType::Text)
             | Some(WidgetFieldType::Choice { .. })
-            | Some(WidgetFieldType::Button) => {},
+            | Some(WidgetFieldType::Button) => {}
             _ => return Ok(None),
         }
         if text.is_empty() || !text.chars().any(|c| form_fallback::classify(c).is_some()) {
@@ -6560,7 +6661,7 @@ impl DocumentEditor {
                     match EmbeddedFont::from_data(None, form_fallback::font_bytes(kind).to_vec()) {
                         Ok(f) => {
                             fonts.insert(kind, f);
-                        },
+                        }
                         // A font that won't parse → give up, use the /DA path.
                         Err(_) => return Ok(None),
                     }
@@ -6577,7 +6678,7 @@ impl DocumentEditor {
                         .expect("font present")
                         .encode_string(&run.text);
                     run_gids.push(gids);
-                },
+                }
                 None => run_gids.push(Vec::new()),
             }
         }
@@ -6593,7 +6694,10 @@ impl DocumentEditor {
                 Fallback::Cjk => "FbCJK",
                 Fallback::Emoji => "FbEmoji",
             };
-            font_res.insert(res_name.to_string(), Object::Reference(ObjectRef::new(ids.type0, 0)));
+            font_res.insert(
+                res_name.to_string(),
+                Object::Reference(ObjectRef::new(ids.type0, 0)),
+            );
             extra_objects.extend(objs);
             placed.insert(*kind, (res_name.to_string(), remapper));
         }
@@ -6611,7 +6715,7 @@ impl DocumentEditor {
                 None => {
                     content.push_str(&format!("{} {} Tf\n", da_font, font_size));
                     content.push_str(&format!("({}) Tj\n", Self::escape_pdf_literal(&run.text)));
-                },
+                }
                 Some(kind) => {
                     let (res_name, remapper) = placed.get(&kind).expect("placed font");
                     content.push_str(&format!("/{} {} Tf\n", res_name, font_size));
@@ -6621,7 +6725,7 @@ impl DocumentEditor {
                         content.push_str(&format!("{:04X}", sub));
                     }
                     content.push_str("> Tj\n");
-                },
+                }
             }
         }
         content.push_str("ET\nQ\nEMC\n");
@@ -6694,34 +6798,34 @@ impl DocumentEditor {
                 let text = annotation.field_value.as_deref().unwrap_or("");
                 text_resources = Some(self.build_text_appearance_resources(&da_font));
                 text_generator.text_field_appearance(geom_rect, text, &da_font, font_size, da_color)
-            },
+            }
             Some(WidgetFieldType::Checkbox { checked }) => {
                 if *checked {
                     shape_generator.checkbox_on_appearance(geom_rect, (0.0, 0.0, 0.0))
                 } else {
                     shape_generator.checkbox_off_appearance(geom_rect)
                 }
-            },
+            }
             Some(WidgetFieldType::Radio { selected }) => {
                 if selected.is_some() {
                     shape_generator.radio_on_appearance(geom_rect, (0.0, 0.0, 0.0))
                 } else {
                     shape_generator.radio_off_appearance(geom_rect)
                 }
-            },
+            }
             Some(WidgetFieldType::Button) => {
                 let caption = annotation.field_value.as_deref().unwrap_or("");
                 text_resources = Some(self.build_text_appearance_resources(&da_font));
                 text_generator.button_appearance(geom_rect, caption, &da_font, font_size, da_color)
-            },
+            }
             Some(WidgetFieldType::Choice { selected, .. }) => {
                 let text = selected.as_deref().unwrap_or("");
                 text_resources = Some(self.build_text_appearance_resources(&da_font));
                 text_generator.text_field_appearance(geom_rect, text, &da_font, font_size, da_color)
-            },
+            }
             Some(WidgetFieldType::Signature) | Some(WidgetFieldType::Unknown) | None => {
                 return Ok(None);
-            },
+            }
         };
 
         let content_bytes = content_str.into_bytes();
@@ -6775,7 +6879,7 @@ impl DocumentEditor {
                 Object::Reference(ref_obj) => {
                     let obj = self.source.load_object(ref_obj)?;
                     (obj, Some(ref_obj))
-                },
+                }
                 Object::Dictionary(ref dict) => {
                     // Check if this is a Form XObject or a state dictionary
                     if dict.get("Type").and_then(|t| t.as_name()) == Some("XObject") {
@@ -6787,12 +6891,12 @@ impl DocumentEditor {
                             Some(Object::Reference(ref_obj)) => {
                                 let obj = self.source.load_object(*ref_obj)?;
                                 (obj, Some(*ref_obj))
-                            },
+                            }
                             Some(obj) => (obj.clone(), None),
                             None => continue,
                         }
                     }
-                },
+                }
                 _ => continue,
             };
 
@@ -6819,7 +6923,7 @@ impl DocumentEditor {
                     } else {
                         continue;
                     }
-                },
+                }
                 _ => continue,
             };
 
@@ -6842,7 +6946,7 @@ impl DocumentEditor {
                     } else {
                         None
                     }
-                },
+                }
                 _ => None,
             };
 
@@ -6998,7 +7102,10 @@ impl DocumentEditor {
         fill: Option<[f32; 3]>,
     ) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
         let source_page = self.output_to_source_index(page);
         self.redaction_regions.entry(source_page).or_default().push(
@@ -7019,7 +7126,10 @@ impl DocumentEditor {
     /// [`Error::InvalidPdf`] if `page` is out of range.
     pub fn redaction_count(&mut self, page: usize) -> Result<usize> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
         let source_page = self.output_to_source_index(page);
         let annots = self.get_redaction_data(source_page)?.len();
@@ -7056,7 +7166,7 @@ impl DocumentEditor {
                     }
                 }
                 Ok(data)
-            },
+            }
             _ => Ok(Vec::new()),
         }
     }
@@ -7210,15 +7320,15 @@ impl DocumentEditor {
                     match d.get("Contents") {
                         Some(Object::Reference(r)) => {
                             self.redacted_orphan_ids.insert(r.id);
-                        },
+                        }
                         Some(Object::Array(arr)) => {
                             for it in arr {
                                 if let Object::Reference(r) = it {
                                     self.redacted_orphan_ids.insert(r.id);
                                 }
                             }
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -7318,7 +7428,7 @@ impl DocumentEditor {
                         Object::Array(a) => a.iter().for_each(|x| walk(x, q)),
                         Object::Dictionary(d) => d.values().for_each(|x| walk(x, q)),
                         Object::Stream { dict, .. } => dict.values().for_each(|x| walk(x, q)),
-                        _ => {},
+                        _ => {}
                     }
                 }
                 walk(&obj, &mut queue);
@@ -7363,7 +7473,10 @@ impl DocumentEditor {
     /// [`Error::InvalidPdf`] if `page` is out of range.
     pub fn apply_page_redactions(&mut self, page: usize) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -7420,7 +7533,7 @@ impl DocumentEditor {
             let color = match &annotation.interior_color {
                 Some(color) if color.len() >= 3 => {
                     [color[0] as f32, color[1] as f32, color[2] as f32]
-                },
+                }
                 _ => [0.0, 0.0, 0.0], // Default to black
             };
 
@@ -7511,7 +7624,10 @@ impl DocumentEditor {
         use crate::content::parser::parse_content_stream;
 
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         // Get the original page index
@@ -7538,7 +7654,7 @@ impl DocumentEditor {
             Object::Reference(ref_obj) => {
                 let obj = self.source.load_object(ref_obj)?;
                 obj.decode_stream_data()?
-            },
+            }
             Object::Array(arr) => {
                 // Concatenate multiple content streams
                 let mut data = Vec::new();
@@ -7552,7 +7668,7 @@ impl DocumentEditor {
                     }
                 }
                 data
-            },
+            }
             _ => return Ok(Vec::new()),
         };
 
@@ -7568,12 +7684,12 @@ impl DocumentEditor {
             match op {
                 crate::content::operators::Operator::SaveState => {
                     ctm_stack.push(current_ctm);
-                },
+                }
                 crate::content::operators::Operator::RestoreState => {
                     if let Some(saved) = ctm_stack.pop() {
                         current_ctm = saved;
                     }
-                },
+                }
                 crate::content::operators::Operator::Cm { a, b, c, d, e, f } => {
                     // Concatenate transformation matrix
                     // New CTM = [a,b,c,d,e,f] * current_ctm
@@ -7584,7 +7700,7 @@ impl DocumentEditor {
                     let new_e = e * current_ctm[0] + f * current_ctm[2] + current_ctm[4];
                     let new_f = e * current_ctm[1] + f * current_ctm[3] + current_ctm[5];
                     current_ctm = [new_a, new_b, new_c, new_d, new_e, new_f];
-                },
+                }
                 crate::content::operators::Operator::Do { ref name } => {
                     // Check if this is an image XObject (vs Form XObject)
                     // For now, include all XObjects; a more refined implementation
@@ -7604,8 +7720,8 @@ impl DocumentEditor {
                         bounds: [x, y, width, height],
                         matrix,
                     });
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
 
@@ -7634,7 +7750,10 @@ impl DocumentEditor {
         y: f32,
     ) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -7676,7 +7795,10 @@ impl DocumentEditor {
         height: f32,
     ) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -7715,7 +7837,10 @@ impl DocumentEditor {
         height: f32,
     ) -> Result<()> {
         if page >= self.current_page_count() {
-            return Err(Error::InvalidPdf(format!("Page index {} out of range", page)));
+            return Err(Error::InvalidPdf(format!(
+                "Page index {} out of range",
+                page
+            )));
         }
 
         let source_page = self.output_to_source_index(page);
@@ -7775,11 +7900,11 @@ impl DocumentEditor {
                             crate::content::operators::Operator::Do { name } => {
                                 found_do = Some(name.clone());
                                 break;
-                            },
+                            }
                             crate::content::operators::Operator::RestoreState => break,
                             crate::content::operators::Operator::SaveState => break,
                             crate::content::operators::Operator::Cm { .. } => break,
-                            _ => {},
+                            _ => {}
                         }
                         j += 1;
                     }
@@ -7809,11 +7934,11 @@ impl DocumentEditor {
                         format!("{:.6} {:.6} {:.6} {:.6} {:.6} {:.6} cm\n", a, b, c, d, e, f)
                             .as_bytes(),
                     );
-                },
+                }
                 _ => {
                     // Serialize the operator
                     self.serialize_operator(&mut output, op);
-                },
+                }
             }
             i += 1;
         }
@@ -8093,28 +8218,40 @@ impl DocumentEditor {
             ElemColorSpace::Indexed => "Indexed",
             ElemColorSpace::Lab => "Lab",
         };
-        dict.insert("ColorSpace".to_string(), Object::Name(color_space_name.to_string()));
+        dict.insert(
+            "ColorSpace".to_string(),
+            Object::Name(color_space_name.to_string()),
+        );
 
         // Set filter based on image format
         match image.format {
             ElemImageFormat::Jpeg => {
                 dict.insert("Filter".to_string(), Object::Name("DCTDecode".to_string()));
-            },
+            }
             ElemImageFormat::Png | ElemImageFormat::Raw => {
-                dict.insert("Filter".to_string(), Object::Name("FlateDecode".to_string()));
-            },
+                dict.insert(
+                    "Filter".to_string(),
+                    Object::Name("FlateDecode".to_string()),
+                );
+            }
             ElemImageFormat::Jpeg2000 => {
                 dict.insert("Filter".to_string(), Object::Name("JPXDecode".to_string()));
-            },
+            }
             ElemImageFormat::Jbig2 => {
-                dict.insert("Filter".to_string(), Object::Name("JBIG2Decode".to_string()));
-            },
+                dict.insert(
+                    "Filter".to_string(),
+                    Object::Name("JBIG2Decode".to_string()),
+                );
+            }
             ElemImageFormat::Unknown => {
                 // No filter for unknown format (raw data)
-            },
+            }
         }
 
-        dict.insert("Length".to_string(), Object::Integer(image.data.len() as i64));
+        dict.insert(
+            "Length".to_string(),
+            Object::Integer(image.data.len() as i64),
+        );
 
         Object::Stream {
             dict,
@@ -8157,7 +8294,10 @@ mod tests {
     fn test_document_info_from_object() {
         let mut dict = HashMap::new();
         dict.insert("Title".to_string(), Object::String(b"Test Title".to_vec()));
-        dict.insert("Author".to_string(), Object::String(b"Test Author".to_vec()));
+        dict.insert(
+            "Author".to_string(),
+            Object::String(b"Test Author".to_vec()),
+        );
 
         let obj = Object::Dictionary(dict);
         let info = DocumentInfo::from_object(&obj);
@@ -8677,9 +8817,10 @@ mod tests {
     #[test]
     fn test_generate_erase_overlay_multiple_regions() {
         let mut editor = create_test_editor();
-        editor
-            .erase_regions
-            .insert(0, vec![[10.0, 20.0, 100.0, 200.0], [300.0, 400.0, 500.0, 600.0]]);
+        editor.erase_regions.insert(
+            0,
+            vec![[10.0, 20.0, 100.0, 200.0], [300.0, 400.0, 500.0, 600.0]],
+        );
 
         let content = editor.generate_erase_overlay(0).unwrap();
         let content_str = String::from_utf8(content).unwrap();
@@ -8843,7 +8984,10 @@ mod tests {
         assert_eq!(&output, b"q\n");
 
         output.clear();
-        editor.serialize_operator(&mut output, &crate::content::operators::Operator::RestoreState);
+        editor.serialize_operator(
+            &mut output,
+            &crate::content::operators::Operator::RestoreState,
+        );
         assert_eq!(&output, b"Q\n");
     }
 
@@ -9033,7 +9177,10 @@ mod tests {
 
         // FillEvenOdd
         output.clear();
-        editor.serialize_operator(&mut output, &crate::content::operators::Operator::FillEvenOdd);
+        editor.serialize_operator(
+            &mut output,
+            &crate::content::operators::Operator::FillEvenOdd,
+        );
         assert_eq!(&output, b"f*\n");
 
         // EndPath
@@ -9048,8 +9195,10 @@ mod tests {
 
         // CloseFillStroke
         output.clear();
-        editor
-            .serialize_operator(&mut output, &crate::content::operators::Operator::CloseFillStroke);
+        editor.serialize_operator(
+            &mut output,
+            &crate::content::operators::Operator::CloseFillStroke,
+        );
         assert_eq!(&output, b"b\n");
     }
 
@@ -9058,11 +9207,17 @@ mod tests {
         let editor = create_test_editor();
 
         let mut output = Vec::new();
-        editor.serialize_operator(&mut output, &crate::content::operators::Operator::ClipNonZero);
+        editor.serialize_operator(
+            &mut output,
+            &crate::content::operators::Operator::ClipNonZero,
+        );
         assert_eq!(&output, b"W\n");
 
         output.clear();
-        editor.serialize_operator(&mut output, &crate::content::operators::Operator::ClipEvenOdd);
+        editor.serialize_operator(
+            &mut output,
+            &crate::content::operators::Operator::ClipEvenOdd,
+        );
         assert_eq!(&output, b"W*\n");
     }
 
@@ -9379,19 +9534,42 @@ mod tests {
         let editor = create_test_editor();
 
         let ops: Vec<(crate::content::operators::Operator, &str)> = vec![
-            (crate::content::operators::Operator::Tc { char_space: 1.0 }, "Tc\n"),
-            (crate::content::operators::Operator::Tw { word_space: 2.0 }, "Tw\n"),
-            (crate::content::operators::Operator::Tz { scale: 100.0 }, "Tz\n"),
-            (crate::content::operators::Operator::TL { leading: 14.0 }, "TL\n"),
-            (crate::content::operators::Operator::Tr { render: 0 }, "Tr\n"),
-            (crate::content::operators::Operator::Ts { rise: 3.0 }, "Ts\n"),
+            (
+                crate::content::operators::Operator::Tc { char_space: 1.0 },
+                "Tc\n",
+            ),
+            (
+                crate::content::operators::Operator::Tw { word_space: 2.0 },
+                "Tw\n",
+            ),
+            (
+                crate::content::operators::Operator::Tz { scale: 100.0 },
+                "Tz\n",
+            ),
+            (
+                crate::content::operators::Operator::TL { leading: 14.0 },
+                "TL\n",
+            ),
+            (
+                crate::content::operators::Operator::Tr { render: 0 },
+                "Tr\n",
+            ),
+            (
+                crate::content::operators::Operator::Ts { rise: 3.0 },
+                "Ts\n",
+            ),
         ];
 
         for (op, suffix) in ops {
             let mut output = Vec::new();
             editor.serialize_operator(&mut output, &op);
             let s = String::from_utf8(output).unwrap();
-            assert!(s.ends_with(suffix), "Expected suffix '{}', got '{}'", suffix, s);
+            assert!(
+                s.ends_with(suffix),
+                "Expected suffix '{}', got '{}'",
+                suffix,
+                s
+            );
         }
     }
 
@@ -9467,7 +9645,11 @@ mod tests {
         let mut output = Vec::new();
         editor.serialize_object(
             &mut output,
-            &Object::Array(vec![Object::Integer(1), Object::Integer(2), Object::Integer(3)]),
+            &Object::Array(vec![
+                Object::Integer(1),
+                Object::Integer(2),
+                Object::Integer(3),
+            ]),
         );
         assert_eq!(&output, b"[1 2 3]");
     }
@@ -9534,12 +9716,24 @@ mod tests {
 
         let obj = DocumentEditor::build_image_xobject(&image);
         if let Object::Stream { dict, data } = obj {
-            assert_eq!(dict.get("Type").unwrap(), &Object::Name("XObject".to_string()));
-            assert_eq!(dict.get("Subtype").unwrap(), &Object::Name("Image".to_string()));
+            assert_eq!(
+                dict.get("Type").unwrap(),
+                &Object::Name("XObject".to_string())
+            );
+            assert_eq!(
+                dict.get("Subtype").unwrap(),
+                &Object::Name("Image".to_string())
+            );
             assert_eq!(dict.get("Width").unwrap().as_integer().unwrap(), 100);
             assert_eq!(dict.get("Height").unwrap().as_integer().unwrap(), 50);
-            assert_eq!(dict.get("Filter").unwrap(), &Object::Name("DCTDecode".to_string()));
-            assert_eq!(dict.get("ColorSpace").unwrap(), &Object::Name("DeviceRGB".to_string()));
+            assert_eq!(
+                dict.get("Filter").unwrap(),
+                &Object::Name("DCTDecode".to_string())
+            );
+            assert_eq!(
+                dict.get("ColorSpace").unwrap(),
+                &Object::Name("DeviceRGB".to_string())
+            );
         } else {
             panic!("Expected Stream object");
         }
@@ -9568,8 +9762,14 @@ mod tests {
 
         let obj = DocumentEditor::build_image_xobject(&image);
         if let Object::Stream { dict, .. } = obj {
-            assert_eq!(dict.get("Filter").unwrap(), &Object::Name("FlateDecode".to_string()));
-            assert_eq!(dict.get("ColorSpace").unwrap(), &Object::Name("DeviceGray".to_string()));
+            assert_eq!(
+                dict.get("Filter").unwrap(),
+                &Object::Name("FlateDecode".to_string())
+            );
+            assert_eq!(
+                dict.get("ColorSpace").unwrap(),
+                &Object::Name("DeviceGray".to_string())
+            );
         } else {
             panic!("Expected Stream object");
         }
@@ -9598,8 +9798,14 @@ mod tests {
 
         let obj = DocumentEditor::build_image_xobject(&image);
         if let Object::Stream { dict, .. } = obj {
-            assert_eq!(dict.get("Filter").unwrap(), &Object::Name("JPXDecode".to_string()));
-            assert_eq!(dict.get("ColorSpace").unwrap(), &Object::Name("DeviceCMYK".to_string()));
+            assert_eq!(
+                dict.get("Filter").unwrap(),
+                &Object::Name("JPXDecode".to_string())
+            );
+            assert_eq!(
+                dict.get("ColorSpace").unwrap(),
+                &Object::Name("DeviceCMYK".to_string())
+            );
         } else {
             panic!("Expected Stream object");
         }
@@ -9628,8 +9834,14 @@ mod tests {
 
         let obj = DocumentEditor::build_image_xobject(&image);
         if let Object::Stream { dict, .. } = obj {
-            assert_eq!(dict.get("Filter").unwrap(), &Object::Name("JBIG2Decode".to_string()));
-            assert_eq!(dict.get("BitsPerComponent").unwrap().as_integer().unwrap(), 1);
+            assert_eq!(
+                dict.get("Filter").unwrap(),
+                &Object::Name("JBIG2Decode".to_string())
+            );
+            assert_eq!(
+                dict.get("BitsPerComponent").unwrap().as_integer().unwrap(),
+                1
+            );
         } else {
             panic!("Expected Stream object");
         }
@@ -9688,8 +9900,14 @@ mod tests {
 
         let obj = DocumentEditor::build_image_xobject(&image);
         if let Object::Stream { dict, .. } = obj {
-            assert_eq!(dict.get("ColorSpace").unwrap(), &Object::Name("Indexed".to_string()));
-            assert_eq!(dict.get("Filter").unwrap(), &Object::Name("FlateDecode".to_string()));
+            assert_eq!(
+                dict.get("ColorSpace").unwrap(),
+                &Object::Name("Indexed".to_string())
+            );
+            assert_eq!(
+                dict.get("Filter").unwrap(),
+                &Object::Name("FlateDecode".to_string())
+            );
         } else {
             panic!("Expected Stream object");
         }
@@ -9718,7 +9936,10 @@ mod tests {
 
         let obj = DocumentEditor::build_image_xobject(&image);
         if let Object::Stream { dict, .. } = obj {
-            assert_eq!(dict.get("ColorSpace").unwrap(), &Object::Name("Lab".to_string()));
+            assert_eq!(
+                dict.get("ColorSpace").unwrap(),
+                &Object::Name("Lab".to_string())
+            );
         } else {
             panic!("Expected Stream object");
         }
@@ -10087,7 +10308,10 @@ mod tests {
         assert!(!editor.is_modified());
         editor.set_title("New Title");
         assert!(editor.is_modified());
-        assert_eq!(editor.modified_info.as_ref().unwrap().title, Some("New Title".to_string()));
+        assert_eq!(
+            editor.modified_info.as_ref().unwrap().title,
+            Some("New Title".to_string())
+        );
     }
 
     #[test]
@@ -10095,7 +10319,10 @@ mod tests {
         let mut editor = create_test_editor();
         editor.set_author("New Author");
         assert!(editor.is_modified());
-        assert_eq!(editor.modified_info.as_ref().unwrap().author, Some("New Author".to_string()));
+        assert_eq!(
+            editor.modified_info.as_ref().unwrap().author,
+            Some("New Author".to_string())
+        );
     }
 
     #[test]
@@ -10103,7 +10330,10 @@ mod tests {
         let mut editor = create_test_editor();
         editor.set_subject("New Subject");
         assert!(editor.is_modified());
-        assert_eq!(editor.modified_info.as_ref().unwrap().subject, Some("New Subject".to_string()));
+        assert_eq!(
+            editor.modified_info.as_ref().unwrap().subject,
+            Some("New Subject".to_string())
+        );
     }
 
     #[test]
@@ -10111,7 +10341,10 @@ mod tests {
         let mut editor = create_test_editor();
         editor.set_keywords("kw1, kw2");
         assert!(editor.is_modified());
-        assert_eq!(editor.modified_info.as_ref().unwrap().keywords, Some("kw1, kw2".to_string()));
+        assert_eq!(
+            editor.modified_info.as_ref().unwrap().keywords,
+            Some("kw1, kw2".to_string())
+        );
     }
 
     #[test]
@@ -10605,8 +10838,10 @@ mod tests {
 
         // Object 2: Pages
         let pages_offset = pdf.len();
-        let pages_str =
-            format!("2 0 obj\n<< /Type /Pages /Kids {} /Count {} >>\nendobj\n", kids, n);
+        let pages_str = format!(
+            "2 0 obj\n<< /Type /Pages /Kids {} /Count {} >>\nendobj\n",
+            kids, n
+        );
         pdf.extend_from_slice(pages_str.as_bytes());
 
         // Page objects
@@ -10643,8 +10878,10 @@ mod tests {
         use std::sync::atomic::{AtomicU64, Ordering};
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let id = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = std::env::temp_dir()
-            .join(format!("pdf_oxide_multipage_test_{}_{id}.pdf", std::process::id()));
+        let tmp = std::env::temp_dir().join(format!(
+            "pdf_oxide_multipage_test_{}_{id}.pdf",
+            std::process::id()
+        ));
         std::fs::write(&tmp, &pdf).unwrap();
         let editor = DocumentEditor::open(&tmp).unwrap();
         let _ = std::fs::remove_file(&tmp);
@@ -11072,7 +11309,11 @@ mod tests {
 
         // Open the merged result and verify both pages have content
         let mut merged_doc = crate::document::PdfDocument::from_bytes(result_bytes).unwrap();
-        assert_eq!(merged_doc.page_count().unwrap(), 2, "merged PDF should have 2 pages");
+        assert_eq!(
+            merged_doc.page_count().unwrap(),
+            2,
+            "merged PDF should have 2 pages"
+        );
 
         // Extract text from page 1 (original)
         let text1 = merged_doc.extract_text(0).unwrap();
@@ -11105,7 +11346,11 @@ mod tests {
         let result_bytes = editor.save_to_bytes().unwrap();
 
         let mut merged_doc = crate::document::PdfDocument::from_bytes(result_bytes).unwrap();
-        assert_eq!(merged_doc.page_count().unwrap(), 3, "merged PDF should have 3 pages");
+        assert_eq!(
+            merged_doc.page_count().unwrap(),
+            3,
+            "merged PDF should have 3 pages"
+        );
 
         let text1 = merged_doc.extract_text(0).unwrap();
         let text2 = merged_doc.extract_text(1).unwrap();
@@ -11154,8 +11399,14 @@ mod tests {
         );
 
         // Verify no cross-contamination
-        assert!(!text_page0.contains("Hello from B"), "Page 0 should NOT contain text from B");
-        assert!(!text_page1.contains("Hello from A"), "Page 1 should NOT contain text from A");
+        assert!(
+            !text_page0.contains("Hello from B"),
+            "Page 0 should NOT contain text from B"
+        );
+        assert!(
+            !text_page1.contains("Hello from A"),
+            "Page 1 should NOT contain text from A"
+        );
     }
 
     // =========================================================================
@@ -11224,8 +11475,10 @@ mod tests {
 
         let pdf_bytes = minimal_pdf_with_text_bytes();
         let id = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let tmp = std::env::temp_dir()
-            .join(format!("pdf_oxide_redact_addtext_test_{}_{id}.pdf", std::process::id()));
+        let tmp = std::env::temp_dir().join(format!(
+            "pdf_oxide_redact_addtext_test_{}_{id}.pdf",
+            std::process::id()
+        ));
         std::fs::write(&tmp, &pdf_bytes).unwrap();
         let editor = DocumentEditor::open(&tmp).unwrap();
         let _ = std::fs::remove_file(&tmp);
@@ -11247,7 +11500,11 @@ mod tests {
         let bbox = {
             let pe = editor.page_editor(0).unwrap();
             let matches = pe.page.find_text_containing("SECRETVALUE");
-            assert_eq!(matches.len(), 1, "expected exactly one match for SECRETVALUE");
+            assert_eq!(
+                matches.len(),
+                1,
+                "expected exactly one match for SECRETVALUE"
+            );
             matches[0].bbox()
         };
         let rect = [bbox.x, bbox.y, bbox.x + bbox.width, bbox.y + bbox.height];
@@ -11257,7 +11514,10 @@ mod tests {
         let report = editor
             .apply_redactions_destructive(crate::redaction::RedactionOptions::default())
             .unwrap();
-        assert!(report.glyphs_removed > 0, "expected some glyphs to be removed");
+        assert!(
+            report.glyphs_removed > 0,
+            "expected some glyphs to be removed"
+        );
 
         // Add replacement text at the same position (Base-14 font, no
         // dependency on the original page's font encoding).
@@ -11278,8 +11538,10 @@ mod tests {
         let bytes = editor.save_to_bytes().unwrap();
 
         // Re-open the saved bytes independently.
-        let tmp = std::env::temp_dir()
-            .join(format!("pdf_oxide_redact_addtext_verify_{}.pdf", std::process::id()));
+        let tmp = std::env::temp_dir().join(format!(
+            "pdf_oxide_redact_addtext_verify_{}.pdf",
+            std::process::id()
+        ));
         std::fs::write(&tmp, &bytes).unwrap();
         let mut verify = DocumentEditor::open(&tmp).unwrap();
         let _ = std::fs::remove_file(&tmp);
@@ -11341,8 +11603,10 @@ mod tests {
         }
 
         let bytes = editor.save_to_bytes().unwrap();
-        let tmp = std::env::temp_dir()
-            .join(format!("pdf_oxide_multi_addtext_verify_{}.pdf", std::process::id()));
+        let tmp = std::env::temp_dir().join(format!(
+            "pdf_oxide_multi_addtext_verify_{}.pdf",
+            std::process::id()
+        ));
         std::fs::write(&tmp, &bytes).unwrap();
         let mut verify = DocumentEditor::open(&tmp).unwrap();
         let _ = std::fs::remove_file(&tmp);
@@ -11484,7 +11748,10 @@ mod tests {
                 i += 1;
             }
         }
-        assert!(!ids.is_empty(), "no object references parsed from /Contents array");
+        assert!(
+            !ids.is_empty(),
+            "no object references parsed from /Contents array"
+        );
 
         for id in ids {
             // A defined object appears as "\n<id> <gen> obj". Accept any
@@ -11516,7 +11783,11 @@ mod tests {
         let bbox = {
             let pe = editor.page_editor(0).unwrap();
             let matches = pe.page.find_text_containing("SECRETVALUE");
-            assert_eq!(matches.len(), 1, "expected exactly one match for SECRETVALUE");
+            assert_eq!(
+                matches.len(),
+                1,
+                "expected exactly one match for SECRETVALUE"
+            );
             matches[0].bbox()
         };
         let rect = [bbox.x, bbox.y, bbox.x + bbox.width, bbox.y + bbox.height];
@@ -11526,7 +11797,10 @@ mod tests {
         let report = editor
             .apply_redactions_destructive(crate::redaction::RedactionOptions::default())
             .unwrap();
-        assert!(report.glyphs_removed > 0, "expected some glyphs to be removed");
+        assert!(
+            report.glyphs_removed > 0,
+            "expected some glyphs to be removed"
+        );
 
         let mut pe = editor.page_editor(0).unwrap();
         let font = crate::elements::FontSpec {
@@ -11593,8 +11867,12 @@ mod tests {
             weight: crate::layout::FontWeight::Bold,
             ..crate::elements::TextStyle::default()
         };
-        pe.page
-            .add_text(crate::elements::TextContent::new("BOLDTOKEN", bbox, font, style));
+        pe.page.add_text(crate::elements::TextContent::new(
+            "BOLDTOKEN",
+            bbox,
+            font,
+            style,
+        ));
         let page = pe.done().unwrap();
         editor.save_page_from_editor(page).unwrap();
 
@@ -11714,8 +11992,10 @@ mod tests {
     /// text's `Tf` does not dangle.
     #[test]
     fn overlay_does_not_inline_inherited_xobject_into_page_resources() {
-        let mut editor =
-            open_editor_from_bytes(&inherited_resources_with_xobject_pdf_bytes(), "inherit_xobj");
+        let mut editor = open_editor_from_bytes(
+            &inherited_resources_with_xobject_pdf_bytes(),
+            "inherit_xobj",
+        );
 
         let bbox = crate::geometry::Rect {
             x: 100.0,

@@ -436,13 +436,13 @@ impl PdfPath {
             match op {
                 PathOperation::MoveTo(x, y) => {
                     d.push_str(&format!("M {} {} ", x, y));
-                },
+                }
                 PathOperation::LineTo(x, y) => {
                     d.push_str(&format!("L {} {} ", x, y));
-                },
+                }
                 PathOperation::CurveTo(x1, y1, x2, y2, x3, y3) => {
                     d.push_str(&format!("C {} {} {} {} {} {} ", x1, y1, x2, y2, x3, y3));
-                },
+                }
                 PathOperation::Rectangle(x, y, w, h) => {
                     // SVG doesn't have a rectangle path command, so we expand it
                     d.push_str(&format!(
@@ -456,10 +456,10 @@ impl PdfPath {
                         x,
                         y + h
                     ));
-                },
+                }
                 PathOperation::ClosePath => {
                     d.push_str("Z ");
-                },
+                }
             }
         }
 
@@ -512,7 +512,10 @@ impl PdfPath {
             LineJoin::Bevel => " stroke-linejoin=\"bevel\"",
         };
 
-        format!("<path d=\"{}\" {} {}{}{}/>", d, stroke, fill, line_cap_attr, line_join_attr)
+        format!(
+            "<path d=\"{}\" {} {}{}{}/>",
+            d, stroke, fill, line_cap_attr, line_join_attr
+        )
     }
 
     /// Convert this path to an SVG document.
@@ -896,7 +899,7 @@ impl AnnotationWrapper {
                     TextMarkupType::StrikeOut => AnnotationSubtype::StrikeOut,
                     TextMarkupType::Squiggly => AnnotationSubtype::Squiggly,
                 }
-            },
+            }
             WriteAnnotation::Text(_) => AnnotationSubtype::Text,
             WriteAnnotation::FreeText(_) => AnnotationSubtype::FreeText,
             WriteAnnotation::Line(_) => AnnotationSubtype::Line,
@@ -906,14 +909,14 @@ impl AnnotationWrapper {
                     ShapeType::Square => AnnotationSubtype::Square,
                     ShapeType::Circle => AnnotationSubtype::Circle,
                 }
-            },
+            }
             WriteAnnotation::Polygon(p) => {
                 use crate::writer::PolygonType;
                 match p.polygon_type {
                     PolygonType::Polygon => AnnotationSubtype::Polygon,
                     PolygonType::PolyLine => AnnotationSubtype::PolyLine,
                 }
-            },
+            }
             WriteAnnotation::Ink(_) => AnnotationSubtype::Ink,
             WriteAnnotation::Stamp(_) => AnnotationSubtype::Stamp,
             WriteAnnotation::Popup(_) => AnnotationSubtype::Popup,
@@ -1200,11 +1203,11 @@ impl PdfPage {
                     if predicate(&pdf_text) {
                         results.push(pdf_text);
                     }
-                },
+                }
                 ContentElement::Structure(s) => {
                     self.collect_text_recursive(&s.children, child_path, predicate, results);
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
     }
@@ -1252,11 +1255,11 @@ impl PdfPage {
                         content: i.clone(),
                         path: child_path,
                     });
-                },
+                }
                 ContentElement::Structure(s) => {
                     self.collect_images_recursive(&s.children, child_path, results);
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
     }
@@ -1800,11 +1803,11 @@ impl PdfPage {
                         content: p.clone(),
                         path: child_path,
                     });
-                },
+                }
                 ContentElement::Structure(s) => {
                     self.collect_paths_recursive(&s.children, child_path, results);
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
     }
@@ -1833,11 +1836,11 @@ impl PdfPage {
                         content: t.clone(),
                         path: child_path,
                     });
-                },
+                }
                 ContentElement::Structure(s) => {
                     self.collect_tables_recursive(&s.children, child_path, results);
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
     }
@@ -2189,7 +2192,13 @@ mod tests {
     }
 
     fn create_test_image(x: f32, y: f32, w: u32, h: u32) -> ImageContent {
-        ImageContent::new(Rect::new(x, y, 200.0, 150.0), ImageFormat::Jpeg, vec![0u8; 100], w, h)
+        ImageContent::new(
+            Rect::new(x, y, 200.0, 150.0),
+            ImageFormat::Jpeg,
+            vec![0u8; 100],
+            w,
+            h,
+        )
     }
 
     fn create_test_path() -> PathContent {
@@ -2860,8 +2869,13 @@ mod tests {
     #[test]
     fn test_pdf_image_low_resolution() {
         // 72px in 72pt (1 inch) = 72 DPI => low
-        let low_res =
-            ImageContent::new(Rect::new(0.0, 0.0, 72.0, 72.0), ImageFormat::Png, vec![], 72, 72);
+        let low_res = ImageContent::new(
+            Rect::new(0.0, 0.0, 72.0, 72.0),
+            ImageFormat::Png,
+            vec![],
+            72,
+            72,
+        );
         let image = PdfImage {
             id: ElementId::new(),
             content: low_res,
@@ -2874,8 +2888,13 @@ mod tests {
     #[test]
     fn test_pdf_image_medium_resolution() {
         // 200px in 72pt (1 inch) = 200 DPI => medium
-        let med_res =
-            ImageContent::new(Rect::new(0.0, 0.0, 72.0, 72.0), ImageFormat::Png, vec![], 200, 200);
+        let med_res = ImageContent::new(
+            Rect::new(0.0, 0.0, 72.0, 72.0),
+            ImageFormat::Png,
+            vec![],
+            200,
+            200,
+        );
         let image = PdfImage {
             id: ElementId::new(),
             content: med_res,
@@ -4102,7 +4121,10 @@ mod tests {
     fn test_annotation_wrapper_raw_dict_some() {
         let mut annot = create_read_annotation();
         let mut dict = std::collections::HashMap::new();
-        dict.insert("Custom".to_string(), crate::object::Object::Name("value".to_string()));
+        dict.insert(
+            "Custom".to_string(),
+            crate::object::Object::Name("value".to_string()),
+        );
         annot.raw_dict = Some(dict);
         let wrapper = AnnotationWrapper::from_read(annot);
         assert!(wrapper.raw_dict().is_some());

@@ -134,11 +134,11 @@ impl From<&FormFieldValue> for Object {
                 } else {
                     Object::Name("Off".to_string())
                 }
-            },
+            }
             FormFieldValue::Choice(s) => Object::text_string(s),
             FormFieldValue::MultiChoice(v) => {
                 Object::Array(v.iter().map(Object::text_string).collect())
-            },
+            }
             FormFieldValue::None => Object::Null,
         }
     }
@@ -736,7 +736,7 @@ impl FormFieldWrapper {
                 FormFieldType::Text => "Tx",
                 FormFieldType::Checkbox | FormFieldType::RadioGroup | FormFieldType::PushButton => {
                     "Btn"
-                },
+                }
                 FormFieldType::ComboBox | FormFieldType::ListBox => "Ch",
             };
             dict.insert("FT".to_string(), Object::Name(ft_name.to_string()));
@@ -1043,8 +1043,12 @@ mod tests {
                         bytes.iter().all(|&b| b < 0x80),
                         "ASCII must stay 1-byte: {bytes:02X?}"
                     );
-                    assert_ne!(&bytes[..2.min(bytes.len())], &[0xFE, 0xFF], "no BOM for ASCII");
-                },
+                    assert_ne!(
+                        &bytes[..2.min(bytes.len())],
+                        &[0xFE, 0xFF],
+                        "no BOM for ASCII"
+                    );
+                }
                 other => panic!("expected Object::String, got {other:?}"),
             }
         }
@@ -1070,7 +1074,10 @@ mod tests {
         // Test array conversion
         let array_value = FieldValue::Array(vec!["a".to_string(), "b".to_string()]);
         let converted: FormFieldValue = array_value.into();
-        assert_eq!(converted, FormFieldValue::MultiChoice(vec!["a".to_string(), "b".to_string()]));
+        assert_eq!(
+            converted,
+            FormFieldValue::MultiChoice(vec!["a".to_string(), "b".to_string()])
+        );
 
         // Test none conversion
         let none_value = FieldValue::None;
@@ -1167,12 +1174,18 @@ mod tests {
         let mut wrapper = FormFieldWrapper::from_read(field, 0, None);
 
         // Initial value
-        assert_eq!(wrapper.value(), FormFieldValue::Text("original".to_string()));
+        assert_eq!(
+            wrapper.value(),
+            FormFieldValue::Text("original".to_string())
+        );
         assert!(!wrapper.is_modified());
 
         // Set new value
         wrapper.set_value(FormFieldValue::Text("modified".to_string()));
-        assert_eq!(wrapper.value(), FormFieldValue::Text("modified".to_string()));
+        assert_eq!(
+            wrapper.value(),
+            FormFieldValue::Text("modified".to_string())
+        );
         assert!(wrapper.is_modified());
     }
 
@@ -1202,7 +1215,10 @@ mod tests {
     #[test]
     fn test_form_field_value_multi_choice() {
         let val = FormFieldValue::MultiChoice(vec!["a".to_string(), "b".to_string()]);
-        assert_eq!(val.as_multi_choice().unwrap(), &["a".to_string(), "b".to_string()]);
+        assert_eq!(
+            val.as_multi_choice().unwrap(),
+            &["a".to_string(), "b".to_string()]
+        );
         assert_eq!(val.as_text(), None);
         assert_eq!(val.as_bool(), None);
         assert_eq!(val.as_choice(), None);
@@ -1258,7 +1274,10 @@ mod tests {
     fn test_from_ref_field_value_array() {
         let fv = FieldValue::Array(vec!["x".to_string()]);
         let converted: FormFieldValue = (&fv).into();
-        assert_eq!(converted, FormFieldValue::MultiChoice(vec!["x".to_string()]));
+        assert_eq!(
+            converted,
+            FormFieldValue::MultiChoice(vec!["x".to_string()])
+        );
     }
 
     #[test]
@@ -1286,7 +1305,7 @@ mod tests {
                 assert_eq!(arr.len(), 2);
                 assert!(matches!(&arr[0], Object::String(ref b) if b == b"a"));
                 assert!(matches!(&arr[1], Object::String(ref b) if b == b"b"));
-            },
+            }
             _ => panic!("Expected Array"),
         }
     }
@@ -1343,7 +1362,10 @@ mod tests {
 
     #[test]
     fn test_extract_parent_name_simple() {
-        assert_eq!(extract_parent_name("parent.child"), Some("parent".to_string()));
+        assert_eq!(
+            extract_parent_name("parent.child"),
+            Some("parent".to_string())
+        );
     }
 
     #[test]
@@ -1374,7 +1396,10 @@ mod tests {
             .with_parent("form");
         assert_eq!(config.field_type, Some(FormFieldType::Text));
         assert_eq!(config.flags, Some(3));
-        assert_eq!(config.default_value, Some(FormFieldValue::Text("default".to_string())));
+        assert_eq!(
+            config.default_value,
+            Some(FormFieldValue::Text("default".to_string()))
+        );
         assert_eq!(config.tooltip.as_deref(), Some("Enter address"));
         assert_eq!(config.parent_name.as_deref(), Some("form"));
     }
@@ -1791,7 +1816,10 @@ mod tests {
             appearance_chars: None,
         };
         let wrapper = FormFieldWrapper::from_read(field, 0, None);
-        assert_eq!(wrapper.value(), FormFieldValue::Text("original".to_string()));
+        assert_eq!(
+            wrapper.value(),
+            FormFieldValue::Text("original".to_string())
+        );
     }
 
     #[test]

@@ -186,7 +186,7 @@ impl ImageContent {
             Some((h, v)) => {
                 let min_dpi = h.min(v);
                 (150.0..300.0).contains(&min_dpi)
-            },
+            }
             None => false,
         }
     }
@@ -416,8 +416,13 @@ mod tests {
     #[test]
     fn test_dpi_calculation_medium_res() {
         // 200 pixels in 1 inch = 200 DPI (medium)
-        let image =
-            ImageContent::new(Rect::new(0.0, 0.0, 72.0, 72.0), ImageFormat::Png, vec![], 200, 200);
+        let image = ImageContent::new(
+            Rect::new(0.0, 0.0, 72.0, 72.0),
+            ImageFormat::Png,
+            vec![],
+            200,
+            200,
+        );
 
         let (h, v) = image.resolution().unwrap();
         assert!((h - 200.0).abs() < 1.0);
@@ -430,8 +435,13 @@ mod tests {
         // Different DPI in horizontal and vertical
         // 300 pixels in 1 inch (horizontal) = 300 DPI
         // 100 pixels in 1 inch (vertical) = 100 DPI
-        let image =
-            ImageContent::new(Rect::new(0.0, 0.0, 72.0, 72.0), ImageFormat::Png, vec![], 300, 100);
+        let image = ImageContent::new(
+            Rect::new(0.0, 0.0, 72.0, 72.0),
+            ImageFormat::Png,
+            vec![],
+            300,
+            100,
+        );
 
         let (h, v) = image.resolution().unwrap();
         assert!((h - 300.0).abs() < 1.0);
@@ -452,8 +462,13 @@ mod tests {
 
     #[test]
     fn test_dpi_getters() {
-        let image =
-            ImageContent::new(Rect::new(0.0, 0.0, 72.0, 72.0), ImageFormat::Png, vec![], 300, 300);
+        let image = ImageContent::new(
+            Rect::new(0.0, 0.0, 72.0, 72.0),
+            ImageFormat::Png,
+            vec![],
+            300,
+            300,
+        );
 
         assert!(image.get_horizontal_dpi().is_some());
         assert!(image.get_vertical_dpi().is_some());

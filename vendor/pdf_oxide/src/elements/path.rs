@@ -534,7 +534,7 @@ impl PathContent {
                     pos = (x, y);
                     start = pos;
                     current.push(pos);
-                },
+                }
                 PathOperation::LineTo(x, y) => {
                     // A segment with no open subpath (e.g. right after `re`/`h`,
                     // or a malformed leading `l`) starts at the current point.
@@ -544,7 +544,7 @@ impl PathContent {
                     }
                     pos = (x, y);
                     current.push(pos);
-                },
+                }
                 PathOperation::CurveTo(c1x, c1y, c2x, c2y, ex, ey) => {
                     if current.is_empty() {
                         start = pos;
@@ -552,7 +552,7 @@ impl PathContent {
                     }
                     flatten_cubic(pos, (c1x, c1y), (c2x, c2y), (ex, ey), tol, 0, &mut current);
                     pos = (ex, ey);
-                },
+                }
                 PathOperation::Rectangle(x, y, w, h) => {
                     flush_subpath(&mut current, &mut subpaths);
                     // `re` is a complete closed subpath equivalent to
@@ -561,7 +561,7 @@ impl PathContent {
                     subpaths.push(vec![(x, y), (x + w, y), (x + w, y + h), (x, y + h), (x, y)]);
                     pos = (x, y);
                     start = pos;
-                },
+                }
                 PathOperation::ClosePath => {
                     // `h` appends a segment back to the subpath start and
                     // terminates the subpath; a following segment begins a new
@@ -572,7 +572,7 @@ impl PathContent {
                         flush_subpath(&mut current, &mut subpaths);
                         pos = start;
                     }
-                },
+                }
             }
         }
         flush_subpath(&mut current, &mut subpaths);
@@ -593,7 +593,7 @@ impl PathContent {
                     min_y = min_y.min(*y);
                     max_x = max_x.max(*x);
                     max_y = max_y.max(*y);
-                },
+                }
                 PathOperation::CurveTo(x1, y1, x2, y2, x3, y3) => {
                     for (x, y) in [(*x1, *y1), (*x2, *y2), (*x3, *y3)] {
                         min_x = min_x.min(x);
@@ -601,14 +601,14 @@ impl PathContent {
                         max_x = max_x.max(x);
                         max_y = max_y.max(y);
                     }
-                },
+                }
                 PathOperation::Rectangle(x, y, w, h) => {
                     min_x = min_x.min(*x);
                     min_y = min_y.min(*y);
                     max_x = max_x.max(*x + *w);
                     max_y = max_y.max(*y + *h);
-                },
-                PathOperation::ClosePath => {},
+                }
+                PathOperation::ClosePath => {}
             }
         }
 
@@ -879,7 +879,10 @@ mod tests {
             let t = i as f32 / 200.0;
             let truth = cubic_at(p0, p1, p2, p3, t);
             let d = dist_to_polyline(truth, poly);
-            assert!(d <= tol + 1e-3, "curve point at t={t} is {d} from polyline (tol={tol})");
+            assert!(
+                d <= tol + 1e-3,
+                "curve point at t={t} is {d} from polyline (tol={tol})"
+            );
         }
     }
 
@@ -895,7 +898,10 @@ mod tests {
             fine >= coarse,
             "finer tolerance must not reduce point count ({fine} < {coarse})"
         );
-        assert!(fine > 2, "fine flattening must densify the curve, got {fine}");
+        assert!(
+            fine > 2,
+            "fine flattening must densify the curve, got {fine}"
+        );
     }
 
     #[test]
@@ -1018,7 +1024,10 @@ mod tests {
             let pts = path.to_points(tol);
             assert_eq!(pts.len(), 1);
             let n = pts[0].len();
-            assert!((2..100_000).contains(&n), "tol={tol} produced {n} points (expected bounded)");
+            assert!(
+                (2..100_000).contains(&n),
+                "tol={tol} produced {n} points (expected bounded)"
+            );
             assert!(pts[0].iter().all(|(x, y)| x.is_finite() && y.is_finite()));
         }
     }
@@ -1037,7 +1046,11 @@ mod tests {
         assert_eq!(sub[1], (50.0, 0.0));
         // First flattened curve vertex departs from the LineTo endpoint (50,0),
         // so it must sit to its right (x > 50), never back near the origin.
-        assert!(sub[2].0 > 50.0, "curve did not start at current point; sub[2]={:?}", sub[2]);
+        assert!(
+            sub[2].0 > 50.0,
+            "curve did not start at current point; sub[2]={:?}",
+            sub[2]
+        );
         assert!((sub.last().unwrap().0 - 80.0).abs() < 1e-3);
     }
 
@@ -1049,7 +1062,11 @@ mod tests {
             PathOperation::CurveTo(5.0, 5.0, 5.0, 5.0, 5.0, 5.0),
         ]);
         let sub = &path.to_points(0.1)[0];
-        assert!(sub.len() < 10, "degenerate curve over-subdivided: {} points", sub.len());
+        assert!(
+            sub.len() < 10,
+            "degenerate curve over-subdivided: {} points",
+            sub.len()
+        );
         assert!(sub.iter().all(|&p| p == (5.0, 5.0)));
     }
 }

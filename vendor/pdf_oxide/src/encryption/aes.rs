@@ -32,7 +32,7 @@ fn map_err(e: crate::crypto::Error) -> &'static str {
         crate::crypto::Error::Backend(s) => s,
         crate::crypto::Error::AlgorithmNotPermitted { .. } => {
             "AES algorithm rejected by active CryptoProvider's policy"
-        },
+        }
     }
 }
 

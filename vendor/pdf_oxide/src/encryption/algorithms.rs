@@ -315,17 +315,17 @@ fn algorithm_2b(password: &[u8], salt: &[u8], user_key: &[u8]) -> Vec<u8> {
                 let mut h = Sha256::new();
                 h.update(&e);
                 h.finalize().to_vec()
-            },
+            }
             1 => {
                 let mut h = Sha384::new();
                 h.update(&e);
                 h.finalize().to_vec()
-            },
+            }
             _ => {
                 let mut h = Sha512::new();
                 h.update(&e);
                 h.finalize().to_vec()
-            },
+            }
         };
 
         // Step e: per ISO 32000-2:2020 Algorithm 2.B step f, the round

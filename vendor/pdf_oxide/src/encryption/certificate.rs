@@ -135,7 +135,9 @@ impl RecipientInfo {
     pub fn public_key(&self) -> Result<Vec<u8>> {
         // Parse X.509 certificate to extract public key
         // This would use x509-parser crate
-        Err(Error::InvalidPdf("X.509 certificate parsing not yet implemented".to_string()))
+        Err(Error::InvalidPdf(
+            "X.509 certificate parsing not yet implemented".to_string(),
+        ))
     }
 }
 
@@ -515,8 +517,14 @@ impl CertEncryptDict {
             std_cf.insert("Length".to_string(), Object::Integer(key_length));
             cf_dict.insert("DefaultCryptFilter".to_string(), Object::Dictionary(std_cf));
             dict.insert("CF".to_string(), Object::Dictionary(cf_dict));
-            dict.insert("StmF".to_string(), Object::Name("DefaultCryptFilter".to_string()));
-            dict.insert("StrF".to_string(), Object::Name("DefaultCryptFilter".to_string()));
+            dict.insert(
+                "StmF".to_string(),
+                Object::Name("DefaultCryptFilter".to_string()),
+            );
+            dict.insert(
+                "StrF".to_string(),
+                Object::Name("DefaultCryptFilter".to_string()),
+            );
         }
 
         Object::Dictionary(dict)
@@ -541,8 +549,14 @@ mod tests {
         assert_eq!(CertSubFilter::Pkcs7S4.as_pdf_name(), "adbe.pkcs7.s4");
         assert_eq!(CertSubFilter::Pkcs7S5.as_pdf_name(), "adbe.pkcs7.s5");
 
-        assert_eq!(CertSubFilter::from_pdf_name("adbe.pkcs7.s4"), Some(CertSubFilter::Pkcs7S4));
-        assert_eq!(CertSubFilter::from_pdf_name("adbe.pkcs7.s5"), Some(CertSubFilter::Pkcs7S5));
+        assert_eq!(
+            CertSubFilter::from_pdf_name("adbe.pkcs7.s4"),
+            Some(CertSubFilter::Pkcs7S4)
+        );
+        assert_eq!(
+            CertSubFilter::from_pdf_name("adbe.pkcs7.s5"),
+            Some(CertSubFilter::Pkcs7S5)
+        );
         assert_eq!(CertSubFilter::from_pdf_name("unknown"), None);
     }
 

@@ -85,8 +85,10 @@ impl EncryptionHandler {
             crate::crypto::record_algorithm_use(crate::crypto::AlgorithmId::HashMd5);
         }
         if dict.revision <= 4
-            && !crate::crypto::active_policy()
-                .allows(crate::crypto::AlgorithmId::HashMd5, crate::crypto::AlgorithmUse::Read)
+            && !crate::crypto::active_policy().allows(
+                crate::crypto::AlgorithmId::HashMd5,
+                crate::crypto::AlgorithmUse::Read,
+            )
         {
             return Err(Error::InvalidPdf(format!(
                 "active crypto SecurityPolicy (mode={}) forbids opening PDF \
@@ -221,13 +223,15 @@ impl EncryptionHandler {
                     )));
                 }
                 if data.len() < 16 {
-                    return Err(Error::InvalidPdf("AES encrypted data too short".to_string()));
+                    return Err(Error::InvalidPdf(
+                        "AES encrypted data too short".to_string(),
+                    ));
                 }
                 let (iv, ciphertext) = data.split_at(16);
                 return super::aes::aes256_decrypt(&key[..32], iv, ciphertext)
                     .map_err(|e| Error::InvalidPdf(format!("AES-256 decryption failed: {}", e)));
-            },
-            _ => {},
+            }
+            _ => {}
         }
 
         // Per-object key derivation via MD5 — required for RC4 and AES-128 (R≤4).
@@ -244,12 +248,14 @@ impl EncryptionHandler {
                     )));
                 }
                 if data.len() < 16 {
-                    return Err(Error::InvalidPdf("AES encrypted data too short".to_string()));
+                    return Err(Error::InvalidPdf(
+                        "AES encrypted data too short".to_string(),
+                    ));
                 }
                 let (iv, ciphertext) = data.split_at(16);
                 super::aes::aes128_decrypt(&obj_key[..16], iv, ciphertext)
                     .map_err(|e| Error::InvalidPdf(format!("AES-128 decryption failed: {}", e)))
-            },
+            }
             Algorithm::None | Algorithm::Aes256 => unreachable!("handled above"),
         }
     }
@@ -360,7 +366,11 @@ mod tests {
         let result = handler.decrypt_stream(&data, 1, 0);
         assert!(result.is_err());
         let err_msg = format!("{}", result.unwrap_err());
-        assert!(err_msg.contains("AES-128 object key too short"), "got: {}", err_msg);
+        assert!(
+            err_msg.contains("AES-128 object key too short"),
+            "got: {}",
+            err_msg
+        );
     }
 
     #[test]
@@ -371,7 +381,11 @@ mod tests {
         let result = handler.decrypt_stream(&data, 1, 0);
         assert!(result.is_err());
         let err_msg = format!("{}", result.unwrap_err());
-        assert!(err_msg.contains("AES-256 file key too short"), "got: {}", err_msg);
+        assert!(
+            err_msg.contains("AES-256 file key too short"),
+            "got: {}",
+            err_msg
+        );
     }
 
     #[test]

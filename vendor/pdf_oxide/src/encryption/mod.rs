@@ -308,12 +308,12 @@ impl EncryptDict {
                     Some("V2") => {
                         log::info!("V=4 R={}: CFM=V2 → RC4-128", self.revision);
                         Ok(Algorithm::Rc4_128)
-                    },
+                    }
                     Some("AESV2") | None => {
                         // None: /CF missing or unparseable — default to AES-128
                         // for backward compatibility.
                         Ok(Algorithm::Aes128)
-                    },
+                    }
                     Some(other) => {
                         log::warn!(
                             "V=4 R={}: unknown CFM '{}', falling back to AES-128",
@@ -321,19 +321,19 @@ impl EncryptDict {
                             other
                         );
                         Ok(Algorithm::Aes128)
-                    },
+                    }
                 }
-            },
+            }
             (5, 5) | (5, 6) => Ok(Algorithm::Aes256),
             // Lenient: V determines algorithm, R may be non-standard
             (1, r) => {
                 log::warn!("Non-standard encryption V=1, R={}, using RC4-40", r);
                 Ok(Algorithm::RC4_40)
-            },
+            }
             (2, r) => {
                 log::warn!("Non-standard encryption V=2, R={}, using RC4-128", r);
                 Ok(Algorithm::Rc4_128)
-            },
+            }
             _ => Err(Error::Unsupported(format!(
                 "Unsupported encryption version V={}, R={}",
                 self.version, self.revision
@@ -547,8 +547,10 @@ impl EncryptDictBuilder {
         }
         if revision > 0
             && revision <= 4
-            && !crate::crypto::active_policy()
-                .allows(crate::crypto::AlgorithmId::HashMd5, crate::crypto::AlgorithmUse::Write)
+            && !crate::crypto::active_policy().allows(
+                crate::crypto::AlgorithmId::HashMd5,
+                crate::crypto::AlgorithmUse::Write,
+            )
         {
             return Err(crate::Error::InvalidPdf(format!(
                 "active crypto SecurityPolicy (mode={}) forbids writing PDF \
@@ -925,7 +927,10 @@ mod tests {
     fn test_encrypt_dict_from_object_with_optional_fields() {
         let mut dict = HashMap::new();
         dict.insert("Filter".to_string(), Object::Name("Standard".to_string()));
-        dict.insert("SubFilter".to_string(), Object::Name("adbe.pkcs7.s4".to_string()));
+        dict.insert(
+            "SubFilter".to_string(),
+            Object::Name("adbe.pkcs7.s4".to_string()),
+        );
         dict.insert("V".to_string(), Object::Integer(2));
         dict.insert("R".to_string(), Object::Integer(3));
         dict.insert("Length".to_string(), Object::Integer(128));

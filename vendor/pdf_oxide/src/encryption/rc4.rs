@@ -103,16 +103,16 @@ pub fn rc4_crypt(key: &[u8], data: &[u8]) -> crate::Result<Vec<u8>> {
                     crate::crypto::active().name(),
                     e
                 ))
-            },
+            }
             crate::crypto::Error::InvalidInput(s) => {
                 crate::Error::InvalidPdf(format!("RC4 invalid input: {s}"))
-            },
+            }
             crate::crypto::Error::Backend(s) => {
                 crate::Error::InvalidPdf(format!("RC4 backend error: {s}"))
-            },
+            }
             crate::crypto::Error::Verification(s) => {
                 crate::Error::InvalidPdf(format!("RC4 verification error: {s}"))
-            },
+            }
         })
 }
 

@@ -244,7 +244,7 @@ impl EncryptionWriteHandler {
                     );
                     data.to_vec()
                 })
-            },
+            }
             Algorithm::Aes128 => {
                 match Self::generate_iv() {
                     Ok(iv) => match aes::aes128_encrypt(key, &iv, data) {
@@ -252,15 +252,15 @@ impl EncryptionWriteHandler {
                             let mut result = iv.to_vec();
                             result.extend(ciphertext);
                             result
-                        },
+                        }
                         Err(_) => data.to_vec(),
                     },
                     Err(e) => {
                         log::error!("encrypt_with_key: AES-128 IV generation failed: {e} — returning plaintext");
                         data.to_vec()
-                    },
+                    }
                 }
-            },
+            }
             Algorithm::Aes256 => {
                 match Self::generate_iv() {
                     Ok(iv) => match aes::aes256_encrypt(key, &iv, data) {
@@ -268,15 +268,15 @@ impl EncryptionWriteHandler {
                             let mut result = iv.to_vec();
                             result.extend(ciphertext);
                             result
-                        },
+                        }
                         Err(_) => data.to_vec(),
                     },
                     Err(e) => {
                         log::error!("encrypt_with_key: AES-256 IV generation failed: {e} — returning plaintext");
                         data.to_vec()
-                    },
+                    }
                 }
-            },
+            }
         }
     }
 

@@ -863,7 +863,11 @@ pub fn classify_from_signals(
     if s.image_area_ratio >= scan_cover_min {
         // OCR sidecar already present and usable (cases C/C2) → keep it.
         if usable_text && s.invisible_text_ratio >= 0.50 {
-            return (PageKind::TextLayer, 0.85, ReasonCode::NativeTextHighConfidence);
+            return (
+                PageKind::TextLayer,
+                0.85,
+                ReasonCode::NativeTextHighConfidence,
+            );
         }
         // Sparse text over a scan (case G) — the headline fix: text
         // *presence* is not enough; coverage must be relative.
@@ -901,7 +905,11 @@ pub fn classify_from_signals(
         if s.has_reliable_structure {
             conf = (conf + 0.10).min(0.99);
         }
-        return (PageKind::TextLayer, conf, ReasonCode::NativeTextHighConfidence);
+        return (
+            PageKind::TextLayer,
+            conf,
+            ReasonCode::NativeTextHighConfidence,
+        );
     }
 
     // Text present but below the high-confidence bar (< min_glyphs).
@@ -915,7 +923,11 @@ pub fn classify_from_signals(
         // listed in `pages_needing_ocr` (#519 cross-binding smoke).
         let clean = s.garbled_ratio <= 0.20 && s.fragmented_word_ratio <= 0.80;
         if clean && s.image_area_ratio < 0.05 {
-            return (PageKind::TextLayer, 0.60, ReasonCode::NativeTextHighConfidence);
+            return (
+                PageKind::TextLayer,
+                0.60,
+                ReasonCode::NativeTextHighConfidence,
+            );
         }
         return (PageKind::Scanned, 0.80, ReasonCode::GlyphMappingMissing);
     }
@@ -1261,11 +1273,11 @@ impl AutoExtractor {
             Some(l) => {
                 let s = l.spec();
                 (s.rec_file, s.dict_file)
-            },
+            }
             None => {
                 let other = lang.trim().to_ascii_lowercase();
                 (format!("rec_{other}.onnx"), format!("{other}_dict.txt"))
-            },
+            }
         }
     }
 
@@ -1309,7 +1321,7 @@ impl AutoExtractor {
                 '\u{0600}'..='\u{06FF}' | '\u{0750}'..='\u{077F}' => arab += 1,
                 '\u{0900}'..='\u{097F}' => deva += 1,
                 'A'..='Z' | 'a'..='z' => latin += 1,
-                _ => {},
+                _ => {}
             }
         }
         let (n, lang) = [
@@ -1390,10 +1402,17 @@ impl AutoExtractor {
     ) -> crate::Result<(String, ExtractSource, ReasonCode)> {
         let force = matches!(self.opts.mode, ExtractMode::ForceOcr)
             || self.opts.force_ocr_pages.contains(&page);
-        let needs_ocr =
-            force || matches!(cls.kind, PageKind::Scanned | PageKind::ImageText | PageKind::Mixed);
+        let needs_ocr = force
+            || matches!(
+                cls.kind,
+                PageKind::Scanned | PageKind::ImageText | PageKind::Mixed
+            );
         if !needs_ocr {
-            return Ok((doc.extract_text(page)?, ExtractSource::NativeText, cls.reason));
+            return Ok((
+                doc.extract_text(page)?,
+                ExtractSource::NativeText,
+                cls.reason,
+            ));
         }
         // Distinguish "OCR ran but produced nothing / errored" from
         // "OCR was unavailable (feature off / models absent)". Only the
@@ -1449,7 +1468,7 @@ impl AutoExtractor {
                             return Ok((placed, ExtractSource::Ocr, ReasonCode::Ok));
                         }
                         return Ok((o, ExtractSource::Ocr, ReasonCode::Ok));
-                    },
+                    }
                     // OCR ran but yielded nothing / errored: warn
                     // precisely (attempted — NOT "unavailable").
                     Ok(_) => {
@@ -1459,14 +1478,14 @@ impl AutoExtractor {
                              {page} (kind={:?}); falling back to native text",
                             cls.kind
                         )
-                    },
+                    }
                     Err(e) => {
                         ocr_attempted = true;
                         log::warn!(
                             "auto-extract: OCR failed for page {page}: {e}; \
                              falling back to native text"
                         )
-                    },
+                    }
                 },
                 None => log::warn!(
                     "auto-extract: page {page} (kind={:?}) needs OCR but \
@@ -1497,7 +1516,11 @@ impl AutoExtractor {
         // (#519 cross-binding smoke).
         let native = doc.extract_text(page)?;
         if !native.trim().is_empty() && text_quality_gate(&native).is_none() {
-            Ok((native, ExtractSource::NativeText, ReasonCode::NativeTextHighConfidence))
+            Ok((
+                native,
+                ExtractSource::NativeText,
+                ReasonCode::NativeTextHighConfidence,
+            ))
         } else {
             let reason = if ocr_attempted {
                 // OCR genuinely ran but failed / produced no usable text.
@@ -1642,9 +1665,13 @@ impl AutoExtractor {
             return None;
         }
         let engine = self.build_ocr_engine(doc, page)?;
-        let ocr =
-            crate::ocr::ocr_page(doc, page, &engine, &crate::ocr::OcrExtractOptions::default())
-                .ok()?;
+        let ocr = crate::ocr::ocr_page(
+            doc,
+            page,
+            &engine,
+            &crate::ocr::OcrExtractOptions::default(),
+        )
+        .ok()?;
         if ocr.trim().is_empty() {
             return None;
         }
@@ -1779,7 +1806,7 @@ impl AutoExtractor {
                     let text = match ocr.as_ref() {
                         Some(o) if !native.trim().is_empty() => {
                             crate::ocr::merge_native_and_ocr(&native, o)
-                        },
+                        }
                         Some(o) => o.clone(),
                         None => native.clone(),
                     };
@@ -1815,7 +1842,11 @@ impl AutoExtractor {
         // `TextOnly` keeps its classify-free fast path (mirrors
         // `extract_text`). `ocr_used` is now a fact: OCR text was used.
         let (text, source, reason) = if matches!(self.opts.mode, ExtractMode::TextOnly) {
-            (doc.extract_text(page)?, ExtractSource::NativeText, cls.reason)
+            (
+                doc.extract_text(page)?,
+                ExtractSource::NativeText,
+                cls.reason,
+            )
         } else {
             self.route(doc, page, &cls)?
         };
@@ -1831,7 +1862,10 @@ impl AutoExtractor {
         // (#519: do not report `partial_success` for a full extraction).
         let status = if text.trim().is_empty() {
             ExtractionStatus::NoTextRecovered
-        } else if matches!(reason, ReasonCode::Ok | ReasonCode::NativeTextHighConfidence) {
+        } else if matches!(
+            reason,
+            ReasonCode::Ok | ReasonCode::NativeTextHighConfidence
+        ) {
             ExtractionStatus::Complete
         } else {
             ExtractionStatus::PartialSuccess
@@ -1865,15 +1899,21 @@ impl AutoExtractor {
         let mut need = Vec::new();
         for p in 0..n {
             let pe = self.extract_page(doc, p)?;
-            if matches!(pe.kind, PageKind::Scanned | PageKind::ImageText | PageKind::Mixed) {
+            if matches!(
+                pe.kind,
+                PageKind::Scanned | PageKind::ImageText | PageKind::Mixed
+            ) {
                 need.push(p);
             }
             pages.push(pe);
         }
         let any_text = pages.iter().any(|p| !p.text.trim().is_empty());
-        let all_ok = pages
-            .iter()
-            .all(|p| matches!(p.reason, ReasonCode::Ok | ReasonCode::NativeTextHighConfidence));
+        let all_ok = pages.iter().all(|p| {
+            matches!(
+                p.reason,
+                ReasonCode::Ok | ReasonCode::NativeTextHighConfidence
+            )
+        });
         let status = if !any_text {
             ExtractionStatus::NoTextRecovered
         } else if all_ok {
@@ -1911,7 +1951,10 @@ mod tests {
             .min_text_confidence
             .is_some());
         // Default == balanced.
-        assert_eq!(AutoExtractOptions::default(), AutoExtractOptions::balanced());
+        assert_eq!(
+            AutoExtractOptions::default(),
+            AutoExtractOptions::balanced()
+        );
     }
 
     #[test]
@@ -1956,7 +1999,10 @@ mod tests {
             serde_json::to_string(&ExtractSource::ImageTableRecovery).unwrap(),
             "\"image_table_recovery\""
         );
-        assert_eq!(serde_json::to_string(&PageKind::ImageText).unwrap(), "\"image_text\"");
+        assert_eq!(
+            serde_json::to_string(&PageKind::ImageText).unwrap(),
+            "\"image_text\""
+        );
     }
 
     #[test]
@@ -1989,7 +2035,10 @@ mod tests {
     #[test]
     fn quality_gate_flags_cid_garbage_and_passes_clean() {
         let garbage: String = "\u{FFFD}".repeat(40);
-        assert_eq!(text_quality_gate(&garbage), Some(ReasonCode::GlyphMappingMissing));
+        assert_eq!(
+            text_quality_gate(&garbage),
+            Some(ReasonCode::GlyphMappingMissing)
+        );
         assert_eq!(
             text_quality_gate("The quick brown fox jumps over the lazy dog repeatedly."),
             None
@@ -2000,10 +2049,16 @@ mod tests {
     fn quality_gate_catches_column_scramble_and_fragmentation() {
         // Critical fragmentation hard-trigger (every glyph split).
         let frag = "a b c d e f g h i j k l m n o p q r s t";
-        assert_eq!(text_quality_gate(frag), Some(ReasonCode::GlyphMappingMissing));
+        assert_eq!(
+            text_quality_gate(frag),
+            Some(ReasonCode::GlyphMappingMissing)
+        );
         // Consecutive-repeat / 2-column scramble.
         let scramble = "alpha alpha beta beta gamma gamma delta delta epsilon epsilon zeta zeta";
-        assert_eq!(text_quality_gate(scramble), Some(ReasonCode::TextLayerBelowThreshold));
+        assert_eq!(
+            text_quality_gate(scramble),
+            Some(ReasonCode::TextLayerBelowThreshold)
+        );
     }
 
     #[test]
@@ -2021,7 +2076,9 @@ mod tests {
             "dense CJK prose must not trigger the text-quality gate"
         );
         assert!(is_cjk_dominant_text(ja));
-        assert!(!is_cjk_dominant_text("The quick brown fox jumps over the lazy dog."));
+        assert!(!is_cjk_dominant_text(
+            "The quick brown fox jumps over the lazy dog."
+        ));
     }
 
     #[test]
@@ -2029,7 +2086,10 @@ mod tests {
         // Empty.
         let mut s = sig();
         s.page_is_empty = true;
-        assert_eq!(classify_from_signals(&s, &AutoExtractOptions::balanced()).0, PageKind::Empty);
+        assert_eq!(
+            classify_from_signals(&s, &AutoExtractOptions::balanced()).0,
+            PageKind::Empty
+        );
 
         // Pure scan (CCITT) → high-confidence Scanned.
         let mut s = sig();
@@ -2045,7 +2105,10 @@ mod tests {
         s.image_area_ratio = 0.95;
         s.text_glyph_count = 60; // a Bates/header line
         s.text_area_ratio = 0.02; // but covers ~nothing
-        assert_eq!(classify_from_signals(&s, &AutoExtractOptions::balanced()).0, PageKind::Scanned);
+        assert_eq!(
+            classify_from_signals(&s, &AutoExtractOptions::balanced()).0,
+            PageKind::Scanned
+        );
 
         // Hybrid: real text + sub-page image (cases D/S).
         let mut s = sig();
@@ -2096,7 +2159,10 @@ mod tests {
             DocumentSummary::MostlyScanned
         );
         // Heterogeneous doc (case Q) stays Mixed — not forced.
-        assert_eq!(summarise(&[TextLayer, Scanned, ImageText, Scanned]), DocumentSummary::Mixed);
+        assert_eq!(
+            summarise(&[TextLayer, Scanned, ImageText, Scanned]),
+            DocumentSummary::Mixed
+        );
     }
 
     #[test]
@@ -2104,7 +2170,10 @@ mod tests {
         // No I/O, never downloads (#513).
         assert_eq!(AutoExtractor::new().options().mode, ExtractMode::Auto);
         assert_eq!(AutoExtractor::default().options().mode, ExtractMode::Auto);
-        assert_eq!(AutoExtractor::text_only().options().mode, ExtractMode::TextOnly);
+        assert_eq!(
+            AutoExtractor::text_only().options().mode,
+            ExtractMode::TextOnly
+        );
         let ae = AutoExtractor::with(AutoExtractOptions::high_fidelity());
         assert!(ae.options().min_text_confidence.is_some());
         // Manifest is static + network-free; cache dir is pure.
@@ -2170,7 +2239,11 @@ mod vector_artwork_is_not_a_scan_tests {
         s.vector_path_density = 1.0;
         s.vector_path_count = 2400;
         let (kind, _, reason) = classify_from_signals(&s, &AutoExtractOptions::default());
-        assert_eq!(kind, PageKind::Scanned, "a page of outlined glyphs still needs OCR");
+        assert_eq!(
+            kind,
+            PageKind::Scanned,
+            "a page of outlined glyphs still needs OCR"
+        );
         assert_eq!(reason, ReasonCode::NoTextLayerPresent);
     }
 

@@ -44,7 +44,9 @@ pub fn decompress_ccitt(data: &[u8], params: &CcittParams) -> Result<Vec<u8>> {
 pub fn decompress_ccitt_reporting(data: &[u8], params: &CcittParams) -> Result<(Vec<u8>, usize)> {
     // Validate required parameters
     if params.columns == 0 {
-        return Err(Error::Decode("CCITT decompression requires /Columns parameter".to_string()));
+        return Err(Error::Decode(
+            "CCITT decompression requires /Columns parameter".to_string(),
+        ));
     }
 
     // `fax` 0.3 takes u32 dimensions, which is what CcittParams already holds:
@@ -87,13 +89,13 @@ pub fn decompress_ccitt_reporting(data: &[u8], params: &CcittParams) -> Result<(
                 );
             }
             Ok(decoded.data)
-        },
+        }
         Err(in_house_err) => {
             // A stream the in-house decoder couldn't make progress on: fall
             // back to the legacy fax crate before giving up.
             log::debug!("CCITT in-house decode declined ({in_house_err}); trying fax crate");
             decompress_with_fax(data, width, height_opt, params)
-        },
+        }
     };
 
     match fax_result {
@@ -105,7 +107,7 @@ pub fn decompress_ccitt_reporting(data: &[u8], params: &CcittParams) -> Result<(
             // the whole image or errors, so treat success as complete.
             let rows = rows_valid.unwrap_or(usize::MAX);
             Ok((output, rows))
-        },
+        }
         Err(e) => {
             // Both decoders failed. Do NOT silently return an all-white page
             // (the old behavior that produced the blank-page bug) — warn loudly
@@ -130,12 +132,14 @@ pub fn decompress_ccitt_reporting(data: &[u8], params: &CcittParams) -> Result<(
             let fallback_len = expected_bytes.max(bytes_per_row);
             let mut fallback = Vec::new();
             fallback.try_reserve_exact(fallback_len).map_err(|_| {
-                Error::Decode(format!("Unable to allocate {fallback_len} bytes for CCITT fallback"))
+                Error::Decode(format!(
+                    "Unable to allocate {fallback_len} bytes for CCITT fallback"
+                ))
             })?;
             fallback.resize(fallback_len, 0);
             // Nothing in this buffer came from the stream.
             Ok((fallback, 0))
-        },
+        }
     }
 }
 
@@ -164,13 +168,16 @@ fn decompress_with_fax(
     match try_decode_with_fax(data, width_usize, height, params) {
         Ok(output) if !output.is_empty() => {
             return Ok(output);
-        },
+        }
         Ok(_empty) => {
             log::debug!("First attempt returned no data, trying with leading zeros stripped");
-        },
+        }
         Err(e) => {
-            log::debug!("First attempt failed: {}, trying with leading zeros stripped", e);
-        },
+            log::debug!(
+                "First attempt failed: {}, trying with leading zeros stripped",
+                e
+            );
+        }
     }
 
     // If that failed, try stripping leading zeros (common in some PDFs)
@@ -181,7 +188,9 @@ fn decompress_with_fax(
     let trimmed_len = data.len() - first_nonzero;
     let mut trimmed_data = Vec::new();
     trimmed_data.try_reserve_exact(trimmed_len).map_err(|_| {
-        Error::Decode(format!("Unable to allocate {trimmed_len} bytes for trimmed CCITT input"))
+        Error::Decode(format!(
+            "Unable to allocate {trimmed_len} bytes for trimmed CCITT input"
+        ))
     })?;
     trimmed_data.extend_from_slice(&data[first_nonzero..]);
 
@@ -207,13 +216,13 @@ fn decompress_with_fax(
             Ok(output) if !output.is_empty() => {
                 log::trace!("Successfully decompressed after stripping leading zeros!");
                 return Ok(output);
-            },
+            }
             Ok(_) => {
                 log::debug!("Strip attempt also returned no data");
-            },
+            }
             Err(e) => {
                 log::debug!("Strip attempt also failed: {}", e);
-            },
+            }
         }
     }
 
@@ -239,7 +248,9 @@ fn try_decode_with_fax(
             .checked_mul(rows)
             .ok_or_else(|| Error::Decode("CCITT fax output size overflow".to_string()))?;
         output.try_reserve_exact(capacity).map_err(|_| {
-            Error::Decode(format!("Unable to allocate {capacity} bytes for CCITT fax output"))
+            Error::Decode(format!(
+                "Unable to allocate {capacity} bytes for CCITT fax output"
+            ))
         })?;
     }
     let mut rows_decoded = 0usize;
@@ -322,7 +333,9 @@ pub(crate) fn transitions_to_bytes<T: Copy + Into<u32>>(
     let bytes_per_row = width.div_ceil(8);
     let mut row_bytes = Vec::new();
     row_bytes.try_reserve_exact(bytes_per_row).map_err(|_| {
-        Error::Decode(format!("Unable to allocate {bytes_per_row} bytes for a CCITT row"))
+        Error::Decode(format!(
+            "Unable to allocate {bytes_per_row} bytes for a CCITT row"
+        ))
     })?;
     row_bytes.resize(bytes_per_row, 0);
 
@@ -363,7 +376,10 @@ pub(crate) fn append_transition_row<T: Copy + Into<u32>>(
 ) -> Result<()> {
     let row = transitions_to_bytes(transitions, width)?;
     output.try_reserve(row.len()).map_err(|_| {
-        Error::Decode(format!("Unable to grow CCITT output by {} bytes", row.len()))
+        Error::Decode(format!(
+            "Unable to grow CCITT output by {} bytes",
+            row.len()
+        ))
     })?;
     output.extend_from_slice(&row);
     Ok(())
@@ -496,7 +512,10 @@ mod tests {
         assert_eq!(row_u16[0], 0b00111001);
 
         let row_u32 = transitions_to_bytes(&[2u32, 5, 7], 8).expect("pack u32 row");
-        assert_eq!(row_u32, row_u16, "u32 and u16 transitions must pack identically");
+        assert_eq!(
+            row_u32, row_u16,
+            "u32 and u16 transitions must pack identically"
+        );
     }
 
     /// A transition beyond u16::MAX must not wrap: fax 0.3 widened transitions
@@ -507,8 +526,15 @@ mod tests {
         // black run from 65_536 to 65_544 - a position that u16 could not hold
         let row = transitions_to_bytes(&[65_536u32, 65_544], width).expect("pack wide row");
         assert_eq!(row.len(), width.div_ceil(8));
-        assert_eq!(row[65_536 / 8], 0xFF, "the 8 pixels at 65536.. must be black");
-        assert!(row[..65_536 / 8].iter().all(|&b| b == 0), "everything before must stay white");
+        assert_eq!(
+            row[65_536 / 8],
+            0xFF,
+            "the 8 pixels at 65536.. must be black"
+        );
+        assert!(
+            row[..65_536 / 8].iter().all(|&b| b == 0),
+            "everything before must stay white"
+        );
     }
 }
 

@@ -219,7 +219,7 @@ impl SpanMergingDebugger {
                 SpaceInsertReason::AdaptiveThreshold => self.spaces_by_adaptive += 1,
                 SpaceInsertReason::Heuristic => self.spaces_by_heuristic += 1,
                 SpaceInsertReason::AdaptiveAndHeuristic => self.spaces_by_both += 1,
-                _ => {},
+                _ => {}
             }
         }
 
@@ -260,13 +260,22 @@ impl SpanMergingDebugger {
 
         // Find page stats
         if let Some(stats) = self.page_stats.iter().find(|s| s.page_num == page_num) {
-            writeln!(report, "Extracted {} spans from page {}", stats.span_count, page_num)
-                .unwrap();
+            writeln!(
+                report,
+                "Extracted {} spans from page {}",
+                stats.span_count, page_num
+            )
+            .unwrap();
             writeln!(report).unwrap();
             writeln!(report, "Gap Statistics:").unwrap();
             writeln!(report, "  Total gaps: {}", stats.gap_count).unwrap();
             writeln!(report, "  Positive gaps: {}", stats.positive_gaps).unwrap();
-            writeln!(report, "  Negative gaps (overlaps): {}", stats.negative_gaps).unwrap();
+            writeln!(
+                report,
+                "  Negative gaps (overlaps): {}",
+                stats.negative_gaps
+            )
+            .unwrap();
             writeln!(report, "  Min: {:.2}pt", stats.min_gap).unwrap();
             writeln!(report, "  Max: {:.2}pt", stats.max_gap).unwrap();
             writeln!(report, "  Mean: {:.2}pt", stats.mean_gap).unwrap();
@@ -389,11 +398,30 @@ impl SpanMergingDebugger {
 
         writeln!(report, "=== SPAN MERGING SUMMARY ===").unwrap();
         writeln!(report).unwrap();
-        writeln!(report, "Total Spaces Inserted: {}", self.total_spaces_inserted).unwrap();
-        writeln!(report, "  - By adaptive threshold: {} spaces", self.spaces_by_adaptive).unwrap();
-        writeln!(report, "  - By heuristic: {} spaces", self.spaces_by_heuristic).unwrap();
-        writeln!(report, "  - By both (adaptive+heuristic): {} spaces", self.spaces_by_both)
-            .unwrap();
+        writeln!(
+            report,
+            "Total Spaces Inserted: {}",
+            self.total_spaces_inserted
+        )
+        .unwrap();
+        writeln!(
+            report,
+            "  - By adaptive threshold: {} spaces",
+            self.spaces_by_adaptive
+        )
+        .unwrap();
+        writeln!(
+            report,
+            "  - By heuristic: {} spaces",
+            self.spaces_by_heuristic
+        )
+        .unwrap();
+        writeln!(
+            report,
+            "  - By both (adaptive+heuristic): {} spaces",
+            self.spaces_by_both
+        )
+        .unwrap();
         writeln!(report).unwrap();
 
         // Per-page threshold summary

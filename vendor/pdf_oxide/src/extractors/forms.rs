@@ -284,7 +284,7 @@ impl FormExtractor {
             None => {
                 // No AcroForm in this document
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Resolve AcroForm dictionary
@@ -299,7 +299,7 @@ impl FormExtractor {
             None => {
                 // AcroForm exists but has no fields
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Resolve fields array
@@ -540,7 +540,7 @@ impl FormExtractor {
                 } else {
                     FieldValue::None
                 }
-            },
+            }
             Object::Name(name) => {
                 // Name value (for radio buttons, choice fields)
                 if *field_type == FieldType::Button {
@@ -555,7 +555,7 @@ impl FormExtractor {
                 } else {
                     FieldValue::Name(name.clone())
                 }
-            },
+            }
             Object::Array(array) => {
                 // Array of values (for multi-select list boxes)
                 let values: Vec<String> = array
@@ -567,11 +567,11 @@ impl FormExtractor {
                     })
                     .collect();
                 FieldValue::Array(values)
-            },
+            }
             Object::Boolean(b) => {
                 // Boolean value
                 FieldValue::Boolean(*b)
-            },
+            }
             _ => FieldValue::None,
         }
     }
@@ -745,7 +745,10 @@ mod tests {
         assert_eq!(FormExtractor::parse_field_type("Tx"), FieldType::Text);
         assert_eq!(FormExtractor::parse_field_type("Ch"), FieldType::Choice);
         assert_eq!(FormExtractor::parse_field_type("Sig"), FieldType::Signature);
-        assert!(matches!(FormExtractor::parse_field_type("Unknown"), FieldType::Unknown(_)));
+        assert!(matches!(
+            FormExtractor::parse_field_type("Unknown"),
+            FieldType::Unknown(_)
+        ));
     }
 
     #[test]
@@ -855,9 +858,15 @@ mod tests {
         let unknown = FieldType::Unknown("Custom".to_string());
         assert!(matches!(unknown, FieldType::Unknown(ref s) if s == "Custom"));
         // Two Unknown with same string should be equal
-        assert_eq!(FieldType::Unknown("X".to_string()), FieldType::Unknown("X".to_string()));
+        assert_eq!(
+            FieldType::Unknown("X".to_string()),
+            FieldType::Unknown("X".to_string())
+        );
         // Two Unknown with different strings should differ
-        assert_ne!(FieldType::Unknown("X".to_string()), FieldType::Unknown("Y".to_string()));
+        assert_ne!(
+            FieldType::Unknown("X".to_string()),
+            FieldType::Unknown("Y".to_string())
+        );
     }
 
     #[test]
@@ -987,7 +996,7 @@ mod tests {
                 assert_eq!(v.len(), 2);
                 assert_eq!(v[0], "Item1");
                 assert_eq!(v[1], "Item2");
-            },
+            }
             _ => panic!("Expected Array"),
         }
     }
@@ -1006,7 +1015,7 @@ mod tests {
                 assert_eq!(v.len(), 2);
                 assert_eq!(v[0], "Text");
                 assert_eq!(v[1], "Name");
-            },
+            }
             _ => panic!("Expected Array"),
         }
     }
@@ -1037,9 +1046,15 @@ mod tests {
     fn test_border_style_type_from_pdf_name_all_variants() {
         assert_eq!(BorderStyleType::from_pdf_name("S"), BorderStyleType::Solid);
         assert_eq!(BorderStyleType::from_pdf_name("D"), BorderStyleType::Dashed);
-        assert_eq!(BorderStyleType::from_pdf_name("B"), BorderStyleType::Beveled);
+        assert_eq!(
+            BorderStyleType::from_pdf_name("B"),
+            BorderStyleType::Beveled
+        );
         assert_eq!(BorderStyleType::from_pdf_name("I"), BorderStyleType::Inset);
-        assert_eq!(BorderStyleType::from_pdf_name("U"), BorderStyleType::Underline);
+        assert_eq!(
+            BorderStyleType::from_pdf_name("U"),
+            BorderStyleType::Underline
+        );
     }
 
     #[test]
@@ -1119,7 +1134,10 @@ mod tests {
         let mut dict = HashMap::new();
         dict.insert("W".to_string(), Object::Real(2.0));
         dict.insert("S".to_string(), Object::Name("D".to_string()));
-        dict.insert("D".to_string(), Object::Array(vec![Object::Integer(3), Object::Integer(1)]));
+        dict.insert(
+            "D".to_string(),
+            Object::Array(vec![Object::Integer(3), Object::Integer(1)]),
+        );
         let obj = Object::Dictionary(dict);
         let bs = FormExtractor::parse_border_style(&obj).unwrap();
         assert_eq!(bs.width, 2.0);

@@ -552,9 +552,10 @@ pub fn determine_adaptive_threshold(
 /// - Avoids detecting layout breaks (which are far beyond word-spacing)
 fn detect_word_boundary_threshold(spans: &[TextSpan]) -> Option<f32> {
     // Extract gaps
-    let mut gaps: Vec<f32> = spans.windows(2)
+    let mut gaps: Vec<f32> = spans
+        .windows(2)
         .map(|w| w[1].bbox.left() - w[0].bbox.right())
-        .filter(|g| *g > 0.0)  // Only positive gaps
+        .filter(|g| *g > 0.0) // Only positive gaps
         .collect();
 
     if gaps.len() < 10 {
@@ -572,7 +573,10 @@ fn detect_word_boundary_threshold(spans: &[TextSpan]) -> Option<f32> {
         debug!("Percentile-based threshold: P75 = {:.4}pt", p75);
         Some(p75)
     } else {
-        debug!("Percentile-based threshold: P75 = {:.4}pt (out of bounds 2-10pt)", p75);
+        debug!(
+            "Percentile-based threshold: P75 = {:.4}pt (out of bounds 2-10pt)",
+            p75
+        );
         None
     }
 }
@@ -658,8 +662,10 @@ pub fn analyze_document_gaps(
 
     // Try bimodal detection first (more robust for complex PDFs)
     if let Some(bimodal_threshold) = detect_word_boundary_threshold(spans) {
-        let reason =
-            format!("Bimodal detection: identified word boundary at {:.4}pt", bimodal_threshold);
+        let reason = format!(
+            "Bimodal detection: identified word boundary at {:.4}pt",
+            bimodal_threshold
+        );
         debug!("Using bimodal threshold: {}", reason);
 
         return AdaptiveThresholdResult {
@@ -704,7 +710,10 @@ pub fn analyze_document_gaps(
         );
         positive_gaps
     } else {
-        debug!("Not enough positive gaps ({}) to filter, using all gaps", positive_gaps.len());
+        debug!(
+            "Not enough positive gaps ({}) to filter, using all gaps",
+            positive_gaps.len()
+        );
         gaps
     };
 
@@ -720,7 +729,7 @@ pub fn analyze_document_gaps(
                 stats: None,
                 reason,
             };
-        },
+        }
     };
 
     // Determine threshold

@@ -184,7 +184,10 @@ mod tests {
         let config = SpacingConfig::default(); // margin = 0.1*30 = 3pt
 
         // gap (10pt) > margin (3pt) -> insert
-        assert_eq!(should_insert_space(&prev, &next, &config), SpaceInsertion::yes());
+        assert_eq!(
+            should_insert_space(&prev, &next, &config),
+            SpaceInsertion::yes()
+        );
     }
 
     #[test]
@@ -194,7 +197,10 @@ mod tests {
         let config = SpacingConfig::default(); // margin = 0.1*20 = 2pt
 
         // gap (1pt) < margin (2pt) -> no insert
-        assert_eq!(should_insert_space(&prev, &next, &config), SpaceInsertion::no());
+        assert_eq!(
+            should_insert_space(&prev, &next, &config),
+            SpaceInsertion::no()
+        );
     }
 
     #[test]
@@ -204,7 +210,10 @@ mod tests {
         let config = SpacingConfig::default();
 
         // Already has space, don't insert another
-        assert_eq!(should_insert_space(&prev, &next, &config), SpaceInsertion::no());
+        assert_eq!(
+            should_insert_space(&prev, &next, &config),
+            SpaceInsertion::no()
+        );
     }
 
     #[test]
@@ -217,10 +226,16 @@ mod tests {
         let next = make_span("World", 33.0, 30.0); // 3pt gap
 
         // tight: margin = 0.05*30 = 1.5pt, gap > margin -> insert
-        assert_eq!(should_insert_space(&prev, &next, &tight), SpaceInsertion::yes());
+        assert_eq!(
+            should_insert_space(&prev, &next, &tight),
+            SpaceInsertion::yes()
+        );
 
         // loose: margin = 0.15*30 = 4.5pt, gap < margin -> no insert
-        assert_eq!(should_insert_space(&prev, &next, &loose), SpaceInsertion::no());
+        assert_eq!(
+            should_insert_space(&prev, &next, &loose),
+            SpaceInsertion::no()
+        );
     }
 
     #[test]
@@ -230,11 +245,17 @@ mod tests {
 
         // gap = margin (exactly 2.0) -> no insert (must be strictly greater)
         let next = make_span("World", 22.0, 20.0);
-        assert_eq!(should_insert_space(&prev, &next, &config), SpaceInsertion::no());
+        assert_eq!(
+            should_insert_space(&prev, &next, &config),
+            SpaceInsertion::no()
+        );
 
         // gap > margin (2.1 > 2.0) -> insert
         let next = make_span("World", 22.1, 20.0);
-        assert_eq!(should_insert_space(&prev, &next, &config), SpaceInsertion::yes());
+        assert_eq!(
+            should_insert_space(&prev, &next, &config),
+            SpaceInsertion::yes()
+        );
     }
 
     #[test]
@@ -244,6 +265,9 @@ mod tests {
         let config = SpacingConfig::default();
 
         // Already has space, don't insert another
-        assert_eq!(should_insert_space(&prev, &next, &config), SpaceInsertion::no());
+        assert_eq!(
+            should_insert_space(&prev, &next, &config),
+            SpaceInsertion::no()
+        );
     }
 }

@@ -100,7 +100,7 @@ impl HierarchicalExtractor {
                 if reason.contains("no Contents") =>
             {
                 Vec::new()
-            },
+            }
             Err(e) => return Err(e),
         };
 

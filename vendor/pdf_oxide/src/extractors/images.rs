@@ -323,7 +323,7 @@ impl PdfImage {
                 } else {
                     save_jpeg_as_png(jpeg_data, path)
                 }
-            },
+            }
             ImageData::Raw { pixels, format } => {
                 // Always build the transform if a profile is present; the
                 // save helper picks the right convert_* method for the
@@ -332,8 +332,15 @@ impl PdfImage {
                 // wide-gamut (Adobe RGB, ProPhoto, …) or a calibrated
                 // grayscale other than sRGB gamma.
                 let transform = self.build_icc_transform();
-                save_raw_as_png(pixels, self.width, self.height, *format, transform.as_ref(), path)
-            },
+                save_raw_as_png(
+                    pixels,
+                    self.width,
+                    self.height,
+                    *format,
+                    transform.as_ref(),
+                    path,
+                )
+            }
         }
     }
 
@@ -365,11 +372,18 @@ impl PdfImage {
                 } else {
                     std::fs::write(path, jpeg_data).map_err(Error::from)
                 }
-            },
+            }
             ImageData::Raw { pixels, format } => {
                 let transform = self.build_icc_transform();
-                save_raw_as_jpeg(pixels, self.width, self.height, *format, transform.as_ref(), path)
-            },
+                save_raw_as_jpeg(
+                    pixels,
+                    self.width,
+                    self.height,
+                    *format,
+                    transform.as_ref(),
+                    path,
+                )
+            }
         }
     }
 
@@ -398,7 +412,10 @@ impl PdfImage {
                 let expected_rgb = expected_gray * 3;
 
                 if *format == PixelFormat::Grayscale
-                    && matches!(self.color_space, ColorSpace::DeviceGray | ColorSpace::CalGray)
+                    && matches!(
+                        self.color_space,
+                        ColorSpace::DeviceGray | ColorSpace::CalGray
+                    )
                     && pixels.len() == expected_gray
                 {
                     // image 0.25 changed `write_image` to take
@@ -409,7 +426,12 @@ impl PdfImage {
                         .map_err(|e| Error::Encode(format!("Failed to encode PNG: {}", e)))?;
                 } else if *format == PixelFormat::RGB && pixels.len() == expected_rgb {
                     encoder
-                        .write_image(pixels, self.width, self.height, image::ColorType::Rgb8.into())
+                        .write_image(
+                            pixels,
+                            self.width,
+                            self.height,
+                            image::ColorType::Rgb8.into(),
+                        )
                         .map_err(|e| Error::Encode(format!("Failed to encode PNG: {}", e)))?;
                 } else {
                     let dynamic_image = self.to_dynamic_image()?;
@@ -438,7 +460,7 @@ impl PdfImage {
                         )
                         .map_err(|e| Error::Encode(format!("Failed to encode PNG: {}", e)))?;
                 }
-            },
+            }
             ImageData::Jpeg(_) => {
                 let dynamic_image = self.to_dynamic_image()?;
                 let rgb = dynamic_image.to_rgb8();
@@ -450,7 +472,7 @@ impl PdfImage {
                         image::ColorType::Rgb8.into(),
                     )
                     .map_err(|e| Error::Encode(format!("Failed to encode PNG: {}", e)))?;
-            },
+            }
         }
 
         Ok(buffer.into_inner())
@@ -464,12 +486,12 @@ impl PdfImage {
             ImageData::Jpeg(jpeg_data) => {
                 let base64_str = STANDARD.encode(jpeg_data);
                 Ok(format!("data:image/jpeg;base64,{}", base64_str))
-            },
+            }
             ImageData::Raw { .. } => {
                 let png_bytes = self.to_png_bytes()?;
                 let base64_str = STANDARD.encode(&png_bytes);
                 Ok(format!("data:image/png;base64,{}", base64_str))
-            },
+            }
         }
     }
 
@@ -500,7 +522,7 @@ impl PdfImage {
                 );
                 image::load_from_memory(jpeg_data)
                     .map_err(|e| Error::Decode(format!("Failed to decode JPEG: {}", e)))
-            },
+            }
             ImageData::Raw { pixels, format } => {
                 if self.bits_per_component == 1
                     && matches!(self.color_space, ColorSpace::DeviceGray)
@@ -566,7 +588,7 @@ impl PdfImage {
                             )
                             .ok_or_else(|| Error::Decode("Invalid image dimensions".to_string()))
                             .map(image::DynamicImage::ImageRgb8)
-                        },
+                        }
                         (PixelFormat::Grayscale, ColorSpace::DeviceGray) => {
                             image::ImageBuffer::<image::Luma<u8>, Vec<u8>>::from_raw(
                                 self.width,
@@ -575,12 +597,12 @@ impl PdfImage {
                             )
                             .ok_or_else(|| Error::Decode("Invalid image dimensions".to_string()))
                             .map(image::DynamicImage::ImageLuma8)
-                        },
+                        }
                         _ => {
                             let rgb_pixels = match format {
                                 PixelFormat::Grayscale => {
                                     pixels.iter().flat_map(|&g| vec![g, g, g]).collect()
-                                },
+                                }
                                 PixelFormat::CMYK => cmyk_to_rgb_with_transform(
                                     pixels,
                                     self.build_icc_transform().as_ref(),
@@ -594,10 +616,10 @@ impl PdfImage {
                             )
                             .ok_or_else(|| Error::Decode("Invalid image dimensions".to_string()))
                             .map(image::DynamicImage::ImageRgb8)
-                        },
+                        }
                     }
                 }
-            },
+            }
         }
     }
 }
@@ -753,17 +775,25 @@ pub fn parse_color_space(obj: &crate::object::Object) -> Result<ColorSpace> {
                             3
                         };
                         Ok(ColorSpace::ICCBased(num_components))
-                    },
+                    }
                     "Separation" => Ok(ColorSpace::Separation),
                     "DeviceN" => Ok(ColorSpace::DeviceN),
                     "Pattern" => Ok(ColorSpace::Pattern),
-                    other => Err(Error::Image(format!("Unsupported array color space: {}", other))),
+                    other => Err(Error::Image(format!(
+                        "Unsupported array color space: {}",
+                        other
+                    ))),
                 }
             } else {
-                Err(Error::Image("Color space array must start with a name".to_string()))
+                Err(Error::Image(
+                    "Color space array must start with a name".to_string(),
+                ))
             }
-        },
-        _ => Err(Error::Image(format!("Invalid color space object: {:?}", obj))),
+        }
+        _ => Err(Error::Image(format!(
+            "Invalid color space object: {:?}",
+            obj
+        ))),
     }
 }
 
@@ -968,7 +998,10 @@ pub fn extract_image_from_xobject_at(
         .ok_or_else(|| Error::Image("XObject missing /Subtype".to_string()))?;
 
     if subtype != "Image" {
-        return Err(Error::Image(format!("XObject subtype is not Image: {}", subtype)));
+        return Err(Error::Image(format!(
+            "XObject subtype is not Image: {}",
+            subtype
+        )));
     }
 
     // /Width and /Height may be indirect references (ISO 32000-1 §7.3.10
@@ -997,7 +1030,9 @@ pub fn extract_image_from_xobject_at(
         let dimension = u32::try_from(value)
             .map_err(|_| Error::Image(format!("Image /{key} must be a positive integer")))?;
         if dimension == 0 {
-            return Err(Error::Image(format!("Image /{key} must be a positive integer")));
+            return Err(Error::Image(format!(
+                "Image /{key} must be a positive integer"
+            )));
         }
         Ok(dimension)
     };
@@ -1094,7 +1129,9 @@ pub fn extract_image_from_xobject_at(
     let indexed_resolution: Option<IndexedResolution> = if color_space == ColorSpace::Indexed {
         let resolved = resolve_indexed_palette(doc, &resolved_color_space)?;
         if resolved.is_none() {
-            return Err(Error::Image("Unable to resolve Indexed color space palette".to_string()));
+            return Err(Error::Image(
+                "Unable to resolve Indexed color space palette".to_string(),
+            ));
         }
         resolved
     } else {
@@ -1187,7 +1224,7 @@ pub fn extract_image_from_xobject_at(
                         *b = !*b;
                     }
                     ImageData::Raw { pixels, format }
-                },
+                }
                 other => other,
             }
         } else {
@@ -1353,7 +1390,7 @@ pub fn extract_image_from_xobject_at(
                     // narrower fact: only `ranges` actually folds one in.
                     decode_folded_in = ranges.is_some();
                     samples
-                },
+                }
                 None => {
                     // The unpack was refused — over the size cap, or a
                     // /BitsPerComponent the spec does not define — so the
@@ -1382,7 +1419,7 @@ pub fn extract_image_from_xobject_at(
                         decode_folded_in = true;
                     }
                     reduced
-                },
+                }
             };
             ImageData::Raw {
                 pixels,
@@ -1737,7 +1774,9 @@ fn expand_indexed_to_rgb_with_transform(
         .checked_mul(bpc as usize)
         .map(|v| v.div_ceil(8))
         .ok_or_else(|| {
-            Error::Image(format!("Indexed image row width overflow: {w} × {bpc} bpc exceeds usize"))
+            Error::Image(format!(
+                "Indexed image row width overflow: {w} × {bpc} bpc exceeds usize"
+            ))
         })?;
 
     // Checked arithmetic for `w * h * 3` (output always written as RGB).
@@ -1745,7 +1784,9 @@ fn expand_indexed_to_rgb_with_transform(
         .checked_mul(h)
         .and_then(|v| v.checked_mul(3))
         .ok_or_else(|| {
-            Error::Image(format!("Indexed image output size overflow: {w} × {h} × 3 exceeds usize"))
+            Error::Image(format!(
+                "Indexed image output size overflow: {w} × {h} × 3 exceeds usize"
+            ))
         })?;
 
     if output_bytes > MAX_INDEXED_OUTPUT_BYTES {
@@ -1790,19 +1831,19 @@ fn expand_indexed_to_rgb_with_transform(
                 } else {
                     (b & 0x0F) as usize
                 }
-            },
+            }
             2 => {
                 let byte_idx = x / 4;
                 let b = row.get(byte_idx).copied().unwrap_or(0);
                 let shift = 6 - (x % 4) * 2;
                 ((b >> shift) & 0x03) as usize
-            },
+            }
             1 => {
                 let byte_idx = x / 8;
                 let b = row.get(byte_idx).copied().unwrap_or(0);
                 let shift = 7 - (x % 8);
                 ((b >> shift) & 0x01) as usize
-            },
+            }
             // Unreachable: bpc is validated to be in {1, 2, 4, 8} above
             // before the closure is called, so this arm only exists to
             // satisfy exhaustiveness on `u8`.
@@ -1849,7 +1890,7 @@ fn expand_indexed_to_rgb_with_transform(
                     out.push(g);
                     out.push(g);
                     out.push(g);
-                },
+                }
                 PixelFormat::CMYK => {
                     let c = palette[off];
                     let m = palette[off + 1];
@@ -1863,7 +1904,7 @@ fn expand_indexed_to_rgb_with_transform(
                     out.push(r);
                     out.push(g);
                     out.push(b);
-                },
+                }
             }
         }
     }
@@ -2125,7 +2166,10 @@ pub(crate) fn decode_cmyk_jpeg_to_raw_cmyk(jpeg_data: &[u8]) -> Result<Vec<u8>> 
 /// transform 0 (plain CMYK) or 2 (YCCK). An explicit marker declaring anything
 /// else is taken at its word.
 fn cmyk_jpeg_samples_are_inverted(jpeg_data: &[u8]) -> bool {
-    matches!(scan_app14_color_transform(jpeg_data), None | Some(0) | Some(2))
+    matches!(
+        scan_app14_color_transform(jpeg_data),
+        None | Some(0) | Some(2)
+    )
 }
 
 /// Like [`decode_cmyk_jpeg_to_rgb`] but applies the given ICC transform
@@ -2279,7 +2323,7 @@ fn save_raw_as_png(
                 .ok_or_else(|| Error::Image("Invalid RGB image dimensions".to_string()))?;
             img.save_with_format(path, ImageFormat::Png)
                 .map_err(|e| Error::Image(format!("Failed to save PNG: {}", e)))
-        },
+        }
         PixelFormat::Grayscale => {
             // A Gray ICC profile promotes to sRGB RGB; without one the
             // single channel is written as an L8 PNG.
@@ -2299,14 +2343,14 @@ fn save_raw_as_png(
                 img.save_with_format(path, ImageFormat::Png)
                     .map_err(|e| Error::Image(format!("Failed to save PNG: {}", e)))
             }
-        },
+        }
         PixelFormat::CMYK => {
             let rgb = cmyk_to_rgb_with_transform(pixels, icc_matches_format(transform, format));
             let img = ImageBuffer::<Rgb<u8>, _>::from_raw(width, height, rgb)
                 .ok_or_else(|| Error::Image("Invalid CMYK image dimensions".to_string()))?;
             img.save_with_format(path, ImageFormat::Png)
                 .map_err(|e| Error::Image(format!("Failed to save PNG: {}", e)))
-        },
+        }
     }
 }
 
@@ -2330,7 +2374,7 @@ fn save_raw_as_jpeg(
                 .ok_or_else(|| Error::Image("Invalid RGB image dimensions".to_string()))?;
             img.save_with_format(path, ImageFormat::Jpeg)
                 .map_err(|e| Error::Image(format!("Failed to save JPEG: {}", e)))
-        },
+        }
         PixelFormat::Grayscale => {
             if let Some(t) = icc_matches_format(transform, format) {
                 let rgb = t.convert_gray_buffer(pixels);
@@ -2348,14 +2392,14 @@ fn save_raw_as_jpeg(
                 img.save_with_format(path, ImageFormat::Jpeg)
                     .map_err(|e| Error::Image(format!("Failed to save JPEG: {}", e)))
             }
-        },
+        }
         PixelFormat::CMYK => {
             let rgb = cmyk_to_rgb_with_transform(pixels, icc_matches_format(transform, format));
             let img = ImageBuffer::<Rgb<u8>, _>::from_raw(width, height, rgb)
                 .ok_or_else(|| Error::Image("Invalid CMYK image dimensions".to_string()))?;
             img.save_with_format(path, ImageFormat::Jpeg)
                 .map_err(|e| Error::Image(format!("Failed to save JPEG: {}", e)))
-        },
+        }
     }
 }
 
@@ -2385,7 +2429,9 @@ pub(crate) fn decode_jbig2_stencil(
     let ImageData::Raw { pixels, .. } =
         decode_jbig2_image(stream, obj_ref, dict, doc, width, height)?
     else {
-        return Err(Error::Image("JBIG2 stencil decode returned no samples".to_string()));
+        return Err(Error::Image(
+            "JBIG2 stencil decode returned no samples".to_string(),
+        ));
     };
 
     let row_bytes = (width as usize).div_ceil(8);
@@ -2575,7 +2621,7 @@ fn decode_jpx_image(
             return Err(Error::UnsupportedFilter(format!(
                 "JPXDecode: unsupported JPEG 2000 component count {n}"
             )))
-        },
+        }
     };
 
     // Drop the trailing opacity channel(s) if the decode produced more
@@ -2659,7 +2705,7 @@ pub fn expand_inline_image_dict(
             Some(v) => {
                 dict.remove(full);
                 Some(v)
-            },
+            }
             None => dict.remove(full),
         };
         if let Some(v) = value {
@@ -2673,7 +2719,10 @@ pub fn expand_inline_image_dict(
     // keys - `/CS /RGB`, `/F /Fl`. Expanding only the keys leaves the decoder
     // looking at a colour space called "RGB", which it does not know.
     for (key, map) in [
-        ("ColorSpace", colorspace_abbrev as fn(&str) -> Option<&'static str>),
+        (
+            "ColorSpace",
+            colorspace_abbrev as fn(&str) -> Option<&'static str>,
+        ),
         ("Filter", filter_abbrev as fn(&str) -> Option<&'static str>),
     ] {
         if let Some(v) = expanded.remove(key) {
@@ -2774,8 +2823,14 @@ mod inline_image_dict_tests {
             ("CS", Object::Name("RGB".to_string())),
             ("F", Object::Name("Fl".to_string())),
         ]));
-        assert_eq!(out.get("ColorSpace"), Some(&Object::Name("DeviceRGB".to_string())));
-        assert_eq!(out.get("Filter"), Some(&Object::Name("FlateDecode".to_string())));
+        assert_eq!(
+            out.get("ColorSpace"),
+            Some(&Object::Name("DeviceRGB".to_string()))
+        );
+        assert_eq!(
+            out.get("Filter"),
+            Some(&Object::Name("FlateDecode".to_string()))
+        );
     }
 
     #[test]
@@ -2803,7 +2858,11 @@ mod inline_image_dict_tests {
             ("DCT", "DCTDecode"),
         ] {
             let out = expand_inline_image_dict(dict(&[("F", Object::Name(abbr.to_string()))]));
-            assert_eq!(out.get("Filter"), Some(&Object::Name(full.to_string())), "filter /{abbr}");
+            assert_eq!(
+                out.get("Filter"),
+                Some(&Object::Name(full.to_string())),
+                "filter /{abbr}"
+            );
         }
     }
 
@@ -2849,9 +2908,15 @@ mod inline_image_dict_tests {
     #[test]
     fn leaves_unabbreviated_and_named_spaces_alone() {
         let out = expand_inline_image_dict(dict(&[("CS", Object::Name("CS0".to_string()))]));
-        assert_eq!(out.get("ColorSpace"), Some(&Object::Name("CS0".to_string())));
+        assert_eq!(
+            out.get("ColorSpace"),
+            Some(&Object::Name("CS0".to_string()))
+        );
         let out = expand_inline_image_dict(dict(&[("CS", Object::Name("DeviceGray".to_string()))]));
-        assert_eq!(out.get("ColorSpace"), Some(&Object::Name("DeviceGray".to_string())));
+        assert_eq!(
+            out.get("ColorSpace"),
+            Some(&Object::Name("DeviceGray".to_string()))
+        );
     }
 
     /// Both forms of one key in the same dictionary (the pdf-association
@@ -2869,7 +2934,10 @@ mod inline_image_dict_tests {
             ("DP", Object::Null),
             ("DecodeParms", Object::Integer(15)),
         ]));
-        assert_eq!(out.get("Filter"), Some(&Object::Name("ASCIIHexDecode".to_string())));
+        assert_eq!(
+            out.get("Filter"),
+            Some(&Object::Name("ASCIIHexDecode".to_string()))
+        );
         assert_eq!(out.get("Width"), Some(&Object::Integer(20)));
         assert_eq!(out.get("DecodeParms"), Some(&Object::Null));
     }
@@ -2938,7 +3006,10 @@ mod indexed_tests {
         let ir = resolve_indexed_palette(None, &cs).unwrap().unwrap();
         assert_eq!(ir.base_fmt, PixelFormat::RGB);
         assert_eq!(ir.palette, vec![10, 20, 30, 40, 50, 60]);
-        assert!(ir.base_profile.is_none(), "DeviceRGB base has no ICC profile");
+        assert!(
+            ir.base_profile.is_none(),
+            "DeviceRGB base has no ICC profile"
+        );
         let (fmt, palette) = (ir.base_fmt, ir.palette);
 
         // Index 2 (> hival) must now be treated as out-of-range → black pixel.
@@ -3044,7 +3115,10 @@ mod indexed_tests {
         let result = expand_indexed_to_rgb(&raw, &palette, PixelFormat::RGB, 10, 10, 8);
         assert!(result.is_err(), "truncated stream must be rejected");
         let err = result.unwrap_err().to_string();
-        assert!(err.contains("truncated"), "expected truncated error, got: {err}");
+        assert!(
+            err.contains("truncated"),
+            "expected truncated error, got: {err}"
+        );
     }
 
     #[test]
@@ -3122,7 +3196,11 @@ mod indexed_tests {
             Object::Integer(1),
             // Lookup as Array-of-Array (not String or Stream) — unresolvable.
             Object::Array(vec![
-                Object::Array(vec![Object::Integer(0), Object::Integer(0), Object::Integer(0)]),
+                Object::Array(vec![
+                    Object::Integer(0),
+                    Object::Integer(0),
+                    Object::Integer(0),
+                ]),
                 Object::Array(vec![
                     Object::Integer(255),
                     Object::Integer(255),
@@ -3149,7 +3227,11 @@ mod indexed_tests {
                 Object::Name("Indexed".to_string()),
                 Object::Name("DeviceRGB".to_string()),
                 Object::Integer(1),
-                Object::Array(vec![Object::Integer(0), Object::Integer(0), Object::Integer(0)]),
+                Object::Array(vec![
+                    Object::Integer(0),
+                    Object::Integer(0),
+                    Object::Integer(0),
+                ]),
             ]),
         );
         let xobject = Object::Stream {
@@ -3180,7 +3262,10 @@ mod indexed_tests {
         let [r, g, b] = super::lab_pixel_to_rgb(128, 128, 128, d65);
         for (label, v, expected) in [("R", r, 119), ("G", g, 119), ("B", b, 119)] {
             let diff = (v as i32 - expected).abs();
-            assert!(diff <= 3, "Lab(50,0,0) {label}: expected ~{expected}, got {v} (Δ={diff})");
+            assert!(
+                diff <= 3,
+                "Lab(50,0,0) {label}: expected ~{expected}, got {v} (Δ={diff})"
+            );
         }
     }
 
@@ -3442,7 +3527,7 @@ impl<'doc> PdfImageHandle<'doc> {
             PdfImageSource::XObject(obj_ref) => {
                 xobject_for_extract = self.doc.load_object(*obj_ref)?;
                 (&xobject_for_extract, Some(*obj_ref))
-            },
+            }
             PdfImageSource::Inline { stream_object, .. } => (stream_object, None),
         };
 
@@ -3483,9 +3568,11 @@ impl<'doc> PdfImageHandle<'doc> {
                 let obj = self.doc.load_object(*obj_ref)?;
                 match obj {
                     crate::object::Object::Stream { data, .. } => Ok(data.to_vec()),
-                    _ => Err(crate::error::Error::Image("XObject is not a stream".to_string())),
+                    _ => Err(crate::error::Error::Image(
+                        "XObject is not a stream".to_string(),
+                    )),
                 }
-            },
+            }
             PdfImageSource::Inline {
                 compressed_bytes, ..
             } => Ok(compressed_bytes.to_vec()),
@@ -3608,13 +3695,16 @@ fn resolve_color_space_for_handle(
     // always identify their space directly and never refer to resources).
     let after_name = match entry {
         Object::Name(name)
-            if !matches!(name.as_str(), "DeviceGray" | "DeviceRGB" | "DeviceCMYK" | "Pattern") =>
+            if !matches!(
+                name.as_str(),
+                "DeviceGray" | "DeviceRGB" | "DeviceCMYK" | "Pattern"
+            ) =>
         {
             color_space_resources
                 .get(name)
                 .cloned()
                 .unwrap_or_else(|| entry.clone())
-        },
+        }
         _ => entry.clone(),
     };
 
@@ -3874,7 +3964,10 @@ mod handle_color_space_tests {
         // A standard device name must resolve directly and never be looked up,
         // even if the map (incorrectly) shadows it.
         let mut map = empty_map();
-        map.insert("DeviceRGB".to_string(), Object::Name("DeviceGray".to_string()));
+        map.insert(
+            "DeviceRGB".to_string(),
+            Object::Name("DeviceGray".to_string()),
+        );
         let entry = Object::Name("DeviceRGB".to_string());
         let (cs, base) = resolve_color_space_for_handle(&entry, &map, None);
         assert_eq!(cs, ColorSpace::DeviceRGB);
@@ -4115,7 +4208,10 @@ mod png_bytes_panic_safety_tests {
             },
         );
         let png = img.to_png_bytes().expect("correctly sized RGB must encode");
-        assert!(png.starts_with(&[0x89, b'P', b'N', b'G']), "valid PNG signature");
+        assert!(
+            png.starts_with(&[0x89, b'P', b'N', b'G']),
+            "valid PNG signature"
+        );
     }
 
     /// The 16→8 reduction rounds `v*255/65535` to nearest and hits the endpoints
@@ -4205,8 +4301,14 @@ mod ccitt_decode_array_polarity_tests {
         dict.insert("Width".to_string(), Object::Integer(8));
         dict.insert("Height".to_string(), Object::Integer(3));
         dict.insert("BitsPerComponent".to_string(), Object::Integer(1));
-        dict.insert("ColorSpace".to_string(), Object::Name("DeviceGray".to_string()));
-        dict.insert("Filter".to_string(), Object::Name("CCITTFaxDecode".to_string()));
+        dict.insert(
+            "ColorSpace".to_string(),
+            Object::Name("DeviceGray".to_string()),
+        );
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("CCITTFaxDecode".to_string()),
+        );
         dict.insert("DecodeParms".to_string(), Object::Dictionary(decode_parms));
         if let Some([lo, hi]) = decode {
             dict.insert(
@@ -4263,7 +4365,10 @@ mod ccitt_decode_array_polarity_tests {
             white > black,
             "expected white-majority under /Decode [1 0], got white={white} black={black}"
         );
-        assert_eq!(black, 2, "exactly the 2-pixel notch should render black (the 'mark')");
+        assert_eq!(
+            black, 2,
+            "exactly the 2-pixel notch should render black (the 'mark')"
+        );
     }
 
     /// `/Decode [0 1]` written out explicitly is the non-inverted default
@@ -4310,7 +4415,10 @@ mod non_ccitt_1bpc_devicegray_tests {
             use std::io::Write;
             let mut encoder = ZlibEncoder::new(Vec::new(), Compression::default());
             encoder.write_all(&raw).expect("flate-compress test bitmap");
-            (Some("FlateDecode"), encoder.finish().expect("finish flate stream"))
+            (
+                Some("FlateDecode"),
+                encoder.finish().expect("finish flate stream"),
+            )
         } else {
             (None, raw)
         };
@@ -4320,7 +4428,10 @@ mod non_ccitt_1bpc_devicegray_tests {
         dict.insert("Width".to_string(), Object::Integer(8));
         dict.insert("Height".to_string(), Object::Integer(3));
         dict.insert("BitsPerComponent".to_string(), Object::Integer(1));
-        dict.insert("ColorSpace".to_string(), Object::Name("DeviceGray".to_string()));
+        dict.insert(
+            "ColorSpace".to_string(),
+            Object::Name("DeviceGray".to_string()),
+        );
         if let Some(f) = filter {
             dict.insert("Filter".to_string(), Object::Name(f.to_string()));
         }
@@ -4355,7 +4466,10 @@ mod non_ccitt_1bpc_devicegray_tests {
     fn uncompressed_1bpc_devicegray_decodes_without_ccitt() {
         let (white, black) = white_black_counts(&devicegray_1bpc_xobject(false, None));
         assert_eq!(white + black, 24);
-        assert_eq!(black, 22, "22 of 24 pixels are black per the hand-built bitmap");
+        assert_eq!(
+            black, 22,
+            "22 of 24 pixels are black per the hand-built bitmap"
+        );
         assert_eq!(white, 2, "the 2-pixel notch at row 2 cols 3-4 is white");
     }
 

@@ -346,7 +346,7 @@ impl PageLabelExtractor {
             None => {
                 // No PageLabels in this document
                 return Ok(Vec::new());
-            },
+            }
         };
 
         // Parse the number tree
@@ -374,7 +374,7 @@ impl PageLabelExtractor {
             None => {
                 // No label defined, use default (1-based page number)
                 (page_index + 1).to_string()
-            },
+            }
         }
     }
 

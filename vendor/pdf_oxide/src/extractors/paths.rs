@@ -674,7 +674,7 @@ impl PathExtractor {
                     min_y = min_y.min(*y);
                     max_x = max_x.max(*x);
                     max_y = max_y.max(*y);
-                },
+                }
                 PathOperation::CurveTo(x1, y1, x2, y2, x3, y3) => {
                     for (x, y) in [(*x1, *y1), (*x2, *y2), (*x3, *y3)] {
                         min_x = min_x.min(x);
@@ -682,14 +682,14 @@ impl PathExtractor {
                         max_x = max_x.max(x);
                         max_y = max_y.max(y);
                     }
-                },
+                }
                 PathOperation::Rectangle(x, y, w, h) => {
                     min_x = min_x.min(*x);
                     min_y = min_y.min(*y);
                     max_x = max_x.max(*x + *w);
                     max_y = max_y.max(*y + *h);
-                },
-                PathOperation::ClosePath => {},
+                }
+                PathOperation::ClosePath => {}
             }
         }
 
@@ -800,7 +800,10 @@ mod tests {
         let paths = extractor.finish();
         assert_eq!(paths.len(), 1);
         assert_eq!(paths[0].operations.len(), 2);
-        assert!(matches!(paths[0].operations[1], PathOperation::CurveTo(_, _, _, _, _, _)));
+        assert!(matches!(
+            paths[0].operations[1],
+            PathOperation::CurveTo(_, _, _, _, _, _)
+        ));
     }
 
     #[test]
@@ -1007,7 +1010,10 @@ mod tests {
         assert!(ext.can_process_xobject(r));
         ext.push_xobject(r);
         ext.pop_xobject_failed(); // failure path
-        assert!(ext.can_process_xobject(r), "Failed XObject should be retryable");
+        assert!(
+            ext.can_process_xobject(r),
+            "Failed XObject should be retryable"
+        );
     }
 
     #[test]

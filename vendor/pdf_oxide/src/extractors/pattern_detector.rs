@@ -418,7 +418,10 @@ mod tests {
     #[test]
     fn test_email_pattern_detection() {
         let chars = string_to_chars("user@example.com");
-        assert!(PatternDetector::has_email_pattern(&chars), "Should detect email pattern");
+        assert!(
+            PatternDetector::has_email_pattern(&chars),
+            "Should detect email pattern"
+        );
     }
 
     #[test]
@@ -433,13 +436,19 @@ mod tests {
     #[test]
     fn test_url_pattern_http() {
         let chars = string_to_chars("http://example.com");
-        assert!(PatternDetector::has_url_pattern(&chars), "Should detect http:// URL");
+        assert!(
+            PatternDetector::has_url_pattern(&chars),
+            "Should detect http:// URL"
+        );
     }
 
     #[test]
     fn test_url_pattern_https() {
         let chars = string_to_chars("https://example.com");
-        assert!(PatternDetector::has_url_pattern(&chars), "Should detect https:// URL");
+        assert!(
+            PatternDetector::has_url_pattern(&chars),
+            "Should detect https:// URL"
+        );
     }
 
     #[test]
@@ -451,7 +460,11 @@ mod tests {
 
         // All characters should be protected
         for (i, ch) in chars.iter().enumerate() {
-            assert!(ch.protected_from_split, "Character {} should be protected", i);
+            assert!(
+                ch.protected_from_split,
+                "Character {} should be protected",
+                i
+            );
         }
     }
 
@@ -464,7 +477,11 @@ mod tests {
 
         // All characters should be protected
         for (i, ch) in chars.iter().enumerate() {
-            assert!(ch.protected_from_split, "Character {} should be protected", i);
+            assert!(
+                ch.protected_from_split,
+                "Character {} should be protected",
+                i
+            );
         }
     }
 
@@ -481,7 +498,10 @@ mod tests {
 
         // No characters should be protected when disabled
         for ch in &chars {
-            assert!(!ch.protected_from_split, "Characters should not be protected when disabled");
+            assert!(
+                !ch.protected_from_split,
+                "Characters should not be protected when disabled"
+            );
         }
     }
 
@@ -498,7 +518,11 @@ mod tests {
 
         // Email characters should be protected
         for i in email_start..email_end {
-            assert!(chars[i].protected_from_split, "Email character {} should be protected", i);
+            assert!(
+                chars[i].protected_from_split,
+                "Email character {} should be protected",
+                i
+            );
         }
 
         // Non-email characters should not be protected

@@ -67,8 +67,14 @@ mod tests {
 
     #[test]
     fn ocr_unavailable_kind_str_stable() {
-        assert_eq!(OcrUnavailableReason::DylibMissing.kind_str(), "dylib_missing");
-        assert_eq!(OcrUnavailableReason::EngineNotProvided.kind_str(), "engine_not_provided");
+        assert_eq!(
+            OcrUnavailableReason::DylibMissing.kind_str(),
+            "dylib_missing"
+        );
+        assert_eq!(
+            OcrUnavailableReason::EngineNotProvided.kind_str(),
+            "engine_not_provided"
+        );
         assert_eq!(
             OcrUnavailableReason::ModelLoadFailed { detail: "x".into() }.kind_str(),
             "model_load_failed"

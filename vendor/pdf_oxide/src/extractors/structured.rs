@@ -439,25 +439,25 @@ impl StructuredDocument {
                     }
                     text.push_str(t);
                     text.push('\n');
-                },
+                }
                 DocumentElement::Paragraph { text: t, .. } => {
                     if !text.is_empty() {
                         text.push('\n');
                     }
                     text.push_str(t);
-                },
+                }
                 DocumentElement::List { items, .. } => {
                     for item in items {
                         text.push('\n');
                         text.push_str(&item.text);
                     }
-                },
+                }
                 DocumentElement::Table { cells, .. } => {
                     for row in cells {
                         text.push('\n');
                         text.push_str(&row.join("\t"));
                     }
-                },
+                }
             }
         }
 

@@ -1243,9 +1243,10 @@ fn should_insert_space(
     // for Tamil/Bengali/Devanagari). Genuine word breaks carry an explicit
     // space glyph, already handled by Rule 0. This guards the strong-geometric
     // and consensus branches, which never consult `WordBoundaryDetector`.
-    if let (Some(pc), Some(nc)) =
-        (preceding_text.chars().next_back(), following_text.chars().next())
-    {
+    if let (Some(pc), Some(nc)) = (
+        preceding_text.chars().next_back(),
+        following_text.chars().next(),
+    ) {
         use crate::text::complex_script_detector::{detect_complex_script, is_complex_script_mark};
         if is_complex_script_mark(pc as u32) && detect_complex_script(nc as u32).is_some() {
             return SpaceDecision::no_space(SpaceSource::NoSpace, 0.9);
@@ -1357,7 +1358,13 @@ fn should_insert_space(
     // ==============================================================================
     // Per ISO 32000-1:2008 Section 9.3, citation markers have distinct visual properties
     if config.detect_citation_markers
-        && is_citation_context(prev_bbox, next_bbox, font_size, prev_font_size, next_font_size)
+        && is_citation_context(
+            prev_bbox,
+            next_bbox,
+            font_size,
+            prev_font_size,
+            next_font_size,
+        )
     {
         // For citations, use single-signal detection (don't require consensus)
         // Compute geometric threshold for citation context
@@ -2880,10 +2887,10 @@ impl<'doc> TextExtractor<'doc> {
                 Operator::BeginMarkedContent { tag }
                 | Operator::BeginMarkedContentDict { tag, .. } => {
                     placed_stack.push(tag == "PlacedPDF");
-                },
+                }
                 Operator::EndMarkedContent => {
                     placed_stack.pop();
-                },
+                }
                 Operator::Tj { text } | Operator::Quote { text } => {
                     let (chars, txt) = if inside(&placed_stack) {
                         (&mut placed_chars, &mut placed_txt)
@@ -2893,7 +2900,7 @@ impl<'doc> TextExtractor<'doc> {
                     *chars += text.len();
                     txt.extend_from_slice(text);
                     txt.push(b' ');
-                },
+                }
                 Operator::DoubleQuote { text, .. } => {
                     let (chars, txt) = if inside(&placed_stack) {
                         (&mut placed_chars, &mut placed_txt)
@@ -2903,7 +2910,7 @@ impl<'doc> TextExtractor<'doc> {
                     *chars += text.len();
                     txt.extend_from_slice(text);
                     txt.push(b' ');
-                },
+                }
                 Operator::TJ { array } => {
                     let (chars, txt) = if inside(&placed_stack) {
                         (&mut placed_chars, &mut placed_txt)
@@ -2917,8 +2924,8 @@ impl<'doc> TextExtractor<'doc> {
                         }
                     }
                     txt.push(b' ');
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
 
@@ -3033,7 +3040,7 @@ impl<'doc> TextExtractor<'doc> {
                     _ => PaginationSubtype::Other,
                 };
                 Some(ArtifactType::Pagination(subtype))
-            },
+            }
             Some("layout") => Some(ArtifactType::Layout),
             Some("page") => Some(ArtifactType::Page),
             Some("background") => Some(ArtifactType::Background),
@@ -3045,10 +3052,10 @@ impl<'doc> TextExtractor<'doc> {
                     Some("footer") => Some(ArtifactType::Pagination(PaginationSubtype::Footer)),
                     Some("watermark") => {
                         Some(ArtifactType::Pagination(PaginationSubtype::Watermark))
-                    },
+                    }
                     _ => None,
                 }
-            },
+            }
             _ => None, // Unknown type
         }
     }
@@ -3151,7 +3158,7 @@ impl<'doc> TextExtractor<'doc> {
                             if let Some(ink_name) = name_obj.as_name() {
                                 return self.excluded_inks.contains(ink_name);
                             }
-                        },
+                        }
                         "DeviceN" => {
                             // [/DeviceN <names-array> /AlternateCS /TintTransform <attrs>]
                             let names_obj = deref(&cs_array[1]);
@@ -3162,8 +3169,8 @@ impl<'doc> TextExtractor<'doc> {
                                         .unwrap_or(false)
                                 });
                             }
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -3916,7 +3923,7 @@ impl<'doc> TextExtractor<'doc> {
                 std::cmp::Ordering::Equal => {
                     // Same line: sort by X ascending (left to right)
                     crate::utils::safe_float_cmp(a.bbox.x, b.bbox.x)
-                },
+                }
                 other => other,
             }
         });
@@ -4474,7 +4481,7 @@ impl<'doc> TextExtractor<'doc> {
                 None => {
                     current_span = Some(span);
                     continue;
-                },
+                }
             };
 
             // Spans drawn under different writing modes must never merge,
@@ -4976,9 +4983,10 @@ impl<'doc> TextExtractor<'doc> {
                 //    a partially-populated one keeps the legacy tail-pad.
                 if current.char_widths.is_empty() && current_chars_before > 0 {
                     let old_width = (current_end_x - current.bbox.x).max(0.0);
-                    current
-                        .char_widths
-                        .resize(current_chars_before, old_width / current_chars_before as f32);
+                    current.char_widths.resize(
+                        current_chars_before,
+                        old_width / current_chars_before as f32,
+                    );
                 } else if current.char_widths.len() != current_chars_before {
                     current.char_widths.resize(current_chars_before, pad);
                 }
@@ -5105,7 +5113,11 @@ impl<'doc> TextExtractor<'doc> {
             merged.push(last);
         }
 
-        log::debug!("Merged adjacent spans: {} -> {} spans", old_len, merged.len());
+        log::debug!(
+            "Merged adjacent spans: {} -> {} spans",
+            old_len,
+            merged.len()
+        );
 
         self.spans = merged;
     }
@@ -5154,7 +5166,7 @@ impl<'doc> TextExtractor<'doc> {
                     } else {
                         std::cmp::Ordering::Equal
                     }
-                },
+                }
                 other => other,
             }
         });
@@ -5324,7 +5336,7 @@ impl<'doc> TextExtractor<'doc> {
                     state.font_size = size;
                     state.text_wmode = new_wmode;
                 }
-            },
+            }
 
             // Text positioning operators
             Operator::Tm { a, b, c, d, e, f } => {
@@ -5435,7 +5447,7 @@ impl<'doc> TextExtractor<'doc> {
                                             > TM_RUN_MAX_SEAM_EM * cur_font_size.abs() =>
                                 {
                                     false
-                                },
+                                }
                                 // Same line, same transform, forward along the
                                 // run → carry the visual extent forward. vaultsum
                                 // patch: a rotated run's gap as wide as a TJ
@@ -5456,10 +5468,10 @@ impl<'doc> TextExtractor<'doc> {
                                     }
                                     buffer.accumulated_width = along;
                                     true
-                                },
+                                }
                                 None => false,
                             }
-                        },
+                        }
                         _ => false,
                     };
 
@@ -5470,7 +5482,7 @@ impl<'doc> TextExtractor<'doc> {
                 let state = self.state_stack.current_mut();
                 state.text_matrix = Matrix { a, b, c, d, e, f };
                 state.text_line_matrix = state.text_matrix;
-            },
+            }
             Operator::Td { tx, ty } => {
                 // Flush Tj buffer before changing text position
                 self.flush_tj_span_buffer()?;
@@ -5482,7 +5494,7 @@ impl<'doc> TextExtractor<'doc> {
                 let tm = Matrix::translation(tx, ty);
                 state.text_line_matrix = tm.multiply(&state.text_line_matrix);
                 state.text_matrix = state.text_line_matrix;
-            },
+            }
             Operator::TD { tx, ty } => {
                 // Flush Tj buffer before changing text position
                 self.flush_tj_span_buffer()?;
@@ -5494,7 +5506,7 @@ impl<'doc> TextExtractor<'doc> {
                 let tm = Matrix::translation(tx, ty);
                 state.text_line_matrix = tm.multiply(&state.text_line_matrix);
                 state.text_matrix = state.text_line_matrix;
-            },
+            }
             Operator::TStar => {
                 // Flush Tj buffer before moving to next line
                 self.flush_tj_span_buffer()?;
@@ -5506,7 +5518,7 @@ impl<'doc> TextExtractor<'doc> {
                 let tm = Matrix::translation(0.0, -leading);
                 state.text_line_matrix = tm.multiply(&state.text_line_matrix);
                 state.text_matrix = state.text_line_matrix;
-            },
+            }
 
             // Text showing operators
             Operator::Tj { text } => {
@@ -5535,7 +5547,10 @@ impl<'doc> TextExtractor<'doc> {
                             buffer.accumulated_width += w;
                         }
                     } else {
-                        log::debug!("Tj operator: emitting MC-scope ActualText '{}'", actual_text);
+                        log::debug!(
+                            "Tj operator: emitting MC-scope ActualText '{}'",
+                            actual_text
+                        );
                         self.mark_actual_text_emitted();
                         if self.extract_spans {
                             // Use ActualText in span mode — push pre-decoded
@@ -5584,7 +5599,7 @@ impl<'doc> TextExtractor<'doc> {
                         self.show_text(&text)?;
                     }
                 }
-            },
+            }
             Operator::TJ { array } => {
                 // Note: We do NOT skip /Artifact content here.
                 // Many PDFs incorrectly mark page content as artifacts.
@@ -5627,10 +5642,10 @@ impl<'doc> TextExtractor<'doc> {
                                 if let Some(ref mut buffer) = self.tj_span_buffer {
                                     buffer.accumulated_width += w;
                                 }
-                            },
+                            }
                             TextElement::Offset(offset) => {
                                 self.advance_position_for_offset(offset)?;
-                            },
+                            }
                         }
                     }
                 } else {
@@ -5647,7 +5662,7 @@ impl<'doc> TextExtractor<'doc> {
                             match element {
                                 TextElement::String(s) => {
                                     self.show_text(&s)?;
-                                },
+                                }
                                 TextElement::Offset(offset) => {
                                     // Adjust text position by offset (in thousandths of em)
                                     let state = self.state_stack.current();
@@ -5760,12 +5775,12 @@ impl<'doc> TextExtractor<'doc> {
                                     // offset shifts along the active writing
                                     // axis: x for WMode 0, y for WMode 1.
                                     self.state_stack.current_mut().advance_text_matrix(tx);
-                                },
+                                }
                             }
                         }
                     }
                 }
-            },
+            }
             Operator::Quote { text } => {
                 // ' operator: Move to next line (T*) and show text (Tj)
                 // Flush any pending span buffer before line break
@@ -5792,7 +5807,7 @@ impl<'doc> TextExtractor<'doc> {
                 } else {
                     self.show_text(&text)?;
                 }
-            },
+            }
             Operator::DoubleQuote {
                 word_space,
                 char_space,
@@ -5825,27 +5840,27 @@ impl<'doc> TextExtractor<'doc> {
                 } else {
                     self.show_text(&text)?;
                 }
-            },
+            }
 
             // Text state parameters
             Operator::Tc { char_space } => {
                 self.state_stack.current_mut().char_space = char_space;
-            },
+            }
             Operator::Tw { word_space } => {
                 self.state_stack.current_mut().word_space = word_space;
-            },
+            }
             Operator::Tz { scale } => {
                 self.state_stack.current_mut().horizontal_scaling = scale;
-            },
+            }
             Operator::TL { leading } => {
                 self.state_stack.current_mut().leading = leading;
-            },
+            }
             Operator::Ts { rise } => {
                 self.state_stack.current_mut().text_rise = rise;
-            },
+            }
             Operator::Tr { render } => {
                 self.state_stack.current_mut().render_mode = render;
-            },
+            }
 
             // Graphics state operators
             Operator::SaveState => {
@@ -5857,7 +5872,7 @@ impl<'doc> TextExtractor<'doc> {
                 // own clean cluster.
                 self.flush_tj_span_buffer()?;
                 self.state_stack.save();
-            },
+            }
             Operator::RestoreState => {
                 self.flush_tj_span_buffer()?;
                 self.state_stack.restore();
@@ -5874,7 +5889,7 @@ impl<'doc> TextExtractor<'doc> {
                     let cs = self.state_stack.current().fill_color_space.clone();
                     self.inside_excluded_ink = self.is_excluded_ink_color_space(&cs);
                 }
-            },
+            }
             Operator::Cm { a, b, c, d, e, f } => {
                 // Flush the Tj span buffer before changing the CTM.
                 // The buffer captured `user_pos_x`/`user_pos_y` and
@@ -5898,38 +5913,38 @@ impl<'doc> TextExtractor<'doc> {
                 let new_ctm = Matrix { a, b, c, d, e, f };
                 // PDF spec ISO 32000-1:2008 §8.3.4: cm concatenates as M_cm × CTM
                 state.ctm = new_ctm.multiply(&state.ctm);
-            },
+            }
 
             // Color operators
             Operator::SetFillRgb { r, g, b } => {
                 // rg operator implicitly sets DeviceRGB — a process color.
                 self.inside_excluded_ink = false;
                 self.state_stack.current_mut().fill_color_rgb = (r, g, b);
-            },
+            }
             Operator::SetStrokeRgb { r, g, b } => {
                 self.state_stack.current_mut().stroke_color_rgb = (r, g, b);
-            },
+            }
             Operator::SetFillGray { gray } => {
                 // g operator implicitly sets DeviceGray — a process color,
                 // so clear any active ink exclusion.
                 self.inside_excluded_ink = false;
                 self.state_stack.current_mut().fill_color_rgb = (gray, gray, gray);
-            },
+            }
             Operator::SetStrokeGray { gray } => {
                 self.state_stack.current_mut().stroke_color_rgb = (gray, gray, gray);
-            },
+            }
             Operator::SetFillCmyk { c, m, y, k } => {
                 // k operator implicitly sets DeviceCMYK — a process color.
                 self.inside_excluded_ink = false;
                 let state = self.state_stack.current_mut();
                 state.fill_color_cmyk = Some((c, m, y, k));
                 state.fill_color_rgb = cmyk_to_rgb(c, m, y, k);
-            },
+            }
             Operator::SetStrokeCmyk { c, m, y, k } => {
                 let state = self.state_stack.current_mut();
                 state.stroke_color_cmyk = Some((c, m, y, k));
                 state.stroke_color_rgb = cmyk_to_rgb(c, m, y, k);
-            },
+            }
 
             // Color space operators
             Operator::SetFillColorSpace { name } => {
@@ -5948,14 +5963,14 @@ impl<'doc> TextExtractor<'doc> {
                 // Reset color when changing color space
                 state.fill_color_rgb = (0.0, 0.0, 0.0);
                 state.fill_color_cmyk = None;
-            },
+            }
             Operator::SetStrokeColorSpace { name } => {
                 let state = self.state_stack.current_mut();
                 state.stroke_color_space = name.clone();
                 // Reset color when changing color space
                 state.stroke_color_rgb = (0.0, 0.0, 0.0);
                 state.stroke_color_cmyk = None;
-            },
+            }
             Operator::SetFillColor { components } => {
                 // Set fill color using components in current fill color space
                 let state = self.state_stack.current_mut();
@@ -5963,10 +5978,10 @@ impl<'doc> TextExtractor<'doc> {
                     "DeviceGray" | "CalGray" if components.len() == 1 => {
                         let gray = components[0];
                         state.fill_color_rgb = (gray, gray, gray);
-                    },
+                    }
                     "DeviceRGB" | "CalRGB" if components.len() == 3 => {
                         state.fill_color_rgb = (components[0], components[1], components[2]);
-                    },
+                    }
                     "Lab" if components.len() == 3 => {
                         // CIE L*a*b* color space
                         // For now, treat as RGB (proper conversion requires whitepoint)
@@ -5977,13 +5992,13 @@ impl<'doc> TextExtractor<'doc> {
                         log::debug!(
                             "Lab color space simplified to grayscale (full conversion not yet implemented)"
                         );
-                    },
+                    }
                     "DeviceCMYK" if components.len() == 4 => {
                         state.fill_color_cmyk =
                             Some((components[0], components[1], components[2], components[3]));
                         state.fill_color_rgb =
                             cmyk_to_rgb(components[0], components[1], components[2], components[3]);
-                    },
+                    }
                     "ICCBased" => {
                         // ICC profile-based color space
                         // For now, assume RGB and use components directly
@@ -6006,7 +6021,7 @@ impl<'doc> TextExtractor<'doc> {
                         log::debug!(
                             "ICCBased color space using simplified conversion (ICC profile not processed)"
                         );
-                    },
+                    }
                     "Separation" if components.len() == 1 => {
                         // Separation color space (spot color)
                         // Component is tint value (0.0 = no ink, 1.0 = full ink)
@@ -6015,7 +6030,7 @@ impl<'doc> TextExtractor<'doc> {
                         let gray = 1.0 - tint; // Inverted (0 tint = white, 1 tint = black)
                         state.fill_color_rgb = (gray, gray, gray);
                         log::debug!("Separation color space simplified to grayscale");
-                    },
+                    }
                     "DeviceN" if !components.is_empty() => {
                         // DeviceN color space (multiple colorants)
                         // For now, use simplified conversion
@@ -6034,7 +6049,7 @@ impl<'doc> TextExtractor<'doc> {
                             state.fill_color_rgb = (gray, gray, gray);
                         }
                         log::debug!("DeviceN color space using simplified conversion");
-                    },
+                    }
                     _ => {
                         // Named color space reference (e.g. "Cs1") or unknown —
                         // fall back by component count to avoid warn spam.
@@ -6042,11 +6057,11 @@ impl<'doc> TextExtractor<'doc> {
                             1 => {
                                 let gray = components[0];
                                 state.fill_color_rgb = (gray, gray, gray);
-                            },
+                            }
                             3 => {
                                 state.fill_color_rgb =
                                     (components[0], components[1], components[2]);
-                            },
+                            }
                             4 => {
                                 state.fill_color_cmyk = Some((
                                     components[0],
@@ -6060,8 +6075,8 @@ impl<'doc> TextExtractor<'doc> {
                                     components[2],
                                     components[3],
                                 );
-                            },
-                            _ => {},
+                            }
+                            _ => {}
                         }
                         log::debug!(
                             "Unknown fill color space {:?} with {} components; \
@@ -6069,9 +6084,9 @@ impl<'doc> TextExtractor<'doc> {
                             state.fill_color_space,
                             components.len()
                         );
-                    },
+                    }
                 }
-            },
+            }
             Operator::SetStrokeColor { components } => {
                 // Set stroke color using components in current stroke color space
                 let state = self.state_stack.current_mut();
@@ -6079,21 +6094,21 @@ impl<'doc> TextExtractor<'doc> {
                     "DeviceGray" | "CalGray" if components.len() == 1 => {
                         let gray = components[0];
                         state.stroke_color_rgb = (gray, gray, gray);
-                    },
+                    }
                     "DeviceRGB" | "CalRGB" if components.len() == 3 => {
                         state.stroke_color_rgb = (components[0], components[1], components[2]);
-                    },
+                    }
                     "Lab" if components.len() == 3 => {
                         let l = components[0] / 100.0;
                         state.stroke_color_rgb = (l, l, l);
                         log::debug!("Lab stroke color space simplified to grayscale");
-                    },
+                    }
                     "DeviceCMYK" if components.len() == 4 => {
                         state.stroke_color_cmyk =
                             Some((components[0], components[1], components[2], components[3]));
                         state.stroke_color_rgb =
                             cmyk_to_rgb(components[0], components[1], components[2], components[3]);
-                    },
+                    }
                     "ICCBased" => {
                         if components.len() == 3 {
                             state.stroke_color_rgb = (components[0], components[1], components[2]);
@@ -6111,13 +6126,13 @@ impl<'doc> TextExtractor<'doc> {
                             );
                         }
                         log::debug!("ICCBased stroke color using simplified conversion");
-                    },
+                    }
                     "Separation" if components.len() == 1 => {
                         let tint = components[0];
                         let gray = 1.0 - tint;
                         state.stroke_color_rgb = (gray, gray, gray);
                         log::debug!("Separation stroke color simplified to grayscale");
-                    },
+                    }
                     "DeviceN" if !components.is_empty() => {
                         if components.len() == 4 {
                             state.stroke_color_cmyk =
@@ -6133,17 +6148,17 @@ impl<'doc> TextExtractor<'doc> {
                             state.stroke_color_rgb = (gray, gray, gray);
                         }
                         log::debug!("DeviceN stroke color using simplified conversion");
-                    },
+                    }
                     _ => {
                         match components.len() {
                             1 => {
                                 let gray = components[0];
                                 state.stroke_color_rgb = (gray, gray, gray);
-                            },
+                            }
                             3 => {
                                 state.stroke_color_rgb =
                                     (components[0], components[1], components[2]);
-                            },
+                            }
                             4 => {
                                 state.stroke_color_cmyk = Some((
                                     components[0],
@@ -6157,8 +6172,8 @@ impl<'doc> TextExtractor<'doc> {
                                     components[2],
                                     components[3],
                                 );
-                            },
-                            _ => {},
+                            }
+                            _ => {}
                         }
                         log::debug!(
                             "Unknown stroke color space {:?} with {} components; \
@@ -6166,9 +6181,9 @@ impl<'doc> TextExtractor<'doc> {
                             state.stroke_color_space,
                             components.len()
                         );
-                    },
+                    }
                 }
-            },
+            }
             Operator::SetFillColorN { components, name } => {
                 // Like SetFillColor, but also supports pattern color spaces
                 if name.is_some() {
@@ -6181,14 +6196,14 @@ impl<'doc> TextExtractor<'doc> {
                         "DeviceGray" | "CalGray" if components.len() == 1 => {
                             let gray = components[0];
                             state.fill_color_rgb = (gray, gray, gray);
-                        },
+                        }
                         "DeviceRGB" | "CalRGB" if components.len() == 3 => {
                             state.fill_color_rgb = (components[0], components[1], components[2]);
-                        },
+                        }
                         "Lab" if components.len() == 3 => {
                             let l = components[0] / 100.0;
                             state.fill_color_rgb = (l, l, l);
-                        },
+                        }
                         "DeviceCMYK" if components.len() == 4 => {
                             state.fill_color_cmyk =
                                 Some((components[0], components[1], components[2], components[3]));
@@ -6198,7 +6213,7 @@ impl<'doc> TextExtractor<'doc> {
                                 components[2],
                                 components[3],
                             );
-                        },
+                        }
                         "ICCBased" => {
                             if components.len() == 3 {
                                 state.fill_color_rgb =
@@ -6220,12 +6235,12 @@ impl<'doc> TextExtractor<'doc> {
                                     components[3],
                                 );
                             }
-                        },
+                        }
                         "Separation" if components.len() == 1 => {
                             let tint = components[0];
                             let gray = 1.0 - tint;
                             state.fill_color_rgb = (gray, gray, gray);
-                        },
+                        }
                         "DeviceN" if !components.is_empty() => {
                             if components.len() == 4 {
                                 state.fill_color_cmyk = Some((
@@ -6244,17 +6259,17 @@ impl<'doc> TextExtractor<'doc> {
                                 let gray = 1.0 - components[0];
                                 state.fill_color_rgb = (gray, gray, gray);
                             }
-                        },
+                        }
                         _ => {
                             match components.len() {
                                 1 => {
                                     let gray = components[0];
                                     state.fill_color_rgb = (gray, gray, gray);
-                                },
+                                }
                                 3 => {
                                     state.fill_color_rgb =
                                         (components[0], components[1], components[2]);
-                                },
+                                }
                                 4 => {
                                     state.fill_color_cmyk = Some((
                                         components[0],
@@ -6268,8 +6283,8 @@ impl<'doc> TextExtractor<'doc> {
                                         components[2],
                                         components[3],
                                     );
-                                },
-                                _ => {},
+                                }
+                                _ => {}
                             }
                             log::debug!(
                                 "Unknown fill color space {:?} with {} components; \
@@ -6277,10 +6292,10 @@ impl<'doc> TextExtractor<'doc> {
                                 state.fill_color_space,
                                 components.len()
                             );
-                        },
+                        }
                     }
                 }
-            },
+            }
             Operator::SetStrokeColorN { components, name } => {
                 // Like SetStrokeColor, but also supports pattern color spaces
                 if name.is_some() {
@@ -6293,14 +6308,14 @@ impl<'doc> TextExtractor<'doc> {
                         "DeviceGray" | "CalGray" if components.len() == 1 => {
                             let gray = components[0];
                             state.stroke_color_rgb = (gray, gray, gray);
-                        },
+                        }
                         "DeviceRGB" | "CalRGB" if components.len() == 3 => {
                             state.stroke_color_rgb = (components[0], components[1], components[2]);
-                        },
+                        }
                         "Lab" if components.len() == 3 => {
                             let l = components[0] / 100.0;
                             state.stroke_color_rgb = (l, l, l);
-                        },
+                        }
                         "DeviceCMYK" if components.len() == 4 => {
                             state.stroke_color_cmyk =
                                 Some((components[0], components[1], components[2], components[3]));
@@ -6310,7 +6325,7 @@ impl<'doc> TextExtractor<'doc> {
                                 components[2],
                                 components[3],
                             );
-                        },
+                        }
                         "ICCBased" => {
                             if components.len() == 3 {
                                 state.stroke_color_rgb =
@@ -6332,12 +6347,12 @@ impl<'doc> TextExtractor<'doc> {
                                     components[3],
                                 );
                             }
-                        },
+                        }
                         "Separation" if components.len() == 1 => {
                             let tint = components[0];
                             let gray = 1.0 - tint;
                             state.stroke_color_rgb = (gray, gray, gray);
-                        },
+                        }
                         "DeviceN" if !components.is_empty() => {
                             if components.len() == 4 {
                                 state.stroke_color_cmyk = Some((
@@ -6356,17 +6371,17 @@ impl<'doc> TextExtractor<'doc> {
                                 let gray = 1.0 - components[0];
                                 state.stroke_color_rgb = (gray, gray, gray);
                             }
-                        },
+                        }
                         _ => {
                             match components.len() {
                                 1 => {
                                     let gray = components[0];
                                     state.stroke_color_rgb = (gray, gray, gray);
-                                },
+                                }
                                 3 => {
                                     state.stroke_color_rgb =
                                         (components[0], components[1], components[2]);
-                                },
+                                }
                                 4 => {
                                     state.stroke_color_cmyk = Some((
                                         components[0],
@@ -6380,8 +6395,8 @@ impl<'doc> TextExtractor<'doc> {
                                         components[2],
                                         components[3],
                                     );
-                                },
-                                _ => {},
+                                }
+                                _ => {}
                             }
                             log::debug!(
                                 "Unknown stroke color space {:?} with {} components; \
@@ -6389,27 +6404,27 @@ impl<'doc> TextExtractor<'doc> {
                                 state.stroke_color_space,
                                 components.len()
                             );
-                        },
+                        }
                     }
                 }
-            },
+            }
 
             // Line style operators
             Operator::SetLineCap { cap_style } => {
                 self.state_stack.current_mut().line_cap = cap_style;
-            },
+            }
             Operator::SetLineJoin { join_style } => {
                 self.state_stack.current_mut().line_join = join_style;
-            },
+            }
             Operator::SetMiterLimit { limit } => {
                 self.state_stack.current_mut().miter_limit = limit;
-            },
+            }
             Operator::SetRenderingIntent { intent } => {
                 self.state_stack.current_mut().rendering_intent = intent.clone();
-            },
+            }
             Operator::SetFlatness { tolerance } => {
                 self.state_stack.current_mut().flatness = tolerance;
-            },
+            }
             Operator::SetExtGState { dict_name } => {
                 // ExtGState operator - set graphics state from resource dictionary
                 // PDF Spec: ISO 32000-1:2008, Section 8.4.5
@@ -6432,7 +6447,7 @@ impl<'doc> TextExtractor<'doc> {
                 // Apply default transparency values for now
                 // In a full implementation, we would look up dict_name in resources
                 // and apply the actual values from the ExtGState dictionary
-            },
+            }
             Operator::PaintShading { name } => {
                 // Shading operator - paint gradient/shading pattern
                 // PDF Spec: ISO 32000-1:2008, Section 8.7.4.3
@@ -6449,7 +6464,7 @@ impl<'doc> TextExtractor<'doc> {
                     "Shading pattern '{}' referenced (gradients not rendered in text extraction)",
                     name
                 );
-            },
+            }
             Operator::InlineImage { dict, data } => {
                 // Inline image operator - embedded image in content stream
                 // PDF Spec: ISO 32000-1:2008, Section 8.9.7 - Inline Images
@@ -6486,7 +6501,7 @@ impl<'doc> TextExtractor<'doc> {
                     height,
                     data.len()
                 );
-            },
+            }
 
             // Text object operators (BT/ET)
             // PDF Spec ISO 32000-1:2008, Section 9.4.1:
@@ -6496,11 +6511,11 @@ impl<'doc> TextExtractor<'doc> {
                 let state = self.state_stack.current_mut();
                 state.text_matrix = Matrix::identity();
                 state.text_line_matrix = Matrix::identity();
-            },
+            }
             Operator::EndText => {
                 // Flush any pending text buffer at end of text object
                 self.flush_tj_span_buffer()?;
-            },
+            }
 
             // Marked content operators - for tagged PDF structure
             // PDF Spec: ISO 32000-1:2008, Section 14.6 - Marked Content
@@ -6542,7 +6557,7 @@ impl<'doc> TextExtractor<'doc> {
                 if is_artifact {
                     log::debug!("Entered /Artifact marked content (BMC, no subtype)");
                 }
-            },
+            }
 
             Operator::BeginMarkedContentDict { tag, properties } => {
                 // See `BeginMarkedContent` for the rationale; same
@@ -6626,7 +6641,7 @@ impl<'doc> TextExtractor<'doc> {
                         log::debug!("Entered /Artifact marked content (no type specified)");
                     }
                 }
-            },
+            }
 
             Operator::EndMarkedContent => {
                 // Flush the Tj span buffer at the marked-content
@@ -6659,7 +6674,7 @@ impl<'doc> TextExtractor<'doc> {
                     );
                 }
                 self.current_mcid = restored;
-            },
+            }
 
             // XObject operator - Process Form XObjects for text extraction
             Operator::Do { name } => {
@@ -6679,12 +6694,12 @@ impl<'doc> TextExtractor<'doc> {
                     // Log error but continue processing - don't fail the entire extraction
                     log::warn!("Failed to process XObject '{}': {}", name, e);
                 }
-            },
+            }
 
             // Other operators we don't need for text extraction
             _ => {
                 // Ignore path, image, and other operators
-            },
+            }
         }
 
         Ok(())
@@ -6864,7 +6879,7 @@ impl<'doc> TextExtractor<'doc> {
             None => {
                 log::debug!("XObject '{}' is not a dictionary", name);
                 return Ok(());
-            },
+            }
         };
 
         let subtype = xobject_dict.get("Subtype").and_then(|s| s.as_name());
@@ -6940,7 +6955,7 @@ impl<'doc> TextExtractor<'doc> {
                                     .insert(xobject_ref, std::sync::Arc::new(data.clone()));
                             }
                             data
-                        },
+                        }
                         Err(e) => {
                             log::warn!(
                                 "Failed to decode Form XObject '{}' stream: {}, skipping",
@@ -6948,7 +6963,7 @@ impl<'doc> TextExtractor<'doc> {
                                 e
                             );
                             return Ok(());
-                        },
+                        }
                     }
                 };
 
@@ -6977,7 +6992,7 @@ impl<'doc> TextExtractor<'doc> {
                                 } else {
                                     0.0
                                 }
-                            },
+                            }
                         }
                     };
                     Matrix {
@@ -7015,10 +7030,10 @@ impl<'doc> TextExtractor<'doc> {
                             {
                                 // Normalize so [x0,y0] is the min corner.
                                 Some([a.min(c), b.min(d), a.max(c), b.max(d)])
-                            },
+                            }
                             _ => None,
                         }
-                    },
+                    }
                     _ => None,
                 };
 
@@ -7281,16 +7296,16 @@ impl<'doc> TextExtractor<'doc> {
                 // deep XObject trees (e.g., 4000+ nested chart elements).
 
                 Ok(())
-            },
+            }
             Some("Image") => {
                 // Image XObject - no text to extract
                 log::debug!("Skipping Image XObject: {}", name);
                 Ok(())
-            },
+            }
             _ => {
                 log::debug!("Unknown XObject subtype for '{}': {:?}", name, subtype);
                 Ok(())
-            },
+            }
         }
     }
 
@@ -7525,7 +7540,7 @@ impl<'doc> TextExtractor<'doc> {
 
                     // Single-pass: append unicode + compute width + advance position
                     self.append_advance_buffer(&mut buffer, s)?;
-                },
+                }
                 TextElement::Offset(offset) => {
                     // Track TJ offset for statistical analysis
                     // Per ISO 32000-1:2008 Section 9.4.4, collect all TJ values
@@ -7632,7 +7647,7 @@ impl<'doc> TextExtractor<'doc> {
                         // advance` by construction.
                         self.fold_offset_into_buffer(&mut buffer, *offset);
                     }
-                },
+                }
             }
         }
 
@@ -8711,7 +8726,10 @@ impl<'doc> TextExtractor<'doc> {
         };
         self.span_sequence_counter += 1;
 
-        log::trace!("PUSH space span with offset_semantic={}", span.offset_semantic);
+        log::trace!(
+            "PUSH space span with offset_semantic={}",
+            span.offset_semantic
+        );
 
         if !self.is_content_suppressed() {
             self.spans.push(span);
@@ -9368,14 +9386,20 @@ mod tests {
         assert!(!at(upright, -14.0, 0.0), "upright backwards must not");
         // Perpendicular tolerance: 0.5 × font size (5pt here) admits a
         // sub-glyph baseline offset; a full line step is vetoed.
-        assert!(at(upright, 14.0, 4.0), "upright sub-glyph offset must not be vetoed");
+        assert!(
+            at(upright, 14.0, 4.0),
+            "upright sub-glyph offset must not be vetoed"
+        );
         assert!(!at(upright, 14.0, 8.0), "upright line step must be vetoed");
 
         // Advances along +y; lines separate along +x.
         let cw = m(0.0, 1.0, -1.0, 0.0);
         assert!(at(cw, 0.0, 14.0), "90° along-axis advance must continue");
         assert!(!at(cw, 14.0, 0.0), "90° line break must not");
-        assert!(at(cw, -4.0, 14.0), "90° sub-glyph offset must not be vetoed");
+        assert!(
+            at(cw, -4.0, 14.0),
+            "90° sub-glyph offset must not be vetoed"
+        );
         assert!(!at(cw, -8.0, 14.0), "90° line step must be vetoed");
 
         // Advances along -y; the sign a single-rotation fixture cannot catch.
@@ -9386,7 +9410,10 @@ mod tests {
 
         // 180°: advances along -x.
         let flip = m(-1.0, 0.0, 0.0, -1.0);
-        assert!(at(flip, -14.0, 0.0), "180° along-axis advance must continue");
+        assert!(
+            at(flip, -14.0, 0.0),
+            "180° along-axis advance must continue"
+        );
         assert!(!at(flip, 14.0, 0.0), "180° backwards advance must not");
 
         // No writing direction: falls back to +x, as before.
@@ -9428,9 +9455,15 @@ mod tests {
         ] {
             let step = |d: f32| (unit.0 * d, unit.1 * d);
             let (e44, f44) = step(44.0);
-            assert!(at(mat, e44, f44), "{name}: a gap of exactly the threshold must continue");
+            assert!(
+                at(mat, e44, f44),
+                "{name}: a gap of exactly the threshold must continue"
+            );
             let (e60, f60) = step(60.0);
-            assert!(!at(mat, e60, f60), "{name}: a gap beyond the threshold must end the run");
+            assert!(
+                !at(mat, e60, f60),
+                "{name}: a gap beyond the threshold must end the run"
+            );
         }
     }
 
@@ -9498,7 +9531,10 @@ mod tests {
         // 45° watermark is NOT snapped (kept as its own block downstream).
         let th = 45.0_f32.to_radians();
         let got = snap_run_rotation(&m(r * th.cos(), r * th.sin(), -r * th.sin(), r * th.cos()));
-        assert!((got - 45.0).abs() < 0.5, "45° should pass through, got {got}");
+        assert!(
+            (got - 45.0).abs() < 0.5,
+            "45° should pass through, got {got}"
+        );
     }
 
     fn create_test_font() -> FontInfo {
@@ -9656,7 +9692,10 @@ mod tests {
             );
             cs.extend_from_slice(line.as_bytes());
         }
-        assert!(cs.len() > 256 * 1024, "stream must exceed the 256KB prescan threshold");
+        assert!(
+            cs.len() > 256 * 1024,
+            "stream must exceed the 256KB prescan threshold"
+        );
         cs.extend_from_slice(b"BT /F1 12 Tf 100 200 Td (Hello) Tj ET\nQ\n");
 
         let chars = extractor.extract(&cs).unwrap();
@@ -9987,7 +10026,10 @@ mod tests {
         }
         cs.extend_from_slice(b"EMC\n");
         cs.extend_from_slice(b"BT /F1 12 Tf 100 600 Td (Body Text After Figure) Tj ET\n");
-        assert!(cs.len() > 256 * 1024, "stream must exceed 256KB prescan threshold");
+        assert!(
+            cs.len() > 256 * 1024,
+            "stream must exceed 256KB prescan threshold"
+        );
 
         let font = create_test_font();
         let mut extractor = TextExtractor::new();
@@ -10470,16 +10512,31 @@ mod tests {
 
         // Collect unique text
         let text: String = chars.iter().map(|c| c.char).collect();
-        assert!(text.contains("Line one"), "Should contain 'Line one', got: {}", text);
-        assert!(text.contains("Line two"), "Should contain 'Line two', got: {}", text);
+        assert!(
+            text.contains("Line one"),
+            "Should contain 'Line one', got: {}",
+            text
+        );
+        assert!(
+            text.contains("Line two"),
+            "Should contain 'Line two', got: {}",
+            text
+        );
 
         // Verify the Y gap is ~13pt (1.3 * 10), not 1.3pt
         let line_one_y = chars.iter().find(|c| c.char == 'L').unwrap().bbox.y;
         let line_two_chars: Vec<_> = chars.iter().filter(|c| c.char == 'L').collect();
-        assert!(line_two_chars.len() >= 2, "Should have at least 2 'L' chars (one per line)");
+        assert!(
+            line_two_chars.len() >= 2,
+            "Should have at least 2 'L' chars (one per line)"
+        );
         let line_two_y = line_two_chars[1].bbox.y;
         let y_gap = (line_one_y - line_two_y).abs();
-        assert!(y_gap > 5.0, "Y gap should be ~13pt (Tm-scaled), got {:.1}pt", y_gap);
+        assert!(
+            y_gap > 5.0,
+            "Y gap should be ~13pt (Tm-scaled), got {:.1}pt",
+            y_gap
+        );
     }
 
     #[test]
@@ -10594,7 +10651,11 @@ mod tests {
         assert_eq!(chars.len(), 2);
         // A and B should be 20pt apart vertically (the leading value)
         let y_diff = (chars[0].bbox.y - chars[1].bbox.y).abs();
-        assert!(y_diff > 10.0, "Leading should create vertical gap, got {}", y_diff);
+        assert!(
+            y_diff > 10.0,
+            "Leading should create vertical gap, got {}",
+            y_diff
+        );
     }
 
     #[test]
@@ -10690,7 +10751,12 @@ mod tests {
         let stream = b"BT /F1 12 Tf 0 0 1 rg q 1 0 0 rg 100 700 Td (R) Tj Q 200 700 Td (B) Tj ET";
         let chars = extractor.extract(stream).unwrap();
 
-        assert_eq!(chars.len(), 2, "Should extract 2 chars, got {}", chars.len());
+        assert_eq!(
+            chars.len(),
+            2,
+            "Should extract 2 chars, got {}",
+            chars.len()
+        );
         let r_char = chars.iter().find(|c| c.char == 'R').expect("Should find R");
         let b_char = chars.iter().find(|c| c.char == 'B').expect("Should find B");
         // R should be red (set inside q)
@@ -10724,7 +10790,10 @@ mod tests {
         assert_eq!(chars.len(), 2);
         // A should be at (100, 200), B should be at (0, 0)
         assert!(chars[0].bbox.x > 90.0, "A should be translated by CTM");
-        assert!(chars[1].bbox.x < 10.0, "B should be at origin after restore");
+        assert!(
+            chars[1].bbox.x < 10.0,
+            "B should be at origin after restore"
+        );
     }
 
     // ========================================================================
@@ -10748,8 +10817,16 @@ mod tests {
             .map(|s| s.text.as_str())
             .collect::<Vec<_>>()
             .join("");
-        assert!(text.contains("Hello"), "Expected 'Hello' in extracted text, got: {}", text);
-        assert!(text.contains("World"), "Expected 'World' in extracted text, got: {}", text);
+        assert!(
+            text.contains("Hello"),
+            "Expected 'Hello' in extracted text, got: {}",
+            text
+        );
+        assert!(
+            text.contains("World"),
+            "Expected 'World' in extracted text, got: {}",
+            text
+        );
     }
 
     #[test]
@@ -10768,7 +10845,11 @@ mod tests {
             .map(|s| s.text.as_str())
             .collect::<Vec<_>>()
             .join("");
-        assert!(text.contains("Hello"), "Expected 'Hello' in spans, got: {}", text);
+        assert!(
+            text.contains("Hello"),
+            "Expected 'Hello' in spans, got: {}",
+            text
+        );
     }
 
     #[test]
@@ -10833,7 +10914,11 @@ mod tests {
             .map(|s| s.text.as_str())
             .collect::<Vec<_>>()
             .join("");
-        assert!(text.contains("Hello"), "Small TJ offset should not split word, got: {}", text);
+        assert!(
+            text.contains("Hello"),
+            "Small TJ offset should not split word, got: {}",
+            text
+        );
     }
 
     #[test]
@@ -10960,7 +11045,10 @@ mod tests {
         let font = create_test_font();
         let result = decode_text_to_unicode(b"ABC", Some(&font));
         // With WinAnsiEncoding, ASCII characters should map correctly
-        assert!(result.contains('A') || !result.is_empty(), "Should decode something");
+        assert!(
+            result.contains('A') || !result.is_empty(),
+            "Should decode something"
+        );
     }
 
     // ========================================================================
@@ -11274,8 +11362,16 @@ mod tests {
         }
         extractor.tj_offset_history = offsets;
         let (is_justified, cv) = extractor.analyze_tj_distribution();
-        assert!(is_justified, "High variance should indicate justified text, cv={}", cv);
-        assert!(cv > 0.5, "CV should be > 0.5 for justified text, got {}", cv);
+        assert!(
+            is_justified,
+            "High variance should indicate justified text, cv={}",
+            cv
+        );
+        assert!(
+            cv > 0.5,
+            "CV should be > 0.5 for justified text, got {}",
+            cv
+        );
     }
 
     /// The O(1) accumulator path and the recompute-from-slice fallback must
@@ -11307,7 +11403,10 @@ mod tests {
         let (jb, cvb) = b.analyze_tj_distribution();
 
         assert_eq!(ja, jb, "is_justified must agree across paths");
-        assert!((cva - cvb).abs() < 1e-6, "O(1) cv {cva} must equal recompute cv {cvb}");
+        assert!(
+            (cva - cvb).abs() < 1e-6,
+            "O(1) cv {cva} must equal recompute cv {cvb}"
+        );
     }
 
     // ========================================================================
@@ -11392,7 +11491,10 @@ mod tests {
         });
         extractor.update_layer_state();
         assert!(extractor.inside_placed_pdf);
-        assert!(extractor.is_content_suppressed(), "text inside /PlacedPDF must be suppressed");
+        assert!(
+            extractor.is_content_suppressed(),
+            "text inside /PlacedPDF must be suppressed"
+        );
 
         // Leaving the region restores normal extraction.
         extractor.marked_content_stack.pop();
@@ -11538,18 +11640,30 @@ mod tests {
     fn test_parse_artifact_type_pagination_page_number() {
         let mut props = HashMap::new();
         props.insert("Type".to_string(), Object::Name("Pagination".to_string()));
-        props.insert("Subtype".to_string(), Object::Name("PageNumber".to_string()));
+        props.insert(
+            "Subtype".to_string(),
+            Object::Name("PageNumber".to_string()),
+        );
         let result = TextExtractor::parse_artifact_type(&props);
-        assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::PageNumber)));
+        assert_eq!(
+            result,
+            Some(ArtifactType::Pagination(PaginationSubtype::PageNumber))
+        );
     }
 
     #[test]
     fn test_parse_artifact_type_pagination_other_subtype() {
         let mut props = HashMap::new();
         props.insert("Type".to_string(), Object::Name("Pagination".to_string()));
-        props.insert("Subtype".to_string(), Object::Name("SomethingElse".to_string()));
+        props.insert(
+            "Subtype".to_string(),
+            Object::Name("SomethingElse".to_string()),
+        );
         let result = TextExtractor::parse_artifact_type(&props);
-        assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Other)));
+        assert_eq!(
+            result,
+            Some(ArtifactType::Pagination(PaginationSubtype::Other))
+        );
     }
 
     #[test]
@@ -11565,7 +11679,10 @@ mod tests {
         let mut props = HashMap::new();
         props.insert("Subtype".to_string(), Object::Name("Footer".to_string()));
         let result = TextExtractor::parse_artifact_type(&props);
-        assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Footer)));
+        assert_eq!(
+            result,
+            Some(ArtifactType::Pagination(PaginationSubtype::Footer))
+        );
     }
 
     #[test]
@@ -11573,7 +11690,10 @@ mod tests {
         let mut props = HashMap::new();
         props.insert("Subtype".to_string(), Object::Name("Watermark".to_string()));
         let result = TextExtractor::parse_artifact_type(&props);
-        assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Watermark)));
+        assert_eq!(
+            result,
+            Some(ArtifactType::Pagination(PaginationSubtype::Watermark))
+        );
     }
 
     // ========================================================================
@@ -11733,13 +11853,19 @@ mod tests {
             })
             .unwrap();
 
-        assert!(extractor.inside_artifact, "Should be inside artifact after BMC Artifact");
+        assert!(
+            extractor.inside_artifact,
+            "Should be inside artifact after BMC Artifact"
+        );
 
         extractor
             .execute_operator_public(crate::content::operators::Operator::EndMarkedContent)
             .unwrap();
 
-        assert!(!extractor.inside_artifact, "Should be outside artifact after EMC");
+        assert!(
+            !extractor.inside_artifact,
+            "Should be outside artifact after EMC"
+        );
     }
 
     #[test]
@@ -11752,7 +11878,10 @@ mod tests {
             })
             .unwrap();
 
-        assert!(!extractor.inside_artifact, "Non-artifact BMC should not set inside_artifact");
+        assert!(
+            !extractor.inside_artifact,
+            "Non-artifact BMC should not set inside_artifact"
+        );
     }
 
     // ========================================================================
@@ -11886,7 +12015,11 @@ mod tests {
         ];
 
         extractor.deduplicate_overlapping_chars();
-        assert_eq!(extractor.chars.len(), 1, "Overlapping chars should be deduplicated");
+        assert_eq!(
+            extractor.chars.len(),
+            1,
+            "Overlapping chars should be deduplicated"
+        );
     }
 
     #[test]
@@ -11936,7 +12069,11 @@ mod tests {
         ];
 
         extractor.deduplicate_overlapping_chars();
-        assert_eq!(extractor.chars.len(), 2, "Chars on different lines should not be deduplicated");
+        assert_eq!(
+            extractor.chars.len(),
+            2,
+            "Chars on different lines should not be deduplicated"
+        );
     }
 
     #[test]
@@ -12017,7 +12154,11 @@ mod tests {
         extractor.chars = vec![make_char('A', 100.0), make_char('A', 100.5)];
 
         extractor.deduplicate_overlapping_chars();
-        assert_eq!(extractor.chars.len(), 1, "Duplicate same char should still be deduped");
+        assert_eq!(
+            extractor.chars.len(),
+            1,
+            "Duplicate same char should still be deduped"
+        );
         assert_eq!(extractor.chars[0].char, 'A');
     }
 
@@ -12191,7 +12332,11 @@ mod tests {
         ];
 
         extractor.deduplicate_overlapping_spans();
-        assert_eq!(extractor.spans.len(), 1, "Geometric duplicates should be removed");
+        assert_eq!(
+            extractor.spans.len(),
+            1,
+            "Geometric duplicates should be removed"
+        );
     }
 
     #[test]
@@ -12599,7 +12744,11 @@ mod tests {
         ];
 
         extractor.merge_adjacent_spans();
-        assert_eq!(extractor.spans.len(), 1, "Adjacent spans on same line should merge");
+        assert_eq!(
+            extractor.spans.len(),
+            1,
+            "Adjacent spans on same line should merge"
+        );
         assert!(extractor.spans[0].text.contains("Hello"));
         assert!(extractor.spans[0].text.contains("World"));
     }
@@ -12759,7 +12908,11 @@ mod tests {
         ];
 
         extractor.merge_adjacent_spans();
-        assert_eq!(extractor.spans.len(), 2, "Spans on different lines should not merge");
+        assert_eq!(
+            extractor.spans.len(),
+            2,
+            "Spans on different lines should not merge"
+        );
     }
 
     #[test]
@@ -12838,7 +12991,11 @@ mod tests {
         ];
 
         extractor.merge_adjacent_spans();
-        assert_eq!(extractor.spans.len(), 2, "Spans separated by column boundary should not merge");
+        assert_eq!(
+            extractor.spans.len(),
+            2,
+            "Spans separated by column boundary should not merge"
+        );
     }
 
     #[test]
@@ -12941,8 +13098,14 @@ mod tests {
 
         extractor.merge_adjacent_spans();
         assert_eq!(extractor.spans.len(), 1, "All three spans should merge");
-        assert!(extractor.spans[0].text.contains("Hello"), "Should contain Hello");
-        assert!(extractor.spans[0].text.contains("World"), "Should contain World");
+        assert!(
+            extractor.spans[0].text.contains("Hello"),
+            "Should contain Hello"
+        );
+        assert!(
+            extractor.spans[0].text.contains("World"),
+            "Should contain World"
+        );
     }
 
     // ========================================================================
@@ -13209,7 +13372,10 @@ mod tests {
         let decision = should_insert_space(
             "word", "next", 0.5, 12.0, "F1", &fonts, false, &config, None, None, 12.0, 12.0,
         );
-        assert!(!decision.insert_space, "Small gap without TJ should not insert space");
+        assert!(
+            !decision.insert_space,
+            "Small gap without TJ should not insert space"
+        );
         assert_eq!(decision.source, SpaceSource::NoSpace);
     }
 
@@ -13267,7 +13433,10 @@ mod tests {
             12.0,
             12.0,
         );
-        assert!(!decision.insert_space, "Hyphenated line break should not insert space");
+        assert!(
+            !decision.insert_space,
+            "Hyphenated line break should not insert space"
+        );
     }
 
     // ========================================================================
@@ -13321,7 +13490,10 @@ mod tests {
         let chars = extractor.extract(stream).unwrap();
 
         // After sorting by reading order: A (y=700 higher) should come first
-        assert_eq!(chars[0].char, 'A', "Higher Y should come first in reading order");
+        assert_eq!(
+            chars[0].char, 'A',
+            "Higher Y should come first in reading order"
+        );
         assert_eq!(chars[1].char, 'B');
     }
 
@@ -13388,7 +13560,11 @@ mod tests {
             .map(|s| s.text.as_str())
             .collect::<Vec<_>>()
             .join("");
-        assert!(text.contains("Hi"), "Should batch Tm+Tj on same line, got: {}", text);
+        assert!(
+            text.contains("Hi"),
+            "Should batch Tm+Tj on same line, got: {}",
+            text
+        );
     }
 
     #[test]
@@ -14538,7 +14714,10 @@ mod tests {
                 intent: "RelativeColorimetric".to_string(),
             })
             .unwrap();
-        assert_eq!(extractor.state_stack.current().rendering_intent, "RelativeColorimetric");
+        assert_eq!(
+            extractor.state_stack.current().rendering_intent,
+            "RelativeColorimetric"
+        );
     }
 
     #[test]
@@ -14652,7 +14831,10 @@ mod tests {
             12.0,
             12.0,
         );
-        assert!(!decision.insert_space, "Email context should suppress space for small gap");
+        assert!(
+            !decision.insert_space,
+            "Email context should suppress space for small gap"
+        );
     }
 
     #[test]
@@ -14679,7 +14861,10 @@ mod tests {
             12.0,
             12.0,
         );
-        assert!(decision.insert_space, "Email context should insert space for large gap");
+        assert!(
+            decision.insert_space,
+            "Email context should insert space for large gap"
+        );
     }
 
     #[test]
@@ -14740,7 +14925,10 @@ mod tests {
             12.0,
             7.2,
         );
-        assert!(decision.insert_space, "Citation context with TJ should insert space");
+        assert!(
+            decision.insert_space,
+            "Citation context with TJ should insert space"
+        );
     }
 
     #[test]
@@ -14770,14 +14958,20 @@ mod tests {
         let decision = should_insert_space(
             "📄", "README", 0.5, 12.0, "F1", &fonts, false, &config, None, None, 12.0, 12.0,
         );
-        assert!(decision.insert_space, "emoji→letter with a positive gap keeps the space");
+        assert!(
+            decision.insert_space,
+            "emoji→letter with a positive gap keeps the space"
+        );
 
         // A combined emoji sequence (next char is another pictograph, not a
         // letter) must NOT be forced into a space by this rule.
         let combined = should_insert_space(
             "📄", "📄", 0.0, 12.0, "F1", &fonts, false, &config, None, None, 12.0, 12.0,
         );
-        assert!(!combined.insert_space, "emoji→emoji must not be forced into a space");
+        assert!(
+            !combined.insert_space,
+            "emoji→emoji must not be forced into a space"
+        );
     }
 
     #[test]
@@ -14806,7 +15000,10 @@ mod tests {
             12.0,
             7.2,
         );
-        assert!(decision.insert_space, "Citation context with large gap should insert space");
+        assert!(
+            decision.insert_space,
+            "Citation context with large gap should insert space"
+        );
     }
 
     #[test]
@@ -14988,32 +15185,59 @@ mod tests {
     fn test_strip_cjk_digit_boundary_spaces() {
         // A space between a CJK ideograph and an embedded number is dropped at
         // both ends; the number itself is preserved.
-        assert_eq!(strip_cjk_digit_boundary_spaces("公元前 1000 年"), "公元前1000年");
-        assert_eq!(strip_cjk_digit_boundary_spaces("追溯至 10,000 年前"), "追溯至10,000年前");
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("公元前 1000 年"),
+            "公元前1000年"
+        );
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("追溯至 10,000 年前"),
+            "追溯至10,000年前"
+        );
         // Works for Japanese ideographs/kana too.
-        assert_eq!(strip_cjk_digit_boundary_spaces("西暦 2024 年"), "西暦2024年");
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("西暦 2024 年"),
+            "西暦2024年"
+        );
         // Korean (Hangul) is EXCLUDED — Korean uses inter-word spaces, so a
         // space between a syllable and a number is a real word boundary and
         // must be preserved ("14 예" = "14 cases", "7 예중").
         assert_eq!(strip_cjk_digit_boundary_spaces("약 1 만년"), "약 1 만년");
-        assert_eq!(strip_cjk_digit_boundary_spaces("기질은 14 예에서"), "기질은 14 예에서");
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("기질은 14 예에서"),
+            "기질은 14 예에서"
+        );
         // Legitimate spacing is preserved.
         assert_eq!(strip_cjk_digit_boundary_spaces("貓 通常"), "貓 通常"); // CJK↔CJK
-        assert_eq!(strip_cjk_digit_boundary_spaces("catus 펠리스"), "catus 펠리스"); // letter↔CJK
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("catus 펠리스"),
+            "catus 펠리스"
+        ); // letter↔CJK
         assert_eq!(strip_cjk_digit_boundary_spaces("10 000"), "10 000"); // digit↔digit
-        assert_eq!(strip_cjk_digit_boundary_spaces("page 12 of 30"), "page 12 of 30"); // Latin
-                                                                                       // No-op fast path.
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("page 12 of 30"),
+            "page 12 of 30"
+        ); // Latin
+           // No-op fast path.
         assert_eq!(strip_cjk_digit_boundary_spaces("中文"), "中文");
 
         // Brackets hug their content: a space between a CJK/Hangul character and
         // an adjacent bracket is a layout artifact, dropped on both sides and
         // for both ASCII paren/square/brace shapes.
-        assert_eq!(strip_cjk_digit_boundary_spaces("고양이 (학명"), "고양이(학명"); // Hangul→(
-        assert_eq!(strip_cjk_digit_boundary_spaces("카투스 [*]) 는"), "카투스[*])는"); // Hangul→[ , )→Hangul
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("고양이 (학명"),
+            "고양이(학명"
+        ); // Hangul→(
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("카투스 [*]) 는"),
+            "카투스[*])는"
+        ); // Hangul→[ , )→Hangul
         assert_eq!(strip_cjk_digit_boundary_spaces("漢字 (注)"), "漢字(注)"); // CJK↔paren
                                                                               // A space between Latin and a bracket is left alone (English may write
                                                                               // "study (note)" with a space).
-        assert_eq!(strip_cjk_digit_boundary_spaces("study (note)"), "study (note)");
+        assert_eq!(
+            strip_cjk_digit_boundary_spaces("study (note)"),
+            "study (note)"
+        );
     }
 
     #[test]
@@ -15029,17 +15253,29 @@ mod tests {
             "0\u{2032}\u{2032}.28"
         );
         // Single prime and double-prime (U+2033) both handled.
-        assert_eq!(strip_prime_decimal_boundary_spaces("1\u{2032}.47"), "1\u{2032}.47"); // already tight: no-op
-        assert_eq!(strip_prime_decimal_boundary_spaces("12\u{2033} .5"), "12\u{2033}.5");
+        assert_eq!(
+            strip_prime_decimal_boundary_spaces("1\u{2032}.47"),
+            "1\u{2032}.47"
+        ); // already tight: no-op
+        assert_eq!(
+            strip_prime_decimal_boundary_spaces("12\u{2033} .5"),
+            "12\u{2033}.5"
+        );
         // Feet-and-inches keeps its space: prime → DIGIT (not a decimal point).
         assert_eq!(
             strip_prime_decimal_boundary_spaces("5\u{2032} 6\u{2033}"),
             "5\u{2032} 6\u{2033}"
         );
         // A prime ending a sentence followed by prose is untouched (next not . / digit).
-        assert_eq!(strip_prime_decimal_boundary_spaces("see 3\u{2032} and"), "see 3\u{2032} and");
+        assert_eq!(
+            strip_prime_decimal_boundary_spaces("see 3\u{2032} and"),
+            "see 3\u{2032} and"
+        );
         // A lone decimal with no preceding prime is untouched.
-        assert_eq!(strip_prime_decimal_boundary_spaces("v1. 0 release"), "v1. 0 release");
+        assert_eq!(
+            strip_prime_decimal_boundary_spaces("v1. 0 release"),
+            "v1. 0 release"
+        );
         // No-op fast path.
         assert_eq!(
             strip_prime_decimal_boundary_spaces("0\u{2032}\u{2032}.28"),
@@ -15054,7 +15290,10 @@ mod tests {
     fn test_corrected_space_gap_corrects_overlap() {
         // raw_gap -2.0, width 30 → -2.0 + 30*(1 - 1/1.22) ≈ -2.0 + 5.41 = 3.41
         let g = corrected_space_gap(-2.0, false, 30.0, false);
-        assert!(g > 0.0, "overlap on fallback-width font must be lifted positive, got {g}");
+        assert!(
+            g > 0.0,
+            "overlap on fallback-width font must be lifted positive, got {g}"
+        );
     }
 
     /// Reliable-width fonts (explicit /Widths) are never corrected — the
@@ -15406,7 +15645,11 @@ mod tests {
         ];
 
         extractor.deduplicate_overlapping_spans();
-        assert_eq!(extractor.spans.len(), 1, "Content duplicates should be removed");
+        assert_eq!(
+            extractor.spans.len(),
+            1,
+            "Content duplicates should be removed"
+        );
     }
 
     #[test]
@@ -15476,7 +15719,11 @@ mod tests {
         ];
 
         extractor.deduplicate_overlapping_spans();
-        assert_eq!(extractor.spans.len(), 2, "Non-overlapping content should not be deduped");
+        assert_eq!(
+            extractor.spans.len(),
+            2,
+            "Non-overlapping content should not be deduped"
+        );
     }
 
     // ========================================================================
@@ -15575,7 +15822,11 @@ mod tests {
         }];
 
         extractor.split_fused_words();
-        assert_eq!(extractor.spans.len(), 2, "Should split theGeneral into two spans");
+        assert_eq!(
+            extractor.spans.len(),
+            2,
+            "Should split theGeneral into two spans"
+        );
         assert_eq!(extractor.spans[0].text, "the");
         assert_eq!(extractor.spans[1].text, "General");
         assert!(extractor.spans[1].split_boundary_before);
@@ -15616,7 +15867,11 @@ mod tests {
         }];
 
         extractor.split_fused_words();
-        assert_eq!(extractor.spans.len(), 1, "No split needed for all-lowercase");
+        assert_eq!(
+            extractor.spans.len(),
+            1,
+            "No split needed for all-lowercase"
+        );
         assert_eq!(extractor.spans[0].text, "hello");
     }
 
@@ -15739,8 +15994,16 @@ mod tests {
             .map(|s| s.text.as_str())
             .collect::<Vec<_>>()
             .join("");
-        assert!(text.contains("Line1"), "Should contain Line1, got: {}", text);
-        assert!(text.contains("Line2"), "Should contain Line2, got: {}", text);
+        assert!(
+            text.contains("Line1"),
+            "Should contain Line1, got: {}",
+            text
+        );
+        assert!(
+            text.contains("Line2"),
+            "Should contain Line2, got: {}",
+            text
+        );
     }
 
     #[test]
@@ -15875,7 +16138,11 @@ mod tests {
             .map(|s| s.text.as_str())
             .collect::<Vec<_>>()
             .join("");
-        assert!(text.contains("Hello"), "Primary mode should still extract text, got: {}", text);
+        assert!(
+            text.contains("Hello"),
+            "Primary mode should still extract text, got: {}",
+            text
+        );
     }
 
     // ========================================================================
@@ -15953,7 +16220,10 @@ mod tests {
         extractor.merge_adjacent_spans();
         assert_eq!(extractor.spans.len(), 1);
         // Should not have "Hello World" (triple space)
-        assert!(!extractor.spans[0].text.contains("   "), "Should prevent triple space");
+        assert!(
+            !extractor.spans[0].text.contains("   "),
+            "Should prevent triple space"
+        );
     }
 
     // ========================================================================
@@ -16376,35 +16646,50 @@ mod tests {
     fn test_decode_pdfdocencoding_latin_byte() {
         // 0xE9 = PDFDocEncoding for é (U+00E9). Not valid UTF-8 on its own.
         let result = TextExtractor::decode_pdf_text_string(&[0xE9]);
-        assert_eq!(result, "é", "0xE9 must decode as 'é' via PDFDocEncoding, not produce U+FFFD");
+        assert_eq!(
+            result, "é",
+            "0xE9 must decode as 'é' via PDFDocEncoding, not produce U+FFFD"
+        );
     }
 
     #[test]
     fn test_decode_pdfdocencoding_bullet() {
         // 0x80 = PDFDocEncoding for • (U+2022 BULLET)
         let result = TextExtractor::decode_pdf_text_string(&[0x80]);
-        assert_eq!(result, "•", "0x80 must decode as bullet '•' via PDFDocEncoding");
+        assert_eq!(
+            result, "•",
+            "0x80 must decode as bullet '•' via PDFDocEncoding"
+        );
     }
 
     #[test]
     fn test_decode_pdfdocencoding_emdash() {
         // 0x84 = PDFDocEncoding for — (U+2014 EM DASH)
         let result = TextExtractor::decode_pdf_text_string(&[0x84]);
-        assert_eq!(result, "—", "0x84 must decode as em-dash '—' via PDFDocEncoding");
+        assert_eq!(
+            result, "—",
+            "0x84 must decode as em-dash '—' via PDFDocEncoding"
+        );
     }
 
     #[test]
     fn test_decode_pdfdocencoding_trademark() {
         // 0x92 = PDFDocEncoding for ™ (U+2122 TRADE MARK SIGN)
         let result = TextExtractor::decode_pdf_text_string(&[0x92]);
-        assert_eq!(result, "™", "0x92 must decode as trademark '™' via PDFDocEncoding");
+        assert_eq!(
+            result, "™",
+            "0x92 must decode as trademark '™' via PDFDocEncoding"
+        );
     }
 
     #[test]
     fn test_decode_pdfdocencoding_undefined_9f_is_dropped() {
         // 0x9F is undefined in PDFDocEncoding — must be silently dropped.
         let result = TextExtractor::decode_pdf_text_string(&[0x41, 0x9F, 0x42]);
-        assert_eq!(result, "AB", "0x9F is undefined in PDFDocEncoding and must be dropped");
+        assert_eq!(
+            result, "AB",
+            "0x9F is undefined in PDFDocEncoding and must be dropped"
+        );
     }
 
     #[test]
@@ -16412,7 +16697,10 @@ mod tests {
         // "Hello" followed by 0xE9 (é): 6 bytes → "Helloé"
         let bytes: Vec<u8> = b"Hello".iter().copied().chain([0xE9]).collect();
         let result = TextExtractor::decode_pdf_text_string(&bytes);
-        assert_eq!(result, "Helloé", "Mixed ASCII + PDFDocEncoding bytes must decode correctly");
+        assert_eq!(
+            result, "Helloé",
+            "Mixed ASCII + PDFDocEncoding bytes must decode correctly"
+        );
     }
 
     #[test]
@@ -16531,7 +16819,11 @@ mod tests {
         extractor.merge_adjacent_spans();
         // offset_semantic space should be merged without adding extra space
         let text = &extractor.spans[0].text;
-        assert!(!text.contains("  "), "Should not have double space, got: '{}'", text);
+        assert!(
+            !text.contains("  "),
+            "Should not have double space, got: '{}'",
+            text
+        );
     }
 }
 
@@ -16563,21 +16855,30 @@ fn test_space_threshold_disabled() {
     assert_eq!(config.space_insertion_threshold, f32::NEG_INFINITY);
 
     let extractor = TextExtractor::with_config(config);
-    assert_eq!(extractor.config.space_insertion_threshold, f32::NEG_INFINITY);
+    assert_eq!(
+        extractor.config.space_insertion_threshold,
+        f32::NEG_INFINITY
+    );
 }
 
 #[test]
 fn test_adaptive_enabled_by_default() {
     // Test that adaptive threshold is enabled by default
     let config = SpanMergingConfig::default();
-    assert!(config.use_adaptive_threshold, "Adaptive threshold should be enabled by default");
+    assert!(
+        config.use_adaptive_threshold,
+        "Adaptive threshold should be enabled by default"
+    );
 }
 
 #[test]
 fn test_legacy_mode_disables_adaptive() {
     // Test that legacy() constructor provides backward-compatible behavior
     let legacy = SpanMergingConfig::legacy();
-    assert!(!legacy.use_adaptive_threshold, "Legacy mode should disable adaptive threshold");
+    assert!(
+        !legacy.use_adaptive_threshold,
+        "Legacy mode should disable adaptive threshold"
+    );
     assert_eq!(legacy.conservative_threshold_pt, 0.1);
 }
 
@@ -16606,7 +16907,10 @@ fn test_parse_artifact_type_pagination_header() {
     props.insert("Subtype".to_string(), Object::Name("Header".to_string()));
 
     let result = TextExtractor::parse_artifact_type(&props);
-    assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Header)));
+    assert_eq!(
+        result,
+        Some(ArtifactType::Pagination(PaginationSubtype::Header))
+    );
 }
 
 #[test]
@@ -16616,7 +16920,10 @@ fn test_parse_artifact_type_pagination_footer() {
     props.insert("Subtype".to_string(), Object::Name("Footer".to_string()));
 
     let result = TextExtractor::parse_artifact_type(&props);
-    assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Footer)));
+    assert_eq!(
+        result,
+        Some(ArtifactType::Pagination(PaginationSubtype::Footer))
+    );
 }
 
 #[test]
@@ -16626,7 +16933,10 @@ fn test_parse_artifact_type_pagination_watermark() {
     props.insert("Subtype".to_string(), Object::Name("Watermark".to_string()));
 
     let result = TextExtractor::parse_artifact_type(&props);
-    assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Watermark)));
+    assert_eq!(
+        result,
+        Some(ArtifactType::Pagination(PaginationSubtype::Watermark))
+    );
 }
 
 #[test]
@@ -16654,7 +16964,10 @@ fn test_parse_artifact_type_subtype_only() {
     props.insert("Subtype".to_string(), Object::Name("Header".to_string()));
 
     let result = TextExtractor::parse_artifact_type(&props);
-    assert_eq!(result, Some(ArtifactType::Pagination(PaginationSubtype::Header)));
+    assert_eq!(
+        result,
+        Some(ArtifactType::Pagination(PaginationSubtype::Header))
+    );
 }
 
 #[test]
@@ -16854,7 +17167,10 @@ mod profile_based_space_tests {
 
         // Verify we can create a config from the profile
         let config = TextExtractionConfig::with_space_threshold(profile.tj_offset_threshold);
-        assert_eq!(config.space_insertion_threshold, profile.tj_offset_threshold);
+        assert_eq!(
+            config.space_insertion_threshold,
+            profile.tj_offset_threshold
+        );
     }
 
     /// Test that POLICY profile uses conservative thresholds
@@ -16883,7 +17199,10 @@ mod profile_based_space_tests {
         );
 
         let config = TextExtractionConfig::with_space_threshold(profile.tj_offset_threshold);
-        assert_eq!(config.space_insertion_threshold, profile.tj_offset_threshold);
+        assert_eq!(
+            config.space_insertion_threshold,
+            profile.tj_offset_threshold
+        );
     }
 
     /// Test that FORM profile preserves field boundaries
@@ -16905,7 +17224,10 @@ mod profile_based_space_tests {
         );
 
         let config = TextExtractionConfig::with_space_threshold(profile.tj_offset_threshold);
-        assert_eq!(config.space_insertion_threshold, profile.tj_offset_threshold);
+        assert_eq!(
+            config.space_insertion_threshold,
+            profile.tj_offset_threshold
+        );
     }
 
     /// Test that profile selection works correctly for document types
@@ -16950,7 +17272,10 @@ mod profile_based_space_tests {
         // Should be able to create config with profile thresholds
         let config = TextExtractionConfig::with_space_threshold(profile.tj_offset_threshold);
 
-        assert_eq!(config.space_insertion_threshold, profile.tj_offset_threshold);
+        assert_eq!(
+            config.space_insertion_threshold,
+            profile.tj_offset_threshold
+        );
     }
 
     /// Test that profiles have reasonable threshold ranges
@@ -17349,7 +17674,11 @@ mod profile_based_space_tests {
         ];
 
         extractor.merge_adjacent_spans();
-        assert_eq!(extractor.spans.len(), 1, "Decimal dollar value spans should merge into one");
+        assert_eq!(
+            extractor.spans.len(),
+            1,
+            "Decimal dollar value spans should merge into one"
+        );
         assert_eq!(
             extractor.spans[0].text, "123456.72",
             "Integer and decimal parts should be joined with '.'"
@@ -17872,7 +18201,11 @@ mod profile_based_space_tests {
         ];
 
         extractor.merge_adjacent_spans();
-        assert_eq!(extractor.spans.len(), 1, "Amount just under the ceiling should still merge");
+        assert_eq!(
+            extractor.spans.len(),
+            1,
+            "Amount just under the ceiling should still merge"
+        );
         assert_eq!(extractor.spans[0].text, "1234.56");
     }
 

@@ -300,8 +300,14 @@ mod tests {
     #[test]
     fn category_as_str_stable() {
         assert_eq!(WarningCategory::SpecViolation.as_str(), "spec_violation");
-        assert_eq!(WarningCategory::ToUnicodeMissing.as_str(), "to_unicode_missing");
-        assert_eq!(WarningCategory::OperatorCapExceeded.as_str(), "operator_cap_exceeded");
+        assert_eq!(
+            WarningCategory::ToUnicodeMissing.as_str(),
+            "to_unicode_missing"
+        );
+        assert_eq!(
+            WarningCategory::OperatorCapExceeded.as_str(),
+            "operator_cap_exceeded"
+        );
     }
 
     #[test]

@@ -206,7 +206,7 @@ impl XmpExtractor {
                 // Try to decode the stream
                 let decoded = metadata_resolved.decode_stream_data()?;
                 decoded.to_vec()
-            },
+            }
             _ => return Err(Error::InvalidPdf("Metadata is not a stream".to_string())),
         };
 
@@ -233,7 +233,7 @@ impl XmpExtractor {
                     e + "</rdf:RDF>".len()
                 };
                 &xml[s..end_adjusted]
-            },
+            }
             _ => return Ok(None),
         };
 
@@ -251,10 +251,10 @@ impl XmpExtractor {
                 Ok(Event::Start(e)) => {
                     let name = e.name().as_ref().to_string();
                     element_stack.push(name);
-                },
+                }
                 Ok(Event::Empty(_)) => {
                     // Empty elements don't have text content
-                },
+                }
                 Ok(Event::Text(e)) => {
                     let text = e.xml11_content().trim().to_string();
                     if text.is_empty() {
@@ -276,24 +276,24 @@ impl XmpExtractor {
                                 if metadata.dc_title.is_none() {
                                     metadata.dc_title = Some(text);
                                 }
-                            },
+                            }
                             "dc:creator" => {
                                 metadata.dc_creator.push(text);
-                            },
+                            }
                             "dc:description" => {
                                 if metadata.dc_description.is_none() {
                                     metadata.dc_description = Some(text);
                                 }
-                            },
+                            }
                             "dc:subject" => {
                                 metadata.dc_subject.push(text);
-                            },
+                            }
                             "dc:language" => metadata.dc_language = Some(text),
                             "dc:rights" => {
                                 if metadata.dc_rights.is_none() {
                                     metadata.dc_rights = Some(text);
                                 }
-                            },
+                            }
                             "dc:format" => metadata.dc_format = Some(text),
 
                             // XMP Core
@@ -313,30 +313,30 @@ impl XmpExtractor {
                                 if metadata.xmp_rights_usage_terms.is_none() {
                                     metadata.xmp_rights_usage_terms = Some(text);
                                 }
-                            },
+                            }
                             "xmpRights:Marked" => {
                                 metadata.xmp_rights_marked = Some(text.to_lowercase() == "true");
-                            },
+                            }
                             "xmpRights:WebStatement" => {
                                 metadata.xmp_rights_web_statement = Some(text)
-                            },
+                            }
 
                             // Store unknown properties
                             _ => {
                                 metadata.custom.insert(prop.clone(), text);
-                            },
+                            }
                         }
                     }
-                },
+                }
                 Ok(Event::End(_)) => {
                     element_stack.pop();
-                },
+                }
                 Ok(Event::Eof) => break,
                 Err(e) => {
                     log::warn!("XMP parsing error: {:?}", e);
                     break;
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
 
@@ -381,7 +381,10 @@ mod tests {
         assert_eq!(metadata.dc_title, Some("Test Document".to_string()));
         assert_eq!(metadata.dc_creator, vec!["John Doe", "Jane Smith"]);
         assert_eq!(metadata.xmp_creator_tool, Some("pdf_oxide".to_string()));
-        assert_eq!(metadata.xmp_create_date, Some("2024-01-15T10:30:00Z".to_string()));
+        assert_eq!(
+            metadata.xmp_create_date,
+            Some("2024-01-15T10:30:00Z".to_string())
+        );
         assert_eq!(metadata.pdf_producer, Some("pdf_oxide 0.3.0".to_string()));
     }
 

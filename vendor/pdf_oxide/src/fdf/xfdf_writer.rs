@@ -115,7 +115,11 @@ fn field_to_xml(field: &FdfField, indent_level: usize) -> String {
     let indent = "  ".repeat(indent_level);
     let mut xml = String::new();
 
-    xml.push_str(&format!("{}<field name=\"{}\">\n", indent, xml_escape(&field.name)));
+    xml.push_str(&format!(
+        "{}<field name=\"{}\">\n",
+        indent,
+        xml_escape(&field.name)
+    ));
 
     if field.kids.is_empty() {
         // Terminal field - output value
@@ -127,7 +131,7 @@ fn field_to_xml(field: &FdfField, indent_level: usize) -> String {
                 } else {
                     "Off".to_string()
                 }
-            },
+            }
             FdfValue::Name(s) => xml_escape(s),
             FdfValue::Array(arr) => arr
                 .iter()
@@ -233,7 +237,10 @@ mod tests {
     fn test_xfdf_hierarchical_field() {
         let mut writer = XfdfWriter::new();
         let parent = FdfField::new("address", FdfValue::None)
-            .with_kid(FdfField::new("street", FdfValue::Text("123 Main St".into())))
+            .with_kid(FdfField::new(
+                "street",
+                FdfValue::Text("123 Main St".into()),
+            ))
             .with_kid(FdfField::new("city", FdfValue::Text("Anytown".into())));
 
         writer.add_fdf_field(parent);

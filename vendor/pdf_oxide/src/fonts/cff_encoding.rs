@@ -517,14 +517,14 @@ fn parse_dict_operand(data: &[u8], pos: usize) -> Option<(i32, usize)> {
             }
             let b1 = data[pos + 1] as i32;
             Some(((b0 - 247) * 256 + b1 + 108, 2))
-        },
+        }
         251..=254 => {
             if pos + 1 >= data.len() {
                 return None;
             }
             let b1 = data[pos + 1] as i32;
             Some((-(b0 - 251) * 256 - b1 - 108, 2))
-        },
+        }
         // Integer: 3 bytes (16-bit)
         28 => {
             if pos + 2 >= data.len() {
@@ -532,7 +532,7 @@ fn parse_dict_operand(data: &[u8], pos: usize) -> Option<(i32, usize)> {
             }
             let val = i16::from_be_bytes([data[pos + 1], data[pos + 2]]) as i32;
             Some((val, 3))
-        },
+        }
         // Integer: 5 bytes (32-bit)
         29 => {
             if pos + 4 >= data.len() {
@@ -541,7 +541,7 @@ fn parse_dict_operand(data: &[u8], pos: usize) -> Option<(i32, usize)> {
             let val =
                 i32::from_be_bytes([data[pos + 1], data[pos + 2], data[pos + 3], data[pos + 4]]);
             Some((val, 5))
-        },
+        }
         // Real number (skip, we only need integers for encoding/charset offsets)
         30 => {
             let mut i = pos + 1;
@@ -554,7 +554,7 @@ fn parse_dict_operand(data: &[u8], pos: usize) -> Option<(i32, usize)> {
                 i += 1;
             }
             None
-        },
+        }
         _ => None,
     }
 }
@@ -583,7 +583,7 @@ fn parse_dict_real(data: &[u8], pos: usize) -> Option<(f64, usize)> {
                 0xc => text.push_str("E-"),
                 0xe => text.push('-'),
                 0xf => return text.parse::<f64>().ok().map(|v| (v, i - pos + 1)),
-                _ => {}, // 0xd is reserved
+                _ => {} // 0xd is reserved
             }
         }
         i += 1;
@@ -772,14 +772,14 @@ fn parse_top_dict(dict_data: &[u8]) -> (i32, i32) {
                     if let Some(&val) = operand_stack.last() {
                         encoding_offset = val;
                     }
-                },
+                }
                 15 => {
                     // charset (operator 15)
                     if let Some(&val) = operand_stack.last() {
                         charset_offset = val;
                     }
-                },
-                _ => {},
+                }
+                _ => {}
             }
 
             operand_stack.clear();
@@ -827,18 +827,18 @@ fn parse_top_dict_with_charstrings(dict_data: &[u8]) -> (i32, i32, i32) {
                     if let Some(&val) = operand_stack.last() {
                         charset_offset = val;
                     }
-                },
+                }
                 16 => {
                     if let Some(&val) = operand_stack.last() {
                         encoding_offset = val;
                     }
-                },
+                }
                 17 => {
                     if let Some(&val) = operand_stack.last() {
                         charstrings_offset = val;
                     }
-                },
-                _ => {},
+                }
+                _ => {}
             }
 
             operand_stack.clear();
@@ -889,7 +889,7 @@ fn parse_charset(data: &[u8], offset: usize, num_glyphs: usize) -> Option<Vec<u1
                 sids.push(sid);
                 pos += 2;
             }
-        },
+        }
         1 => {
             // Format 1: ranges with 1-byte count
             while sids.len() < num_glyphs && pos + 2 < data.len() {
@@ -903,7 +903,7 @@ fn parse_charset(data: &[u8], offset: usize, num_glyphs: usize) -> Option<Vec<u1
                     sids.push(first_sid + i);
                 }
             }
-        },
+        }
         2 => {
             // Format 2: ranges with 2-byte count
             while sids.len() < num_glyphs && pos + 3 < data.len() {
@@ -917,7 +917,7 @@ fn parse_charset(data: &[u8], offset: usize, num_glyphs: usize) -> Option<Vec<u1
                     sids.push(first_sid + i);
                 }
             }
-        },
+        }
         _ => return None,
     }
 
@@ -952,7 +952,7 @@ fn parse_encoding_table(data: &[u8], offset: usize) -> Option<HashMap<u8, u16>> 
                 code_to_gid.insert(code, gid as u16);
                 pos += 1;
             }
-        },
+        }
         1 => {
             // Format 1: ranges
             if pos >= data.len() {
@@ -974,7 +974,7 @@ fn parse_encoding_table(data: &[u8], offset: usize) -> Option<HashMap<u8, u16>> 
                     gid += 1;
                 }
             }
-        },
+        }
         _ => return None,
     }
 
@@ -1176,7 +1176,10 @@ pub fn parse_cff_encoding(font_data: &[u8]) -> Option<HashMap<u8, char>> {
     if encoding_map.is_empty() {
         None
     } else {
-        log::debug!("CFF built-in encoding parsed: {} character mappings", encoding_map.len());
+        log::debug!(
+            "CFF built-in encoding parsed: {} character mappings",
+            encoding_map.len()
+        );
         Some(encoding_map)
     }
 }
@@ -1237,7 +1240,10 @@ pub fn parse_cff_gid_mapping(font_data: &[u8]) -> Option<HashMap<u8, u16>> {
                 }
             }
             if !map.is_empty() {
-                log::debug!("CFF StandardEncoding→charset GID mapping: {} entries", map.len());
+                log::debug!(
+                    "CFF StandardEncoding→charset GID mapping: {} entries",
+                    map.len()
+                );
                 return Some(map);
             }
         }
@@ -1894,9 +1900,15 @@ mod tests {
     fn test_parse_dict_operand_five_byte_int32() {
         // b0=29, then 32-bit signed int
         // 0x00, 0x00, 0x00, 0x01 => 1
-        assert_eq!(parse_dict_operand(&[29, 0x00, 0x00, 0x00, 0x01], 0), Some((1, 5)));
+        assert_eq!(
+            parse_dict_operand(&[29, 0x00, 0x00, 0x00, 0x01], 0),
+            Some((1, 5))
+        );
         // 0xFF, 0xFF, 0xFF, 0xFF => -1
-        assert_eq!(parse_dict_operand(&[29, 0xFF, 0xFF, 0xFF, 0xFF], 0), Some((-1, 5)));
+        assert_eq!(
+            parse_dict_operand(&[29, 0xFF, 0xFF, 0xFF, 0xFF], 0),
+            Some((-1, 5))
+        );
     }
 
     #[test]
@@ -2224,19 +2236,34 @@ mod tests {
     #[test]
     fn test_resolve_glyph_name_predefined() {
         let string_index: Vec<&[u8]> = vec![];
-        assert_eq!(resolve_glyph_name(0, &string_index), Some(".notdef".to_string()));
-        assert_eq!(resolve_glyph_name(1, &string_index), Some("space".to_string()));
+        assert_eq!(
+            resolve_glyph_name(0, &string_index),
+            Some(".notdef".to_string())
+        );
+        assert_eq!(
+            resolve_glyph_name(1, &string_index),
+            Some("space".to_string())
+        );
         assert_eq!(resolve_glyph_name(34, &string_index), Some("A".to_string()));
-        assert_eq!(resolve_glyph_name(390, &string_index), Some("Semibold".to_string()));
+        assert_eq!(
+            resolve_glyph_name(390, &string_index),
+            Some("Semibold".to_string())
+        );
     }
 
     #[test]
     fn test_resolve_glyph_name_custom_string() {
         let custom: Vec<&[u8]> = vec![b"MyGlyph", b"AnotherGlyph"];
         // SID 391 => index 0 in string_index
-        assert_eq!(resolve_glyph_name(391, &custom), Some("MyGlyph".to_string()));
+        assert_eq!(
+            resolve_glyph_name(391, &custom),
+            Some("MyGlyph".to_string())
+        );
         // SID 392 => index 1
-        assert_eq!(resolve_glyph_name(392, &custom), Some("AnotherGlyph".to_string()));
+        assert_eq!(
+            resolve_glyph_name(392, &custom),
+            Some("AnotherGlyph".to_string())
+        );
     }
 
     #[test]
@@ -2586,7 +2613,11 @@ mod tests {
         let pdf_enc = Encoding::Standard("MacRomanEncoding".to_string());
 
         let map = resolve_bytes_via_pdf_encoding(&charset, &string_index, &pdf_enc, &differences);
-        assert_eq!(map.get(&0x80), Some(&1), "MacRoman 0x80 → Adieresis (GID 1)");
+        assert_eq!(
+            map.get(&0x80),
+            Some(&1),
+            "MacRoman 0x80 → Adieresis (GID 1)"
+        );
     }
 
     /// StandardEncoding: byte 0xA4 must resolve via "fraction", not "currency".
@@ -2599,7 +2630,11 @@ mod tests {
         let pdf_enc = Encoding::Standard("StandardEncoding".to_string());
 
         let map = resolve_bytes_via_pdf_encoding(&charset, &string_index, &pdf_enc, &differences);
-        assert_eq!(map.get(&0xA4), Some(&1), "StandardEncoding 0xA4 → fraction (GID 1)");
+        assert_eq!(
+            map.get(&0xA4),
+            Some(&1),
+            "StandardEncoding 0xA4 → fraction (GID 1)"
+        );
     }
 
     /// WinAnsiEncoding regression guard: byte 0x80 still resolves to "euro".
@@ -2652,7 +2687,10 @@ mod tests {
         dict.push(17u8); // op 17 = CharStrings
 
         let (charstrings_offset, _enc, _charset) = parse_top_dict_with_charstrings(&dict);
-        assert_eq!(charstrings_offset, 1234, "Top DICT op 17 → CharStrings offset");
+        assert_eq!(
+            charstrings_offset, 1234,
+            "Top DICT op 17 → CharStrings offset"
+        );
     }
 
     /// Read the count field of a CFF INDEX header. nGlyphs is the count of
@@ -2727,7 +2765,10 @@ mod tests {
     #[test]
     fn dict_reals_decode() {
         // 0.001 -> nibbles . 0 0 1, terminated
-        assert_eq!(parse_dict_real(&[0x1E, 0x0A, 0x00, 0x1F], 0), Some((0.001, 4)));
+        assert_eq!(
+            parse_dict_real(&[0x1E, 0x0A, 0x00, 0x1F], 0),
+            Some((0.001, 4))
+        );
         // -2.5 -> minus, 2, point, 5
         let (v, _) = parse_dict_real(&[0x1E, 0xE2, 0xA5, 0xFF], 0).expect("negative real");
         assert!((v + 2.5).abs() < 1e-9, "expected -2.5, got {v}");
@@ -2756,7 +2797,11 @@ mod tests {
     fn test_cid_keyed_charset_maps_cid_to_gid() {
         let map = parse_cff_cid_to_gid(CFF_CID_KEYED)
             .expect("the Top DICT carries ROS, so this font is CID-keyed");
-        assert_eq!(map.get(&100), Some(&1), "CID 100 is GID 1 in this charset; got {map:?}");
+        assert_eq!(
+            map.get(&100),
+            Some(&1),
+            "CID 100 is GID 1 in this charset; got {map:?}"
+        );
     }
 
     /// A CFF with no ROS is not CID-keyed, and the same clause (:18649-18650)

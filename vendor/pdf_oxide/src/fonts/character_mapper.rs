@@ -216,7 +216,7 @@ impl CharacterMapper {
                 } else {
                     None
                 }
-            },
+            }
             _ => None,
         };
 
@@ -376,7 +376,7 @@ impl CharacterMapper {
             0x41..=0x5A => {
                 let ch = (code - 0x41) as u8 + b'A';
                 Some((ch as char).to_string())
-            },
+            }
 
             0x5B => Some("bracketleft".to_string()),
             0x5C => Some("backslash".to_string()),
@@ -389,7 +389,7 @@ impl CharacterMapper {
             0x61..=0x7A => {
                 let ch = (code - 0x61) as u8 + b'a';
                 Some((ch as char).to_string())
-            },
+            }
 
             0x7B => Some("braceleft".to_string()),
             0x7C => Some("bar".to_string()),
@@ -604,7 +604,10 @@ mod internal_tests {
         let identity = PredefinedCMapConfig {
             ordering: "Identity".to_string(),
         };
-        assert_eq!(mapper.lookup_predefined_cmap(&identity, 0x0041), Some("A".to_string()));
+        assert_eq!(
+            mapper.lookup_predefined_cmap(&identity, 0x0041),
+            Some("A".to_string())
+        );
     }
 
     // ==========================================================================
@@ -620,7 +623,10 @@ mod internal_tests {
     #[test]
     fn glyph_name_to_unicode_agl_exact_match() {
         // Canonical AGL entries — the bullet/ligature cases that motivate #535.
-        assert_eq!(glyph_name_to_unicode("bullet"), Some("\u{2022}".to_string()));
+        assert_eq!(
+            glyph_name_to_unicode("bullet"),
+            Some("\u{2022}".to_string())
+        );
         assert_eq!(glyph_name_to_unicode("fi"), Some("\u{FB01}".to_string()));
         assert_eq!(glyph_name_to_unicode("fl"), Some("\u{FB02}".to_string()));
         // Sanity: ASCII names.
@@ -632,8 +638,14 @@ mod internal_tests {
     #[allow(non_snake_case)]
     fn glyph_name_to_unicode_uniXXXX_synth() {
         // Per AGL §6, `uni` + 4 hex digits = U+XXXX.
-        assert_eq!(glyph_name_to_unicode("uni2022"), Some("\u{2022}".to_string()));
-        assert_eq!(glyph_name_to_unicode("uniFB01"), Some("\u{FB01}".to_string()));
+        assert_eq!(
+            glyph_name_to_unicode("uni2022"),
+            Some("\u{2022}".to_string())
+        );
+        assert_eq!(
+            glyph_name_to_unicode("uniFB01"),
+            Some("\u{FB01}".to_string())
+        );
         assert_eq!(glyph_name_to_unicode("uni00E9"), Some("é".to_string()));
         // 3 or 5 hex digits → not the uniXXXX pattern, fall through.
         assert_eq!(glyph_name_to_unicode("uni202"), None);
@@ -647,8 +659,11 @@ mod internal_tests {
     fn glyph_name_to_unicode_uXXXXX_synth() {
         // `u` + 4..6 hex digits = U+XXXXX (BMP + SMP + SIP, no surrogates).
         assert_eq!(glyph_name_to_unicode("u2022"), Some("\u{2022}".to_string()));
-        assert_eq!(glyph_name_to_unicode("u1F600"), Some("\u{1F600}".to_string())); // 😀 (SMP)
-                                                                                    // Surrogate codepoint → reject.
+        assert_eq!(
+            glyph_name_to_unicode("u1F600"),
+            Some("\u{1F600}".to_string())
+        ); // 😀 (SMP)
+           // Surrogate codepoint → reject.
         assert_eq!(glyph_name_to_unicode("uD800"), None);
         // Beyond 0x10FFFF → reject (7 hex digits also out of allowed length).
         assert_eq!(glyph_name_to_unicode("u110000"), None);
@@ -663,8 +678,14 @@ mod internal_tests {
         // markers. The base name before the dot is the canonical glyph; the
         // codepoint is what we want for extraction.
         assert_eq!(glyph_name_to_unicode("A.sc"), Some("A".to_string()));
-        assert_eq!(glyph_name_to_unicode("bullet.alt"), Some("\u{2022}".to_string()));
-        assert_eq!(glyph_name_to_unicode("fi.001"), Some("\u{FB01}".to_string()));
+        assert_eq!(
+            glyph_name_to_unicode("bullet.alt"),
+            Some("\u{2022}".to_string())
+        );
+        assert_eq!(
+            glyph_name_to_unicode("fi.001"),
+            Some("\u{FB01}".to_string())
+        );
         // Unknown base name → still None.
         assert_eq!(glyph_name_to_unicode("xyzzy.sc"), None);
     }

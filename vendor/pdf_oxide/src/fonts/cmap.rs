@@ -398,7 +398,10 @@ impl LazyCMap {
                 let arc = Arc::clone(cached);
                 // Update local cache for next access
                 *parsed_guard = Some(Arc::clone(&arc));
-                log::debug!("CMap cache hit (global) for stream hash {:?}", self.cache_key);
+                log::debug!(
+                    "CMap cache hit (global) for stream hash {:?}",
+                    self.cache_key
+                );
                 return Some(arc);
             }
         }
@@ -419,11 +422,11 @@ impl LazyCMap {
 
                 log::debug!("CMap parsed and cached (stream hash {:?})", self.cache_key);
                 Some(cmap_arc)
-            },
+            }
             Err(e) => {
                 log::warn!("Failed to parse lazy CMap: {}", e);
                 None
-            },
+            }
         }
     }
 }
@@ -574,7 +577,10 @@ pub fn parse_tounicode_cmap(data: &[u8]) -> Result<CMap> {
             let width = parse_codespacerange_line_width(line);
             if width > cmap.code_width {
                 cmap.code_width = width;
-                log::trace!("ToUnicode codespacerange: code_width set to {}", cmap.code_width);
+                log::trace!(
+                    "ToUnicode codespacerange: code_width set to {}",
+                    cmap.code_width
+                );
             }
         }
     }
@@ -592,7 +598,7 @@ pub fn parse_tounicode_cmap(data: &[u8]) -> Result<CMap> {
                         cmap.insert(src, dst);
                     }
                 }
-            },
+            }
             BfSectionKind::Range => {
                 // Format: <srcCodeLo> <srcCodeHi> [<dstString0> <dstString1> ... <dstStringN>]
                 //     or: <srcCodeLo> <srcCodeHi> <dstString>
@@ -604,7 +610,7 @@ pub fn parse_tounicode_cmap(data: &[u8]) -> Result<CMap> {
                         }
                     }
                 }
-            },
+            }
         }
     }
 
@@ -726,7 +732,7 @@ fn parse_wmode_directive(content: &str) -> Option<u8> {
                 other
             );
             None
-        },
+        }
     }
 }
 
@@ -1087,8 +1093,14 @@ mod tests {
         // empty, and still resolves via computed range lookup.
         let data = b"beginbfrange\n<0100> <0300> <0500>\nendbfrange";
         let cmap = parse_tounicode_cmap(data).unwrap();
-        assert!(!cmap.ranges.is_empty(), "large contiguous range should compress");
-        assert!(cmap.chars.is_empty(), "compressed codes should leave `chars`");
+        assert!(
+            !cmap.ranges.is_empty(),
+            "large contiguous range should compress"
+        );
+        assert!(
+            cmap.chars.is_empty(),
+            "compressed codes should leave `chars`"
+        );
         assert_eq!(cmap.get(&0x100).as_deref(), Some("\u{0500}"));
         assert_eq!(cmap.get(&0x300).as_deref(), Some("\u{0700}"));
         assert_eq!(cmap.get(&0x0FF), None);
@@ -1102,7 +1114,11 @@ mod tests {
         let data = b"beginbfrange\n<0100> <0300> <0500>\nendbfrange\n\
                      beginbfchar\n<0200> <0041>\nendbfchar";
         let cmap = parse_tounicode_cmap(data).unwrap();
-        assert_eq!(cmap.get(&0x200).as_deref(), Some("A"), "later bfchar must win");
+        assert_eq!(
+            cmap.get(&0x200).as_deref(),
+            Some("A"),
+            "later bfchar must win"
+        );
         assert_eq!(cmap.get(&0x1FF).as_deref(), Some("\u{05FF}"));
         assert_eq!(cmap.get(&0x201).as_deref(), Some("\u{0601}"));
     }
@@ -1168,8 +1184,14 @@ mod tests {
 
     #[test]
     fn test_parse_bfchar_line() {
-        assert_eq!(parse_bfchar_line("<0041> <0041>"), vec![(0x41, "A".to_string())]);
-        assert_eq!(parse_bfchar_line("<00E9> <00E9>"), vec![(0xE9, "é".to_string())]);
+        assert_eq!(
+            parse_bfchar_line("<0041> <0041>"),
+            vec![(0x41, "A".to_string())]
+        );
+        assert_eq!(
+            parse_bfchar_line("<00E9> <00E9>"),
+            vec![(0xE9, "é".to_string())]
+        );
         assert!(parse_bfchar_line("invalid line").is_empty());
     }
 
@@ -1388,7 +1410,10 @@ end
 end
 ";
         let cmap = parse_tounicode_cmap(data).unwrap();
-        assert_eq!(cmap.wmode, 1, "explicit /WMode 1 def must set vertical writing");
+        assert_eq!(
+            cmap.wmode, 1,
+            "explicit /WMode 1 def must set vertical writing"
+        );
         // Sanity: rest of the CMap still parses correctly.
         assert_eq!(cmap.get(&0x41).as_deref(), Some("A"));
         assert_eq!(cmap.code_width, 2);
@@ -1441,7 +1466,10 @@ endbfchar
 endcmap
 ";
         let cmap = parse_tounicode_cmap(data).unwrap();
-        assert_eq!(cmap.wmode, 0, "/WMode 1 def inside a PostScript comment must be ignored");
+        assert_eq!(
+            cmap.wmode, 0,
+            "/WMode 1 def inside a PostScript comment must be ignored"
+        );
     }
 
     /// M5 corollary: a legitimate `/WMode 1 def` on a later line is

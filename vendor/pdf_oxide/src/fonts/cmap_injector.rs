@@ -502,8 +502,12 @@ fn sum_u32_padded(data: &[u8]) -> u32 {
     let mut sum = 0u32;
     let mut i = 0;
     while i + 4 <= data.len() {
-        sum =
-            sum.wrapping_add(u32::from_be_bytes([data[i], data[i + 1], data[i + 2], data[i + 3]]));
+        sum = sum.wrapping_add(u32::from_be_bytes([
+            data[i],
+            data[i + 1],
+            data[i + 2],
+            data[i + 3],
+        ]));
         i += 4;
     }
     if i < data.len() {

@@ -96,7 +96,7 @@ impl UnicodeEncoder {
                 // Non-ASCII - encode as octal if in Latin-1
                 c if (c as u32) < 256 => {
                     result.push_str(&format!("\\{:03o}", c as u32));
-                },
+                }
                 // Characters outside Latin-1 - replace with ?
                 _ => result.push('?'),
             }

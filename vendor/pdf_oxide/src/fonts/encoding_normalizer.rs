@@ -78,18 +78,18 @@ impl EncodingNormalizer {
                     // No mapping - return raw code
                     char_code as u32
                 }
-            },
+            }
             Encoding::Standard(encoding_name) => {
                 // Standard encoding: apply standard encoding rules
                 // For now, we pass through the code as-is, since standard encodings
                 // are typically handled by ToUnicode CMap or character_mapper
                 // This is a placeholder for future standard encoding normalization
                 self.normalize_standard_encoding(char_code, encoding_name)
-            },
+            }
             Encoding::Identity => {
                 // Identity encoding: code == Unicode (for CID fonts)
                 char_code as u32
-            },
+            }
         }
     }
 

@@ -275,7 +275,7 @@ impl CIDToGIDMap {
                     // Out of range - fall back to identity mapping
                     cid
                 }
-            },
+            }
         }
     }
 }
@@ -384,7 +384,7 @@ impl FontInfo {
                             cmap.len()
                         );
                         Some(cmap)
-                    },
+                    }
                     Ok(_) => None,
                     Err(e) => {
                         log::warn!(
@@ -393,7 +393,7 @@ impl FontInfo {
                             e
                         );
                         None
-                    },
+                    }
                 }
             })
             .as_ref()
@@ -609,8 +609,10 @@ impl FontInfo {
 
         // Log Type 3 fonts - may require special glyph name mapping
         if subtype == "Type3" {
-            let msg =
-                format!("Font '{}' is Type 3 - may require special glyph name mapping", base_font);
+            let msg = format!(
+                "Font '{}' is Type 3 - may require special glyph name mapping",
+                base_font
+            );
             log::warn!("{}", msg);
             // push into the structured warning
             // sink. PDF Spec §9.6.4 "Type 3 Fonts" describes the
@@ -1058,9 +1060,9 @@ impl FontInfo {
                                 base_font, cmap_ref, e
                             );
                             None
-                        },
+                        }
                     }
-                },
+                }
                 Err(e) => {
                     log::warn!(
                         "Font '{}': Failed to load ToUnicode CMap object {:?}: {}",
@@ -1069,7 +1071,7 @@ impl FontInfo {
                         e
                     );
                     None
-                },
+                }
             };
 
             if let Some(stream_bytes) = stream_opt {
@@ -1154,13 +1156,19 @@ impl FontInfo {
                     last
                 );
             } else {
-                log::debug!("Font '{}': no /Widths array found, will use default width", base_font);
+                log::debug!(
+                    "Font '{}': no /Widths array found, will use default width",
+                    base_font
+                );
             }
 
             (widths_opt, first, last)
         } else {
             // Type0 fonts use /W and /DW arrays parsed via parse_descendant_fonts
-            log::debug!("Font '{}': Type0 font, widths parsed from CIDFont /W array", base_font);
+            log::debug!(
+                "Font '{}': Type0 font, widths parsed from CIDFont /W array",
+                base_font
+            );
             (None, None, None)
         };
 
@@ -1248,7 +1256,7 @@ impl FontInfo {
                         vmetrics,
                         dvmetrics,
                     )
-                },
+                }
                 Err(e) => {
                     log::warn!(
                         "Font '{}': Failed to parse DescendantFonts: {}. Using Identity fallback.",
@@ -1268,7 +1276,7 @@ impl FontInfo {
                         None,
                         VerticalMetrics::SPEC_DEFAULT,
                     )
-                },
+                }
             }
         } else {
             (
@@ -1446,7 +1454,7 @@ impl FontInfo {
                         o
                     );
                     Some(o)
-                },
+                }
                 (Some(n), _) => Some(n),
                 (None, _) => None,
             };
@@ -1634,7 +1642,10 @@ impl FontInfo {
 
         let array = resolved.as_array().ok_or_else(|| Error::ParseError {
             offset: 0,
-            reason: format!("Type0 font '{}': DescendantFonts is not an array", base_font),
+            reason: format!(
+                "Type0 font '{}': DescendantFonts is not an array",
+                base_font
+            ),
         })?;
 
         if array.is_empty() {
@@ -1678,7 +1689,7 @@ impl FontInfo {
                         offset: 0,
                         reason: format!("Type0 font '{}': CIDFont is not a dictionary", base_font),
                     })?
-            },
+            }
             None => {
                 // Inline-dict path — accept it per §9.7.6 lenient
                 // reader posture.
@@ -1695,7 +1706,7 @@ impl FontInfo {
                         base_font
                     ),
                 })?
-            },
+            }
         };
 
         // Get CIDFont subtype (required: CIDFontType0 or CIDFontType2)
@@ -1704,7 +1715,10 @@ impl FontInfo {
             .and_then(|obj| obj.as_name())
             .ok_or_else(|| Error::ParseError {
                 offset: 0,
-                reason: format!("Type0 font '{}': CIDFont missing required /Subtype", base_font),
+                reason: format!(
+                    "Type0 font '{}': CIDFont missing required /Subtype",
+                    base_font
+                ),
             })?
             .to_string();
 
@@ -1729,7 +1743,7 @@ impl FontInfo {
                     e
                 );
                 None
-            },
+            }
         };
 
         // Parse CIDToGIDMap (only for CIDFontType2 - TrueType-based)
@@ -1742,7 +1756,7 @@ impl FontInfo {
                         base_font
                     );
                     Some(CIDToGIDMap::Identity)
-                },
+                }
                 Some(cidtogid_obj) => {
                     // Handle Name object "/Identity"
                     if let Some(name) = cidtogid_obj.as_name() {
@@ -1795,7 +1809,7 @@ impl FontInfo {
                                         );
                                             Some(CIDToGIDMap::Explicit(map))
                                         }
-                                    },
+                                    }
                                     Err(e) => {
                                         log::warn!(
                                         "Font '{}': CIDToGIDMap stream decode failed: {}. Using Identity fallback.",
@@ -1803,9 +1817,9 @@ impl FontInfo {
                                         e
                                     );
                                         Some(CIDToGIDMap::Identity)
-                                    },
+                                    }
                                 }
-                            },
+                            }
                             Err(e) => {
                                 log::warn!(
                                     "Font '{}': CIDToGIDMap stream object load failed: {}. Using Identity fallback.",
@@ -1813,7 +1827,7 @@ impl FontInfo {
                                     e
                                 );
                                 Some(CIDToGIDMap::Identity)
-                            },
+                            }
                         }
                     } else {
                         log::warn!(
@@ -1822,7 +1836,7 @@ impl FontInfo {
                         );
                         Some(CIDToGIDMap::Identity)
                     }
-                },
+                }
             }
         } else {
             // CIDFontType0 (CFF/OpenType) doesn't use CIDToGIDMap
@@ -1861,11 +1875,15 @@ impl FontInfo {
                         let mut dict_clone = cidfont_dict.clone();
                         dict_clone.insert("W".to_string(), resolved);
                         std::borrow::Cow::Owned(dict_clone)
-                    },
+                    }
                     Err(e) => {
-                        log::warn!("Font '{}': Failed to resolve /W reference: {}", base_font, e);
+                        log::warn!(
+                            "Font '{}': Failed to resolve /W reference: {}",
+                            base_font,
+                            e
+                        );
                         std::borrow::Cow::Borrowed(cidfont_dict)
-                    },
+                    }
                 }
             } else {
                 std::borrow::Cow::Borrowed(cidfont_dict)
@@ -1894,11 +1912,15 @@ impl FontInfo {
                         let mut dict_clone = resolved_cidfont_dict.clone().into_owned();
                         dict_clone.insert("W2".to_string(), resolved);
                         std::borrow::Cow::Owned(dict_clone)
-                    },
+                    }
                     Err(e) => {
-                        log::warn!("Font '{}': Failed to resolve /W2 reference: {}", base_font, e);
+                        log::warn!(
+                            "Font '{}': Failed to resolve /W2 reference: {}",
+                            base_font,
+                            e
+                        );
                         resolved_cidfont_dict.clone()
-                    },
+                    }
                 }
             } else {
                 resolved_cidfont_dict.clone()
@@ -1980,7 +2002,7 @@ impl FontInfo {
                     e
                 );
                 return None;
-            },
+            }
         };
         let font_data = match doc.decode_stream_with_encryption(&ff2_stream, ff2_ref) {
             Ok(data) => data,
@@ -1992,7 +2014,7 @@ impl FontInfo {
                     e
                 );
                 return None;
-            },
+            }
         };
         if font_data.is_empty() {
             return None;
@@ -2005,7 +2027,7 @@ impl FontInfo {
                     cmap.len()
                 );
                 Some(cmap)
-            },
+            }
             _ => None,
         }
     }
@@ -2090,14 +2112,19 @@ impl FontInfo {
                             e
                         );
                         continue;
-                    },
+                    }
                 };
                 let font_data = match doc.decode_stream_with_encryption(&ff_stream, ff_ref) {
                     Ok(data) => data,
                     Err(e) => {
-                        log::warn!("Font '{}': Failed to decode {} stream: {}", base_font, key, e);
+                        log::warn!(
+                            "Font '{}': Failed to decode {} stream: {}",
+                            base_font,
+                            key,
+                            e
+                        );
                         continue;
-                    },
+                    }
                 };
                 if !font_data.is_empty() {
                     // If this is raw CFF data (FontFile3), wrap it in an OpenType
@@ -2348,7 +2375,7 @@ impl FontInfo {
             Ok(bytes) => {
                 let content = String::from_utf8_lossy(&bytes);
                 crate::fonts::cmap::parse_wmode_directive_public(&content)
-            },
+            }
             Err(_) => None,
         };
         let _ = doc; // doc reserved for future use (e.g. resolving /UseCMap refs).
@@ -2437,7 +2464,7 @@ impl FontInfo {
                     );
                     i += 1;
                     continue;
-                },
+                }
             };
             i += 1;
 
@@ -2496,7 +2523,7 @@ impl FontInfo {
                         match triple {
                             (Some(w1y), Some(v_x), Some(v_y)) => {
                                 metrics.insert(cid as u16, VerticalMetrics { w1y, v_x, v_y });
-                            },
+                            }
                             _ => {
                                 log::warn!(
                                     "Font '{}': /W2 Form A triple starting at CID {} (offset \
@@ -2505,13 +2532,13 @@ impl FontInfo {
                                     cid_start,
                                     emitted
                                 );
-                            },
+                            }
                         }
                         emitted += 1;
                         j += 3;
                     }
                     i += 1;
-                },
+                }
                 Object::Integer(cid_end_int) => {
                     // Form B: c_first c_last w1y v_x v_y
                     let cid_end = *cid_end_int as u16;
@@ -2548,7 +2575,7 @@ impl FontInfo {
                     for cid in cid_start..=cid_end {
                         metrics.insert(cid, metric);
                     }
-                },
+                }
                 _ => {
                     log::warn!(
                         "Font '{}': /W2 array has unexpected element type after CID {}",
@@ -2556,7 +2583,7 @@ impl FontInfo {
                         cid_start
                     );
                     i += 1;
-                },
+                }
             }
         }
 
@@ -2593,7 +2620,7 @@ impl FontInfo {
                     );
                     i += 1;
                     continue;
-                },
+                }
             };
             i += 1;
 
@@ -2617,7 +2644,7 @@ impl FontInfo {
                         widths.insert(cid, width);
                     }
                     i += 1;
-                },
+                }
                 Object::Integer(cid_end) => {
                     // Format: cfirst clast w
                     let cid_end = *cid_end as u16;
@@ -2645,7 +2672,7 @@ impl FontInfo {
                             );
                             i += 1;
                             continue;
-                        },
+                        }
                     };
                     i += 1;
 
@@ -2653,7 +2680,7 @@ impl FontInfo {
                     for cid in cid_start..=cid_end {
                         widths.insert(cid, width);
                     }
-                },
+                }
                 _ => {
                     log::warn!(
                         "Font '{}': /W array has unexpected element type after CID {}",
@@ -2661,7 +2688,7 @@ impl FontInfo {
                         cid_start
                     );
                     i += 1;
-                },
+                }
             }
         }
 
@@ -2742,7 +2769,11 @@ impl FontInfo {
                     HashMap::new(),
                 )),
                 "Identity-H" | "Identity-V" => Ok((Encoding::Identity, empty_map, HashMap::new())),
-                _ => Ok((Encoding::Standard(name.to_string()), empty_map, HashMap::new())),
+                _ => Ok((
+                    Encoding::Standard(name.to_string()),
+                    empty_map,
+                    HashMap::new(),
+                )),
             }
         } else if let Some(dict) = enc_obj.as_dict() {
             // Check if this is a CMap stream (Type0 font encoding reference)
@@ -2864,7 +2895,7 @@ impl FontInfo {
                             Object::Integer(code) => {
                                 // New starting code
                                 current_code = *code as u32;
-                            },
+                            }
                             Object::Name(glyph_name) => {
                                 // Retain the authoritative glyph name for this code
                                 // (ISO 32000-1 §9.6.6.1, Table 114). Kept regardless
@@ -2910,14 +2941,14 @@ impl FontInfo {
                                     );
                                 }
                                 current_code += 1;
-                            },
+                            }
                             _ => {
                                 // Invalid item in /Differences array - skip
                                 log::warn!(
                                     "Unexpected item in /Differences array: {:?}",
                                     actual_item
                                 );
-                            },
+                            }
                         }
                     }
 
@@ -2931,7 +2962,11 @@ impl FontInfo {
             }
 
             if !encoding_map.is_empty() || !multi_char_map.is_empty() {
-                Ok((Encoding::Custom(encoding_map), multi_char_map, diff_glyph_names))
+                Ok((
+                    Encoding::Custom(encoding_map),
+                    multi_char_map,
+                    diff_glyph_names,
+                ))
             } else {
                 Ok((
                     Encoding::Standard("StandardEncoding".to_string()),
@@ -4648,7 +4683,7 @@ impl FontInfo {
                     );
                     return Some(unicode);
                 }
-            },
+            }
             Encoding::Custom(map) => {
                 // Custom encoding with /Differences array
                 // Maps character code → glyph name → Unicode (via AGL)
@@ -4692,7 +4727,7 @@ impl FontInfo {
                 if let Some(multi_str) = self.multi_char_map.get(&(char_code as u8)) {
                     return Some(multi_str.clone());
                 }
-            },
+            }
             Encoding::Identity => {
                 // CRITICAL: Identity encoding assumes char_code == Unicode.
                 // This is ONLY valid for simple fonts, NOT Type0/CID fonts.
@@ -4903,7 +4938,7 @@ impl FontInfo {
                     );
                     return Some(ch.to_string());
                 }
-            },
+            }
         }
 
         // ==================================================================================
@@ -5009,7 +5044,10 @@ impl FontInfo {
         if let Some(flags_value) = self.flags {
             const FORCE_BOLD_BIT: i32 = 0x80000; // Bit 19 = 524288
             if (flags_value & FORCE_BOLD_BIT) != 0 {
-                log::debug!("Font '{}': ForceBold flag set (bit 19) → Bold", self.base_font);
+                log::debug!(
+                    "Font '{}': ForceBold flag set (bit 19) → Bold",
+                    self.base_font
+                );
                 return FontWeight::Bold;
             }
         }
@@ -5059,7 +5097,11 @@ impl FontInfo {
         // NOTE: This is a heuristic and may not be reliable for all fonts.
         // PDF spec does not mandate this correlation.
         if let Some(stem_v) = self.stem_v {
-            log::debug!("Font '{}': Using StemV analysis (StemV={})", self.base_font, stem_v);
+            log::debug!(
+                "Font '{}': Using StemV analysis (StemV={})",
+                self.base_font,
+                stem_v
+            );
 
             if stem_v > 110.0 {
                 return FontWeight::Bold; // 700
@@ -5185,7 +5227,7 @@ impl FontInfo {
             Encoding::Custom(mappings) => {
                 // Custom encoding: use explicit character mappings
                 mappings.get(&code).copied()
-            },
+            }
             Encoding::Standard(_encoding_name) => {
                 // Standard encoding: for now, assume ToUnicode CMap handles this
                 // If we need explicit standard encoding tables, add them here
@@ -5195,7 +5237,7 @@ impl FontInfo {
                 } else {
                     None
                 }
-            },
+            }
             Encoding::Identity => {
                 // Identity encoding: code == Unicode (for CID fonts)
                 // For single-byte codes, treat as Unicode
@@ -5204,7 +5246,7 @@ impl FontInfo {
                 } else {
                     None
                 }
-            },
+            }
         }
     }
 
@@ -5447,7 +5489,10 @@ pub(crate) fn glyph_name_to_unicode(glyph_name: &str) -> Option<char> {
     }
 
     // Unknown glyph name - not in AGL and not a recognized format
-    log::debug!("Unknown glyph name not in Adobe Glyph List: '{}'", glyph_name);
+    log::debug!(
+        "Unknown glyph name not in Adobe Glyph List: '{}'",
+        glyph_name
+    );
     None
 }
 
@@ -6056,7 +6101,7 @@ fn standard_encoding_lookup(encoding: &str, code: u8) -> Option<String> {
         "PDFDocEncoding" => {
             // PDFDocEncoding: superset of ISO Latin-1 with special 128-159 range
             pdfdoc_encoding_lookup(code).map(|c| c.to_string())
-        },
+        }
         "WinAnsiEncoding" => {
             // ASCII printable range (32-126)
             if (32..=126).contains(&code) {
@@ -6098,7 +6143,7 @@ fn standard_encoding_lookup(encoding: &str, code: u8) -> Option<String> {
                 _ => return None,
             };
             Some(unicode.to_string())
-        },
+        }
         "StandardEncoding" => {
             // PostScript StandardEncoding per PDF Spec ISO 32000-1:2008, Annex D, Table D.1
             // NOTE: StandardEncoding differs significantly from ISO-8859-1 in the 0xA0-0xFF range.
@@ -6179,7 +6224,7 @@ fn standard_encoding_lookup(encoding: &str, code: u8) -> Option<String> {
                 };
                 Some(unicode.to_string())
             }
-        },
+        }
         "MacRomanEncoding" => {
             // ASCII range is the same
             if (32..=126).contains(&code) {
@@ -6325,7 +6370,7 @@ fn standard_encoding_lookup(encoding: &str, code: u8) -> Option<String> {
                 };
                 Some(unicode.to_string())
             }
-        },
+        }
         _ => {
             // Unknown encoding, try identity mapping for ASCII
             if code.is_ascii() && code >= 32 {
@@ -6333,7 +6378,7 @@ fn standard_encoding_lookup(encoding: &str, code: u8) -> Option<String> {
             } else {
                 None
             }
-        },
+        }
     }
 }
 
@@ -6555,10 +6600,10 @@ fn standard_font_metrics(base_font: &str) -> Option<(f32, f32)> {
     match name {
         "Courier" | "Courier-Bold" | "Courier-Oblique" | "Courier-BoldOblique" => {
             Some((0.629, -0.157))
-        },
+        }
         "Helvetica" | "Helvetica-Bold" | "Helvetica-Oblique" | "Helvetica-BoldOblique" => {
             Some((0.718, -0.207))
-        },
+        }
         "Times-Roman" => Some((0.683, -0.217)),
         "Times-Bold" => Some((0.676, -0.205)),
         "Times-Italic" => Some((0.683, -0.205)),
@@ -6580,7 +6625,10 @@ mod tests {
         let cipher: HashMap<u8, char> = [(b'A', 'ñ'), (b'B', 'k'), (b'C', 'º'), (b'D', 'p')]
             .into_iter()
             .collect();
-        assert!(builtin_encoding_looks_like_cipher(&cipher, "WinAnsiEncoding"));
+        assert!(builtin_encoding_looks_like_cipher(
+            &cipher,
+            "WinAnsiEncoding"
+        ));
     }
 
     #[test]
@@ -6590,7 +6638,10 @@ mod tests {
         let real: HashMap<u8, char> = [(b'A', 'A'), (b'B', 'B'), (b'C', 'C'), (0xCA, ' ')]
             .into_iter()
             .collect();
-        assert!(!builtin_encoding_looks_like_cipher(&real, "WinAnsiEncoding"));
+        assert!(!builtin_encoding_looks_like_cipher(
+            &real,
+            "WinAnsiEncoding"
+        ));
     }
 
     #[test]
@@ -6598,19 +6649,34 @@ mod tests {
         // No codes overlap the named base's mapped range → no evidence → not a
         // cipher (preserve the prior overlay behaviour).
         let empty: HashMap<u8, char> = HashMap::new();
-        assert!(!builtin_encoding_looks_like_cipher(&empty, "WinAnsiEncoding"));
+        assert!(!builtin_encoding_looks_like_cipher(
+            &empty,
+            "WinAnsiEncoding"
+        ));
     }
 
     #[test]
     fn test_standard_encoding_ascii() {
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", b'A'), Some("A".to_string()));
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", b'Z'), Some("Z".to_string()));
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", b'0'), Some("0".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", b'A'),
+            Some("A".to_string())
+        );
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", b'Z'),
+            Some("Z".to_string())
+        );
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", b'0'),
+            Some("0".to_string())
+        );
     }
 
     #[test]
     fn test_standard_encoding_space() {
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", b' '), Some(" ".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", b' '),
+            Some(" ".to_string())
+        );
     }
 
     #[test]
@@ -6946,7 +7012,10 @@ mod tests {
 
         // Type0 without ToUnicode should use CID-as-Unicode fallback
         assert_eq!(font_type0.char_to_unicode(0x41), Some("A".to_string()));
-        assert_eq!(font_type0.char_to_unicode(0x263A), Some("\u{263A}".to_string()));
+        assert_eq!(
+            font_type0.char_to_unicode(0x263A),
+            Some("\u{263A}".to_string())
+        );
 
         // Test Type1 font WITH Identity encoding - should work correctly
         let font_type1 = FontInfo {
@@ -7007,13 +7076,22 @@ mod tests {
         });
 
         // Test ASCII from CID (CID 34 -> 'A')
-        assert_eq!(lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 34),
+            Some(0x41)
+        );
 
         // Test known CJK mapping (CID 4559 -> U+4E2D "中")
-        assert_eq!(lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 4559), Some(0x4E2D));
+        assert_eq!(
+            lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 4559),
+            Some(0x4E2D)
+        );
 
         // Test unknown CID
-        assert_eq!(lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 50000), None);
+        assert_eq!(
+            lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 50000),
+            None
+        );
 
         // Test without CIDSystemInfo (should return None)
         assert_eq!(lookup_predefined_cmap("UniGB-UCS2-H", &None, 34), None);
@@ -7029,13 +7107,22 @@ mod tests {
         });
 
         // Test ASCII from CID (CID 34 -> 'A')
-        assert_eq!(lookup_predefined_cmap("UniJIS-UCS2-H", &cid_system_info, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("UniJIS-UCS2-H", &cid_system_info, 34),
+            Some(0x41)
+        );
 
         // Test Hiragana from CID (CID 843 -> あ U+3042)
-        assert_eq!(lookup_predefined_cmap("UniJIS-UCS2-H", &cid_system_info, 843), Some(0x3042));
+        assert_eq!(
+            lookup_predefined_cmap("UniJIS-UCS2-H", &cid_system_info, 843),
+            Some(0x3042)
+        );
 
         // Test unknown CID
-        assert_eq!(lookup_predefined_cmap("UniJIS-UCS2-H", &cid_system_info, 50000), None);
+        assert_eq!(
+            lookup_predefined_cmap("UniJIS-UCS2-H", &cid_system_info, 50000),
+            None
+        );
     }
 
     #[test]
@@ -7048,10 +7135,16 @@ mod tests {
         });
 
         // Test ASCII from CID (CID 34 -> 'A')
-        assert_eq!(lookup_predefined_cmap("UniCNS-UCS2-H", &cid_system_info, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("UniCNS-UCS2-H", &cid_system_info, 34),
+            Some(0x41)
+        );
 
         // Test CJK from CID (CID 595 -> 一 U+4E00)
-        assert_eq!(lookup_predefined_cmap("UniCNS-UCS2-H", &cid_system_info, 595), Some(0x4E00));
+        assert_eq!(
+            lookup_predefined_cmap("UniCNS-UCS2-H", &cid_system_info, 595),
+            Some(0x4E00)
+        );
     }
 
     #[test]
@@ -7064,10 +7157,16 @@ mod tests {
         });
 
         // Test ASCII from CID (CID 34 -> 'A')
-        assert_eq!(lookup_predefined_cmap("UniKS-UCS2-H", &cid_system_info, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("UniKS-UCS2-H", &cid_system_info, 34),
+            Some(0x41)
+        );
 
         // Test Hangul from CID (CID 1086 -> 가 U+AC00)
-        assert_eq!(lookup_predefined_cmap("UniKS-UCS2-H", &cid_system_info, 1086), Some(0xAC00));
+        assert_eq!(
+            lookup_predefined_cmap("UniKS-UCS2-H", &cid_system_info, 1086),
+            Some(0xAC00)
+        );
     }
 
     #[test]
@@ -7080,7 +7179,10 @@ mod tests {
         });
 
         // Should return None because ordering doesn't match
-        assert_eq!(lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info_wrong, 34), None);
+        assert_eq!(
+            lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info_wrong, 34),
+            None
+        );
     }
 
     #[test]
@@ -7375,7 +7477,10 @@ mod tests {
             cjk_substitution: None,
         };
 
-        assert_eq!(font_without_force_bold.get_font_weight(), FontWeight::Normal);
+        assert_eq!(
+            font_without_force_bold.get_font_weight(),
+            FontWeight::Normal
+        );
         assert!(!font_without_force_bold.is_bold());
     }
 
@@ -8130,7 +8235,10 @@ mod tests {
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x41), Some("A"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x61), Some("a"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x30), Some("zero"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0x7E), Some("asciitilde"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0x7E),
+            Some("asciitilde")
+        );
     }
 
     #[test]
@@ -8150,10 +8258,22 @@ mod tests {
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x9A), Some("scaron"));
 
         // Smart quotes and dashes
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0x91), Some("quoteleft"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0x92), Some("quoteright"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0x93), Some("quotedblleft"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0x94), Some("quotedblright"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0x91),
+            Some("quoteleft")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0x92),
+            Some("quoteright")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0x93),
+            Some("quotedblleft")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0x94),
+            Some("quotedblright")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x96), Some("endash"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x97), Some("emdash"));
     }
@@ -8168,12 +8288,21 @@ mod tests {
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xA3), Some("sterling"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xA4), Some("currency"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xA5), Some("yen"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xA9), Some("copyright"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xAE), Some("registered"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xA9),
+            Some("copyright")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xAE),
+            Some("registered")
+        );
 
         // Math symbols
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xB0), Some("degree"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xB1), Some("plusminus"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xB1),
+            Some("plusminus")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xD7), Some("multiply"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xF7), Some("divide"));
     }
@@ -8184,15 +8313,27 @@ mod tests {
         // These are essential for French (accented A, E), Spanish (N with tilde), German (Umlaut)
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC0), Some("Agrave"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC1), Some("Aacute"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC2), Some("Acircumflex"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xC2),
+            Some("Acircumflex")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC3), Some("Atilde"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC4), Some("Adieresis"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xC4),
+            Some("Adieresis")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC5), Some("Aring"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC6), Some("AE"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xC7), Some("Ccedilla"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xD1), Some("Ntilde"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xD6), Some("Odieresis"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xDC), Some("Udieresis"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xD6),
+            Some("Odieresis")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xDC),
+            Some("Udieresis")
+        );
     }
 
     #[test]
@@ -8200,28 +8341,61 @@ mod tests {
         // Test lowercase Latin letters with diacritical marks
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE0), Some("agrave"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE1), Some("aacute"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE2), Some("acircumflex"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xE2),
+            Some("acircumflex")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE3), Some("atilde"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE4), Some("adieresis"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xE4),
+            Some("adieresis")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE5), Some("aring"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE6), Some("ae"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xE7), Some("ccedilla"));
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xF1), Some("ntilde"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xF6), Some("odieresis"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xFC), Some("udieresis"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xF6),
+            Some("odieresis")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xFC),
+            Some("udieresis")
+        );
     }
 
     #[test]
     fn test_gid_to_glyph_name_special_characters() {
         // Test ordinal indicators and special characters
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xAA), Some("ordfeminine"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xBA), Some("ordmasculine"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xB2), Some("twosuperior"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xB3), Some("threesuperior"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xB9), Some("onesuperior"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xBC), Some("onequarter"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xAA),
+            Some("ordfeminine")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xBA),
+            Some("ordmasculine")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xB2),
+            Some("twosuperior")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xB3),
+            Some("threesuperior")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xB9),
+            Some("onesuperior")
+        );
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xBC),
+            Some("onequarter")
+        );
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0xBD), Some("onehalf"));
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xBE), Some("threequarters"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xBE),
+            Some("threequarters")
+        );
     }
 
     #[test]
@@ -8636,7 +8810,10 @@ mod tests {
             });
             f.to_unicode = None;
         });
-        assert_eq!(f.best_mapping_provenance(), crate::fonts::MappingProvenance::Fallback);
+        assert_eq!(
+            f.best_mapping_provenance(),
+            crate::fonts::MappingProvenance::Fallback
+        );
     }
 
     #[test]
@@ -8647,7 +8824,10 @@ mod tests {
             f.cid_system_info = None;
             f.to_unicode = None;
         });
-        assert_eq!(f.best_mapping_provenance(), crate::fonts::MappingProvenance::Fallback);
+        assert_eq!(
+            f.best_mapping_provenance(),
+            crate::fonts::MappingProvenance::Fallback
+        );
     }
 
     // A known character collection (non-Identity ordering) → predefined CMap.
@@ -8661,14 +8841,20 @@ mod tests {
                 supplement: 6,
             });
         });
-        assert_eq!(f.best_mapping_provenance(), crate::fonts::MappingProvenance::PredefinedCMap);
+        assert_eq!(
+            f.best_mapping_provenance(),
+            crate::fonts::MappingProvenance::PredefinedCMap
+        );
     }
 
     // A simple font resolves through its /Encoding → glyph name → AGL.
     #[test]
     fn best_mapping_provenance_encoding_for_simple_font() {
         let f = make_font(|_| {});
-        assert_eq!(f.best_mapping_provenance(), crate::fonts::MappingProvenance::EncodingName);
+        assert_eq!(
+            f.best_mapping_provenance(),
+            crate::fonts::MappingProvenance::EncodingName
+        );
     }
 
     // =========================================================================
@@ -8814,7 +9000,10 @@ mod tests {
         let mut dict: HashMap<String, Object> = HashMap::new();
         dict.insert(
             "W".to_string(),
-            Object::Array(vec![Object::Integer(5), Object::Array(vec![Object::Real(123.5)])]),
+            Object::Array(vec![
+                Object::Integer(5),
+                Object::Array(vec![Object::Real(123.5)]),
+            ]),
         );
         let widths = FontInfo::parse_cid_widths(&dict, "Test").unwrap();
         assert_eq!(widths.get(&5), Some(&123.5));
@@ -9352,7 +9541,10 @@ mod tests {
             f.cid_vertical_metrics = None;
             f.cid_default_vertical_metrics = VerticalMetrics::SPEC_DEFAULT;
         });
-        assert_eq!(font.get_vertical_metrics(0x4E00), VerticalMetrics::SPEC_DEFAULT);
+        assert_eq!(
+            font.get_vertical_metrics(0x4E00),
+            VerticalMetrics::SPEC_DEFAULT
+        );
         assert_eq!(VerticalMetrics::SPEC_DEFAULT.w1y, -1000.0);
         assert_eq!(VerticalMetrics::SPEC_DEFAULT.v_x, 500.0);
         assert_eq!(VerticalMetrics::SPEC_DEFAULT.v_y, 880.0);
@@ -9387,8 +9579,14 @@ mod tests {
 
     #[test]
     fn test_standard_encoding_lookup_standard_encoding_ascii() {
-        assert_eq!(standard_encoding_lookup("StandardEncoding", b'A'), Some("A".to_string()));
-        assert_eq!(standard_encoding_lookup("StandardEncoding", b' '), Some(" ".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("StandardEncoding", b'A'),
+            Some("A".to_string())
+        );
+        assert_eq!(
+            standard_encoding_lookup("StandardEncoding", b' '),
+            Some(" ".to_string())
+        );
     }
 
     #[test]
@@ -9420,7 +9618,10 @@ mod tests {
 
     #[test]
     fn test_standard_encoding_lookup_macroman_ascii() {
-        assert_eq!(standard_encoding_lookup("MacRomanEncoding", b'Z'), Some("Z".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("MacRomanEncoding", b'Z'),
+            Some("Z".to_string())
+        );
     }
 
     #[test]
@@ -9456,11 +9657,20 @@ mod tests {
     #[test]
     fn test_standard_encoding_lookup_winansi_extended() {
         // 0x80 → Euro sign (U+20AC)
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", 0x80), Some("\u{20AC}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", 0x80),
+            Some("\u{20AC}".to_string())
+        );
         // 0x96 → En dash (U+2013)
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", 0x96), Some("\u{2013}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", 0x96),
+            Some("\u{2013}".to_string())
+        );
         // 0xA0 → NBSP direct ISO-8859-1 mapping
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", 0xA0), Some("\u{00A0}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", 0xA0),
+            Some("\u{00A0}".to_string())
+        );
     }
 
     #[test]
@@ -9474,17 +9684,29 @@ mod tests {
     #[test]
     fn test_standard_encoding_lookup_pdfdoc() {
         // 0x80 → bullet (U+2022)
-        assert_eq!(standard_encoding_lookup("PDFDocEncoding", 0x80), Some("\u{2022}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("PDFDocEncoding", 0x80),
+            Some("\u{2022}".to_string())
+        );
         // 0x84 → emdash (U+2014)
-        assert_eq!(standard_encoding_lookup("PDFDocEncoding", 0x84), Some("\u{2014}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("PDFDocEncoding", 0x84),
+            Some("\u{2014}".to_string())
+        );
         // ASCII range
-        assert_eq!(standard_encoding_lookup("PDFDocEncoding", b'B'), Some("B".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("PDFDocEncoding", b'B'),
+            Some("B".to_string())
+        );
     }
 
     #[test]
     fn test_standard_encoding_lookup_unknown_encoding() {
         // Unknown encoding: ASCII passthrough for printable chars
-        assert_eq!(standard_encoding_lookup("SomeWeirdEncoding", b'X'), Some("X".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("SomeWeirdEncoding", b'X'),
+            Some("X".to_string())
+        );
         // Non-printable or < 32 → None
         assert_eq!(standard_encoding_lookup("SomeWeirdEncoding", 0x01), None);
         // High byte → None (not ASCII)
@@ -9690,7 +9912,10 @@ mod tests {
     fn test_glyph_name_to_unicode_string_compound_unknown_part() {
         // "f_unknownglyph" — glyph_name_to_unicode finds 'f' (first component via underscore rule)
         // So it returns Some("f") not None
-        assert_eq!(glyph_name_to_unicode_string("f_unknownglyph"), Some("f".to_string()));
+        assert_eq!(
+            glyph_name_to_unicode_string("f_unknownglyph"),
+            Some("f".to_string())
+        );
     }
 
     #[test]
@@ -9738,8 +9963,14 @@ mod tests {
         // Same as above through the multi-codepoint return surface used by
         // /Differences-array parsing.
         assert_eq!(glyph_name_to_unicode_string("A.sc"), Some("A".to_string()));
-        assert_eq!(glyph_name_to_unicode_string("bullet.alt"), Some("\u{2022}".to_string()));
-        assert_eq!(glyph_name_to_unicode_string("fi.001"), Some("\u{FB01}".to_string()));
+        assert_eq!(
+            glyph_name_to_unicode_string("bullet.alt"),
+            Some("\u{2022}".to_string())
+        );
+        assert_eq!(
+            glyph_name_to_unicode_string("fi.001"),
+            Some("\u{FB01}".to_string())
+        );
     }
 
     #[test]
@@ -10285,7 +10516,10 @@ mod tests {
             ordering: "GB1".to_string(),
             supplement: 2,
         });
-        assert_eq!(lookup_predefined_cmap("SomeCustomCMap", &sysinfo, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("SomeCustomCMap", &sysinfo, 34),
+            Some(0x41)
+        );
     }
 
     #[test]
@@ -10295,7 +10529,10 @@ mod tests {
             ordering: "Japan1".to_string(),
             supplement: 4,
         });
-        assert_eq!(lookup_predefined_cmap("CustomJapanCMap", &sysinfo, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("CustomJapanCMap", &sysinfo, 34),
+            Some(0x41)
+        );
     }
 
     #[test]
@@ -10305,7 +10542,10 @@ mod tests {
             ordering: "CNS1".to_string(),
             supplement: 3,
         });
-        assert_eq!(lookup_predefined_cmap("CustomCNSCMap", &sysinfo, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("CustomCNSCMap", &sysinfo, 34),
+            Some(0x41)
+        );
     }
 
     #[test]
@@ -10315,7 +10555,10 @@ mod tests {
             ordering: "Korea1".to_string(),
             supplement: 1,
         });
-        assert_eq!(lookup_predefined_cmap("CustomKoreaCMap", &sysinfo, 34), Some(0x41));
+        assert_eq!(
+            lookup_predefined_cmap("CustomKoreaCMap", &sysinfo, 34),
+            Some(0x41)
+        );
     }
 
     #[test]
@@ -10599,13 +10842,19 @@ mod tests {
         // First valid entry
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x20), Some("space"));
         // Last valid in basic ASCII
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0x7E), Some("asciitilde"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0x7E),
+            Some("asciitilde")
+        );
         // Just before first valid
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x1F), None);
         // 0x7F (DEL) is not mapped
         assert_eq!(FontInfo::gid_to_standard_glyph_name(0x7F), None);
         // Last valid entry
-        assert_eq!(FontInfo::gid_to_standard_glyph_name(0xFF), Some("ydieresis"));
+        assert_eq!(
+            FontInfo::gid_to_standard_glyph_name(0xFF),
+            Some("ydieresis")
+        );
     }
 
     // =========================================================================
@@ -10691,11 +10940,20 @@ mod tests {
     #[test]
     fn test_standard_encoding_winansi_full_extended() {
         // 0x85 → Horizontal ellipsis (U+2026)
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", 0x85), Some("\u{2026}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", 0x85),
+            Some("\u{2026}".to_string())
+        );
         // 0x99 → Trade mark sign (U+2122)
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", 0x99), Some("\u{2122}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", 0x99),
+            Some("\u{2122}".to_string())
+        );
         // 0xFF → Latin small letter y with diaeresis
-        assert_eq!(standard_encoding_lookup("WinAnsiEncoding", 0xFF), Some("\u{00FF}".to_string()));
+        assert_eq!(
+            standard_encoding_lookup("WinAnsiEncoding", 0xFF),
+            Some("\u{00FF}".to_string())
+        );
     }
 
     // ==========================================
@@ -11239,7 +11497,10 @@ mod tests {
         // The function takes u16, so we use the max u16 value (65535) which still
         // exceeds CID_MAX_GB1.
         let result = lookup_predefined_cmap("UniGB-UCS2-H", &cid_system_info, 65535);
-        assert_eq!(result, None, "OOB CID (65535 > CID_MAX_GB1 30283) must return None");
+        assert_eq!(
+            result, None,
+            "OOB CID (65535 > CID_MAX_GB1 30283) must return None"
+        );
 
         // Same for Japan1.
         let cid_japan = Some(CIDSystemInfo {
@@ -11248,7 +11509,10 @@ mod tests {
             supplement: 4,
         });
         let result_j = lookup_predefined_cmap("UniJIS-UCS2-H", &cid_japan, 65535);
-        assert_eq!(result_j, None, "OOB CID (65535 > CID_MAX_JAPAN1 23059) must return None");
+        assert_eq!(
+            result_j, None,
+            "OOB CID (65535 > CID_MAX_JAPAN1 23059) must return None"
+        );
     }
 
     /// Fix B — C0 control character filter: ToUnicode mapping to U+0007 (BEL) → U+FFFD.
@@ -11349,9 +11613,17 @@ mod tests {
         font.cid_to_gid_map = Some(CIDToGIDMap::Identity);
 
         // Mapped code still resolves via ToUnicode.
-        assert_eq!(font.char_to_unicode(0x0041), Some("Z".to_string()), "ToUnicode hit");
+        assert_eq!(
+            font.char_to_unicode(0x0041),
+            Some("Z".to_string()),
+            "ToUnicode hit"
+        );
         // Whitespace is retained even when uncovered (word boundaries survive).
-        assert_eq!(font.char_to_unicode(0x0020), Some(" ".to_string()), "space retained");
+        assert_eq!(
+            font.char_to_unicode(0x0020),
+            Some(" ".to_string()),
+            "space retained"
+        );
         // Any other uncovered CID → U+FFFD, not a CID-as-Unicode guess.
         assert_eq!(
             font.char_to_unicode(0x0043),
@@ -11411,7 +11683,10 @@ mod tests {
             "Identity-H must map to Encoding::Identity (production never yields Standard(\"Identity-H\"))"
         );
         assert!(
-            matches!(make_type0_font(None, "Identity-V", None).encoding, Encoding::Identity),
+            matches!(
+                make_type0_font(None, "Identity-V", None).encoding,
+                Encoding::Identity
+            ),
             "Identity-V must map to Encoding::Identity"
         );
         match make_type0_font(None, "WinAnsiEncoding", None).encoding {
@@ -11433,15 +11708,24 @@ mod tests {
     fn test_type0_ascent_descent_from_descendant_descriptor() {
         // Build an inline CIDFont dictionary with a FontDescriptor containing Ascent/Descent.
         let mut desc: HashMap<String, Object> = HashMap::new();
-        desc.insert("Type".to_string(), Object::Name("FontDescriptor".to_string()));
+        desc.insert(
+            "Type".to_string(),
+            Object::Name("FontDescriptor".to_string()),
+        );
         desc.insert("Ascent".to_string(), Object::Integer(800));
         desc.insert("Descent".to_string(), Object::Integer(-200));
 
         // Build the CIDFont dictionary (inline, no object references needed).
         let mut cidfont: HashMap<String, Object> = HashMap::new();
         cidfont.insert("Type".to_string(), Object::Name("Font".to_string()));
-        cidfont.insert("Subtype".to_string(), Object::Name("CIDFontType0".to_string()));
-        cidfont.insert("BaseFont".to_string(), Object::Name("TestCIDFont".to_string()));
+        cidfont.insert(
+            "Subtype".to_string(),
+            Object::Name("CIDFontType0".to_string()),
+        );
+        cidfont.insert(
+            "BaseFont".to_string(),
+            Object::Name("TestCIDFont".to_string()),
+        );
         cidfont.insert("DW".to_string(), Object::Integer(1000));
         cidfont.insert(
             "CIDSystemInfo".to_string(),
@@ -11459,8 +11743,14 @@ mod tests {
         let mut type0: HashMap<String, Object> = HashMap::new();
         type0.insert("Type".to_string(), Object::Name("Font".to_string()));
         type0.insert("Subtype".to_string(), Object::Name("Type0".to_string()));
-        type0.insert("BaseFont".to_string(), Object::Name("TestType0Font".to_string()));
-        type0.insert("Encoding".to_string(), Object::Name("Identity-H".to_string()));
+        type0.insert(
+            "BaseFont".to_string(),
+            Object::Name("TestType0Font".to_string()),
+        );
+        type0.insert(
+            "Encoding".to_string(),
+            Object::Name("Identity-H".to_string()),
+        );
         type0.insert(
             "DescendantFonts".to_string(),
             Object::Array(vec![Object::Dictionary(cidfont)]),
@@ -11527,7 +11817,10 @@ mod tests {
         let (_enc, _multi, diff_names) =
             FontInfo::parse_encoding(&cmmi_like_encoding_obj(), &doc, None).unwrap();
         assert_eq!(diff_names.get(&58).map(String::as_str), Some("period"));
-        assert_eq!(diff_names.get(&44).map(String::as_str), Some("arrowhookleft"));
+        assert_eq!(
+            diff_names.get(&44).map(String::as_str),
+            Some("arrowhookleft")
+        );
     }
 
     /// Task 2 verify: the closed-set AGL punctuation helper.
@@ -11536,7 +11829,10 @@ mod tests {
         assert_eq!(punctuation_unicode_for_glyph_name("period"), Some("."));
         assert_eq!(punctuation_unicode_for_glyph_name("comma"), Some(","));
         assert_eq!(punctuation_unicode_for_glyph_name("hyphen"), Some("-"));
-        assert_eq!(punctuation_unicode_for_glyph_name("minus"), Some("\u{2212}"));
+        assert_eq!(
+            punctuation_unicode_for_glyph_name("minus"),
+            Some("\u{2212}")
+        );
         // Anything outside the closed set → None (no over-generalisation).
         assert_eq!(punctuation_unicode_for_glyph_name("colon"), None);
         assert_eq!(punctuation_unicode_for_glyph_name("logicalnot"), None);
@@ -11682,7 +11978,11 @@ mod tests {
             pdf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer << /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref).as_bytes(),
+            format!(
+                "trailer << /Size 7 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref
+            )
+            .as_bytes(),
         );
         pdf
     }
@@ -11724,7 +12024,10 @@ mod tests {
     fn cjk_substitution_declined_when_font_program_key_present_but_unextractable() {
         let info =
             parse_predefined_cidfont("Ryumin-Light", "Identity-H", "Japan1", "/FontFile3 99 0 R");
-        assert!(info.embedded_font_data.is_none(), "extraction must have failed");
+        assert!(
+            info.embedded_font_data.is_none(),
+            "extraction must have failed"
+        );
         assert_eq!(
             info.cjk_substitution, None,
             "substitution must not mask a failed embedded-font decode"

@@ -116,7 +116,10 @@ mod tests {
     fn runs_split_mixed_cjk_emoji() {
         let runs = split_runs("やまだ🍺A");
         let classes: Vec<_> = runs.iter().map(|r| r.fallback).collect();
-        assert_eq!(classes, vec![Some(Fallback::Cjk), Some(Fallback::Emoji), None]);
+        assert_eq!(
+            classes,
+            vec![Some(Fallback::Cjk), Some(Fallback::Emoji), None]
+        );
         assert_eq!(runs[0].text, "やまだ");
         assert_eq!(runs[1].text, "🍺");
         assert_eq!(runs[2].text, "A");

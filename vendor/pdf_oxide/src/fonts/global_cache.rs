@@ -75,7 +75,7 @@ impl FifoFontCache {
             match self.order.pop_front() {
                 Some(old) => {
                     self.entries.remove(&old);
-                },
+                }
                 None => break,
             }
         }
@@ -100,7 +100,7 @@ impl FifoFontCache {
             match self.order.pop_front() {
                 Some(old) => {
                     self.entries.remove(&old);
-                },
+                }
                 None => break,
             }
         }
@@ -279,7 +279,10 @@ mod tests {
         // Insert F4 — evicts F1 (first in).
         cache.insert(40, Arc::new(make_test_font("F4")));
 
-        assert!(cache.get(10).is_none(), "F1 (oldest) should have been evicted");
+        assert!(
+            cache.get(10).is_none(),
+            "F1 (oldest) should have been evicted"
+        );
         assert!(cache.get(20).is_some(), "F2 should still be cached");
         assert!(cache.get(30).is_some(), "F3 should still be cached");
         assert!(cache.get(40).is_some(), "F4 should be cached");

@@ -383,7 +383,7 @@ pub fn is_predefined(base_font: &str) -> Option<CharacterCollection> {
             } else {
                 base_font
             }
-        },
+        }
         _ => base_font,
     };
     let bare = strip_cmap_suffix(after_prefix);
@@ -396,12 +396,30 @@ mod tests {
 
     #[test]
     fn bare_japanese_names_resolve_to_japan1() {
-        assert_eq!(is_predefined("Ryumin-Light"), Some(CharacterCollection::AdobeJapan1));
-        assert_eq!(is_predefined("GothicBBB-Medium"), Some(CharacterCollection::AdobeJapan1));
-        assert_eq!(is_predefined("HeiseiMin-W3"), Some(CharacterCollection::AdobeJapan1));
-        assert_eq!(is_predefined("HeiseiKakuGo-W5"), Some(CharacterCollection::AdobeJapan1));
-        assert_eq!(is_predefined("KozMinPro-Regular"), Some(CharacterCollection::AdobeJapan1));
-        assert_eq!(is_predefined("Kozuka-Mincho-Pro-VI-R"), Some(CharacterCollection::AdobeJapan1));
+        assert_eq!(
+            is_predefined("Ryumin-Light"),
+            Some(CharacterCollection::AdobeJapan1)
+        );
+        assert_eq!(
+            is_predefined("GothicBBB-Medium"),
+            Some(CharacterCollection::AdobeJapan1)
+        );
+        assert_eq!(
+            is_predefined("HeiseiMin-W3"),
+            Some(CharacterCollection::AdobeJapan1)
+        );
+        assert_eq!(
+            is_predefined("HeiseiKakuGo-W5"),
+            Some(CharacterCollection::AdobeJapan1)
+        );
+        assert_eq!(
+            is_predefined("KozMinPro-Regular"),
+            Some(CharacterCollection::AdobeJapan1)
+        );
+        assert_eq!(
+            is_predefined("Kozuka-Mincho-Pro-VI-R"),
+            Some(CharacterCollection::AdobeJapan1)
+        );
     }
 
     #[test]
@@ -430,45 +448,96 @@ mod tests {
 
     #[test]
     fn bare_chinese_simplified_names_resolve_to_gb1() {
-        assert_eq!(is_predefined("STSong-Light"), Some(CharacterCollection::AdobeGB1));
-        assert_eq!(is_predefined("STSongStd-Light"), Some(CharacterCollection::AdobeGB1));
-        assert_eq!(is_predefined("STHeiti-Light"), Some(CharacterCollection::AdobeGB1));
+        assert_eq!(
+            is_predefined("STSong-Light"),
+            Some(CharacterCollection::AdobeGB1)
+        );
+        assert_eq!(
+            is_predefined("STSongStd-Light"),
+            Some(CharacterCollection::AdobeGB1)
+        );
+        assert_eq!(
+            is_predefined("STHeiti-Light"),
+            Some(CharacterCollection::AdobeGB1)
+        );
         assert_eq!(is_predefined("SimSun"), Some(CharacterCollection::AdobeGB1));
         assert_eq!(is_predefined("SimHei"), Some(CharacterCollection::AdobeGB1));
     }
 
     #[test]
     fn suffixed_chinese_simplified_names_resolve_to_gb1() {
-        assert_eq!(is_predefined("STSong-Light-GBK-EUC-H"), Some(CharacterCollection::AdobeGB1));
-        assert_eq!(is_predefined("STSong-Light-UniGB-UCS2-H"), Some(CharacterCollection::AdobeGB1));
-        assert_eq!(is_predefined("STHeiti-Light-Identity-V"), Some(CharacterCollection::AdobeGB1));
+        assert_eq!(
+            is_predefined("STSong-Light-GBK-EUC-H"),
+            Some(CharacterCollection::AdobeGB1)
+        );
+        assert_eq!(
+            is_predefined("STSong-Light-UniGB-UCS2-H"),
+            Some(CharacterCollection::AdobeGB1)
+        );
+        assert_eq!(
+            is_predefined("STHeiti-Light-Identity-V"),
+            Some(CharacterCollection::AdobeGB1)
+        );
     }
 
     #[test]
     fn bare_chinese_traditional_names_resolve_to_cns1() {
-        assert_eq!(is_predefined("MHei-Medium"), Some(CharacterCollection::AdobeCNS1));
-        assert_eq!(is_predefined("MSung-Light"), Some(CharacterCollection::AdobeCNS1));
-        assert_eq!(is_predefined("MSungStd-Light"), Some(CharacterCollection::AdobeCNS1));
-        assert_eq!(is_predefined("MingLiU"), Some(CharacterCollection::AdobeCNS1));
-        assert_eq!(is_predefined("PMingLiU"), Some(CharacterCollection::AdobeCNS1));
+        assert_eq!(
+            is_predefined("MHei-Medium"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
+        assert_eq!(
+            is_predefined("MSung-Light"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
+        assert_eq!(
+            is_predefined("MSungStd-Light"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
+        assert_eq!(
+            is_predefined("MingLiU"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
+        assert_eq!(
+            is_predefined("PMingLiU"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
     }
 
     #[test]
     fn suffixed_chinese_traditional_names_resolve_to_cns1() {
-        assert_eq!(is_predefined("MHei-Medium-B5pc-H"), Some(CharacterCollection::AdobeCNS1));
-        assert_eq!(is_predefined("MSung-Light-Identity-H"), Some(CharacterCollection::AdobeCNS1));
-        assert_eq!(is_predefined("MingLiU-ETen-B5-V"), Some(CharacterCollection::AdobeCNS1));
+        assert_eq!(
+            is_predefined("MHei-Medium-B5pc-H"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
+        assert_eq!(
+            is_predefined("MSung-Light-Identity-H"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
+        assert_eq!(
+            is_predefined("MingLiU-ETen-B5-V"),
+            Some(CharacterCollection::AdobeCNS1)
+        );
     }
 
     #[test]
     fn bare_korean_names_resolve_to_korea1() {
-        assert_eq!(is_predefined("HYSMyeongJo-Medium"), Some(CharacterCollection::AdobeKorea1));
-        assert_eq!(is_predefined("HYGoThic-Medium"), Some(CharacterCollection::AdobeKorea1));
+        assert_eq!(
+            is_predefined("HYSMyeongJo-Medium"),
+            Some(CharacterCollection::AdobeKorea1)
+        );
+        assert_eq!(
+            is_predefined("HYGoThic-Medium"),
+            Some(CharacterCollection::AdobeKorea1)
+        );
         assert_eq!(
             is_predefined("Adobe-MyungjoStd-Medium"),
             Some(CharacterCollection::AdobeKorea1)
         );
-        assert_eq!(is_predefined("Batang"), Some(CharacterCollection::AdobeKorea1));
+        assert_eq!(
+            is_predefined("Batang"),
+            Some(CharacterCollection::AdobeKorea1)
+        );
     }
 
     #[test]
@@ -490,7 +559,10 @@ mod tests {
             is_predefined("ABCDEF+Ryumin-Light-Identity-V"),
             Some(CharacterCollection::AdobeJapan1)
         );
-        assert_eq!(is_predefined("XEAACC+STSong-Light"), Some(CharacterCollection::AdobeGB1));
+        assert_eq!(
+            is_predefined("XEAACC+STSong-Light"),
+            Some(CharacterCollection::AdobeGB1)
+        );
     }
 
     #[test]
@@ -515,13 +587,28 @@ mod tests {
     #[test]
     fn character_collection_cid_to_unicode_routes_to_correct_table() {
         // Adobe-Japan1 CID 34 → 'A' (U+0041); CID 843 → hiragana あ (U+3042).
-        assert_eq!(CharacterCollection::AdobeJapan1.cid_to_unicode(34), Some(0x0041));
-        assert_eq!(CharacterCollection::AdobeJapan1.cid_to_unicode(843), Some(0x3042));
+        assert_eq!(
+            CharacterCollection::AdobeJapan1.cid_to_unicode(34),
+            Some(0x0041)
+        );
+        assert_eq!(
+            CharacterCollection::AdobeJapan1.cid_to_unicode(843),
+            Some(0x3042)
+        );
         // Adobe-GB1 CID 34 → 'A'.
-        assert_eq!(CharacterCollection::AdobeGB1.cid_to_unicode(34), Some(0x0041));
+        assert_eq!(
+            CharacterCollection::AdobeGB1.cid_to_unicode(34),
+            Some(0x0041)
+        );
         // Adobe-CNS1 CID 34 → 'A'.
-        assert_eq!(CharacterCollection::AdobeCNS1.cid_to_unicode(34), Some(0x0041));
+        assert_eq!(
+            CharacterCollection::AdobeCNS1.cid_to_unicode(34),
+            Some(0x0041)
+        );
         // Adobe-Korea1 CID 1086 → 가 (U+AC00).
-        assert_eq!(CharacterCollection::AdobeKorea1.cid_to_unicode(1086), Some(0xAC00));
+        assert_eq!(
+            CharacterCollection::AdobeKorea1.cid_to_unicode(1086),
+            Some(0xAC00)
+        );
     }
 }

@@ -121,7 +121,12 @@ mod tests {
             MappingProvenance::Fallback,
         ];
         for pair in ordered.windows(2) {
-            assert!(pair[0].rank() < pair[1].rank(), "{:?} must outrank {:?}", pair[0], pair[1]);
+            assert!(
+                pair[0].rank() < pair[1].rank(),
+                "{:?} must outrank {:?}",
+                pair[0],
+                pair[1]
+            );
         }
     }
 

@@ -514,7 +514,11 @@ mod tests {
             None => return, // Skip if font not available
         };
         let font = TrueTypeFont::parse(&data);
-        assert!(font.is_ok(), "Failed to parse DejaVu Sans: {:?}", font.err());
+        assert!(
+            font.is_ok(),
+            "Failed to parse DejaVu Sans: {:?}",
+            font.err()
+        );
     }
 
     #[test]
@@ -529,7 +533,10 @@ mod tests {
         // is not supported by ttf-parser's to_string(). Just verify
         // the method doesn't panic and returns a valid Option.
         if let Some(ref name) = ps_name {
-            assert!(!name.is_empty(), "PostScript name should not be empty if present");
+            assert!(
+                !name.is_empty(),
+                "PostScript name should not be empty if present"
+            );
         }
     }
 
@@ -545,7 +552,10 @@ mod tests {
         // is not supported by ttf-parser's to_string(). Just verify
         // the method doesn't panic and returns a valid Option.
         if let Some(ref name) = family {
-            assert!(!name.is_empty(), "Family name should not be empty if present");
+            assert!(
+                !name.is_empty(),
+                "Family name should not be empty if present"
+            );
         }
     }
 
@@ -606,8 +616,18 @@ mod tests {
         };
         let font = TrueTypeFont::parse(&data).unwrap();
         let (x_min, y_min, x_max, y_max) = font.bbox();
-        assert!(x_max > x_min, "x_max ({}) should be > x_min ({})", x_max, x_min);
-        assert!(y_max > y_min, "y_max ({}) should be > y_min ({})", y_max, y_min);
+        assert!(
+            x_max > x_min,
+            "x_max ({}) should be > x_min ({})",
+            x_max,
+            x_min
+        );
+        assert!(
+            y_max > y_min,
+            "y_max ({}) should be > y_min ({})",
+            y_max,
+            y_min
+        );
     }
 
     #[test]
@@ -618,7 +638,11 @@ mod tests {
         };
         let font = TrueTypeFont::parse(&data).unwrap();
         // DejaVu Sans (regular) should have italic angle of 0
-        assert_eq!(font.italic_angle(), 0.0, "Regular font should have italic angle 0");
+        assert_eq!(
+            font.italic_angle(),
+            0.0,
+            "Regular font should have italic angle 0"
+        );
     }
 
     #[test]
@@ -648,7 +672,10 @@ mod tests {
             None => return,
         };
         let font = TrueTypeFont::parse(&data).unwrap();
-        assert!(!font.is_italic(), "DejaVu Sans (regular) should not be italic");
+        assert!(
+            !font.is_italic(),
+            "DejaVu Sans (regular) should not be italic"
+        );
     }
 
     #[test]
@@ -662,7 +689,10 @@ mod tests {
         // 'A' = U+0041 should be present in any text font
         let gid_a = font.glyph_id(0x0041);
         assert!(gid_a.is_some(), "Glyph for 'A' (U+0041) should exist");
-        assert!(gid_a.unwrap() > 0, "GID for 'A' should be > 0 (0 is .notdef)");
+        assert!(
+            gid_a.unwrap() > 0,
+            "GID for 'A' should be > 0 (0 is .notdef)"
+        );
 
         // 'Z' = U+005A
         let gid_z = font.glyph_id(0x005A);
@@ -694,7 +724,11 @@ mod tests {
         // Get width for 'A'
         if let Some(gid) = font.glyph_id(0x0041) {
             let width = font.glyph_width(gid);
-            assert!(width > 0, "Width for 'A' should be positive, got: {}", width);
+            assert!(
+                width > 0,
+                "Width for 'A' should be positive, got: {}",
+                width
+            );
         }
     }
 
@@ -728,7 +762,12 @@ mod tests {
         // Typically, 'W' is wider than 'i'
         let w_big = font.char_width(0x0057); // 'W'
         let w_small = font.char_width(0x0069); // 'i'
-        assert!(w_big > w_small, "'W' width ({}) should be > 'i' width ({})", w_big, w_small);
+        assert!(
+            w_big > w_small,
+            "'W' width ({}) should be > 'i' width ({})",
+            w_big,
+            w_small
+        );
     }
 
     #[test]
@@ -749,8 +788,16 @@ mod tests {
             None => return,
         };
         let font = TrueTypeFont::parse(&data).unwrap();
-        assert_eq!(font.raw_data().len(), data.len(), "raw_data should match input length");
-        assert_eq!(font.raw_data(), data.as_slice(), "raw_data should match input bytes");
+        assert_eq!(
+            font.raw_data().len(),
+            data.len(),
+            "raw_data should match input length"
+        );
+        assert_eq!(
+            font.raw_data(),
+            data.as_slice(),
+            "raw_data should match input bytes"
+        );
     }
 
     #[test]
@@ -789,7 +836,11 @@ mod tests {
 
         let stem_regular = font_regular.stem_v();
         let stem_bold = font_bold.stem_v();
-        assert!(stem_regular > 0, "Regular stem_v should be positive, got {}", stem_regular);
+        assert!(
+            stem_regular > 0,
+            "Regular stem_v should be positive, got {}",
+            stem_regular
+        );
         assert!(
             stem_bold > stem_regular,
             "Bold stem_v ({}) should be greater than regular stem_v ({})",
@@ -808,10 +859,17 @@ mod tests {
         let flags = font.font_flags();
 
         // Nonsymbolic flag (bit 6, i.e., 1 << 5 = 32) should be set
-        assert!(flags & (1 << 5) != 0, "Nonsymbolic flag should be set, got flags: {}", flags);
+        assert!(
+            flags & (1 << 5) != 0,
+            "Nonsymbolic flag should be set, got flags: {}",
+            flags
+        );
 
         // Not italic
-        assert!(flags & (1 << 6) == 0, "Italic flag should not be set for regular font");
+        assert!(
+            flags & (1 << 6) == 0,
+            "Italic flag should not be set for regular font"
+        );
     }
 
     #[test]
@@ -854,7 +912,10 @@ mod tests {
         let widths = font.generate_widths_array(&used);
         let widths_str = String::from_utf8(widths).expect("widths should be valid UTF-8");
 
-        assert!(widths_str.starts_with('['), "Widths array should start with [");
+        assert!(
+            widths_str.starts_with('['),
+            "Widths array should start with ["
+        );
         assert!(widths_str.ends_with(']'), "Widths array should end with ]");
         assert!(widths_str.len() > 2, "Widths array should not be empty");
     }
@@ -893,9 +954,15 @@ mod tests {
 
         assert!(cmap.contains("begincmap"), "CMap should contain begincmap");
         assert!(cmap.contains("endcmap"), "CMap should contain endcmap");
-        assert!(cmap.contains("beginbfchar"), "CMap should contain beginbfchar");
+        assert!(
+            cmap.contains("beginbfchar"),
+            "CMap should contain beginbfchar"
+        );
         assert!(cmap.contains("endbfchar"), "CMap should contain endbfchar");
-        assert!(cmap.contains("<0041>"), "CMap should contain Unicode for 'A'");
+        assert!(
+            cmap.contains("<0041>"),
+            "CMap should contain Unicode for 'A'"
+        );
     }
 
     #[test]
@@ -936,7 +1003,10 @@ mod tests {
         assert!(cmap.contains("begincmap"), "CMap should contain header");
         assert!(cmap.contains("endcmap"), "CMap should contain footer");
         // No bfchar entries
-        assert!(!cmap.contains("beginbfchar"), "Empty chars should not produce bfchar section");
+        assert!(
+            !cmap.contains("beginbfchar"),
+            "Empty chars should not produce bfchar section"
+        );
     }
 
     // =========================================================================
@@ -974,13 +1044,25 @@ mod tests {
 
         // to_pdf_units should scale correctly
         let pdf_asc = metrics.pdf_ascender();
-        assert!(pdf_asc > 0, "PDF ascender should be positive, got: {}", pdf_asc);
+        assert!(
+            pdf_asc > 0,
+            "PDF ascender should be positive, got: {}",
+            pdf_asc
+        );
 
         let pdf_desc = metrics.pdf_descender();
-        assert!(pdf_desc < 0, "PDF descender should be negative, got: {}", pdf_desc);
+        assert!(
+            pdf_desc < 0,
+            "PDF descender should be negative, got: {}",
+            pdf_desc
+        );
 
         let pdf_cap = metrics.pdf_cap_height();
-        assert!(pdf_cap > 0, "PDF cap height should be positive, got: {}", pdf_cap);
+        assert!(
+            pdf_cap > 0,
+            "PDF cap height should be positive, got: {}",
+            pdf_cap
+        );
     }
 
     #[test]

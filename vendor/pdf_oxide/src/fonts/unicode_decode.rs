@@ -191,10 +191,13 @@ pub(crate) fn fallback_char_to_unicode(char_code: u32) -> String {
                 }
                 ch.to_string()
             } else {
-                log::warn!("Character code 0x{:04X} is not a valid Unicode code point", code);
+                log::warn!(
+                    "Character code 0x{:04X} is not a valid Unicode code point",
+                    code
+                );
                 "?".to_string()
             }
-        },
+        }
     }
 }
 
@@ -271,7 +274,7 @@ pub(crate) fn get_byte_mode(font: Option<&FontInfo>) -> ByteMode {
                     } else {
                         ByteMode::OneByte
                     }
-                },
+                }
                 _ => ByteMode::OneByte,
             }
         } else {
@@ -308,9 +311,10 @@ impl<'a> Iterator for TextCharIter<'a> {
         }
 
         let (char_code, bytes_consumed) = match self.byte_mode {
-            ByteMode::TwoByte if self.index + 1 < self.bytes.len() => {
-                (((self.bytes[self.index] as u16) << 8) | (self.bytes[self.index + 1] as u16), 2)
-            },
+            ByteMode::TwoByte if self.index + 1 < self.bytes.len() => (
+                ((self.bytes[self.index] as u16) << 8) | (self.bytes[self.index + 1] as u16),
+                2,
+            ),
             ByteMode::ShiftJIS => {
                 let b = self.bytes[self.index];
                 let is_lead = (0x81..=0x9F).contains(&b) || (0xE0..=0xFC).contains(&b);
@@ -319,7 +323,7 @@ impl<'a> Iterator for TextCharIter<'a> {
                 } else {
                     (b as u16, 1)
                 }
-            },
+            }
             _ => (self.bytes[self.index] as u16, 1),
         };
 
@@ -540,7 +544,10 @@ mod tests {
             0xE4, 0xB8, // truncated 3-byte tail: clamps to the 2 bytes left
         ];
         let codes: Vec<u32> = utf8_codes(&bytes).collect();
-        assert_eq!(codes, vec![0x41, 0xC3A9, 0xE4B8AD, 0xF09F_9880, 0x80, 0xE4B8]);
+        assert_eq!(
+            codes,
+            vec![0x41, 0xC3A9, 0xE4B8AD, 0xF09F_9880, 0x80, 0xE4B8]
+        );
     }
 
     /// The rasterizer's parallel CID/width arrays must be built from the same
@@ -549,7 +556,10 @@ mod tests {
     #[test]
     fn char_codes_with_widths_uses_decode_segmentation_for_utf8_cmaps() {
         let font = utf8_cmap_font();
-        assert!(font_has_utf8_cmap(&font), "fixture font must select the UTF-8 route");
+        assert!(
+            font_has_utf8_cmap(&font),
+            "fixture font must select the UTF-8 route"
+        );
         let bytes = [0x41, 0xC3, 0xA9, 0xE4, 0xB8, 0xAD];
         assert_eq!(
             char_codes_with_widths(&bytes, &font),

@@ -145,7 +145,7 @@ impl Value {
                 } else {
                     0.0
                 }
-            },
+            }
         }
     }
 }
@@ -180,7 +180,9 @@ fn parse(program: &[u8]) -> Result<Vec<Instruction>> {
         .map_err(|e| Error::InvalidPdf(format!("Type 4 function is not valid UTF-8: {e}")))?;
     let s = s.trim();
     if !s.starts_with('{') || !s.ends_with('}') {
-        return Err(Error::InvalidPdf("Type 4 function must be enclosed in { }".into()));
+        return Err(Error::InvalidPdf(
+            "Type 4 function must be enclosed in { }".into(),
+        ));
     }
     let inner = &s[1..s.len() - 1];
     // Outermost `{ ... }` consumes one depth slot.
@@ -206,7 +208,9 @@ fn parse_body(s: &str, depth: u32) -> Result<Vec<Instruction>> {
             let start = if let Some(&(idx, _)) = chars.peek() {
                 idx
             } else {
-                return Err(Error::InvalidPdf("Unclosed brace in Type 4 function".into()));
+                return Err(Error::InvalidPdf(
+                    "Unclosed brace in Type 4 function".into(),
+                ));
             };
             let mut brace_depth = 1u32;
             let mut end = start;
@@ -222,7 +226,9 @@ fn parse_body(s: &str, depth: u32) -> Result<Vec<Instruction>> {
                 }
             }
             if brace_depth != 0 {
-                return Err(Error::InvalidPdf("Unclosed brace in Type 4 function".into()));
+                return Err(Error::InvalidPdf(
+                    "Unclosed brace in Type 4 function".into(),
+                ));
             }
             let body = parse_body(&s[start..end], depth + 1)?;
             instructions.push(Instruction::ProcedureBody(body));
@@ -339,14 +345,14 @@ fn resolve_conditionals(instructions: &mut Vec<Instruction>) -> Result<()> {
                     Instruction::ProcedureBody(body) => {
                         instructions[i - 1] = Instruction::If(body);
                         // Don't increment i; we removed an element before
-                    },
+                    }
                     _ => {
                         return Err(Error::InvalidPdf(
                             "Type 4 `if` requires a procedure body".into(),
                         ));
-                    },
+                    }
                 }
-            },
+            }
             Instruction::IfElse(true_b, false_b) if true_b.is_empty() && false_b.is_empty() => {
                 // `ifelse`: two preceding procedure bodies
                 if i < 2 {
@@ -360,7 +366,7 @@ fn resolve_conditionals(instructions: &mut Vec<Instruction>) -> Result<()> {
                         return Err(Error::InvalidPdf(
                             "Type 4 `ifelse` requires two procedure bodies".into(),
                         ))
-                    },
+                    }
                 };
                 let true_branch = match instructions.remove(i - 2) {
                     Instruction::ProcedureBody(body) => body,
@@ -368,14 +374,14 @@ fn resolve_conditionals(instructions: &mut Vec<Instruction>) -> Result<()> {
                         return Err(Error::InvalidPdf(
                             "Type 4 `ifelse` requires two procedure bodies".into(),
                         ))
-                    },
+                    }
                 };
                 instructions[i - 2] = Instruction::IfElse(true_branch, false_branch);
                 i = i.saturating_sub(1);
-            },
+            }
             _ => {
                 i += 1;
-            },
+            }
         }
     }
     // Any procedure body that survives the resolve pass is an orphan — a
@@ -547,7 +553,9 @@ fn safe_clamp(v: f64, lo: f64, hi: f64) -> f64 {
 /// numeric/bool result of every operator.
 fn push_checked(stack: &mut Vec<Value>, v: Value) -> Result<()> {
     if stack.len() >= MAX_STACK {
-        return Err(Error::Type4Runtime(format!("Type 4 stack overflow (max {MAX_STACK})")));
+        return Err(Error::Type4Runtime(format!(
+            "Type 4 stack overflow (max {MAX_STACK})"
+        )));
     }
     stack.push(v);
     Ok(())
@@ -598,7 +606,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     .checked_div(b)
                     .ok_or_else(|| Error::Type4Runtime("Type 4 idiv integer overflow".into()))?;
                 stack.push(Value::Int(q));
-            },
+            }
             Instruction::Mod => {
                 let b = pop(stack)?.as_int()?;
                 let a = pop(stack)?.as_int()?;
@@ -609,7 +617,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     .checked_rem(b)
                     .ok_or_else(|| Error::Type4Runtime("Type 4 mod integer overflow".into()))?;
                 stack.push(Value::Int(r));
-            },
+            }
             // PLRM §8.2: `neg` on `i64::MIN` overflows. Use `checked_neg` so
             // the program fails cleanly instead of wrapping silently — matches
             // the explicit overflow path already in use for `idiv`/`mod`.
@@ -621,11 +629,11 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                             Error::Type4Runtime("Type 4 integer overflow in neg".into())
                         })?;
                         stack.push(Value::Int(n));
-                    },
+                    }
                     Value::Real(r) => stack.push(Value::Real(-r)),
                     Value::Bool(_) => return Err(typecheck("neg expects a number")),
                 }
-            },
+            }
             // PLRM §8.2: `abs` on `i64::MIN` overflows. Same treatment as `neg`.
             Instruction::Abs => {
                 let v = pop(stack)?;
@@ -635,11 +643,11 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                             Error::Type4Runtime("Type 4 integer overflow in abs".into())
                         })?;
                         stack.push(Value::Int(n));
-                    },
+                    }
                     Value::Real(r) => stack.push(Value::Real(r.abs())),
                     Value::Bool(_) => return Err(typecheck("abs expects a number")),
                 }
-            },
+            }
             Instruction::Ceiling => real_unary_preserve(stack, |a| Ok(a.ceil()))?,
             Instruction::Floor => real_unary_preserve(stack, |a| Ok(a.floor()))?,
             // PLRM §8.2: round goes to the greater of the two surrounding
@@ -681,7 +689,9 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                 let den = pop(stack)?.as_real()?;
                 let num = pop(stack)?.as_real()?;
                 if num == 0.0 && den == 0.0 {
-                    return Err(Error::Type4Runtime("Type 4 atan undefined for (0, 0)".into()));
+                    return Err(Error::Type4Runtime(
+                        "Type 4 atan undefined for (0, 0)".into(),
+                    ));
                 }
                 let mut deg = num.atan2(den).to_degrees();
                 if deg < 0.0 {
@@ -692,17 +702,17 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     deg -= 360.0;
                 }
                 stack.push(Value::Real(deg));
-            },
+            }
             Instruction::Eq => {
                 let b = pop(stack)?;
                 let a = pop(stack)?;
                 stack.push(Value::Bool(values_equal(a, b)));
-            },
+            }
             Instruction::Ne => {
                 let b = pop(stack)?;
                 let a = pop(stack)?;
                 stack.push(Value::Bool(!values_equal(a, b)));
-            },
+            }
             Instruction::Gt => comparison(stack, |o| o == std::cmp::Ordering::Greater)?,
             Instruction::Ge => comparison(stack, |o| o != std::cmp::Ordering::Less)?,
             Instruction::Lt => comparison(stack, |o| o == std::cmp::Ordering::Less)?,
@@ -717,9 +727,9 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     Value::Int(i) => stack.push(Value::Int(!i)),
                     Value::Real(_) => {
                         return Err(typecheck("not expects boolean or integer"));
-                    },
+                    }
                 }
-            },
+            }
             // PLRM §8.2: bitshift takes two integers. Magnitudes >= 64 would
             // panic with Rust's `<<`/`>>`; PLRM specifies "bits shifted out
             // are discarded; zeros are supplied for vacated bits", which for
@@ -739,7 +749,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     ((val as u64) >> (-shift) as u32) as i64
                 };
                 stack.push(Value::Int(result));
-            },
+            }
             // PLRM §8.2: `cvi` pops a number, truncates toward zero, and
             // pushes the result as a typed integer. Reals outside the i64
             // range overflow as a runtime error rather than wrapping.
@@ -765,10 +775,10 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                             return Err(Error::Type4Runtime("Type 4 cvi: integer overflow".into()));
                         }
                         stack.push(Value::Int(t as i64));
-                    },
+                    }
                     Value::Bool(_) => return Err(typecheck("cvi expects a number")),
                 }
-            },
+            }
             // PLRM §8.2: `cvr` pops a number and pushes it as a typed real.
             // An integer becomes a typed real (no longer satisfies `as_int`).
             Instruction::Cvr => {
@@ -778,21 +788,21 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     Value::Real(r) => stack.push(Value::Real(r)),
                     Value::Bool(_) => return Err(typecheck("cvr expects a number")),
                 }
-            },
+            }
             Instruction::Dup => {
                 let a = *stack.last().ok_or_else(underflow)?;
                 push_checked(stack, a)?;
-            },
+            }
             Instruction::Exch => {
                 let b = pop(stack)?;
                 let a = pop(stack)?;
                 // Net-neutral: two pops, two pushes back.
                 stack.push(b);
                 stack.push(a);
-            },
+            }
             Instruction::Pop => {
                 pop(stack)?;
-            },
+            }
             Instruction::Copy => {
                 // Note: operand pops happen before the bounds check below.
                 // The mutation is visible only inside this scope; on error
@@ -810,7 +820,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                 let start = stack.len() - n;
                 let copied: Vec<Value> = stack[start..].to_vec();
                 stack.extend_from_slice(&copied);
-            },
+            }
             Instruction::Index => {
                 // Note: operand pops happen before the bounds check below.
                 // The mutation is visible only inside this scope; on error
@@ -822,7 +832,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                 }
                 let val = stack[stack.len() - 1 - n];
                 stack.push(val);
-            },
+            }
             Instruction::Roll => {
                 // Note: operand pops happen before the bounds check below.
                 // The mutation is visible only inside this scope; on error
@@ -840,13 +850,13 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                     let shift = j.rem_euclid(len) as usize;
                     slice.rotate_right(shift);
                 }
-            },
+            }
             Instruction::If(body) => {
                 let cond = pop(stack)?.as_bool()?;
                 if cond {
                     execute(body, stack, budget)?;
                 }
-            },
+            }
             Instruction::IfElse(true_branch, false_branch) => {
                 let cond = pop(stack)?.as_bool()?;
                 if cond {
@@ -854,7 +864,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                 } else {
                     execute(false_branch, stack, budget)?;
                 }
-            },
+            }
             Instruction::ProcedureBody(_) => {
                 // Unreachable: `resolve_conditionals` rejects orphan procedure
                 // bodies at parse time. If one reaches `execute` we treat it
@@ -862,7 +872,7 @@ fn execute(instructions: &[Instruction], stack: &mut Vec<Value>, budget: &mut us
                 return Err(Error::Type4Runtime(
                     "Type 4 internal error: ProcedureBody reached execute".into(),
                 ));
-            },
+            }
         }
     }
     Ok(())
@@ -878,7 +888,9 @@ fn pop(stack: &mut Vec<Value>) -> Result<Value> {
 fn pop_count(stack: &mut Vec<Value>, op: &str) -> Result<usize> {
     let v = pop(stack)?.as_int()?;
     if v < 0 {
-        return Err(Error::Type4Runtime(format!("Type 4 {op}: negative count {v}")));
+        return Err(Error::Type4Runtime(format!(
+            "Type 4 {op}: negative count {v}"
+        )));
     }
     Ok(v as usize)
 }
@@ -965,7 +977,11 @@ fn bool_or_bitwise(
     match (a, b) {
         (Value::Bool(x), Value::Bool(y)) => stack.push(Value::Bool(boolean(x, y))),
         (Value::Int(x), Value::Int(y)) => stack.push(Value::Int(bitwise(x, y))),
-        _ => return Err(typecheck("and/or/xor require matching boolean or integer operands")),
+        _ => {
+            return Err(typecheck(
+                "and/or/xor require matching boolean or integer operands",
+            ))
+        }
     }
     Ok(())
 }
@@ -982,7 +998,10 @@ mod tests {
     fn linear_ramp_tint_transform() {
         let prog = b"{ dup 0.84 mul exch 0.00 exch dup 0.44 mul exch 0.21 mul }";
         let result = evaluate_type4(prog, &[0.5]).unwrap();
-        assert!(approx_eq(&result, &[0.42, 0.0, 0.22, 0.105], 1e-9), "got {result:?}");
+        assert!(
+            approx_eq(&result, &[0.42, 0.0, 0.22, 0.105], 1e-9),
+            "got {result:?}"
+        );
     }
 
     #[test]
@@ -1037,7 +1056,10 @@ mod tests {
         assert_eq!(evaluate_type4(b"{ sub }", &[10.0, 3.0]).unwrap(), vec![7.0]);
         assert_eq!(evaluate_type4(b"{ mul }", &[3.0, 4.0]).unwrap(), vec![12.0]);
         assert_eq!(evaluate_type4(b"{ div }", &[10.0, 4.0]).unwrap(), vec![2.5]);
-        assert_eq!(evaluate_type4(b"{ idiv }", &[10.0, 3.0]).unwrap(), vec![3.0]);
+        assert_eq!(
+            evaluate_type4(b"{ idiv }", &[10.0, 3.0]).unwrap(),
+            vec![3.0]
+        );
         assert_eq!(evaluate_type4(b"{ mod }", &[10.0, 3.0]).unwrap(), vec![1.0]);
         assert_eq!(evaluate_type4(b"{ neg }", &[5.0]).unwrap(), vec![-5.0]);
         assert_eq!(evaluate_type4(b"{ abs }", &[-5.0]).unwrap(), vec![5.0]);
@@ -1086,9 +1108,18 @@ mod tests {
     #[test]
     fn boolean_operators() {
         // True/false literals exercise the boolean dispatch in and/or/xor/not.
-        assert_eq!(evaluate_type4(b"{ true false and }", &[]).unwrap(), vec![0.0]);
-        assert_eq!(evaluate_type4(b"{ true false or }", &[]).unwrap(), vec![1.0]);
-        assert_eq!(evaluate_type4(b"{ true true xor }", &[]).unwrap(), vec![0.0]);
+        assert_eq!(
+            evaluate_type4(b"{ true false and }", &[]).unwrap(),
+            vec![0.0]
+        );
+        assert_eq!(
+            evaluate_type4(b"{ true false or }", &[]).unwrap(),
+            vec![1.0]
+        );
+        assert_eq!(
+            evaluate_type4(b"{ true true xor }", &[]).unwrap(),
+            vec![0.0]
+        );
         assert_eq!(evaluate_type4(b"{ true not }", &[]).unwrap(), vec![0.0]);
         assert_eq!(evaluate_type4(b"{ false not }", &[]).unwrap(), vec![1.0]);
     }
@@ -1097,24 +1128,42 @@ mod tests {
     fn bitwise_operators() {
         assert_eq!(evaluate_type4(b"{ 12 10 and }", &[]).unwrap(), vec![8.0]);
         assert_eq!(evaluate_type4(b"{ 12 10 or }", &[]).unwrap(), vec![14.0]);
-        assert_eq!(evaluate_type4(b"{ 8 2 bitshift }", &[]).unwrap(), vec![32.0]);
-        assert_eq!(evaluate_type4(b"{ 32 -2 bitshift }", &[]).unwrap(), vec![8.0]);
+        assert_eq!(
+            evaluate_type4(b"{ 8 2 bitshift }", &[]).unwrap(),
+            vec![32.0]
+        );
+        assert_eq!(
+            evaluate_type4(b"{ 32 -2 bitshift }", &[]).unwrap(),
+            vec![8.0]
+        );
     }
 
     #[test]
     fn stack_manipulation() {
         assert_eq!(evaluate_type4(b"{ dup }", &[5.0]).unwrap(), vec![5.0, 5.0]);
-        assert_eq!(evaluate_type4(b"{ exch }", &[1.0, 2.0]).unwrap(), vec![2.0, 1.0]);
+        assert_eq!(
+            evaluate_type4(b"{ exch }", &[1.0, 2.0]).unwrap(),
+            vec![2.0, 1.0]
+        );
         assert_eq!(evaluate_type4(b"{ pop }", &[1.0, 2.0]).unwrap(), vec![1.0]);
-        assert_eq!(evaluate_type4(b"{ 2 copy }", &[1.0, 2.0]).unwrap(), vec![1.0, 2.0, 1.0, 2.0]);
-        assert_eq!(evaluate_type4(b"{ 1 index }", &[1.0, 2.0]).unwrap(), vec![1.0, 2.0, 1.0]);
+        assert_eq!(
+            evaluate_type4(b"{ 2 copy }", &[1.0, 2.0]).unwrap(),
+            vec![1.0, 2.0, 1.0, 2.0]
+        );
+        assert_eq!(
+            evaluate_type4(b"{ 1 index }", &[1.0, 2.0]).unwrap(),
+            vec![1.0, 2.0, 1.0]
+        );
     }
 
     #[test]
     fn roll_operator() {
         // roll(n=3, j=1): rotate top 3 elements by 1
         // [1, 2, 3] -> [3, 1, 2]
-        assert_eq!(evaluate_type4(b"{ 3 1 roll }", &[1.0, 2.0, 3.0]).unwrap(), vec![3.0, 1.0, 2.0]);
+        assert_eq!(
+            evaluate_type4(b"{ 3 1 roll }", &[1.0, 2.0, 3.0]).unwrap(),
+            vec![3.0, 1.0, 2.0]
+        );
         // roll(n=3, j=-1): rotate top 3 elements by -1
         // [1, 2, 3] -> [2, 3, 1]
         assert_eq!(
@@ -1136,11 +1185,17 @@ mod tests {
         // `idiv` and `mod` (integer ops with no inf/NaN) stay as errors.
         let pos = evaluate_type4(b"{ div }", &[1.0, 0.0]).unwrap();
         assert_eq!(pos.len(), 1);
-        assert!(pos[0].is_infinite() && pos[0] > 0.0, "expected +inf, got {pos:?}");
+        assert!(
+            pos[0].is_infinite() && pos[0] > 0.0,
+            "expected +inf, got {pos:?}"
+        );
 
         let neg = evaluate_type4(b"{ div }", &[-1.0, 0.0]).unwrap();
         assert_eq!(neg.len(), 1);
-        assert!(neg[0].is_infinite() && neg[0] < 0.0, "expected -inf, got {neg:?}");
+        assert!(
+            neg[0].is_infinite() && neg[0] < 0.0,
+            "expected -inf, got {neg:?}"
+        );
 
         let nan = evaluate_type4(b"{ div }", &[0.0, 0.0]).unwrap();
         assert_eq!(nan.len(), 1);
@@ -1184,7 +1239,10 @@ mod tests {
         // Pantone-style: single ink maps to CMYK
         let prog = b"{ 0 exch dup 0.78 mul exch 0.35 mul 0 }";
         let result = evaluate_type4(prog, &[1.0]).unwrap();
-        assert!(approx_eq(&result, &[0.0, 0.78, 0.35, 0.0], 1e-9), "got {result:?}");
+        assert!(
+            approx_eq(&result, &[0.0, 0.78, 0.35, 0.0], 1e-9),
+            "got {result:?}"
+        );
     }
 
     #[test]
@@ -1199,13 +1257,28 @@ mod tests {
     fn plrm_examples() {
         // (program_bytes, inputs, expected_outputs, description)
         let cases: &[(&[u8], &[f64], &[f64], &str)] = &[
-            (b"{ atan }", &[-100.0, 0.0], &[270.0], "atan negative-num zero-den"),
+            (
+                b"{ atan }",
+                &[-100.0, 0.0],
+                &[270.0],
+                "atan negative-num zero-den",
+            ),
             (b"{ atan }", &[-1.0, -1.0], &[225.0], "atan third quadrant"),
             (b"{ atan }", &[0.0, 1.0], &[0.0], "atan first axis"),
             (b"{ atan }", &[1.0, 1.0], &[45.0], "atan first quadrant"),
             (b"{ atan }", &[0.0, -1.0], &[180.0], "atan negative-x axis"),
-            (b"{ round }", &[-6.5], &[-6.0], "round negative half toward +inf"),
-            (b"{ round }", &[6.5], &[7.0], "round positive half toward +inf"),
+            (
+                b"{ round }",
+                &[-6.5],
+                &[-6.0],
+                "round negative half toward +inf",
+            ),
+            (
+                b"{ round }",
+                &[6.5],
+                &[7.0],
+                "round positive half toward +inf",
+            ),
             (b"{ round }", &[-0.5], &[0.0], "round -0.5"),
             (b"{ round }", &[0.5], &[1.0], "round 0.5"),
             (b"{ idiv }", &[-7.0, 2.0], &[-3.0], "idiv negative"),
@@ -1214,7 +1287,10 @@ mod tests {
         ];
         for (prog, inp, want, desc) in cases {
             let got = evaluate_type4(prog, inp).unwrap_or_else(|e| panic!("{desc}: {e}"));
-            assert!(approx_eq(&got, want, 1e-9), "case: {desc}\n  got:  {got:?}\n  want: {want:?}");
+            assert!(
+                approx_eq(&got, want, 1e-9),
+                "case: {desc}\n  got:  {got:?}\n  want: {want:?}"
+            );
         }
     }
 
@@ -1232,7 +1308,10 @@ mod tests {
     #[test]
     fn and_or_xor_dispatch_on_type() {
         // Both-boolean -> logical
-        assert_eq!(evaluate_type4(b"{ true true and }", &[]).unwrap(), vec![1.0]);
+        assert_eq!(
+            evaluate_type4(b"{ true true and }", &[]).unwrap(),
+            vec![1.0]
+        );
         // Both-integer -> bitwise
         assert_eq!(evaluate_type4(b"{ 12 10 and }", &[]).unwrap(), vec![8.0]);
         // Mixed -> typecheck error
@@ -1257,9 +1336,15 @@ mod tests {
     fn integer_valued_inputs_accepted_by_integer_ops() {
         // Caller-supplied f64 inputs are an ambiguous typed-int/typed-real
         // boundary; integer-valued f64s are accepted by integer ops.
-        assert_eq!(evaluate_type4(b"{ idiv }", &[10.0, 3.0]).unwrap(), vec![3.0]);
+        assert_eq!(
+            evaluate_type4(b"{ idiv }", &[10.0, 3.0]).unwrap(),
+            vec![3.0]
+        );
         assert_eq!(evaluate_type4(b"{ mod }", &[10.0, 3.0]).unwrap(), vec![1.0]);
-        assert_eq!(evaluate_type4(b"{ bitshift }", &[1.0, 4.0]).unwrap(), vec![16.0]);
+        assert_eq!(
+            evaluate_type4(b"{ bitshift }", &[1.0, 4.0]).unwrap(),
+            vec![16.0]
+        );
     }
 
     #[test]
@@ -1282,9 +1367,18 @@ mod tests {
         assert_eq!(r, vec![0.5]);
 
         // bitshift by >= 64 must not shift-overflow.
-        assert_eq!(evaluate_type4(b"{ 1 64 bitshift }", &[]).unwrap(), vec![0.0]);
-        assert_eq!(evaluate_type4(b"{ 1 100 bitshift }", &[]).unwrap(), vec![0.0]);
-        assert_eq!(evaluate_type4(b"{ 1 -64 bitshift }", &[]).unwrap(), vec![0.0]);
+        assert_eq!(
+            evaluate_type4(b"{ 1 64 bitshift }", &[]).unwrap(),
+            vec![0.0]
+        );
+        assert_eq!(
+            evaluate_type4(b"{ 1 100 bitshift }", &[]).unwrap(),
+            vec![0.0]
+        );
+        assert_eq!(
+            evaluate_type4(b"{ 1 -64 bitshift }", &[]).unwrap(),
+            vec![0.0]
+        );
 
         // idiv overflow path: i64::MIN / -1
         let prog = format!("{{ {} -1 idiv }}", i64::MIN);
@@ -1327,7 +1421,10 @@ mod tests {
         // 3.5 cvr -> 3.5 (stays real)
         assert_eq!(evaluate_type4(b"{ 3.5 cvr }", &[]).unwrap(), vec![3.5]);
         // Combined with `cvi`: `3.5 cvi 2 idiv` succeeds
-        assert_eq!(evaluate_type4(b"{ 3.5 cvi 2 idiv }", &[]).unwrap(), vec![1.0]);
+        assert_eq!(
+            evaluate_type4(b"{ 3.5 cvi 2 idiv }", &[]).unwrap(),
+            vec![1.0]
+        );
     }
 
     #[test]
@@ -1341,7 +1438,10 @@ mod tests {
         assert!(evaluate_type4(b"{ 0 0 div cvi }", &[]).is_err());
         // cvr accepts any real, including non-finite values — no integer
         // overflow concern. Verify the +inf round-trip survives.
-        assert_eq!(evaluate_type4(b"{ 1 0 div cvr }", &[]).unwrap()[0], f64::INFINITY);
+        assert_eq!(
+            evaluate_type4(b"{ 1 0 div cvr }", &[]).unwrap()[0],
+            f64::INFINITY
+        );
     }
 
     #[test]
@@ -1364,7 +1464,10 @@ mod tests {
             assert_eq!(out.len(), 1);
             // x*x within fp tolerance
             let want = x * x;
-            assert!((out[0] - want).abs() < 1e-12, "i={i}: got {out:?}, want {want}");
+            assert!(
+                (out[0] - want).abs() < 1e-12,
+                "i={i}: got {out:?}, want {want}"
+            );
         }
     }
 
@@ -1468,8 +1571,14 @@ mod tests {
             (-100.0, 0.0, 270.0),
         ] {
             let got = evaluate_type4(b"{ atan }", &[num, den]).unwrap();
-            assert!((got[0] - want).abs() < 1e-9, "atan({num}, {den}) = {got:?}, want {want}");
-            assert!(got[0] >= 0.0 && got[0] < 360.0, "atan out of [0, 360): {got:?}");
+            assert!(
+                (got[0] - want).abs() < 1e-9,
+                "atan({num}, {den}) = {got:?}, want {want}"
+            );
+            assert!(
+                got[0] >= 0.0 && got[0] < 360.0,
+                "atan out of [0, 360): {got:?}"
+            );
         }
     }
 
@@ -1482,10 +1591,10 @@ mod tests {
         bytes.extend(std::iter::repeat_n(b'{', 50));
         bytes.extend(std::iter::repeat_n(b'}', 50));
         match evaluate_type4(&bytes, &[]) {
-            Err(Error::InvalidPdf(_)) => {}, // correct
+            Err(Error::InvalidPdf(_)) => {} // correct
             Err(Error::Type4Runtime(s)) => {
                 panic!("parse depth should error as InvalidPdf, not Type4Runtime: {s}")
-            },
+            }
             Err(other) => panic!("unexpected error: {other}"),
             Ok(out) => panic!("should have errored, got {out:?}"),
         }
@@ -1498,10 +1607,14 @@ mod tests {
         // boundary is rejected with an integer-overflow error rather
         // than silently saturating to i64::MAX = 2^63 - 1.
         let pow_63: f64 = 9_223_372_036_854_775_808.0; // exactly 2^63
-        assert_eq!(pow_63, i64::MAX as f64, "test setup: 2^63 == i64::MAX as f64");
+        assert_eq!(
+            pow_63,
+            i64::MAX as f64,
+            "test setup: 2^63 == i64::MAX as f64"
+        );
         let result = evaluate_type4(b"{ cvi }", &[pow_63]);
         match result {
-            Err(Error::Type4Runtime(s)) if s.contains("cvi") => {}, // correct
+            Err(Error::Type4Runtime(s)) if s.contains("cvi") => {} // correct
             Err(other) => panic!("expected Type4Runtime(cvi overflow), got: {other}"),
             Ok(v) => panic!(
                 "2^63 cvi should overflow; got {v:?} (likely saturated to i64::MAX = {})",

@@ -279,7 +279,11 @@ mod tests {
         // A4 content height is 1123 - 76 - 76 = 971 px.
         // 2100 / 971 ≈ 2.16 → 3 pages.
         let doc = paginate(&tree, &layout, PageConfig::a4());
-        assert!(doc.pages.len() >= 2, "expected ≥2 pages, got {}", doc.pages.len());
+        assert!(
+            doc.pages.len() >= 2,
+            "expected ≥2 pages, got {}",
+            doc.pages.len()
+        );
     }
 
     #[test]
@@ -292,7 +296,10 @@ mod tests {
 
     #[test]
     fn box_local_y_is_within_page_height() {
-        let (tree, layout) = build("<div></div><div></div>", "div { width: 100px; height: 700px }");
+        let (tree, layout) = build(
+            "<div></div><div></div>",
+            "div { width: 100px; height: 700px }",
+        );
         let doc = paginate(&tree, &layout, PageConfig::a4());
         let content_h = doc.config.content_height_px();
         for page in &doc.pages {

@@ -45,7 +45,7 @@ pub fn opacity_for(styles: &ComputedStyles<'_>) -> f32 {
             match token {
                 Token::Number(n) => return (n.value as f32).clamp(0.0, 1.0),
                 Token::Percentage(n) => return ((n.value as f32) / 100.0).clamp(0.0, 1.0),
-                _ => {},
+                _ => {}
             }
         }
     }
@@ -76,7 +76,7 @@ pub fn translate_offset_for(styles: &ComputedStyles<'_>) -> (f32, f32) {
                 match t {
                     Token::Dimension { value, .. } => parts.push(value.value as f32),
                     Token::Number(n) => parts.push(n.value as f32),
-                    _ => {},
+                    _ => {}
                 }
             }
         }
@@ -85,12 +85,12 @@ pub fn translate_offset_for(styles: &ComputedStyles<'_>) -> (f32, f32) {
                 if let Some(&v) = parts.first() {
                     dx += v;
                 }
-            },
+            }
             "translatey" => {
                 if let Some(&v) = parts.first() {
                     dy += v;
                 }
-            },
+            }
             "translate" => {
                 if let Some(&v) = parts.first() {
                     dx += v;
@@ -98,8 +98,8 @@ pub fn translate_offset_for(styles: &ComputedStyles<'_>) -> (f32, f32) {
                 if let Some(&v) = parts.get(1) {
                     dy += v;
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     (dx, dy)
@@ -386,7 +386,7 @@ fn paint_page<'sty>(
                                         "underline" => flags |= 1,
                                         "line-through" => flags |= 2,
                                         "overline" => flags |= 4,
-                                        _ => {},
+                                        _ => {}
                                     }
                                 }
                             }
@@ -421,7 +421,10 @@ fn paint_page<'sty>(
         // the API layer says its DOM element is an `<a href=…>`.
         if let Some(href) = link_href_for(pb.box_id) {
             if !href.is_empty() && pb.local.width > 0.0 && pb.local.height > 0.0 {
-                page_builder.link(Rect::new(abs_x, pdf_y, pb.local.width, pb.local.height), href);
+                page_builder.link(
+                    Rect::new(abs_x, pdf_y, pb.local.width, pb.local.height),
+                    href,
+                );
             }
         }
 
@@ -755,8 +758,9 @@ mod tests {
     #[test]
     fn translate_x_only_sets_dx() {
         use crate::html_css::css::{cascade, parse_stylesheet};
-        let ss: &'static _ =
-            Box::leak(Box::new(parse_stylesheet("p { transform: translateX(7px); }").unwrap()));
+        let ss: &'static _ = Box::leak(Box::new(
+            parse_stylesheet("p { transform: translateX(7px); }").unwrap(),
+        ));
         let dom: &'static _ =
             Box::leak(Box::new(crate::html_css::html::parse_document("<p>x</p>")));
         let p_id = dom.iter_elements().find(|&id| {

@@ -123,7 +123,10 @@ impl SmartLayoutAnalyzer {
         );
 
         // ML reading order removed - using only classical approach
-        log::info!("Using classical reading order (complexity: {:?})", complexity);
+        log::info!(
+            "Using classical reading order (complexity: {:?})",
+            complexity
+        );
         Ok(self.classical_reading_order(blocks))
     }
 

@@ -109,7 +109,7 @@ impl BoldGroup {
                 let is_word_char = c.is_alphabetic() || c.is_numeric();
                 let is_not_whitespace = !is_any_whitespace(c);
                 is_word_char && is_not_whitespace
-            },
+            }
             None => false,
         }
     }
@@ -127,7 +127,7 @@ impl BoldGroup {
                 let is_word_char = c.is_alphabetic() || c.is_numeric();
                 let is_not_whitespace = !is_any_whitespace(c);
                 is_word_char && is_not_whitespace
-            },
+            }
             None => false,
         }
     }
@@ -244,8 +244,8 @@ impl BoldMarkerValidator {
                         err,
                         group.text.chars().take(20).collect::<String>()
                     );
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
         Ok(())
@@ -256,7 +256,7 @@ impl BoldMarkerValidator {
         match Self::can_insert_markers(group) {
             BoldMarkerDecision::Insert => {
                 format!("**{}**", group.text)
-            },
+            }
             BoldMarkerDecision::Skip(_) => group.text.clone(),
         }
     }
@@ -279,7 +279,10 @@ mod tests {
             last_char_in_group: Some('o'),
         };
 
-        assert_eq!(BoldMarkerValidator::can_insert_markers(&group), BoldMarkerDecision::Insert);
+        assert_eq!(
+            BoldMarkerValidator::can_insert_markers(&group),
+            BoldMarkerDecision::Insert
+        );
     }
 
     #[test]
@@ -357,16 +360,24 @@ mod tests {
         // Bold content must have word boundaries before/after
 
         // Valid: space before and after
-        assert!(BoldMarkerValidator::validate_boundary_context("word ", "bold", " text"));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "word ", "bold", " text"
+        ));
 
         // Valid: beginning of line
-        assert!(BoldMarkerValidator::validate_boundary_context("", "bold", " text"));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "", "bold", " text"
+        ));
 
         // Valid: end of line
-        assert!(BoldMarkerValidator::validate_boundary_context("word ", "bold", ""));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "word ", "bold", ""
+        ));
 
         // Valid: full isolation
-        assert!(BoldMarkerValidator::validate_boundary_context("", "bold", ""));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "", "bold", ""
+        ));
     }
 
     #[test]
@@ -374,13 +385,19 @@ mod tests {
         // Bold only when surrounded by word boundaries or line boundaries
 
         // Invalid: no space before (mid-word start)
-        assert!(!BoldMarkerValidator::validate_boundary_context("the", "Bold", " word"));
+        assert!(!BoldMarkerValidator::validate_boundary_context(
+            "the", "Bold", " word"
+        ));
 
         // Invalid: no space after (mid-word end)
-        assert!(!BoldMarkerValidator::validate_boundary_context("the ", "bold", "ness"));
+        assert!(!BoldMarkerValidator::validate_boundary_context(
+            "the ", "bold", "ness"
+        ));
 
         // Invalid: both sides mid-word
-        assert!(!BoldMarkerValidator::validate_boundary_context("the", "Bold", "ness"));
+        assert!(!BoldMarkerValidator::validate_boundary_context(
+            "the", "Bold", "ness"
+        ));
     }
 
     #[test]
@@ -395,10 +412,14 @@ mod tests {
         // "the**General**" which violates CamelCase integrity
 
         // With context checking:
-        assert!(BoldMarkerValidator::validate_boundary_context("the ", "General", "")); // Valid if preceded by space
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "the ", "General", ""
+        )); // Valid if preceded by space
 
         // But if no space (as in CamelCase fusion case):
-        assert!(!BoldMarkerValidator::validate_boundary_context("the", "General", ""));
+        assert!(!BoldMarkerValidator::validate_boundary_context(
+            "the", "General", ""
+        ));
         // Invalid: mid-word
     }
 
@@ -407,13 +428,19 @@ mod tests {
         // Newlines should be treated as word boundaries
 
         // Valid: newline before
-        assert!(BoldMarkerValidator::validate_boundary_context("text\n", "bold", " more"));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "text\n", "bold", " more"
+        ));
 
         // Valid: newline after
-        assert!(BoldMarkerValidator::validate_boundary_context("text ", "bold", "\n"));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "text ", "bold", "\n"
+        ));
 
         // Valid: newlines on both sides
-        assert!(BoldMarkerValidator::validate_boundary_context("text\n", "bold", "\n"));
+        assert!(BoldMarkerValidator::validate_boundary_context(
+            "text\n", "bold", "\n"
+        ));
     }
 
     #[test]
@@ -447,7 +474,10 @@ mod tests {
             last_char_in_group: Some('4'),
         };
 
-        assert_eq!(BoldMarkerValidator::can_insert_markers(&num_group), BoldMarkerDecision::Insert);
+        assert_eq!(
+            BoldMarkerValidator::can_insert_markers(&num_group),
+            BoldMarkerDecision::Insert
+        );
     }
 
     #[test]
@@ -642,7 +672,10 @@ mod tests {
             BoldMarkerDecision::Skip(ValidatorError::WhitespaceOnly)
         );
         // Prediction: no bold markers
-        assert_eq!(BoldMarkerValidator::predict_markdown(&unicode_only), unicode_only.text);
+        assert_eq!(
+            BoldMarkerValidator::predict_markdown(&unicode_only),
+            unicode_only.text
+        );
 
         // Scenario 2: Actual content with Unicode spaces around it
         // If boundaries are trimmed, content is valid

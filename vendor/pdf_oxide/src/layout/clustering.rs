@@ -633,7 +633,11 @@ mod tests {
             word_spanning(180.0, 20.0, 700.0),
         ];
         let header_lines = cluster_words_into_lines(&header, 5.0);
-        assert_eq!(header_lines.len(), 3, "narrow-word header row should split into 3 cells");
+        assert_eq!(
+            header_lines.len(),
+            3,
+            "narrow-word header row should split into 3 cells"
+        );
 
         // Value row: wide words, same 90pt column step -> 40pt gap (under
         // the old flat 50pt threshold but over the new font-relative one).

@@ -97,7 +97,10 @@ impl FontWeightNormalizer {
     pub fn validate_space_formatting(normalized: &[NormalizedSpan]) -> Result<(), String> {
         for (idx, span) in normalized.iter().enumerate() {
             if span.span_type == SpanType::Space && span.effective_font_weight.is_bold() {
-                return Err(format!("Span {} violates PDF spec: space has bold formatting", idx));
+                return Err(format!(
+                    "Span {} violates PDF spec: space has bold formatting",
+                    idx
+                ));
             }
         }
         Ok(())

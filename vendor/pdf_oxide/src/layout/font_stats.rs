@@ -237,7 +237,13 @@ mod tests {
         let mut spans = Vec::new();
         let mut y = 720.0;
         for i in 0..20 {
-            spans.push(span(&format!("body line {i:02}"), 72.0, y, "Helvetica", 12.0));
+            spans.push(span(
+                &format!("body line {i:02}"),
+                72.0,
+                y,
+                "Helvetica",
+                12.0,
+            ));
             y -= 14.4;
         }
         let stats = PageFontStats::from_spans(&spans);
@@ -324,7 +330,15 @@ mod tests {
         // 30 chars of 12 pt body + 1 char of 72 pt heading.
         // Mean would be skewed up; mode-by-char-count stays at 12.
         let mut spans: Vec<TextSpan> = (0..15)
-            .map(|i| span("two body line", 72.0, 720.0 - i as f32 * 14.4, "Helvetica", 12.0))
+            .map(|i| {
+                span(
+                    "two body line",
+                    72.0,
+                    720.0 - i as f32 * 14.4,
+                    "Helvetica",
+                    12.0,
+                )
+            })
             .collect();
         spans.push(span("X", 72.0, 720.0, "Helvetica", 72.0));
         let stats = PageFontStats::from_spans(&spans);
@@ -335,7 +349,15 @@ mod tests {
     fn body_font_is_majority_by_char_count() {
         // Body in Helvetica (lots of chars), captions in Times (few chars).
         let mut spans: Vec<TextSpan> = (0..15)
-            .map(|i| span("body line text", 72.0, 720.0 - i as f32 * 14.4, "Helvetica", 12.0))
+            .map(|i| {
+                span(
+                    "body line text",
+                    72.0,
+                    720.0 - i as f32 * 14.4,
+                    "Helvetica",
+                    12.0,
+                )
+            })
             .collect();
         spans.push(span("Fig 1", 200.0, 400.0, "Times", 9.0));
         spans.push(span("Fig 2", 200.0, 300.0, "Times", 9.0));
@@ -377,7 +399,15 @@ mod tests {
         // Body 12 pt Helvetica with char-width 6.0; an outlier Times
         // span at 9 pt should NOT pull the dominant_char_width away.
         let mut spans: Vec<TextSpan> = (0..15)
-            .map(|i| span("body line", 72.0, 720.0 - i as f32 * 14.4, "Helvetica", 12.0))
+            .map(|i| {
+                span(
+                    "body line",
+                    72.0,
+                    720.0 - i as f32 * 14.4,
+                    "Helvetica",
+                    12.0,
+                )
+            })
             .collect();
         spans.push(span("CAPTION CAPTION CAPTION", 200.0, 400.0, "Times", 9.0));
         let stats = PageFontStats::from_spans(&spans);

@@ -219,7 +219,7 @@ fn cluster_lines(spans: &[TextSpan], indices: &[usize], med_h: f32) -> Vec<LineS
                 }
                 l.span_lefts.push(s.bbox.left());
                 l.span_rights.push(s.bbox.right());
-            },
+            }
             _ => lines.push(LineStat {
                 top: s.bbox.top(),
                 left: s.bbox.left(),
@@ -399,8 +399,13 @@ mod tests {
         // Label at left, value far right → large interior gap on every line.
         let spans: Vec<TextSpan> = (0..8)
             .map(|i| {
-                let mut label =
-                    span("Wages, salaries, tips, etc.", 0.0, i as f32 * 12.0, 90.0, 10.0);
+                let mut label = span(
+                    "Wages, salaries, tips, etc.",
+                    0.0,
+                    i as f32 * 12.0,
+                    90.0,
+                    10.0,
+                );
                 label.text = "Wages, salaries, tips".to_string();
                 label
             })

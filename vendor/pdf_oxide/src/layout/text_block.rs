@@ -856,7 +856,10 @@ impl TextBlock {
     ///
     /// Panics if the `chars` vector is empty.
     pub fn from_chars(chars: Vec<TextChar>) -> Self {
-        assert!(!chars.is_empty(), "Cannot create TextBlock from empty chars");
+        assert!(
+            !chars.is_empty(),
+            "Cannot create TextBlock from empty chars"
+        );
 
         // Collect text directly
         let text: String = chars.iter().map(|c| c.char).collect();
@@ -1037,7 +1040,10 @@ mod tests {
             ..TextSpan::default()
         };
         let json = serde_json::to_string(&plain).unwrap();
-        assert!(!json.contains("provenance"), "absent provenance must be omitted: {json}");
+        assert!(
+            !json.contains("provenance"),
+            "absent provenance must be omitted: {json}"
+        );
     }
 
     fn mock_char(c: char, x: f32, y: f32) -> TextChar {
@@ -1140,7 +1146,10 @@ mod tests {
         // to_chars should propagate is_monospace
         let chars = span.to_chars();
         for c in &chars {
-            assert!(c.is_monospace, "TextChar should inherit is_monospace from span");
+            assert!(
+                c.is_monospace,
+                "TextChar should inherit is_monospace from span"
+            );
         }
     }
 
@@ -1427,6 +1436,9 @@ mod tests {
             ..TextSpan::default()
         };
         let json = serde_json::to_string(&raised).unwrap();
-        assert!(json.contains("text_rise"), "non-zero text_rise must be serialized: {json}");
+        assert!(
+            json.contains("text_rise"),
+            "non-zero text_rise must be serialized: {json}"
+        );
     }
 }

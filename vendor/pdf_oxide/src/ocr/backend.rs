@@ -123,7 +123,7 @@ impl OrtBackend {
                      (Linux). Detail: {}",
                     detail
                 )));
-            },
+            }
         };
         Ok(Self {
             session: std::sync::Mutex::new(session),
@@ -328,7 +328,10 @@ mod parity {
         let o = ort.run(&inp).expect("ort run");
         let t = tract.run(&inp).expect("tract run");
         let (mx, mean) = diff(&o, &t);
-        println!("DET  shape={:?}  max_abs_diff={mx:.6}  mean_abs_diff={mean:.6}", o.shape());
+        println!(
+            "DET  shape={:?}  max_abs_diff={mx:.6}  mean_abs_diff={mean:.6}",
+            o.shape()
+        );
         assert!(mx < 1e-2, "detector ort/tract diverge: max_abs_diff={mx}");
     }
 
@@ -342,7 +345,10 @@ mod parity {
         let o = ort.run(&inp).expect("ort run");
         let t = tract.run(&inp).expect("tract run");
         let (mx, mean) = diff(&o, &t);
-        println!("REC  shape={:?}  max_abs_diff={mx:.6}  mean_abs_diff={mean:.6}", o.shape());
+        println!(
+            "REC  shape={:?}  max_abs_diff={mx:.6}  mean_abs_diff={mean:.6}",
+            o.shape()
+        );
         assert!(mx < 1e-2, "recognizer ort/tract diverge: max_abs_diff={mx}");
     }
 }

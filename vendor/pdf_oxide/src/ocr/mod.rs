@@ -150,7 +150,10 @@ pub fn detect_page_type(doc: &PdfDocument, page: usize) -> Result<PageType> {
 /// `true` for both `ScannedPage` and `HybridPage` types.
 pub fn needs_ocr(doc: &PdfDocument, page: usize) -> Result<bool> {
     let page_type = detect_page_type(doc, page)?;
-    Ok(matches!(page_type, PageType::ScannedPage | PageType::HybridPage))
+    Ok(matches!(
+        page_type,
+        PageType::ScannedPage | PageType::HybridPage
+    ))
 }
 
 /// OCR text extraction options.
@@ -380,7 +383,7 @@ pub fn extract_text_with_ocr(
         PageType::NativeText => {
             // Native text is sufficient
             doc.extract_text(page)
-        },
+        }
         PageType::ScannedPage => {
             // Full OCR needed
             if let Some(ocr_engine) = engine {
@@ -393,13 +396,13 @@ pub fn extract_text_with_ocr(
                         } else {
                             Err(e)
                         }
-                    },
+                    }
                 }
             } else {
                 // No OCR engine, return whatever native text exists
                 doc.extract_text(page)
             }
-        },
+        }
         PageType::HybridPage => {
             // Real native text layer AND an image that may carry its own
             // text (screenshot/figure/caption). The two sources are
@@ -416,14 +419,18 @@ pub fn extract_text_with_ocr(
                 match ocr_page(doc, page, ocr_engine, &options) {
                     Ok(ocr_text) => Ok(merge_native_and_ocr(&native_text, &ocr_text)),
                     Err(e) => {
-                        log::warn!("OCR failed for hybrid page {}: {}, using native text", page, e);
+                        log::warn!(
+                            "OCR failed for hybrid page {}: {}, using native text",
+                            page,
+                            e
+                        );
                         Ok(native_text)
-                    },
+                    }
                 }
             } else {
                 Ok(native_text)
             }
-        },
+        }
     }
 }
 
@@ -476,7 +483,10 @@ mod tests {
         // Old code returned native and dropped the image text.
         let native = "A very long native paragraph ".repeat(8);
         let m = merge_native_and_ocr(&native, "INVOICE 42");
-        assert!(m.contains("INVOICE 42"), "in-image text must survive: {m:?}");
+        assert!(
+            m.contains("INVOICE 42"),
+            "in-image text must survive: {m:?}"
+        );
         assert!(m.contains("A very long native paragraph"), "{m:?}");
     }
 

@@ -42,7 +42,9 @@ pub fn extract_boxes(
     let (height, width) = prob_map.dim();
 
     if height == 0 || width == 0 {
-        return Err(OcrError::PostprocessingError("Empty probability map".to_string()));
+        return Err(OcrError::PostprocessingError(
+            "Empty probability map".to_string(),
+        ));
     }
 
     // Step 1: Binarize the probability map

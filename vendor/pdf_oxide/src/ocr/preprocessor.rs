@@ -39,7 +39,9 @@ pub fn preprocess_for_detection(
     let (orig_w, orig_h) = image.dimensions();
 
     if orig_w == 0 || orig_h == 0 {
-        return Err(OcrError::InvalidImage("Image has zero dimensions".to_string()));
+        return Err(OcrError::InvalidImage(
+            "Image has zero dimensions".to_string(),
+        ));
     }
 
     // Calculate resize ratio based on strategy
@@ -52,7 +54,7 @@ pub fn preprocess_for_detection(
             } else {
                 1.0
             }
-        },
+        }
         DetResizeStrategy::MinSide {
             min_side,
             max_side_limit,
@@ -71,7 +73,7 @@ pub fn preprocess_for_detection(
                 r = *max_side_limit as f32 / orig_w.max(orig_h) as f32;
             }
             r
-        },
+        }
     };
 
     let new_w = ((orig_w as f32 * ratio) as u32).max(1);
@@ -126,7 +128,9 @@ pub fn preprocess_for_recognition(
     let (orig_w, orig_h) = crop.dimensions();
 
     if orig_w == 0 || orig_h == 0 {
-        return Err(OcrError::InvalidImage("Crop has zero dimensions".to_string()));
+        return Err(OcrError::InvalidImage(
+            "Crop has zero dimensions".to_string(),
+        ));
     }
 
     // Calculate new width maintaining aspect ratio
@@ -222,7 +226,9 @@ pub fn crop_text_region(image: &DynamicImage, polygon: &[[f32; 2]; 4]) -> OcrRes
     let h = ((max_y - min_y).max(1.0) as u32).min(img_h - y);
 
     if w == 0 || h == 0 {
-        return Err(OcrError::InvalidImage("Crop region has zero size".to_string()));
+        return Err(OcrError::InvalidImage(
+            "Crop region has zero size".to_string(),
+        ));
     }
 
     Ok(image.crop_imm(x, y, w, h))

@@ -185,7 +185,7 @@ impl TextRecognizer {
                     "Unexpected output shape: {:?}, expected 2D or 3D tensor",
                     shape
                 )));
-            },
+            }
         };
 
         let blank_idx = 0; // PaddleOCR CTC blank is always index 0

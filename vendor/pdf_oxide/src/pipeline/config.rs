@@ -511,7 +511,7 @@ impl TextPipelineConfig {
             ReadingOrderMode::ColumnAware => ReadingOrderStrategyType::XYCut,
             ReadingOrderMode::StructureTreeFirst { .. } => {
                 ReadingOrderStrategyType::StructureTreeFirst
-            },
+            }
         };
 
         // Map BoldMarkerBehavior enum (both have same variants)
@@ -685,7 +685,10 @@ mod tests {
         assert_eq!(config.log_level, LogLevel::Info);
         assert!(config.output.preserve_layout);
         assert!(config.output.extract_tables);
-        assert_eq!(config.reading_order.strategy, ReadingOrderStrategyType::XYCut);
+        assert_eq!(
+            config.reading_order.strategy,
+            ReadingOrderStrategyType::XYCut
+        );
     }
 
     #[test]
@@ -694,7 +697,10 @@ mod tests {
         assert!(config.enable_hyphenation_reconstruction);
         assert!(!config.output.preserve_layout);
         assert!(!config.output.extract_tables);
-        assert_eq!(config.reading_order.strategy, ReadingOrderStrategyType::Simple);
+        assert_eq!(
+            config.reading_order.strategy,
+            ReadingOrderStrategyType::Simple
+        );
         assert!(!config.tj_threshold.use_adaptive);
     }
 

@@ -488,11 +488,23 @@ mod tests {
 
     #[test]
     fn test_reading_order_info_convenience_constructors() {
-        assert_eq!(ReadingOrderInfo::structure_tree().source, ReadingOrderSource::StructureTree);
+        assert_eq!(
+            ReadingOrderInfo::structure_tree().source,
+            ReadingOrderSource::StructureTree
+        );
         assert_eq!(ReadingOrderInfo::xycut().source, ReadingOrderSource::XYCut);
-        assert_eq!(ReadingOrderInfo::geometric().source, ReadingOrderSource::Geometric);
-        assert_eq!(ReadingOrderInfo::simple().source, ReadingOrderSource::Simple);
-        assert_eq!(ReadingOrderInfo::fallback().source, ReadingOrderSource::Fallback);
+        assert_eq!(
+            ReadingOrderInfo::geometric().source,
+            ReadingOrderSource::Geometric
+        );
+        assert_eq!(
+            ReadingOrderInfo::simple().source,
+            ReadingOrderSource::Simple
+        );
+        assert_eq!(
+            ReadingOrderInfo::fallback().source,
+            ReadingOrderSource::Fallback
+        );
     }
 
     // OrderedTextSpan tests

@@ -125,8 +125,8 @@ pub fn apply_ctm(stack: &mut GraphicsStateStack, op: &Operator) {
             // (mirrors src/content/parser.rs:687).
             let old = stack.current().ctm;
             stack.current_mut().ctm = m.multiply(&old);
-        },
-        _ => {},
+        }
+        _ => {}
     }
 }
 
@@ -161,7 +161,13 @@ mod tests {
             e: 50.0,
             f: 60.0,
         };
-        assert!(approx_rect(&transform_bbox(&local, &t), 50.0, 60.0, 60.0, 70.0));
+        assert!(approx_rect(
+            &transform_bbox(&local, &t),
+            50.0,
+            60.0,
+            60.0,
+            70.0
+        ));
         let s = Matrix {
             a: 3.0,
             b: 0.0,
@@ -170,7 +176,13 @@ mod tests {
             e: 0.0,
             f: 0.0,
         };
-        assert!(approx_rect(&transform_bbox(&local, &s), 0.0, 0.0, 30.0, 20.0));
+        assert!(approx_rect(
+            &transform_bbox(&local, &s),
+            0.0,
+            0.0,
+            30.0,
+            20.0
+        ));
     }
 
     #[test]
@@ -186,7 +198,13 @@ mod tests {
             f: 0.0,
         };
         // corners: (0,0)->(0,0) (2,0)->(0,2) (2,4)->(-4,2) (0,4)->(-4,0)
-        assert!(approx_rect(&transform_bbox(&local, &rot), -4.0, 0.0, 0.0, 2.0));
+        assert!(approx_rect(
+            &transform_bbox(&local, &rot),
+            -4.0,
+            0.0,
+            0.0,
+            2.0
+        ));
     }
 
     #[test]
@@ -214,14 +232,24 @@ mod tests {
         // Crosses the right boundary.
         let straddle = Rect::from_points(180.0, 120.0, 260.0, 180.0);
         assert_eq!(
-            classify(&straddle, &Matrix::identity(), &regions, DEFAULT_EDGE_PADDING),
+            classify(
+                &straddle,
+                &Matrix::identity(),
+                &regions,
+                DEFAULT_EDGE_PADDING
+            ),
             Classification::Straddle
         );
 
         // Far away.
         let outside = Rect::from_points(500.0, 500.0, 510.0, 510.0);
         assert_eq!(
-            classify(&outside, &Matrix::identity(), &regions, DEFAULT_EDGE_PADDING),
+            classify(
+                &outside,
+                &Matrix::identity(),
+                &regions,
+                DEFAULT_EDGE_PADDING
+            ),
             Classification::Outside
         );
     }

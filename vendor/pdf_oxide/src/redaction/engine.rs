@@ -103,7 +103,12 @@ impl FontMetrics for FontInfoMetrics {
                 .as_chunks::<2>()
                 .0
                 .iter()
-                .map(|pair| (u32::from(u16::from_be_bytes([pair[0], pair[1]])), pair.to_vec()))
+                .map(|pair| {
+                    (
+                        u32::from(u16::from_be_bytes([pair[0], pair[1]])),
+                        pair.to_vec(),
+                    )
+                })
                 .collect();
         }
         // Simple fonts: one byte, one code.
@@ -214,7 +219,13 @@ mod tests {
 
     fn one_region(x0: f32, y0: f32, x1: f32, y1: f32) -> RegionSet {
         let mut rs = RegionSet::new(0);
-        rs.push(RedactionRegion::from_rect(x0, y0, x1, y1, Some([0.0, 0.0, 0.0])));
+        rs.push(RedactionRegion::from_rect(
+            x0,
+            y0,
+            x1,
+            y1,
+            Some([0.0, 0.0, 0.0]),
+        ));
         rs
     }
 
@@ -284,10 +295,17 @@ mod tests {
             }
         }
         let regions = one_region(0.0, 0.0, 1000.0, 1000.0);
-        let err =
-            redact_content_stream(SECRET_DOC, &regions, &RedactionOptions::default(), &Composite)
-                .unwrap_err();
-        assert!(matches!(err, Error::Unsupported(_)), "expected refusal, got {err:?}");
+        let err = redact_content_stream(
+            SECRET_DOC,
+            &regions,
+            &RedactionOptions::default(),
+            &Composite,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(err, Error::Unsupported(_)),
+            "expected refusal, got {err:?}"
+        );
     }
 
     #[test]

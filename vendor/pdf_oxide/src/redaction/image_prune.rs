@@ -157,7 +157,7 @@ pub fn classify_image_placement(
                     v1: cv1,
                 }
             }
-        },
+        }
     }
 }
 
@@ -279,7 +279,7 @@ mod tests {
                 assert!(approx(v0, 0.0), "v0={v0}");
                 assert!(approx(u1, 1.0), "u1={u1}");
                 assert!(approx(v1, 1.0), "v1={v1}");
-            },
+            }
             other => panic!("expected Overwrite, got {other:?}"),
         }
     }
@@ -305,7 +305,7 @@ mod tests {
                 // conservative: at least the true 0.4 overlap
                 assert!((0.4..=0.45).contains(&u1), "u1={u1}");
                 assert!((0.4..=0.45).contains(&v1), "v1={v1}");
-            },
+            }
             other => panic!("expected Overwrite, got {other:?}"),
         }
     }

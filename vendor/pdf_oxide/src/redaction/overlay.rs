@@ -88,7 +88,14 @@ pub fn region_overlay_ops(region: &RedactionRegion, opts: &RedactionOptions) -> 
         out.push_str("h\nf\n");
     } else {
         let [x0, y0, x1, y1] = region.bbox;
-        let _ = writeln!(out, "{} {} {} {} re\nf", num(x0), num(y0), num(x1 - x0), num(y1 - y0));
+        let _ = writeln!(
+            out,
+            "{} {} {} {} re\nf",
+            num(x0),
+            num(y0),
+            num(x1 - x0),
+            num(y1 - y0)
+        );
     }
     out.push('Q');
     out.push('\n');
@@ -148,7 +155,10 @@ mod tests {
         let quad = [50.0, 0.0, 100.0, 50.0, 50.0, 100.0, 0.0, 50.0];
         let region = RedactionRegion::from_quad(quad, Some([0.0, 0.0, 0.0]));
         let ops = s(&region_overlay_ops(&region, &RedactionOptions::default()));
-        assert_eq!(ops, "q\n0 0 0 rg\n50 0 m\n100 50 l\n50 100 l\n0 50 l\nh\nf\nQ\n");
+        assert_eq!(
+            ops,
+            "q\n0 0 0 rg\n50 0 m\n100 50 l\n50 100 l\n0 50 l\nh\nf\nQ\n"
+        );
     }
 
     #[test]

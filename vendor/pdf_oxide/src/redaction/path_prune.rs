@@ -61,11 +61,11 @@ impl Edge {
             Edge::Left(x) | Edge::Right(x) => {
                 let t = (x - a.x) / (b.x - a.x);
                 Point::new(x, a.y + t * (b.y - a.y))
-            },
+            }
             Edge::Top(y) | Edge::Bottom(y) => {
                 let t = (y - a.y) / (b.y - a.y);
                 Point::new(a.x + t * (b.x - a.x), y)
-            },
+            }
         }
     }
 }
@@ -87,8 +87,8 @@ fn clip_against_edge(subject: &[Point], edge: Edge) -> Vec<Point> {
             (false, true) => {
                 out.push(edge.intersect(prev, cur));
                 out.push(cur);
-            },
-            (false, false) => {},
+            }
+            (false, false) => {}
         }
     }
     out

@@ -105,7 +105,12 @@ impl RedactionRegion {
     /// [`effective_padding`]: RedactionRegion::effective_padding
     pub fn padded_rect(&self, min_padding: f32) -> Rect {
         let e = self.effective_padding(min_padding);
-        Rect::from_points(self.bbox[0] - e, self.bbox[1] - e, self.bbox[2] + e, self.bbox[3] + e)
+        Rect::from_points(
+            self.bbox[0] - e,
+            self.bbox[1] - e,
+            self.bbox[2] + e,
+            self.bbox[3] + e,
+        )
     }
 
     /// Whether a mark's bounding box (same user space) intersects this region

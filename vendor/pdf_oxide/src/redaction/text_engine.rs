@@ -287,38 +287,38 @@ pub fn redact_text_stream(
             Operator::SaveState | Operator::RestoreState | Operator::Cm { .. } => {
                 super::classify::apply_ctm(&mut stack, op);
                 out.push(op.clone());
-            },
+            }
             Operator::BeginText => {
                 ts.tm = Matrix::identity();
                 ts.tlm = Matrix::identity();
                 out.push(op.clone());
-            },
+            }
             Operator::EndText => out.push(op.clone()),
             Operator::Tf { font, size } => {
                 ts.font = font.clone();
                 ts.tfs = *size;
                 out.push(op.clone());
-            },
+            }
             Operator::Tc { char_space } => {
                 ts.tc = *char_space;
                 out.push(op.clone());
-            },
+            }
             Operator::Tw { word_space } => {
                 ts.tw = *word_space;
                 out.push(op.clone());
-            },
+            }
             Operator::Tz { scale } => {
                 ts.th = *scale / 100.0;
                 out.push(op.clone());
-            },
+            }
             Operator::TL { leading } => {
                 ts.leading = *leading;
                 out.push(op.clone());
-            },
+            }
             Operator::Ts { rise } => {
                 ts.trise = *rise;
                 out.push(op.clone());
-            },
+            }
             Operator::Td { tx, ty } => {
                 ts.tlm = Matrix {
                     a: 1.0,
@@ -331,7 +331,7 @@ pub fn redact_text_stream(
                 .multiply(&ts.tlm);
                 ts.tm = ts.tlm;
                 out.push(op.clone());
-            },
+            }
             Operator::TD { tx, ty } => {
                 ts.leading = -*ty;
                 ts.tlm = Matrix {
@@ -345,7 +345,7 @@ pub fn redact_text_stream(
                 .multiply(&ts.tlm);
                 ts.tm = ts.tlm;
                 out.push(op.clone());
-            },
+            }
             Operator::Tm { a, b, c, d, e, f } => {
                 let m = Matrix {
                     a: *a,
@@ -358,7 +358,7 @@ pub fn redact_text_stream(
                 ts.tm = m;
                 ts.tlm = m;
                 out.push(op.clone());
-            },
+            }
             Operator::TStar => {
                 ts.tlm = Matrix {
                     a: 1.0,
@@ -371,7 +371,7 @@ pub fn redact_text_stream(
                 .multiply(&ts.tlm);
                 ts.tm = ts.tlm;
                 out.push(op.clone());
-            },
+            }
             Operator::Tj { text } => {
                 if refuse_unsupported(fonts, &ts.font, regions, &mut result, &mut out, op) {
                     continue;
@@ -380,7 +380,7 @@ pub fn redact_text_stream(
                 let res = show_string(text, &mut ts, &ctm, fonts, regions, min_padding);
                 account(&mut result, text.len(), &res);
                 emit_runs(&mut out, &res);
-            },
+            }
             Operator::Quote { text } => {
                 if refuse_unsupported(fonts, &ts.font, regions, &mut result, &mut out, op) {
                     continue;
@@ -400,7 +400,7 @@ pub fn redact_text_stream(
                 let res = show_string(text, &mut ts, &ctm, fonts, regions, min_padding);
                 account(&mut result, text.len(), &res);
                 emit_runs(&mut out, &res);
-            },
+            }
             Operator::DoubleQuote {
                 word_space,
                 char_space,
@@ -425,7 +425,7 @@ pub fn redact_text_stream(
                 let res = show_string(text, &mut ts, &ctm, fonts, regions, min_padding);
                 account(&mut result, text.len(), &res);
                 emit_runs(&mut out, &res);
-            },
+            }
             Operator::TJ { array } => {
                 if refuse_unsupported(fonts, &ts.font, regions, &mut result, &mut out, op) {
                     continue;
@@ -452,7 +452,7 @@ pub fn redact_text_stream(
                             }
                             survived_runs.glyphs_removed += r.glyphs_removed;
                             survived_runs.runs.extend(r.runs);
-                        },
+                        }
                         TextElement::Offset(off) => {
                             let dx = (-*off / 1000.0) * ts.tfs * ts.th;
                             ts.tm = Matrix {
@@ -464,7 +464,7 @@ pub fn redact_text_stream(
                                 f: 0.0,
                             }
                             .multiply(&ts.tm);
-                        },
+                        }
                     }
                 }
                 account(&mut result, tj_orig, &survived_runs);
@@ -476,7 +476,7 @@ pub fn redact_text_stream(
                     // was removed).
                     out.push(op.clone());
                 }
-            },
+            }
             other => out.push(other.clone()),
         }
     }
@@ -701,8 +701,14 @@ mod tests {
         let ops = doc([1.0, 0.0, 0.0, 1.0, 100.0, 100.0], &[0, 1, 0, 2, 0, 3]);
         let r = regions(113.0, 95.0, 117.0, 115.0);
         let out = redact_text_stream(&ops, &r, DEFAULT_EDGE_PADDING, &IdentityHStub);
-        assert!(!out.unsupported_font, "Identity-H must be prunable, not refused");
-        assert_eq!(out.glyphs_removed, 1, "only the middle CID is in the region");
+        assert!(
+            !out.unsupported_font,
+            "Identity-H must be prunable, not refused"
+        );
+        assert_eq!(
+            out.glyphs_removed, 1,
+            "only the middle CID is in the region"
+        );
         // CID1 and CID3 survive as their original 2-byte codes, in order.
         assert_eq!(tj_text(&out.operators), vec![vec![0u8, 1], vec![0u8, 3]]);
     }
@@ -714,7 +720,10 @@ mod tests {
         let out = redact_text_stream(&ops, &r, DEFAULT_EDGE_PADDING, &IdentityHStub);
         assert!(!out.unsupported_font);
         assert_eq!(out.glyphs_removed, 3);
-        assert!(tj_text(&out.operators).is_empty(), "no target bytes may survive");
+        assert!(
+            tj_text(&out.operators).is_empty(),
+            "no target bytes may survive"
+        );
     }
 
     #[test]
@@ -724,7 +733,10 @@ mod tests {
         let ops = doc([1.0, 0.0, 0.0, 1.0, 100.0, 100.0], &[0, 1, 0, 2, 9]);
         let r = regions(90.0, 95.0, 140.0, 115.0);
         let out = redact_text_stream(&ops, &r, DEFAULT_EDGE_PADDING, &IdentityHStub);
-        assert!(out.unsupported_font, "odd-length Identity-H show must refuse");
+        assert!(
+            out.unsupported_font,
+            "odd-length Identity-H show must refuse"
+        );
         // The original (unredacted) show is emitted unchanged; the caller
         // discards the whole result on refusal, so nothing is persisted.
         assert_eq!(tj_text(&out.operators), vec![vec![0u8, 1, 0, 2, 9]]);
@@ -849,8 +861,12 @@ mod tests {
     fn composite_font_without_regions_is_not_a_refusal() {
         // No regions ⇒ nothing to redact ⇒ no refusal even for Type0.
         let ops = doc([1.0, 0.0, 0.0, 1.0, 100.0, 100.0], b"hello");
-        let out =
-            redact_text_stream(&ops, &RegionSet::new(0), DEFAULT_EDGE_PADDING, &CompositeStub);
+        let out = redact_text_stream(
+            &ops,
+            &RegionSet::new(0),
+            DEFAULT_EDGE_PADDING,
+            &CompositeStub,
+        );
         assert!(!out.unsupported_font);
         assert_eq!(tj_text(&out.operators), vec![b"hello".to_vec()]);
     }

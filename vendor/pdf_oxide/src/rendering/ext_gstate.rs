@@ -70,10 +70,10 @@ impl ParsedExtGState {
             match sm {
                 SoftMaskValue::None => {
                     gs.smask = None;
-                },
+                }
                 SoftMaskValue::Form(f) => {
                     gs.smask = Some(f.clone());
-                },
+                }
             }
         }
     }
@@ -167,7 +167,7 @@ pub(crate) fn parse_ext_g_state_inner(
         match &resolved {
             Object::Name(n) if n == "None" => {
                 out.smask = Some(SoftMaskValue::None);
-            },
+            }
             Object::Dictionary(mask_dict) => {
                 // §7.3.10: sub-entries of a SMask dict may themselves be
                 // indirect refs. The /G entry is always a Reference by
@@ -235,8 +235,8 @@ pub(crate) fn parse_ext_g_state_inner(
                         transfer,
                     }));
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 
@@ -266,8 +266,11 @@ mod tests {
         buf.extend_from_slice(format!("{:010} 00000 n \n", cat_off).as_bytes());
         buf.extend_from_slice(format!("{:010} 00000 n \n", pages_off).as_bytes());
         buf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         PdfDocument::from_bytes(buf).expect("fixture PDF parses")
     }
@@ -358,8 +361,14 @@ mod tests {
             buf.extend_from_slice(body.as_bytes());
             offsets.push(off);
         };
-        emit(&mut buf, "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n");
-        emit(&mut buf, "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n");
+        emit(
+            &mut buf,
+            "1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n",
+        );
+        emit(
+            &mut buf,
+            "2 0 obj\n<< /Type /Pages /Kids [] /Count 0 >>\nendobj\n",
+        );
         emit(&mut buf, "3 0 obj\n0.5\nendobj\n");
         emit(&mut buf, "4 0 obj\ntrue\nendobj\n");
         emit(&mut buf, "5 0 obj\n1\nendobj\n");
@@ -371,8 +380,11 @@ mod tests {
             buf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         buf.extend_from_slice(
-            format!("trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 8 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         PdfDocument::from_bytes(buf).expect("fixture PDF parses")
     }

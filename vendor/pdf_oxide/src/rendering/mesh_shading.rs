@@ -112,37 +112,37 @@ pub(crate) fn render_mesh_shading(
                 Err(e) => {
                     log::debug!("Mesh shading type {shading_type}: stream decode failed: {e}");
                     return Ok(());
-                },
+                }
             };
             let params = match MeshParams::parse(shading) {
                 Some(p) => p,
                 None => {
                     log::debug!("Mesh shading type {shading_type}: missing/invalid stream params");
                     return Ok(());
-                },
+                }
             };
             match shading_type {
                 4 => {
                     let tris = decode_type4_stream(&data, &params, MAX_TRIANGLES);
                     rasterize_raw_triangles(pixmap, &tris, transform, clip_mask, &to_rgba);
-                },
+                }
                 5 => {
                     let tris = decode_type5_stream(&data, &params, MAX_TRIANGLES);
                     rasterize_raw_triangles(pixmap, &tris, transform, clip_mask, &to_rgba);
-                },
+                }
                 6 | 7 => {
                     let is_tensor = shading_type == 7;
                     let patches = decode_patches(&data, is_tensor, &params, MAX_PATCHES);
                     render_patches(pixmap, &patches, is_tensor, transform, clip_mask, &to_rgba);
-                },
+                }
                 _ => unreachable!(),
             }
             Ok(())
-        },
+        }
         other => {
             log::debug!("Unsupported shading type {other} in mesh renderer");
             Ok(())
-        },
+        }
     }
 }
 
@@ -471,7 +471,7 @@ fn decode_patches(data: &[u8], is_tensor: bool, p: &MeshParams, max_patches: usi
                 None => {
                     ok = false;
                     break;
-                },
+                }
             }
         }
         // Tensor patches carry four extra interior points after the
@@ -483,7 +483,7 @@ fn decode_patches(data: &[u8], is_tensor: bool, p: &MeshParams, max_patches: usi
                     None => {
                         ok = false;
                         break;
-                    },
+                    }
                 }
             }
         }
@@ -494,7 +494,7 @@ fn decode_patches(data: &[u8], is_tensor: bool, p: &MeshParams, max_patches: usi
                     None => {
                         ok = false;
                         break;
-                    },
+                    }
                 }
             }
         }
@@ -1344,7 +1344,10 @@ mod tests {
         // Near v0 corner → mostly red.
         let (r, g, b, a) = px(1, 1);
         assert!(a > 0, "corner must be painted");
-        assert!(r > g && r > b, "near red corner should be reddish: {r},{g},{b}");
+        assert!(
+            r > g && r > b,
+            "near red corner should be reddish: {r},{g},{b}"
+        );
     }
 
     /// A degenerate (collinear) triangle must paint nothing and not panic.
@@ -1352,7 +1355,13 @@ mod tests {
     fn degenerate_triangle_is_skipped() {
         let mut pixmap = Pixmap::new(8, 8).unwrap();
         let c = (1.0, 1.0, 1.0, 1.0);
-        fill_gouraud_triangle(&mut pixmap, None, ((0.0, 0.0), c), ((4.0, 4.0), c), ((8.0, 8.0), c));
+        fill_gouraud_triangle(
+            &mut pixmap,
+            None,
+            ((0.0, 0.0), c),
+            ((4.0, 4.0), c),
+            ((8.0, 8.0), c),
+        );
         assert!(pixmap.data().iter().all(|&b| b == 0), "no pixels painted");
     }
 
@@ -1389,7 +1398,11 @@ mod tests {
         // The triangle centroid (~20,13) must be painted red.
         let data = pixmap.data();
         let o = (13 * 50 + 20) * 4;
-        assert!(data[o] > 100, "shaded region should be red, got r={}", data[o]);
+        assert!(
+            data[o] > 100,
+            "shaded region should be red, got r={}",
+            data[o]
+        );
         assert!(data[o + 3] > 0, "shaded region should be opaque");
         // A corner well outside the triangle stays background (transparent).
         let corner = (48 * 50 + 48) * 4;
@@ -1411,8 +1424,11 @@ mod tests {
         buf.extend_from_slice(format!("{:010} 00000 n \n", cat_off).as_bytes());
         buf.extend_from_slice(format!("{:010} 00000 n \n", pages_off).as_bytes());
         buf.extend_from_slice(
-            format!("trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 3 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         PdfDocument::from_bytes(buf).expect("fixture PDF parses")
     }
@@ -1567,11 +1583,19 @@ mod tests {
         dict.insert("FunctionType".to_string(), Object::Integer(2));
         dict.insert(
             "C0".to_string(),
-            Object::Array(vec![Object::Real(0.0), Object::Real(0.0), Object::Real(0.0)]),
+            Object::Array(vec![
+                Object::Real(0.0),
+                Object::Real(0.0),
+                Object::Real(0.0),
+            ]),
         );
         dict.insert(
             "C1".to_string(),
-            Object::Array(vec![Object::Real(1.0), Object::Real(0.5), Object::Real(0.0)]),
+            Object::Array(vec![
+                Object::Real(1.0),
+                Object::Real(0.5),
+                Object::Real(0.0),
+            ]),
         );
         dict.insert("N".to_string(), Object::Integer(1));
         let out = eval_type2(&dict, &[0.5]).unwrap();

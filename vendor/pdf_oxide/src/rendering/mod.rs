@@ -454,7 +454,7 @@ pub(crate) fn paint_with_nonsep_blend<F>(
             // does for non-separable modes). Better than panic.
             paint(dest);
             return;
-        },
+        }
     };
     paint(&mut scratch);
     blend_nonsep::compose_in_place(dest.data_mut(), scratch.data(), mode);
@@ -500,7 +500,9 @@ pub fn render_page_region(
 
     let (crop_x_pt, crop_y_pt, crop_w_pt, crop_h_pt) = crop_rect_pt;
     if crop_w_pt <= 0.0 || crop_h_pt <= 0.0 {
-        return Err(crate::Error::InvalidPdf(format!("invalid crop rect: {crop_rect_pt:?}")));
+        return Err(crate::Error::InvalidPdf(format!(
+            "invalid crop rect: {crop_rect_pt:?}"
+        )));
     }
 
     let media = doc.get_page_media_box(page_num)?;
@@ -535,14 +537,14 @@ pub fn render_page_region(
             encoder
                 .write_image(cropped.as_bytes(), w, h, cropped.color().into())
                 .map_err(|e| crate::Error::InvalidPdf(format!("jpeg encode: {e}")))?;
-        },
+        }
         _ => {
             use image::codecs::png::{CompressionType, FilterType, PngEncoder};
             use image::ImageEncoder;
             PngEncoder::new_with_quality(&mut buf, CompressionType::Fast, FilterType::Sub)
                 .write_image(cropped.as_bytes(), w, h, cropped.color().into())
                 .map_err(|e| crate::Error::InvalidPdf(format!("png encode: {e}")))?;
-        },
+        }
     }
     Ok(RenderedImage {
         data: buf,
@@ -563,7 +565,9 @@ pub fn render_page_fit(
     options: &RenderOptions,
 ) -> Result<RenderedImage> {
     if fit_w_px == 0 || fit_h_px == 0 {
-        return Err(crate::Error::InvalidPdf("fit width/height must be positive".into()));
+        return Err(crate::Error::InvalidPdf(
+            "fit width/height must be positive".into(),
+        ));
     }
     let page_info = doc.get_page_info(page_num)?;
     // `%` is a remainder and preserves sign, so a legal negative /Rotate (e.g. -90,
@@ -572,9 +576,15 @@ pub fn render_page_fit(
     // matching get_page_rotation's own `((raw % 360) + 360) % 360` convention.
     let rotation = page_info.rotation.rem_euclid(360);
     let (page_w_pt, page_h_pt) = if rotation == 90 || rotation == 270 {
-        (page_info.media_box.height.max(1.0), page_info.media_box.width.max(1.0))
+        (
+            page_info.media_box.height.max(1.0),
+            page_info.media_box.width.max(1.0),
+        )
     } else {
-        (page_info.media_box.width.max(1.0), page_info.media_box.height.max(1.0))
+        (
+            page_info.media_box.width.max(1.0),
+            page_info.media_box.height.max(1.0),
+        )
     };
 
     // Compute scale as a float ratio to avoid integer-DPI quantization (issue #480).

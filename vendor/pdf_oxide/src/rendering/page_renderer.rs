@@ -574,7 +574,10 @@ impl PageRenderer {
                 ((page_h * scale).round() as u32).max(1),
             )
         } else {
-            ((page_w * scale).ceil() as u32, (page_h * scale).ceil() as u32)
+            (
+                (page_w * scale).ceil() as u32,
+                (page_h * scale).ceil() as u32,
+            )
         };
 
         // Create pixmap
@@ -654,11 +657,18 @@ impl PageRenderer {
             Ok(ops) => ops,
             Err(e) => {
                 return Err(e);
-            },
+            }
         };
 
         // Execute operators
-        self.execute_operators(&mut pixmap, transform, &operators, doc, page_num, &resources)?;
+        self.execute_operators(
+            &mut pixmap,
+            transform,
+            &operators,
+            doc,
+            page_num,
+            &resources,
+        )?;
 
         // Render annotations (if requested and present)
         if self.options.render_annotations {
@@ -695,13 +705,13 @@ impl PageRenderer {
                                 log::debug!("Resolved font '{}': subtype={}, encoding={:?}, has_to_unicode={}, has_embedded={}",
                                     info.base_font, info.subtype, info.encoding, info.to_unicode.is_some(), info.embedded_font_data.is_some());
                                 self.fonts.insert(name.clone(), info);
-                            },
+                            }
                             Err(e) => {
                                 log::warn!(
                                     "Failed to parse font '{}': {}. Text using this font may render incorrectly.",
                                     name, e
                                 );
-                            },
+                            }
                         }
                     }
                 }
@@ -943,7 +953,7 @@ impl PageRenderer {
                         gs_stack.depth(),
                         clip_stack.len()
                     );
-                },
+                }
                 Operator::RestoreState => {
                     gs_stack.restore();
                     // Restore previous clipping region by popping current level
@@ -955,7 +965,7 @@ impl PageRenderer {
                         gs_stack.depth(),
                         clip_stack.len()
                     );
-                },
+                }
                 Operator::Cm { a, b, c, d, e, f } => {
                     let matrix = Matrix {
                         a: *a,
@@ -978,7 +988,7 @@ impl PageRenderer {
                         f,
                         current.ctm
                     );
-                },
+                }
 
                 // Color operators
                 Operator::SetFillRgb { r, g, b } => {
@@ -1004,7 +1014,7 @@ impl PageRenderer {
                     // new RGB paint's region.
                     gs.fill_color_cmyk = None;
                     log::debug!("SetFillRgb: [{}, {}, {}]", r, g, b);
-                },
+                }
                 Operator::SetStrokeRgb { r, g, b } => {
                     let gs = gs_stack.current_mut();
                     gs.stroke_color_rgb = (*r, *g, *b);
@@ -1014,7 +1024,7 @@ impl PageRenderer {
                     gs.stroke_spot_inks.clear();
                     gs.stroke_color_cmyk = None;
                     log::debug!("SetStrokeRgb: [{}, {}, {}]", r, g, b);
-                },
+                }
                 Operator::SetFillGray { gray } => {
                     let g = *gray;
                     let gs = gs_stack.current_mut();
@@ -1025,7 +1035,7 @@ impl PageRenderer {
                     gs.fill_spot_inks.clear();
                     gs.fill_color_cmyk = None;
                     log::debug!("SetFillGray: {}", g);
-                },
+                }
                 Operator::SetStrokeGray { gray } => {
                     let g = *gray;
                     let gs = gs_stack.current_mut();
@@ -1036,7 +1046,7 @@ impl PageRenderer {
                     gs.stroke_spot_inks.clear();
                     gs.stroke_color_cmyk = None;
                     log::debug!("SetStrokeGray: {}", g);
-                },
+                }
                 Operator::SetFillCmyk { c, m, y, k } => {
                     // Convert CMYK to RGB
                     let (r, g, b) = cmyk_to_rgb(*c, *m, *y, *k);
@@ -1048,8 +1058,15 @@ impl PageRenderer {
                     gs.fill_color_components
                         .extend_from_slice(&[*c, *m, *y, *k]);
                     gs.fill_spot_inks.clear();
-                    log::debug!("SetFillCmyk: [{}, {}, {}, {}] -> {:?}", c, m, y, k, (r, g, b));
-                },
+                    log::debug!(
+                        "SetFillCmyk: [{}, {}, {}, {}] -> {:?}",
+                        c,
+                        m,
+                        y,
+                        k,
+                        (r, g, b)
+                    );
+                }
                 Operator::SetStrokeCmyk { c, m, y, k } => {
                     let (r, g, b) = cmyk_to_rgb(*c, *m, *y, *k);
                     let gs = gs_stack.current_mut();
@@ -1060,8 +1077,15 @@ impl PageRenderer {
                     gs.stroke_color_components
                         .extend_from_slice(&[*c, *m, *y, *k]);
                     gs.stroke_spot_inks.clear();
-                    log::debug!("SetStrokeCmyk: [{}, {}, {}, {}] -> {:?}", c, m, y, k, (r, g, b));
-                },
+                    log::debug!(
+                        "SetStrokeCmyk: [{}, {}, {}, {}] -> {:?}",
+                        c,
+                        m,
+                        y,
+                        k,
+                        (r, g, b)
+                    );
+                }
 
                 // Color space operators
                 Operator::SetFillColorSpace { name } => {
@@ -1104,7 +1128,7 @@ impl PageRenderer {
                     // fill pattern; a fresh scn must re-name it (§8.7.3).
                     gs.fill_pattern_name = None;
                     log::debug!("SetFillColorSpace: {}", name);
-                },
+                }
                 Operator::SetStrokeColorSpace { name } => {
                     let resolved = self.color_spaces.get(name).cloned();
                     let intent_for_initial = crate::color::RenderingIntent::from_pdf_name(
@@ -1125,7 +1149,7 @@ impl PageRenderer {
                     gs.stroke_color_components
                         .extend_from_slice(&initial.components);
                     gs.stroke_spot_inks = initial.spot_inks;
-                },
+                }
                 Operator::SetFillColor { components } => {
                     let gs = gs_stack.current_mut();
                     let space_name = gs.fill_color_space.clone();
@@ -1146,10 +1170,10 @@ impl PageRenderer {
                         "DeviceGray" | "G" if !components.is_empty() => {
                             let g = components[0];
                             gs.fill_color_rgb = (g, g, g);
-                        },
+                        }
                         "DeviceRGB" | "RGB" if components.len() >= 3 => {
                             gs.fill_color_rgb = (components[0], components[1], components[2]);
-                        },
+                        }
                         "DeviceCMYK" | "CMYK" if components.len() >= 4 => {
                             gs.fill_color_rgb = cmyk_to_rgb(
                                 components[0],
@@ -1159,7 +1183,7 @@ impl PageRenderer {
                             );
                             gs.fill_color_cmyk =
                                 Some((components[0], components[1], components[2], components[3]));
-                        },
+                        }
                         _ => {
                             let mut handled = false;
                             if let Some(rs) = resolved_space {
@@ -1178,7 +1202,7 @@ impl PageRenderer {
                                                                 let g = components[0];
                                                                 gs.fill_color_rgb = (g, g, g);
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             3 if components.len() >= 3 => {
                                                                 gs.fill_color_rgb = (
                                                                     components[0],
@@ -1186,7 +1210,7 @@ impl PageRenderer {
                                                                     components[2],
                                                                 );
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             4 if components.len() >= 4 => {
                                                                 gs.fill_color_rgb = cmyk_to_rgb(
                                                                     components[0],
@@ -1195,12 +1219,12 @@ impl PageRenderer {
                                                                     components[3],
                                                                 );
                                                                 handled = true;
-                                                            },
-                                                            _ => {},
+                                                            }
+                                                            _ => {}
                                                         }
                                                     }
                                                 }
-                                            },
+                                            }
                                             "Separation" | "DeviceN" => {
                                                 // Inline Separation/DeviceN evaluation used to
                                                 // live here as a partial reimplementation of the
@@ -1219,15 +1243,15 @@ impl PageRenderer {
                                                 // (no fallback gray write) and let the pipeline
                                                 // own the colour.
                                                 handled = true;
-                                            },
+                                            }
                                             "Indexed" => {
                                                 if !components.is_empty() {
                                                     let g = components[0] / 255.0;
                                                     gs.fill_color_rgb = (g, g, g);
                                                     handled = true;
                                                 }
-                                            },
-                                            _ => {},
+                                            }
+                                            _ => {}
                                         }
                                     }
                                 }
@@ -1237,7 +1261,7 @@ impl PageRenderer {
                                 let g = components[0];
                                 gs.fill_color_rgb = (g, g, g);
                             }
-                        },
+                        }
                     }
                     // Per ISO 32000-1 §8.6.6.4 / §8.6.6.5: when the fill
                     // colour space is /Separation or /DeviceN, record the
@@ -1256,7 +1280,7 @@ impl PageRenderer {
                         components,
                         gs.fill_color_rgb
                     );
-                },
+                }
                 Operator::SetStrokeColor { components } => {
                     let gs = gs_stack.current_mut();
                     let space_name = gs.stroke_color_space.clone();
@@ -1269,10 +1293,10 @@ impl PageRenderer {
                         "DeviceGray" | "G" if !components.is_empty() => {
                             let g = components[0];
                             gs.stroke_color_rgb = (g, g, g);
-                        },
+                        }
                         "DeviceRGB" | "RGB" if components.len() >= 3 => {
                             gs.stroke_color_rgb = (components[0], components[1], components[2]);
-                        },
+                        }
                         "DeviceCMYK" | "CMYK" if components.len() >= 4 => {
                             gs.stroke_color_rgb = cmyk_to_rgb(
                                 components[0],
@@ -1282,7 +1306,7 @@ impl PageRenderer {
                             );
                             gs.stroke_color_cmyk =
                                 Some((components[0], components[1], components[2], components[3]));
-                        },
+                        }
                         _ => {
                             let mut handled = false;
                             if let Some(rs) = resolved_space {
@@ -1301,7 +1325,7 @@ impl PageRenderer {
                                                                 let g = components[0];
                                                                 gs.stroke_color_rgb = (g, g, g);
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             3 if components.len() >= 3 => {
                                                                 gs.stroke_color_rgb = (
                                                                     components[0],
@@ -1309,7 +1333,7 @@ impl PageRenderer {
                                                                     components[2],
                                                                 );
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             4 if components.len() >= 4 => {
                                                                 gs.stroke_color_rgb = cmyk_to_rgb(
                                                                     components[0],
@@ -1318,13 +1342,13 @@ impl PageRenderer {
                                                                     components[3],
                                                                 );
                                                                 handled = true;
-                                                            },
-                                                            _ => {},
+                                                            }
+                                                            _ => {}
                                                         }
                                                     }
                                                 }
-                                            },
-                                            _ => {},
+                                            }
+                                            _ => {}
                                         }
                                     }
                                 }
@@ -1333,7 +1357,7 @@ impl PageRenderer {
                                 let g = components[0];
                                 gs.stroke_color_rgb = (g, g, g);
                             }
-                        },
+                        }
                     }
                     gs.stroke_spot_inks = resolved_space
                         .map(|rs| {
@@ -1346,7 +1370,7 @@ impl PageRenderer {
                         components,
                         gs.stroke_color_rgb
                     );
-                },
+                }
                 Operator::SetFillColorN { components, name } => {
                     let gs = gs_stack.current_mut();
                     let space_name = gs.fill_color_space.clone();
@@ -1368,10 +1392,10 @@ impl PageRenderer {
                         "DeviceGray" | "G" if !components.is_empty() => {
                             let g = components[0];
                             gs.fill_color_rgb = (g, g, g);
-                        },
+                        }
                         "DeviceRGB" | "RGB" if components.len() >= 3 => {
                             gs.fill_color_rgb = (components[0], components[1], components[2]);
-                        },
+                        }
                         "DeviceCMYK" | "CMYK" if components.len() >= 4 => {
                             gs.fill_color_rgb = cmyk_to_rgb(
                                 components[0],
@@ -1381,7 +1405,7 @@ impl PageRenderer {
                             );
                             gs.fill_color_cmyk =
                                 Some((components[0], components[1], components[2], components[3]));
-                        },
+                        }
                         _ => {
                             let mut handled = false;
                             if let Some(rs) = resolved_space {
@@ -1400,7 +1424,7 @@ impl PageRenderer {
                                                                 let g = components[0];
                                                                 gs.fill_color_rgb = (g, g, g);
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             3 if components.len() >= 3 => {
                                                                 gs.fill_color_rgb = (
                                                                     components[0],
@@ -1408,7 +1432,7 @@ impl PageRenderer {
                                                                     components[2],
                                                                 );
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             4 if components.len() >= 4 => {
                                                                 gs.fill_color_rgb = cmyk_to_rgb(
                                                                     components[0],
@@ -1417,12 +1441,12 @@ impl PageRenderer {
                                                                     components[3],
                                                                 );
                                                                 handled = true;
-                                                            },
-                                                            _ => {},
+                                                            }
+                                                            _ => {}
                                                         }
                                                     }
                                                 }
-                                            },
+                                            }
                                             "Separation" | "DeviceN" => {
                                                 // Pipeline owns the colour at paint time —
                                                 // see the matching comment in the SetFillColor
@@ -1463,7 +1487,7 @@ impl PageRenderer {
                                                     }
                                                 }
                                                 handled = true;
-                                            },
+                                            }
                                             "Indexed" => {
                                                 // Pipeline's resolve_indexed handles index/255
                                                 // gray fallback at paint time. The inline path
@@ -1474,7 +1498,7 @@ impl PageRenderer {
                                                 // splice clone runs — either way the colour is
                                                 // correct.
                                                 handled = true;
-                                            },
+                                            }
                                             "Pattern" if arr.len() > 1 => {
                                                 // Uncoloured tiling pattern (PaintType 2). ISO
                                                 // 32000-1:2008 8.7.3.3: the pattern cell has no
@@ -1501,8 +1525,8 @@ impl PageRenderer {
                                                     gs.fill_color_rgb = rgb;
                                                     handled = true;
                                                 }
-                                            },
-                                            _ => {},
+                                            }
+                                            _ => {}
                                         }
                                     }
                                 }
@@ -1511,7 +1535,7 @@ impl PageRenderer {
                                 let g = components[0];
                                 gs.fill_color_rgb = (g, g, g);
                             }
-                        },
+                        }
                     }
                     gs.fill_spot_inks = resolved_space
                         .map(|rs| {
@@ -1524,7 +1548,7 @@ impl PageRenderer {
                         components,
                         gs.fill_color_rgb
                     );
-                },
+                }
                 Operator::SetStrokeColorN { components, .. } => {
                     let gs = gs_stack.current_mut();
                     let space_name = gs.stroke_color_space.clone();
@@ -1536,10 +1560,10 @@ impl PageRenderer {
                         "DeviceGray" | "G" if !components.is_empty() => {
                             let g = components[0];
                             gs.stroke_color_rgb = (g, g, g);
-                        },
+                        }
                         "DeviceRGB" | "RGB" if components.len() >= 3 => {
                             gs.stroke_color_rgb = (components[0], components[1], components[2]);
-                        },
+                        }
                         "DeviceCMYK" | "CMYK" if components.len() >= 4 => {
                             gs.stroke_color_rgb = cmyk_to_rgb(
                                 components[0],
@@ -1549,7 +1573,7 @@ impl PageRenderer {
                             );
                             gs.stroke_color_cmyk =
                                 Some((components[0], components[1], components[2], components[3]));
-                        },
+                        }
                         _ => {
                             let mut handled = false;
                             if let Some(rs) = resolved_space {
@@ -1568,7 +1592,7 @@ impl PageRenderer {
                                                                 let g = components[0];
                                                                 gs.stroke_color_rgb = (g, g, g);
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             3 if components.len() >= 3 => {
                                                                 gs.stroke_color_rgb = (
                                                                     components[0],
@@ -1576,7 +1600,7 @@ impl PageRenderer {
                                                                     components[2],
                                                                 );
                                                                 handled = true;
-                                                            },
+                                                            }
                                                             4 if components.len() >= 4 => {
                                                                 gs.stroke_color_rgb = cmyk_to_rgb(
                                                                     components[0],
@@ -1585,12 +1609,12 @@ impl PageRenderer {
                                                                     components[3],
                                                                 );
                                                                 handled = true;
-                                                            },
-                                                            _ => {},
+                                                            }
+                                                            _ => {}
                                                         }
                                                     }
                                                 }
-                                            },
+                                            }
                                             "Separation" | "DeviceN" => {
                                                 // Pipeline owns the colour at paint time —
                                                 // see the matching comment in the SetFillColor
@@ -1620,13 +1644,13 @@ impl PageRenderer {
                                                     }
                                                 }
                                                 handled = true;
-                                            },
+                                            }
                                             "Indexed" => {
                                                 // Pipeline's resolve_indexed handles
                                                 // index/255 gray fallback at paint time.
                                                 handled = true;
-                                            },
-                                            _ => {},
+                                            }
+                                            _ => {}
                                         }
                                     }
                                 }
@@ -1635,7 +1659,7 @@ impl PageRenderer {
                                 let g = components[0];
                                 gs.stroke_color_rgb = (g, g, g);
                             }
-                        },
+                        }
                     }
                     gs.stroke_spot_inks = resolved_space
                         .map(|rs| {
@@ -1648,24 +1672,24 @@ impl PageRenderer {
                         components,
                         gs.stroke_color_rgb
                     );
-                },
+                }
 
                 // Line style operators
                 Operator::SetLineWidth { width } => {
                     gs_stack.current_mut().line_width = *width;
-                },
+                }
                 Operator::SetLineCap { cap_style } => {
                     gs_stack.current_mut().line_cap = *cap_style;
-                },
+                }
                 Operator::SetLineJoin { join_style } => {
                     gs_stack.current_mut().line_join = *join_style;
-                },
+                }
                 Operator::SetMiterLimit { limit } => {
                     gs_stack.current_mut().miter_limit = *limit;
-                },
+                }
                 Operator::SetDash { array, phase } => {
                     gs_stack.current_mut().dash_pattern = (array.clone(), *phase);
-                },
+                }
                 Operator::SetRenderingIntent { intent } => {
                     // ISO 32000-1:2008 §10.7.3 `/RI` operator. Updates
                     // the graphics-state rendering-intent string; the
@@ -1680,15 +1704,15 @@ impl PageRenderer {
                     // CMYK transform cache would collapse every
                     // intent's paint into a single shared entry.
                     gs_stack.current_mut().rendering_intent = intent.clone();
-                },
+                }
 
                 // Path construction
                 Operator::MoveTo { x, y } => {
                     current_path.move_to(*x, *y);
-                },
+                }
                 Operator::LineTo { x, y } => {
                     current_path.line_to(*x, *y);
-                },
+                }
                 Operator::CurveTo {
                     x1,
                     y1,
@@ -1698,15 +1722,15 @@ impl PageRenderer {
                     y3,
                 } => {
                     current_path.cubic_to(*x1, *y1, *x2, *y2, *x3, *y3);
-                },
+                }
                 Operator::CurveToV { x2, y2, x3, y3 } => {
                     if let Some(last) = current_path.last_point() {
                         current_path.cubic_to(last.x, last.y, *x2, *y2, *x3, *y3);
                     }
-                },
+                }
                 Operator::CurveToY { x1, y1, x3, y3 } => {
                     current_path.cubic_to(*x1, *y1, *x3, *y3, *x3, *y3);
-                },
+                }
                 Operator::Rectangle {
                     x,
                     y,
@@ -1728,10 +1752,10 @@ impl PageRenderer {
                     if let Some(rect) = tiny_skia::Rect::from_xywh(nx, ny, nw, nh) {
                         current_path.push_rect(rect);
                     }
-                },
+                }
                 Operator::ClosePath => {
                     current_path.close();
-                },
+                }
 
                 // Path painting — suppressed when inside an excluded OCG layer
                 Operator::Stroke | Operator::CloseAndStroke => {
@@ -1840,7 +1864,7 @@ impl PageRenderer {
                         let _ = current_path.finish();
                     }
                     current_path = PathBuilder::new();
-                },
+                }
                 Operator::Fill => {
                     if excluded_layer_depth == 0 {
                         apply_pending_clip(
@@ -1998,7 +2022,7 @@ impl PageRenderer {
                         let _ = current_path.finish();
                     }
                     current_path = PathBuilder::new();
-                },
+                }
                 Operator::FillStroke
                 | Operator::CloseFillStroke
                 | Operator::CloseFillStrokeEvenOdd => {
@@ -2201,7 +2225,7 @@ impl PageRenderer {
                         let _ = current_path.finish();
                     }
                     current_path = PathBuilder::new();
-                },
+                }
                 Operator::FillEvenOdd | Operator::FillStrokeEvenOdd => {
                     if excluded_layer_depth == 0 {
                         apply_pending_clip(
@@ -2382,7 +2406,7 @@ impl PageRenderer {
                         let _ = current_path.finish();
                     }
                     current_path = PathBuilder::new();
-                },
+                }
 
                 // Clipping — suppressed inside an excluded OCG scope. Per PDF
                 // spec the clip is a graphics-state side-effect; without
@@ -2397,7 +2421,7 @@ impl PageRenderer {
                             pending_clip = Some((empty, tiny_skia::FillRule::Winding));
                         }
                     }
-                },
+                }
                 Operator::ClipEvenOdd => {
                     if excluded_layer_depth == 0 {
                         if let Some(path) = current_path.clone().finish() {
@@ -2406,7 +2430,7 @@ impl PageRenderer {
                             pending_clip = Some((empty, tiny_skia::FillRule::EvenOdd));
                         }
                     }
-                },
+                }
 
                 // Text object operators
                 Operator::BeginText => {
@@ -2420,7 +2444,7 @@ impl PageRenderer {
                     gs.text_matrix = Matrix::identity();
                     gs.text_line_matrix = Matrix::identity();
                     log::debug!("BT (BeginText)");
-                },
+                }
                 Operator::EndText => {
                     in_text_object = false;
                     // WS1.5b — apply the accumulated text clip path (Tr 4–7).
@@ -2452,27 +2476,27 @@ impl PageRenderer {
                             }
                         }
                     }
-                },
+                }
 
                 // Text state operators
                 Operator::Tc { char_space } => {
                     gs_stack.current_mut().char_space = *char_space;
-                },
+                }
                 Operator::Tw { word_space } => {
                     gs_stack.current_mut().word_space = *word_space;
-                },
+                }
                 Operator::Tz { scale } => {
                     gs_stack.current_mut().horizontal_scaling = *scale;
-                },
+                }
                 Operator::TL { leading } => {
                     gs_stack.current_mut().leading = *leading;
-                },
+                }
                 Operator::Ts { rise } => {
                     gs_stack.current_mut().text_rise = *rise;
-                },
+                }
                 Operator::Tr { render } => {
                     gs_stack.current_mut().render_mode = *render;
-                },
+                }
 
                 // Text showing — glyphs suppressed inside an excluded OCG layer,
                 // but the text matrix still advances so that subsequent visible
@@ -2648,7 +2672,7 @@ impl PageRenderer {
                         // swap in exactly one place.
                         gs_stack.current_mut().advance_text_matrix(advance);
                     }
-                },
+                }
                 Operator::Quote { text } => {
                     if in_text_object {
                         // Quote (') is T* followed by Tj — always advance line
@@ -2818,7 +2842,7 @@ impl PageRenderer {
                         // swap in exactly one place.
                         gs_stack.current_mut().advance_text_matrix(advance);
                     }
-                },
+                }
                 Operator::TJ { array } => {
                     if in_text_object {
                         // Type 3 glyphs are painted via the content-stream renderer.
@@ -2983,7 +3007,7 @@ impl PageRenderer {
                         // swap in exactly one place.
                         gs_stack.current_mut().advance_text_matrix(advance);
                     }
-                },
+                }
                 Operator::DoubleQuote {
                     word_space,
                     char_space,
@@ -3161,7 +3185,7 @@ impl PageRenderer {
                         // swap in exactly one place.
                         gs_stack.current_mut().advance_text_matrix(advance);
                     }
-                },
+                }
 
                 // XObject (images) — suppressed when inside an excluded OCG layer
                 Operator::Do { name } => {
@@ -3279,7 +3303,7 @@ impl PageRenderer {
                             )?;
                         }
                     }
-                },
+                }
 
                 // Inline image (`BI ... ID <data> EI`) — §8.9.7. Unlike a
                 // `Do`-invoked image XObject, the pixel data sits directly in
@@ -3325,7 +3349,7 @@ impl PageRenderer {
                             log::warn!("Skipping unrenderable inline image: {}", e);
                         }
                     }
-                },
+                }
 
                 // Text positioning
                 Operator::Td { tx, ty } => {
@@ -3334,9 +3358,14 @@ impl PageRenderer {
                         let translation = Matrix::translation(*tx, *ty);
                         gs.text_line_matrix = translation.multiply(&gs.text_line_matrix);
                         gs.text_matrix = gs.text_line_matrix;
-                        log::debug!("Td: [{}, {}], text_matrix now: {:?}", tx, ty, gs.text_matrix);
+                        log::debug!(
+                            "Td: [{}, {}], text_matrix now: {:?}",
+                            tx,
+                            ty,
+                            gs.text_matrix
+                        );
                     }
-                },
+                }
                 Operator::TD { tx, ty } => {
                     if in_text_object {
                         let gs = gs_stack.current_mut();
@@ -3344,9 +3373,14 @@ impl PageRenderer {
                         let translation = Matrix::translation(*tx, *ty);
                         gs.text_line_matrix = translation.multiply(&gs.text_line_matrix);
                         gs.text_matrix = gs.text_line_matrix;
-                        log::debug!("TD: [{}, {}], text_matrix now: {:?}", tx, ty, gs.text_matrix);
+                        log::debug!(
+                            "TD: [{}, {}], text_matrix now: {:?}",
+                            tx,
+                            ty,
+                            gs.text_matrix
+                        );
                     }
-                },
+                }
                 Operator::Tm { a, b, c, d, e, f } => {
                     if in_text_object {
                         let gs = gs_stack.current_mut();
@@ -3370,7 +3404,7 @@ impl PageRenderer {
                             gs.text_matrix
                         );
                     }
-                },
+                }
                 Operator::TStar => {
                     if in_text_object {
                         let gs = gs_stack.current_mut();
@@ -3380,7 +3414,7 @@ impl PageRenderer {
                         gs.text_matrix = gs.text_line_matrix;
                         log::debug!("T*: text_matrix now: {:?}", gs.text_matrix);
                     }
-                },
+                }
                 Operator::Tf { font, size } => {
                     // Cache the font's writing mode on the graphics state so
                     // the rasterizer hot path can branch on a single
@@ -3391,7 +3425,7 @@ impl PageRenderer {
                     gs.font_name = Some(font.clone());
                     gs.font_size = *size;
                     gs.text_wmode = wmode;
-                },
+                }
 
                 // Extended graphics state
                 Operator::SetExtGState { dict_name } => {
@@ -3410,7 +3444,7 @@ impl PageRenderer {
                             ParsedExtGState::default()
                         });
                     entry.apply(gs_stack.current_mut());
-                },
+                }
 
                 // EndPath (n operator): discard current path without painting,
                 // but apply any pending clip. Per PDF spec, W n is the standard
@@ -3431,7 +3465,7 @@ impl PageRenderer {
                         let _ = pending_clip.take();
                     }
                     current_path = PathBuilder::new();
-                },
+                }
 
                 // Shading (gradient) operator — suppressed when inside excluded layer
                 Operator::PaintShading { name } => {
@@ -3517,12 +3551,12 @@ impl PageRenderer {
                             )?;
                         }
                     }
-                },
+                }
 
                 // Marked content operators — track OCG layer exclusion
                 Operator::BeginMarkedContent { .. } => {
                     marked_content_is_excluded.push(false);
-                },
+                }
                 Operator::BeginMarkedContentDict { tag, properties } => {
                     let mut is_excluded = false;
                     // Tag "OC" scopes can hide content even with empty excluded_layers
@@ -3542,16 +3576,16 @@ impl PageRenderer {
                         excluded_layer_depth += 1;
                     }
                     marked_content_is_excluded.push(is_excluded);
-                },
+                }
                 Operator::EndMarkedContent => {
                     if let Some(was_excluded) = marked_content_is_excluded.pop() {
                         if was_excluded && excluded_layer_depth > 0 {
                             excluded_layer_depth -= 1;
                         }
                     }
-                },
+                }
 
-                _ => {},
+                _ => {}
             }
         }
 
@@ -3602,12 +3636,12 @@ impl PageRenderer {
                     )?;
                     gs_local.advance_text_matrix(adv);
                     total += adv;
-                },
+                }
                 TextElement::Offset(offset) => {
                     let shift = (-offset / 1000.0) * gs_local.font_size;
                     gs_local.advance_text_matrix(shift);
                     total += shift;
-                },
+                }
             }
         }
         Ok(total)
@@ -3771,8 +3805,14 @@ impl PageRenderer {
         if is_d1 {
             self.type3_fill_lock = Some(fill_rgb);
         }
-        let result =
-            self.execute_operators(pixmap, glyph_transform, &operators, doc, page_num, resources);
+        let result = self.execute_operators(
+            pixmap,
+            glyph_transform,
+            &operators,
+            doc,
+            page_num,
+            resources,
+        );
         self.type3_fill_lock = prev_lock;
         self.type3_depth -= 1;
         result
@@ -3888,7 +3928,13 @@ impl PageRenderer {
         }
 
         let mut mask = tiny_skia::Mask::new(pixmap.width(), pixmap.height())?;
-        guarded_mask_fill_path(&mut mask, &path, tiny_skia::FillRule::Winding, true, transform);
+        guarded_mask_fill_path(
+            &mut mask,
+            &path,
+            tiny_skia::FillRule::Winding,
+            true,
+            transform,
+        );
         if let Some(c) = clip_mask {
             for (mv, cv) in mask.data_mut().iter_mut().zip(c.data().iter()) {
                 *mv = (*mv).min(*cv);
@@ -3911,7 +3957,7 @@ impl PageRenderer {
             None => {
                 log::debug!("shading object is not a dictionary");
                 return Ok(());
-            },
+            }
         };
         let shading_obj = Some(shading_obj.clone());
 
@@ -4011,11 +4057,11 @@ impl PageRenderer {
                     clip_mask,
                     &resolve_color,
                 )
-            },
+            }
             _ => {
                 log::debug!("Unsupported shading type {shading_type}");
                 Ok(())
-            },
+            }
         }
     }
 
@@ -4488,7 +4534,7 @@ impl PageRenderer {
                                                 );
                                             }
                                         }
-                                    },
+                                    }
                                     "Form" => {
                                         log::debug!("XObject '{}' is a Form", name);
                                         // Decoded stream data
@@ -4548,8 +4594,8 @@ impl PageRenderer {
                                         // Restore caches
                                         self.fonts = old_fonts;
                                         self.color_spaces = old_cs;
-                                    },
-                                    _ => {},
+                                    }
+                                    _ => {}
                                 }
                             }
                         }
@@ -4662,7 +4708,7 @@ impl PageRenderer {
                                     );
                                 }
                             }
-                        },
+                        }
                         Err(_) => {
                             // Fallback: decode stencil mask (ImageMask=true) directly from stream
                             if let Object::Stream { ref dict, .. } = mask_stream {
@@ -4766,11 +4812,11 @@ impl PageRenderer {
                                                                 *b = !*b;
                                                             }
                                                             decompressed
-                                                        },
+                                                        }
                                                         Err(e) => {
                                                             log::debug!("CCITT decompression failed: {}, using raw data", e);
                                                             raw_mask_data
-                                                        },
+                                                        }
                                                     }
                                                 } else {
                                                     raw_mask_data
@@ -4879,7 +4925,7 @@ impl PageRenderer {
                                     }
                                 }
                             }
-                        },
+                        }
                     }
                 }
             } else if let Object::Array(mask_array) = &mask_ref {
@@ -4903,13 +4949,13 @@ impl PageRenderer {
                     match parse_color_key_mask(mask_array, ncomp) {
                         Some(ranges) => {
                             apply_color_key_mask(&pdf_image, &ranges, &mut rgba_image);
-                        },
+                        }
                         None => {
                             log::debug!(
                                 "Ignoring malformed color-key /Mask array (ncomp={})",
                                 ncomp
                             );
-                        },
+                        }
                     }
                 }
             }
@@ -5029,7 +5075,7 @@ impl PageRenderer {
                     return Ok(None);
                 };
                 (index, filters.len())
-            },
+            }
             _ => return Ok(None),
         };
 
@@ -5049,7 +5095,9 @@ impl PageRenderer {
             .get("DecodeParms")
             .map(|params| {
                 let resolved = doc.resolve_object(params).map_err(|error| {
-                    Error::Image(format!("Unable to resolve CCITT ImageMask /DecodeParms: {error}"))
+                    Error::Image(format!(
+                        "Unable to resolve CCITT ImageMask /DecodeParms: {error}"
+                    ))
                 })?;
                 if params.as_reference().is_some() && matches!(&resolved, Object::Null) {
                     return Err(Error::Image(
@@ -5131,10 +5179,14 @@ impl PageRenderer {
             return Ok(());
         };
         let integer = value.as_integer().ok_or_else(|| {
-            Error::Image(format!("CCITT ImageMask /DecodeParms /{key} must be an integer"))
+            Error::Image(format!(
+                "CCITT ImageMask /DecodeParms /{key} must be an integer"
+            ))
         })?;
         let actual = u32::try_from(integer).map_err(|_| {
-            Error::Image(format!("CCITT ImageMask /DecodeParms /{key} must be positive"))
+            Error::Image(format!(
+                "CCITT ImageMask /DecodeParms /{key} must be positive"
+            ))
         })?;
         if actual == 0 {
             return Err(Error::Image(format!(
@@ -5348,7 +5400,9 @@ impl PageRenderer {
             .and_then(|o| o.as_integer())
             .unwrap_or(1);
         if bpc != 1 {
-            return Err(Error::Image(format!("ImageMask requires BitsPerComponent 1, got {bpc}")));
+            return Err(Error::Image(format!(
+                "ImageMask requires BitsPerComponent 1, got {bpc}"
+            )));
         }
 
         // /Decode array: [0 1] means sample 0 paints (default); [1 0]
@@ -5361,7 +5415,7 @@ impl PageRenderer {
                     _ => 0.0,
                 };
                 first > 0.5
-            },
+            }
             _ => false,
         };
 
@@ -5503,7 +5557,14 @@ impl PageRenderer {
             tiny_skia::IntSize::from_wh(width, height)
                 .ok_or_else(|| Error::Image("ImageMask invalid dimensions".to_string()))?,
         ) {
-            pixmap.draw_pixmap(0, 0, stencil_pixmap.as_ref(), &paint, image_transform, clip_mask);
+            pixmap.draw_pixmap(
+                0,
+                0,
+                stencil_pixmap.as_ref(),
+                &paint,
+                image_transform,
+                clip_mask,
+            );
         }
 
         Ok(())
@@ -5615,7 +5676,7 @@ impl PageRenderer {
                         } else {
                             0.0
                         }
-                    },
+                    }
                 }
             };
             Transform::from_row(
@@ -5652,7 +5713,7 @@ impl PageRenderer {
             Ok(ops) => ops,
             Err(e) => {
                 return Err(e);
-            },
+            }
         };
 
         if is_transparency_group {
@@ -5860,7 +5921,10 @@ impl PageRenderer {
         let mut scratch = Pixmap::new(width, height)?;
         let cov_gs = Self::coverage_only_gs(gs);
         draw(&self.text_rasterizer, &mut scratch, &cov_gs, &self.fonts);
-        Some(tiny_skia::Mask::from_pixmap(scratch.as_ref(), tiny_skia::MaskType::Alpha))
+        Some(tiny_skia::Mask::from_pixmap(
+            scratch.as_ref(),
+            tiny_skia::MaskType::Alpha,
+        ))
     }
 
     /// Resolve the current fill pattern from `resources` and paint it through
@@ -6331,7 +6395,7 @@ impl PageRenderer {
             None => {
                 flood(pixmap);
                 return Ok(true);
-            },
+            }
         };
         guarded_mask_fill_path(&mut mask, path, fill_rule, true, path_transform);
         if let Some(c) = clip {
@@ -6646,10 +6710,14 @@ impl PageRenderer {
                 (snap_g - src_rgb_ic[1]).abs(),
                 (snap_b - src_rgb_ic[2]).abs(),
             ];
-            let (max_idx, max_diff) = diffs
-                .iter()
-                .enumerate()
-                .fold((0usize, 0.0_f32), |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc });
+            let (max_idx, max_diff) =
+                diffs
+                    .iter()
+                    .enumerate()
+                    .fold(
+                        (0usize, 0.0_f32),
+                        |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc },
+                    );
             let coverage = if max_diff > 1.0 / 255.0 {
                 let (snap_ch, post_ch, src_ch) = match max_idx {
                     0 => (snap_r, post_r, src_rgb_ic[0]),
@@ -7190,8 +7258,15 @@ impl PageRenderer {
         let (w, h) = sidecar.dims();
         let mut scratch = Pixmap::new(w, h)?;
         let cov_gs = Self::coverage_only_gs(gs);
-        let _ =
-            self.render_shading(&mut scratch, name, transform, &cov_gs, resources, doc, clip_mask);
+        let _ = self.render_shading(
+            &mut scratch,
+            name,
+            transform,
+            &cov_gs,
+            resources,
+            doc,
+            clip_mask,
+        );
         Some(Self::extract_alpha_as_coverage(&scratch))
     }
 
@@ -7387,10 +7462,14 @@ impl PageRenderer {
                 (snap_g - src_rgb_ic[1]).abs(),
                 (snap_b - src_rgb_ic[2]).abs(),
             ];
-            let (max_idx, max_diff) = diffs
-                .iter()
-                .enumerate()
-                .fold((0usize, 0.0_f32), |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc });
+            let (max_idx, max_diff) =
+                diffs
+                    .iter()
+                    .enumerate()
+                    .fold(
+                        (0usize, 0.0_f32),
+                        |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc },
+                    );
 
             let c_alpha = if max_diff > 1.0 / 255.0 {
                 let (snap_ch, post_ch, src_ch) = match max_idx {
@@ -7549,7 +7628,9 @@ impl PageRenderer {
             None
         };
         let icc_intent = if icc_path {
-            Some(crate::color::RenderingIntent::from_pdf_name(&gs.rendering_intent))
+            Some(crate::color::RenderingIntent::from_pdf_name(
+                &gs.rendering_intent,
+            ))
         } else {
             None
         };
@@ -7562,7 +7643,7 @@ impl PageRenderer {
         let icc_transform = match (icc_profile.as_ref(), icc_intent) {
             (Some(profile), Some(intent)) => {
                 Some(self.icc_transform_cache.get_or_build(profile, intent))
-            },
+            }
             _ => None,
         };
 
@@ -8228,7 +8309,9 @@ impl PageRenderer {
             None
         };
         let icc_intent = if icc_path {
-            Some(crate::color::RenderingIntent::from_pdf_name(&gs.rendering_intent))
+            Some(crate::color::RenderingIntent::from_pdf_name(
+                &gs.rendering_intent,
+            ))
         } else {
             None
         };
@@ -8239,7 +8322,7 @@ impl PageRenderer {
         let icc_transform = match (icc_profile.as_ref(), icc_intent) {
             (Some(profile), Some(intent)) => {
                 Some(self.icc_transform_cache.get_or_build(profile, intent))
-            },
+            }
             _ => None,
         };
 
@@ -8295,10 +8378,14 @@ impl PageRenderer {
                 (snap_g - src_rgb_ic[1]).abs(),
                 (snap_b - src_rgb_ic[2]).abs(),
             ];
-            let (max_idx, max_diff) = diffs
-                .iter()
-                .enumerate()
-                .fold((0usize, 0.0_f32), |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc });
+            let (max_idx, max_diff) =
+                diffs
+                    .iter()
+                    .enumerate()
+                    .fold(
+                        (0usize, 0.0_f32),
+                        |acc, (i, &v)| if v > acc.1 { (i, v) } else { acc },
+                    );
             let c_alpha = if max_diff > 1.0 / 255.0 {
                 let (snap_ch, post_ch, src_ch) = match max_idx {
                     0 => (snap_r, post_r, src_rgb_ic[0]),
@@ -8326,7 +8413,12 @@ impl PageRenderer {
                     let dr = snapshot[off] as f32 / 255.0;
                     let dg = snapshot[off + 1] as f32 / 255.0;
                     let db = snapshot[off + 2] as f32 / 255.0;
-                    ((1.0 - dr).max(0.0), (1.0 - dg).max(0.0), (1.0 - db).max(0.0), 0.0_f32)
+                    (
+                        (1.0 - dr).max(0.0),
+                        (1.0 - dg).max(0.0),
+                        (1.0 - db).max(0.0),
+                        0.0_f32,
+                    )
                 };
 
             // Per-channel §11.7.4.3 CompatibleOverprint blend function,
@@ -8471,7 +8563,7 @@ impl PageRenderer {
                 // emitting an unmasked paint.
                 pixmap.data_mut().copy_from_slice(snapshot);
                 return Ok(());
-            },
+            }
         };
 
         // Resolve the Form XObject. We load it before the /BC pre-fill
@@ -8483,7 +8575,7 @@ impl PageRenderer {
             Err(_) => {
                 pixmap.data_mut().copy_from_slice(snapshot);
                 return Ok(());
-            },
+            }
         };
 
         let (form_dict, form_data) = match &form_obj {
@@ -8493,11 +8585,11 @@ impl PageRenderer {
                 // dispatch site (page_renderer:2320).
                 let data = doc.decode_stream_with_encryption(&form_obj, smask.form_ref)?;
                 (dict.clone(), data)
-            },
+            }
             _ => {
                 pixmap.data_mut().copy_from_slice(snapshot);
                 return Ok(());
-            },
+            }
         };
 
         // For /S /Luminosity, pre-fill with the /BC backdrop if
@@ -8517,7 +8609,7 @@ impl PageRenderer {
                     1 => {
                         let v = (bc[0].clamp(0.0, 1.0) * 255.0).round() as u8;
                         (v, v, v)
-                    },
+                    }
                     3 => (
                         (bc[0].clamp(0.0, 1.0) * 255.0).round() as u8,
                         (bc[1].clamp(0.0, 1.0) * 255.0).round() as u8,
@@ -8530,7 +8622,7 @@ impl PageRenderer {
                             (gf * 255.0).round() as u8,
                             (bf * 255.0).round() as u8,
                         )
-                    },
+                    }
                     n if n >= 5 => {
                         // §11.6.5.2 Table 144 + §8.6.6.5: when the
                         // Form group declares DeviceN / NChannel as
@@ -8541,7 +8633,7 @@ impl PageRenderer {
                         // black-point default) if the group's CS is
                         // not a recognised DeviceN.
                         evaluate_devicen_bc_to_rgb(&form_dict, bc, doc).unwrap_or((0, 0, 0))
-                    },
+                    }
                     _ => (0, 0, 0),
                 };
                 let data = mask_pixmap.data_mut();
@@ -8652,13 +8744,13 @@ impl PageRenderer {
             let mut m = match smask.subtype {
                 crate::content::graphics_state::SoftMaskSubtype::Alpha => {
                     mask_data[off + 3] as f32 / 255.0
-                },
+                }
                 crate::content::graphics_state::SoftMaskSubtype::Luminosity => {
                     let r = mask_data[off] as f32 / 255.0;
                     let g = mask_data[off + 1] as f32 / 255.0;
                     let b = mask_data[off + 2] as f32 / 255.0;
                     0.30 * r + 0.59 * g + 0.11 * b
-                },
+                }
             };
 
             if let Some(ref tf) = transfer {
@@ -9018,7 +9110,7 @@ impl PageRenderer {
                                     continue;
                                 };
                                 (selected.clone(), doc.resolve_object(selected)?)
-                            },
+                            }
                             _ => (n_entry.clone(), n_stream_obj.clone()),
                         };
                         let n_entry = &n_entry;
@@ -9041,7 +9133,7 @@ impl PageRenderer {
                                     Some(a) => base_transform.pre_concat(a),
                                     None => {
                                         base_transform.pre_translate(rect[0] as f32, rect[1] as f32)
-                                    },
+                                    }
                                 };
 
                                 let old_fonts = self.fonts.clone();
@@ -9407,7 +9499,7 @@ impl PageRenderer {
                 let (r, g, b) =
                     crate::rendering::resolution::color::cmyk_to_rgb_via_intent(c, m, y, k, &ctx);
                 Some((r, g, b, a))
-            },
+            }
             // /ICCBased N=4 with a parseable embedded profile that
             // compiled a usable CMM. Per §8.6.5.5 the embedded profile
             // is THE conversion source for this colour space — it
@@ -9498,7 +9590,7 @@ impl SMaskTransfer {
             SMaskTransfer::Type2 { c0, c1, n } => {
                 let p = x.powf(*n);
                 c0 + p * (c1 - c0)
-            },
+            }
             SMaskTransfer::Type0 { samples } => {
                 // §7.10.2 Type-0 sampled: clamp x to [0, 1] (the
                 // domain), encode to sample-index space, linearly
@@ -9516,7 +9608,7 @@ impl SMaskTransfer {
                 let frac = pos - lo as f32;
                 let v = samples[lo] * (1.0 - frac) + samples[hi] * frac;
                 v.clamp(0.0, 1.0)
-            },
+            }
             SMaskTransfer::Type4 { program } => {
                 // §7.10.5 PostScript calculator. The compiled program
                 // takes one f64 input and emits one f64 output for a
@@ -9529,7 +9621,7 @@ impl SMaskTransfer {
                     Ok(out) if !out.is_empty() => (out[0] as f32).clamp(0.0, 1.0),
                     _ => x,
                 }
-            },
+            }
             SMaskTransfer::Type3 {
                 subfunctions,
                 bounds,
@@ -9593,7 +9685,7 @@ impl SMaskTransfer {
                     e_lo + (x_clipped - lo_i) * (e_hi - e_lo) / (hi_i - lo_i)
                 };
                 subfunctions[i].eval(encoded)
-            },
+            }
         }
     }
 }
@@ -9643,7 +9735,7 @@ fn parse_transfer_function(doc: &PdfDocument, obj: &Object) -> Option<SMaskTrans
                 })
                 .unwrap_or(1.0);
             Some(SMaskTransfer::Type2 { c0, c1, n })
-        },
+        }
         3 => parse_type3_transfer_function(doc, dict).or(Some(SMaskTransfer::Identity)),
         4 => parse_type4_transfer_function(obj).or(Some(SMaskTransfer::Identity)),
         _ => Some(SMaskTransfer::Identity),
@@ -9934,7 +10026,10 @@ fn evaluate_bc_tint_function(
     let func_type = func_dict.get("FunctionType").and_then(Object::as_integer)?;
     match func_type {
         0 => evaluate_type0_multi(func_resolved, func_dict, bc),
-        2 => Some(evaluate_type2_multi(func_dict, bc.first().copied().unwrap_or(0.0))),
+        2 => Some(evaluate_type2_multi(
+            func_dict,
+            bc.first().copied().unwrap_or(0.0),
+        )),
         3 => evaluate_type3_multi(doc, func_dict, bc.first().copied().unwrap_or(0.0)),
         4 => {
             let bytes = match func_resolved {
@@ -9945,7 +10040,7 @@ fn evaluate_bc_tint_function(
             let inputs: Vec<f64> = bc.iter().map(|&v| v as f64).collect();
             let result = program.evaluate(&inputs).ok()?;
             Some(result.into_iter().map(|v| v as f32).collect())
-        },
+        }
         _ => None,
     }
 }
@@ -10101,7 +10196,7 @@ fn evaluate_pdf_function_at(
                     .map(|(a, b)| a + k * (b - a))
                     .collect(),
             )
-        },
+        }
         3 => {
             // §7.10.4: /Bounds partitions /Domain into k+1 sub-domains; the
             // sub-domain containing t is linearly remapped onto the matching
@@ -10129,7 +10224,7 @@ fn evaluate_pdf_function_at(
             };
             let sub = doc.resolve_object(funcs.get(k)?).ok()?;
             evaluate_pdf_function_at(doc, &sub, u, depth + 1)
-        },
+        }
         _ => None,
     }
 }
@@ -10242,7 +10337,10 @@ fn evaluate_type0_multi(
         let d_hi = obj_to_f32(domain_arr.get(2 * i + 1)?)?;
         let (e_lo, e_hi) = if let Some(arr) = encode_arr {
             if arr.len() == 2 * n_in {
-                (obj_to_f32(arr.get(2 * i)?)?, obj_to_f32(arr.get(2 * i + 1)?)?)
+                (
+                    obj_to_f32(arr.get(2 * i)?)?,
+                    obj_to_f32(arr.get(2 * i + 1)?)?,
+                )
             } else {
                 (0.0, (sizes[i] - 1) as f32)
             }
@@ -10296,12 +10394,21 @@ fn evaluate_type0_multi(
         // Decode bounds for output j.
         let (d_lo, d_hi) = if let Some(arr) = decode_arr {
             if arr.len() == 2 * n_out {
-                (obj_to_f32(arr.get(2 * j)?)?, obj_to_f32(arr.get(2 * j + 1)?)?)
+                (
+                    obj_to_f32(arr.get(2 * j)?)?,
+                    obj_to_f32(arr.get(2 * j + 1)?)?,
+                )
             } else {
-                (obj_to_f32(range_arr.get(2 * j)?)?, obj_to_f32(range_arr.get(2 * j + 1)?)?)
+                (
+                    obj_to_f32(range_arr.get(2 * j)?)?,
+                    obj_to_f32(range_arr.get(2 * j + 1)?)?,
+                )
             }
         } else {
-            (obj_to_f32(range_arr.get(2 * j)?)?, obj_to_f32(range_arr.get(2 * j + 1)?)?)
+            (
+                obj_to_f32(range_arr.get(2 * j)?)?,
+                obj_to_f32(range_arr.get(2 * j + 1)?)?,
+            )
         };
         let r_lo = obj_to_f32(range_arr.get(2 * j)?)?;
         let r_hi = obj_to_f32(range_arr.get(2 * j + 1)?)?;
@@ -10352,12 +10459,12 @@ fn project_bc_altspace_to_rgb(
         return match name {
             "DeviceCMYK" | "CMYK" if values.len() >= 4 => {
                 Some(cmyk_to_rgb(values[0], values[1], values[2], values[3]))
-            },
+            }
             "DeviceRGB" | "RGB" if values.len() >= 3 => Some((values[0], values[1], values[2])),
             "DeviceGray" | "G" if !values.is_empty() => {
                 let v = values[0];
                 Some((v, v, v))
-            },
+            }
             _ => None,
         };
     }
@@ -10371,12 +10478,12 @@ fn project_bc_altspace_to_rgb(
     match family {
         "DeviceCMYK" | "CMYK" if values.len() >= 4 => {
             Some(cmyk_to_rgb(values[0], values[1], values[2], values[3]))
-        },
+        }
         "DeviceRGB" | "RGB" if values.len() >= 3 => Some((values[0], values[1], values[2])),
         "DeviceGray" | "G" if !values.is_empty() => {
             let v = values[0];
             Some((v, v, v))
-        },
+        }
         "CalGray" => project_cal_gray_to_rgb(arr.get(1)?, values),
         "CalRGB" => project_cal_rgb_to_rgb(arr.get(1)?, values),
         "Lab" => project_lab_to_rgb(arr.get(1)?, values),
@@ -10384,7 +10491,7 @@ fn project_bc_altspace_to_rgb(
             let stream_obj = arr.get(1)?;
             let stream_resolved = doc.resolve_object(stream_obj).ok()?;
             project_iccbased_to_rgb(doc, &stream_resolved, values)
-        },
+        }
         _ => None,
     }
 }
@@ -10449,7 +10556,7 @@ fn project_cal_rgb_to_rgb(dict_obj: &Object, values: &[f32]) -> Option<(f32, f32
                 *slot = obj_to_f32(&arr[i]).unwrap_or(0.0);
             }
             m
-        },
+        }
         _ => [1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0],
     };
 
@@ -10557,7 +10664,7 @@ fn project_iccbased_to_rgb(
                                 rgb[1] as f32 / 255.0,
                                 rgb[2] as f32 / 255.0,
                             ));
-                        },
+                        }
                         3 if values.len() >= 3 => {
                             let r_u8 = (values[0].clamp(0.0, 1.0) * 255.0).round() as u8;
                             let g_u8 = (values[1].clamp(0.0, 1.0) * 255.0).round() as u8;
@@ -10570,7 +10677,7 @@ fn project_iccbased_to_rgb(
                                     rgb[2] as f32 / 255.0,
                                 ));
                             }
-                        },
+                        }
                         1 if !values.is_empty() => {
                             let g_u8 = (values[0].clamp(0.0, 1.0) * 255.0).round() as u8;
                             let rgb = transform.convert_gray_buffer(&[g_u8]);
@@ -10581,8 +10688,8 @@ fn project_iccbased_to_rgb(
                                     rgb[2] as f32 / 255.0,
                                 ));
                             }
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -10670,10 +10777,12 @@ fn build_logical_color<'a>(
     match space_name {
         "DeviceGray" | "G" if !components.is_empty() => {
             LogicalColor::Device(DeviceColor::Gray(components[0]))
-        },
-        "DeviceRGB" | "RGB" if components.len() >= 3 => {
-            LogicalColor::Device(DeviceColor::Rgb(components[0], components[1], components[2]))
-        },
+        }
+        "DeviceRGB" | "RGB" if components.len() >= 3 => LogicalColor::Device(DeviceColor::Rgb(
+            components[0],
+            components[1],
+            components[2],
+        )),
         "DeviceCMYK" | "CMYK" if components.len() >= 4 => LogicalColor::Device(DeviceColor::Cmyk(
             components[0],
             components[1],
@@ -10698,7 +10807,7 @@ fn build_logical_color<'a>(
                 space,
                 components: components.iter().copied().collect(),
             }
-        },
+        }
     }
 }
 
@@ -10826,7 +10935,9 @@ fn encode_png(pixmap: &Pixmap) -> Result<Vec<u8>> {
 
 /// Combine two transformations.
 fn combine_transforms(base: Transform, ctm: &Matrix) -> Transform {
-    base.pre_concat(Transform::from_row(ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f))
+    base.pre_concat(Transform::from_row(
+        ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f,
+    ))
 }
 
 /// Parse a Type 3 font's `/FontMatrix` into a glyph-space → text-space
@@ -10897,7 +11008,10 @@ fn axis_tile_range(
     let hi = a.max(b).ceil();
     // Clamp to i32 so an absurd (but guard-passing) region cannot overflow;
     // the caller additionally caps the total tile count.
-    (lo.max(i32::MIN as f32) as i32, hi.min(i32::MAX as f32) as i32)
+    (
+        lo.max(i32::MIN as f32) as i32,
+        hi.min(i32::MAX as f32) as i32,
+    )
 }
 
 /// Build the image-space → user-space transform for a PDF image blit.
@@ -11051,7 +11165,12 @@ fn components_to_rgb_in_space(
         match (n, components.len()) {
             (1, 1) => Some((components[0], components[0], components[0])),
             (3, 3) => Some((components[0], components[1], components[2])),
-            (4, 4) => Some(cmyk_to_rgb(components[0], components[1], components[2], components[3])),
+            (4, 4) => Some(cmyk_to_rgb(
+                components[0],
+                components[1],
+                components[2],
+                components[3],
+            )),
             _ => None,
         }
     };
@@ -11074,10 +11193,10 @@ fn components_to_rgb_in_space(
                         .and_then(|d| d.get("N"))
                         .and_then(|o| o.as_integer())? as usize;
                     n_to_rgb(n)
-                },
+                }
                 _ => None,
             }
-        },
+        }
         _ => None,
     }
 }
@@ -11289,7 +11408,7 @@ fn source_for_overprint(gs: &GraphicsState, fill_side: bool) -> Option<Overprint
                 class: SourceCsClass::DeviceCmykDirect,
                 cmyk,
             })
-        },
+        }
         "DeviceGray" | "G" | "CalGray" => {
             // Table 149 row 2: DeviceGray maps to CMYK as (0, 0, 0, 1-g)
             // per the standard gray→CMYK conversion (used by the
@@ -11300,7 +11419,7 @@ fn source_for_overprint(gs: &GraphicsState, fill_side: bool) -> Option<Overprint
                 class: SourceCsClass::OtherProcess,
                 cmyk: (0.0, 0.0, 0.0, k),
             })
-        },
+        }
         "DeviceRGB" | "RGB" | "CalRGB" => {
             // Table 149 row 2: DeviceRGB maps to CMYK via the §10.3.5
             // additive-clamp inverse `C = 1 - R`, `M = 1 - G`,
@@ -11315,7 +11434,7 @@ fn source_for_overprint(gs: &GraphicsState, fill_side: bool) -> Option<Overprint
                 class: SourceCsClass::OtherProcess,
                 cmyk: (c, m, y, 0.0),
             })
-        },
+        }
         _ => {
             // Composite-named space — Separation, DeviceN, ICCBased,
             // Indexed, Pattern. The spot lanes (if any) are mirrored
@@ -11371,7 +11490,7 @@ fn source_for_overprint(gs: &GraphicsState, fill_side: bool) -> Option<Overprint
                     cmyk: (c, m, y, 0.0),
                 })
             }
-        },
+        }
     }
 }
 
@@ -11408,18 +11527,18 @@ fn compose_overprint_channel(
             } else {
                 c_s
             }
-        },
+        }
         SourceCsClass::OtherProcess => {
             // Table 149 row 2: B = c_s for every process colour
             // component of the group CS regardless of OPM.
             c_s
-        },
+        }
         SourceCsClass::SeparationOrDeviceN => {
             // Table 149 row 3: process colour components preserve
             // backdrop. The named-spot lanes are handled by the spot
             // sidecar mirror, not by this per-process-channel pass.
             c_b
-        },
+        }
     };
     let alpha = alpha.clamp(0.0, 1.0);
     alpha * b + (1.0 - alpha) * c_b
@@ -11517,7 +11636,14 @@ fn appearance_fit_matrix(
     if !sx.is_finite() || !sy.is_finite() {
         return None;
     }
-    Some(Transform::from_row(sx, 0.0, 0.0, sy, rx0 - sx * tx0, ry0 - sy * ty0))
+    Some(Transform::from_row(
+        sx,
+        0.0,
+        0.0,
+        sy,
+        rx0 - sx * tx0,
+        ry0 - sy * ty0,
+    ))
 }
 
 /// Intersect a form's own `/BBox` clip with the clip in force at its `Do`.
@@ -11538,7 +11664,7 @@ fn intersect_clips(
                 *mv = (*mv).min(*cv);
             }
             Some(m)
-        },
+        }
         (Some(m), None) => Some(m),
         (None, Some(c)) => Some(c.clone()),
         (None, None) => None,
@@ -11663,7 +11789,10 @@ fn apply_pending_clip(
                 }
                 return;
             }
-            log::debug!("skipping clip beyond f32 device precision: {:?}", path.bounds());
+            log::debug!(
+                "skipping clip beyond f32 device precision: {:?}",
+                path.bounds()
+            );
             return;
         }
 
@@ -11683,12 +11812,12 @@ fn apply_pending_clip(
             // mutated in place.
             Some(existing_mask) => {
                 existing_mask.intersect_path(&path, fill_rule, true, transform);
-            },
+            }
             None => {
                 let mut new_mask = tiny_skia::Mask::new(pixmap.width(), pixmap.height()).unwrap();
                 new_mask.fill_path(&path, fill_rule, true, transform);
                 *slot = Some(new_mask);
-            },
+            }
         }
     }
 }
@@ -11894,7 +12023,10 @@ mod tests {
         };
         append(1, b"<< /Type /Catalog /Pages 2 0 R >>");
         append(2, b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>");
-        append(3, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>");
+        append(
+            3,
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >>",
+        );
         if let Some(body) = extra {
             append(4, body);
         }
@@ -11929,7 +12061,10 @@ mod tests {
         rows: i64,
     ) -> HashMap<String, Object> {
         let mut dict = image_mask_dict(width, height);
-        dict.insert("Filter".to_string(), Object::Name("CCITTFaxDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("CCITTFaxDecode".to_string()),
+        );
         dict.insert(
             "DecodeParms".to_string(),
             Object::Dictionary(HashMap::from([
@@ -12005,7 +12140,10 @@ mod tests {
     #[test]
     fn ccitt_image_mask_rejects_dangling_and_wrong_type_decode_params_references() {
         let mut dangling = ccitt_mask_dict(8, 1, 8, 1);
-        dangling.insert("DecodeParms".to_string(), Object::Reference(ObjectRef::new(99, 0)));
+        dangling.insert(
+            "DecodeParms".to_string(),
+            Object::Reference(ObjectRef::new(99, 0)),
+        );
         let error = PageRenderer::image_mask_ccitt_params(&dangling, 8, 1, &minimal_pdf_doc())
             .expect_err("dangling reference must fail");
         assert!(
@@ -12034,7 +12172,10 @@ mod tests {
         );
 
         let mut wrong_type = ccitt_mask_dict(8, 1, 8, 1);
-        wrong_type.insert("DecodeParms".to_string(), Object::Reference(ObjectRef::new(4, 0)));
+        wrong_type.insert(
+            "DecodeParms".to_string(),
+            Object::Reference(ObjectRef::new(4, 0)),
+        );
         let doc = pdf_doc_with_extra_object(Some(b"42"));
         let result = PageRenderer::image_mask_ccitt_params(&wrong_type, 8, 1, &doc);
         assert!(
@@ -12092,7 +12233,10 @@ mod tests {
             Object::Integer(40),
             Object::Integer(50),
         ];
-        assert_eq!(parse_color_key_mask(&arr, 3), Some(vec![(0, 10), (20, 30), (40, 50)]));
+        assert_eq!(
+            parse_color_key_mask(&arr, 3),
+            Some(vec![(0, 10), (20, 30), (40, 50)])
+        );
 
         // Wrong length for ncomp -> None.
         assert_eq!(parse_color_key_mask(&arr, 2), None);
@@ -12128,7 +12272,10 @@ mod tests {
         // valid, region-covering range.
         let (lo, hi) = axis_tile_range(0.0, 30.0, 0.0, 10.0, -10.0);
         assert!(lo <= hi);
-        assert!(lo <= -3 && hi >= 0, "range [{lo},{hi}] must cover i in [-3,0]");
+        assert!(
+            lo <= -3 && hi >= 0,
+            "range [{lo},{hi}] must cover i in [-3,0]"
+        );
     }
 
     #[test]
@@ -12238,7 +12385,12 @@ mod tests {
         let mut existing = Mask::new(w, h).unwrap();
         let mut pb = PathBuilder::new();
         pb.push_rect(Rect::from_xywh(0.0, 0.0, 20.0, 10.0).unwrap());
-        existing.fill_path(&pb.finish().unwrap(), FillRule::Winding, false, Transform::identity());
+        existing.fill_path(
+            &pb.finish().unwrap(),
+            FillRule::Winding,
+            false,
+            Transform::identity(),
+        );
 
         // ET path: alpha mask from the silhouette, AND-ed with the clip.
         let text_mask = Mask::from_pixmap(scratch.as_ref(), MaskType::Alpha);
@@ -12250,7 +12402,11 @@ mod tests {
         // Inside silhouette but BELOW the clip (y=12) -> removed by the clip.
         assert_eq!(at(7, 12), 0, "clip must not be widened past its bound");
         // Inside clip but OUTSIDE the silhouette (x=2) -> removed by the text.
-        assert_eq!(at(2, 2), 0, "content outside the glyph shape is clipped away");
+        assert_eq!(
+            at(2, 2),
+            0,
+            "content outside the glyph shape is clipped away"
+        );
         // Corner outside both -> background.
         assert_eq!(at(18, 18), 0, "corner outside the glyph stays background");
     }
@@ -12268,7 +12424,10 @@ mod tests {
             .0
             .iter()
             .any(|px| px[3] != 0);
-        assert!(!has_coverage, "empty accumulator must be treated as no clip change");
+        assert!(
+            !has_coverage,
+            "empty accumulator must be treated as no clip change"
+        );
     }
 
     /// The coverage graphics state used to rasterise the clip silhouette must
@@ -12328,8 +12487,10 @@ mod tests {
         let program = b"{ 0.0 exch 0.0 0.0 }";
         let mut func_dict: HashMap<String, Object> = HashMap::new();
         func_dict.insert("FunctionType".into(), Object::Integer(4));
-        func_dict
-            .insert("Domain".into(), Object::Array(vec![Object::Integer(0), Object::Integer(1)]));
+        func_dict.insert(
+            "Domain".into(),
+            Object::Array(vec![Object::Integer(0), Object::Integer(1)]),
+        );
         func_dict.insert(
             "Range".into(),
             Object::Array(vec![
@@ -12522,8 +12683,16 @@ mod tests {
         ));
         // Anything beyond the epsilon is a real change and must not
         // short-circuit — single-channel mismatch is enough.
-        assert!(!rgba_matches((0.26, 0.5, 0.75, 1.0), (0.25, 0.5, 0.75), 1.0));
-        assert!(!rgba_matches((0.25, 0.5, 0.75, 0.5), (0.25, 0.5, 0.75), 1.0));
+        assert!(!rgba_matches(
+            (0.26, 0.5, 0.75, 1.0),
+            (0.25, 0.5, 0.75),
+            1.0
+        ));
+        assert!(!rgba_matches(
+            (0.25, 0.5, 0.75, 0.5),
+            (0.25, 0.5, 0.75),
+            1.0
+        ));
     }
 
     // ---------------------------------------------------------------------
@@ -12664,7 +12833,13 @@ mod tests {
         let mut pending: Option<(tiny_skia::Path, FillRule)> =
             Some((make_clip_path(), FillRule::Winding));
         for _ in 0..K {
-            apply_pending_clip(&mut pending, &mut clip_stack, &pixmap, base_transform, &gs_stack);
+            apply_pending_clip(
+                &mut pending,
+                &mut clip_stack,
+                &pixmap,
+                base_transform,
+                &gs_stack,
+            );
         }
         let after_one_clip = APC_MATERIALIZED.load(Ordering::Relaxed);
         assert_eq!(

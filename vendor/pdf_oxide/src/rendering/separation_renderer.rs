@@ -514,10 +514,10 @@ fn scan_operators_for_inks(
                 push(referenced, "Magenta");
                 push(referenced, "Yellow");
                 push(referenced, "Black");
-            },
+            }
             Operator::SetFillColorSpace { name } | Operator::SetStrokeColorSpace { name } => {
                 inks_from_space(name, color_spaces, resources, doc, referenced);
-            },
+            }
             Operator::Do { name } => {
                 if visited.iter().any(|s| s == name) {
                     continue;
@@ -572,7 +572,7 @@ fn scan_operators_for_inks(
                                             push(referenced, "Magenta");
                                             push(referenced, "Yellow");
                                             push(referenced, "Black");
-                                        },
+                                        }
                                         ResolvedSpace::Separation(ink) => {
                                             if ink != "None" && !ink.is_empty() {
                                                 if ink == "All" {
@@ -584,7 +584,7 @@ fn scan_operators_for_inks(
                                                     push(referenced, &ink);
                                                 }
                                             }
-                                        },
+                                        }
                                         ResolvedSpace::DeviceN(names) => {
                                             for n in names {
                                                 if n != "None" && !n.is_empty() {
@@ -598,18 +598,18 @@ fn scan_operators_for_inks(
                                                     }
                                                 }
                                             }
-                                        },
+                                        }
                                         // RGB / Gray / Unknown contribute no
                                         // plates per the renderer's policy.
-                                        _ => {},
+                                        _ => {}
                                     }
                                 }
                             }
                         }
                     }
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     Ok(())
@@ -631,7 +631,7 @@ fn inks_from_space(
                     out.push(ink.to_string());
                 }
             }
-        },
+        }
         ResolvedSpace::Separation(name) => {
             // §8.6.6.4: /All marks every output separation — list CMYK so the
             // per-plate short-circuit in render_separations doesn't skip them.
@@ -645,7 +645,7 @@ fn inks_from_space(
             } else if name != "None" && !out.iter().any(|s| s == &name) {
                 out.push(name);
             }
-        },
+        }
         ResolvedSpace::DeviceN(names) => {
             for n in names {
                 if n == "All" {
@@ -658,12 +658,12 @@ fn inks_from_space(
                     out.push(n);
                 }
             }
-        },
+        }
         ResolvedSpace::Rgb
         | ResolvedSpace::Gray
         | ResolvedSpace::IccRgb
         | ResolvedSpace::IccGray
-        | ResolvedSpace::Unknown => {},
+        | ResolvedSpace::Unknown => {}
     }
 }
 
@@ -799,10 +799,10 @@ fn classify_resolved(
                         .resolve_object(underlying)
                         .unwrap_or_else(|_| underlying.clone());
                     classify_resolved(&resolved, color_spaces, resources, doc)
-                },
+                }
                 None => ResolvedSpace::Unknown,
             }
-        },
+        }
         "Separation" => {
             let ink = arr
                 .get(1)
@@ -810,7 +810,7 @@ fn classify_resolved(
                 .map(|s| s.to_string())
                 .unwrap_or_default();
             ResolvedSpace::Separation(ink)
-        },
+        }
         "DeviceN" => {
             if let Some(Object::Array(ink_names)) = arr.get(1) {
                 let names = ink_names
@@ -821,7 +821,7 @@ fn classify_resolved(
             } else {
                 ResolvedSpace::Unknown
             }
-        },
+        }
         "ICCBased" => {
             // ICCBased: read /N from the stream dict to pick the component-count
             // interpretation. Unknown / unreachable / unsupported N → Unknown,
@@ -842,7 +842,7 @@ fn classify_resolved(
                 }
             }
             ResolvedSpace::Unknown
-        },
+        }
         _ => ResolvedSpace::Unknown,
     }
 }
@@ -1001,7 +1001,7 @@ fn tint_for_ink(
             } else {
                 PaintAction::Paint(tint)
             }
-        },
+        }
         ResolvedSpace::Rgb
         | ResolvedSpace::Gray
         | ResolvedSpace::IccRgb
@@ -1010,7 +1010,7 @@ fn tint_for_ink(
             // sources do not route to ink plates at all. Converting them
             // would require a tint transform and is intentionally not done.
             PaintAction::Skip
-        },
+        }
         ResolvedSpace::Separation(ink) => {
             // §8.6.6.4: /All paints to every plate; /None paints nothing.
             if components.is_empty() || ink == "None" {
@@ -1024,7 +1024,7 @@ fn tint_for_ink(
             } else {
                 other_plate_action
             }
-        },
+        }
         ResolvedSpace::DeviceN(names) => {
             for (i, n) in names.iter().enumerate() {
                 if n == "None" {
@@ -1035,7 +1035,7 @@ fn tint_for_ink(
                 }
             }
             other_plate_action
-        },
+        }
         ResolvedSpace::Unknown => PaintAction::Skip,
     }
 }
@@ -1083,7 +1083,7 @@ fn logical_color_for_side<'a>(
                 }
             })?;
             return Some(LogicalColor::Device(DeviceColor::Cmyk(c, m, y, k)));
-        },
+        }
         "DeviceRGB" | "RGB" => {
             if components.len() >= 3 {
                 return Some(LogicalColor::Device(DeviceColor::Rgb(
@@ -1093,14 +1093,14 @@ fn logical_color_for_side<'a>(
                 )));
             }
             return None;
-        },
+        }
         "DeviceGray" | "G" => {
             if !components.is_empty() {
                 return Some(LogicalColor::Device(DeviceColor::Gray(components[0])));
             }
             return None;
-        },
-        _ => {},
+        }
+        _ => {}
     }
 
     // Spaced: needs a borrow into the page-resource colour-space map.
@@ -1177,7 +1177,9 @@ fn paint_through_pipeline(
     let output_intent = doc.output_intent_cmyk_profile();
     let ctx = ResolutionContext::new(doc, color_spaces)
         .with_output_intent(output_intent.as_ref())
-        .with_rendering_intent(crate::color::RenderingIntent::from_pdf_name(&gs.rendering_intent))
+        .with_rendering_intent(crate::color::RenderingIntent::from_pdf_name(
+            &gs.rendering_intent,
+        ))
         .with_defaults(
             color_spaces.get("DefaultGray"),
             color_spaces.get("DefaultRGB"),
@@ -1297,14 +1299,14 @@ fn initial_components_for_space(
     match resolved {
         ResolvedSpace::Cmyk | ResolvedSpace::IccCmyk => {
             (vec![0.0, 0.0, 0.0, 1.0], Some((0.0, 0.0, 0.0, 1.0)))
-        },
+        }
         ResolvedSpace::Rgb | ResolvedSpace::IccRgb => (vec![0.0, 0.0, 0.0], None),
         ResolvedSpace::Gray | ResolvedSpace::IccGray => (vec![0.0], None),
         ResolvedSpace::Separation(_) => (vec![1.0], None),
         ResolvedSpace::DeviceN(names) => {
             let n = names.len().max(1);
             (vec![1.0; n], None)
-        },
+        }
         ResolvedSpace::Unknown => (Vec::new(), None),
     }
 }
@@ -1476,7 +1478,7 @@ fn execute_separation_operators(
         match op {
             Operator::BeginMarkedContent { .. } => {
                 marked_content_is_excluded.push(false);
-            },
+            }
             Operator::BeginMarkedContentDict { tag, properties } => {
                 let mut is_excluded = false;
                 if tag == "OC" {
@@ -1491,14 +1493,14 @@ fn execute_separation_operators(
                     excluded_layer_depth += 1;
                 }
                 marked_content_is_excluded.push(is_excluded);
-            },
+            }
             Operator::EndMarkedContent => {
                 if let Some(was_excluded) = marked_content_is_excluded.pop() {
                     if was_excluded && excluded_layer_depth > 0 {
                         excluded_layer_depth -= 1;
                     }
                 }
-            },
+            }
             Operator::SaveState => {
                 gs_stack.save();
                 let cs = color_state_stack
@@ -1507,7 +1509,7 @@ fn execute_separation_operators(
                     .unwrap_or_else(SeparationColorState::new);
                 color_state_stack.push(cs);
                 clip_stack.push(clip_stack.last().cloned().unwrap_or(None));
-            },
+            }
             Operator::RestoreState => {
                 gs_stack.restore();
                 if color_state_stack.len() > 1 {
@@ -1516,7 +1518,7 @@ fn execute_separation_operators(
                 if clip_stack.len() > 1 {
                     clip_stack.pop();
                 }
-            },
+            }
 
             Operator::Cm { a, b, c, d, e, f } => {
                 let current = gs_stack.current_mut();
@@ -1529,7 +1531,7 @@ fn execute_separation_operators(
                     f: *f,
                 };
                 current.ctm = new_matrix.multiply(&current.ctm);
-            },
+            }
 
             Operator::SetFillRgb { r, g, b } => {
                 let gs = gs_stack.current_mut();
@@ -1539,7 +1541,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.fill_components = vec![*r, *g, *b];
                 }
-            },
+            }
             Operator::SetStrokeRgb { r, g, b } => {
                 let gs = gs_stack.current_mut();
                 gs.stroke_color_rgb = (*r, *g, *b);
@@ -1548,7 +1550,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.stroke_components = vec![*r, *g, *b];
                 }
-            },
+            }
             Operator::SetFillGray { gray } => {
                 let g = *gray;
                 let gs = gs_stack.current_mut();
@@ -1558,7 +1560,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.fill_components = vec![g];
                 }
-            },
+            }
             Operator::SetStrokeGray { gray } => {
                 let g = *gray;
                 let gs = gs_stack.current_mut();
@@ -1568,7 +1570,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.stroke_components = vec![g];
                 }
-            },
+            }
             Operator::SetFillCmyk { c, m, y, k } => {
                 let gs = gs_stack.current_mut();
                 gs.fill_color_cmyk = Some((*c, *m, *y, *k));
@@ -1576,7 +1578,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.fill_components = vec![*c, *m, *y, *k];
                 }
-            },
+            }
             Operator::SetStrokeCmyk { c, m, y, k } => {
                 let gs = gs_stack.current_mut();
                 gs.stroke_color_cmyk = Some((*c, *m, *y, *k));
@@ -1584,7 +1586,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.stroke_components = vec![*c, *m, *y, *k];
                 }
-            },
+            }
             Operator::SetFillColorSpace { name } => {
                 let (components, cmyk) =
                     initial_components_for_space(name, color_spaces, resources, ctx.doc);
@@ -1594,7 +1596,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.fill_components = components;
                 }
-            },
+            }
             Operator::SetStrokeColorSpace { name } => {
                 let (components, cmyk) =
                     initial_components_for_space(name, color_spaces, resources, ctx.doc);
@@ -1604,7 +1606,7 @@ fn execute_separation_operators(
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.stroke_components = components;
                 }
-            },
+            }
             Operator::SetFillColor { components } | Operator::SetFillColorN { components, .. } => {
                 let gs = gs_stack.current_mut();
                 let space = gs.fill_color_space.clone();
@@ -1612,13 +1614,13 @@ fn execute_separation_operators(
                     "DeviceCMYK" | "CMYK" if components.len() >= 4 => {
                         gs.fill_color_cmyk =
                             Some((components[0], components[1], components[2], components[3]));
-                    },
-                    _ => {},
+                    }
+                    _ => {}
                 }
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.fill_components = components.clone();
                 }
-            },
+            }
             Operator::SetStrokeColor { components }
             | Operator::SetStrokeColorN { components, .. } => {
                 let gs = gs_stack.current_mut();
@@ -1627,29 +1629,29 @@ fn execute_separation_operators(
                     "DeviceCMYK" | "CMYK" if components.len() >= 4 => {
                         gs.stroke_color_cmyk =
                             Some((components[0], components[1], components[2], components[3]));
-                    },
-                    _ => {},
+                    }
+                    _ => {}
                 }
                 if let Some(cs) = color_state_stack.last_mut() {
                     cs.stroke_components = components.clone();
                 }
-            },
+            }
 
             Operator::SetLineWidth { width } => {
                 gs_stack.current_mut().line_width = *width;
-            },
+            }
             Operator::SetLineCap { cap_style } => {
                 gs_stack.current_mut().line_cap = *cap_style;
-            },
+            }
             Operator::SetLineJoin { join_style } => {
                 gs_stack.current_mut().line_join = *join_style;
-            },
+            }
             Operator::SetMiterLimit { limit } => {
                 gs_stack.current_mut().miter_limit = *limit;
-            },
+            }
             Operator::SetDash { array, phase } => {
                 gs_stack.current_mut().dash_pattern = (array.clone(), *phase);
-            },
+            }
             Operator::SetRenderingIntent { intent } => {
                 // §10.7.3 — mirror the composite renderer's dispatch.
                 // The per-plate path doesn't consult OutputIntent for
@@ -1658,14 +1660,14 @@ fn execute_separation_operators(
                 // resolver's ICCBased N=4 path, so keeping it current
                 // matches the composite path's behaviour.
                 gs_stack.current_mut().rendering_intent = intent.clone();
-            },
+            }
 
             Operator::MoveTo { x, y } => {
                 current_path.move_to(*x, *y);
-            },
+            }
             Operator::LineTo { x, y } => {
                 current_path.line_to(*x, *y);
-            },
+            }
             Operator::CurveTo {
                 x1,
                 y1,
@@ -1675,15 +1677,15 @@ fn execute_separation_operators(
                 y3,
             } => {
                 current_path.cubic_to(*x1, *y1, *x2, *y2, *x3, *y3);
-            },
+            }
             Operator::CurveToV { x2, y2, x3, y3 } => {
                 if let Some(last) = current_path.last_point() {
                     current_path.cubic_to(last.x, last.y, *x2, *y2, *x3, *y3);
                 }
-            },
+            }
             Operator::CurveToY { x1, y1, x3, y3 } => {
                 current_path.cubic_to(*x1, *y1, *x3, *y3, *x3, *y3);
-            },
+            }
             Operator::Rectangle {
                 x,
                 y,
@@ -1703,10 +1705,10 @@ fn execute_separation_operators(
                 if let Some(rect) = tiny_skia::Rect::from_xywh(nx, ny, nw, nh) {
                     current_path.push_rect(rect);
                 }
-            },
+            }
             Operator::ClosePath => {
                 current_path.close();
-            },
+            }
 
             Operator::Stroke | Operator::CloseAndStroke => {
                 // `s` closes the subpath first (Table 60).
@@ -1769,7 +1771,7 @@ fn execute_separation_operators(
                     }
                 }
                 current_path = PathBuilder::new();
-            },
+            }
             Operator::Fill => {
                 apply_separation_clip(
                     &mut pending_clip,
@@ -1827,7 +1829,7 @@ fn execute_separation_operators(
                     }
                 }
                 current_path = PathBuilder::new();
-            },
+            }
             Operator::FillEvenOdd => {
                 apply_separation_clip(
                     &mut pending_clip,
@@ -1885,7 +1887,7 @@ fn execute_separation_operators(
                     }
                 }
                 current_path = PathBuilder::new();
-            },
+            }
             Operator::FillStroke | Operator::CloseFillStroke => {
                 apply_separation_clip(
                     &mut pending_clip,
@@ -1985,7 +1987,7 @@ fn execute_separation_operators(
                     }
                 }
                 current_path = PathBuilder::new();
-            },
+            }
             Operator::FillStrokeEvenOdd | Operator::CloseFillStrokeEvenOdd => {
                 apply_separation_clip(
                     &mut pending_clip,
@@ -2085,7 +2087,7 @@ fn execute_separation_operators(
                     }
                 }
                 current_path = PathBuilder::new();
-            },
+            }
             Operator::EndPath => {
                 apply_separation_clip(
                     &mut pending_clip,
@@ -2096,18 +2098,18 @@ fn execute_separation_operators(
                     &gs_stack,
                 );
                 current_path = PathBuilder::new();
-            },
+            }
 
             Operator::ClipNonZero => {
                 if let Some(path) = current_path.clone().finish() {
                     pending_clip = Some((path, FillRule::Winding));
                 }
-            },
+            }
             Operator::ClipEvenOdd => {
                 if let Some(path) = current_path.clone().finish() {
                     pending_clip = Some((path, FillRule::EvenOdd));
                 }
-            },
+            }
 
             // Text object
             Operator::BeginText => {
@@ -2115,37 +2117,37 @@ fn execute_separation_operators(
                 let gs = gs_stack.current_mut();
                 gs.text_matrix = Matrix::identity();
                 gs.text_line_matrix = Matrix::identity();
-            },
+            }
             Operator::EndText => {
                 in_text_object = false;
-            },
+            }
 
             // Text state
             Operator::Tc { char_space } => {
                 gs_stack.current_mut().char_space = *char_space;
-            },
+            }
             Operator::Tw { word_space } => {
                 gs_stack.current_mut().word_space = *word_space;
-            },
+            }
             Operator::Tz { scale } => {
                 gs_stack.current_mut().horizontal_scaling = *scale;
-            },
+            }
             Operator::TL { leading } => {
                 gs_stack.current_mut().leading = *leading;
-            },
+            }
             Operator::Ts { rise } => {
                 gs_stack.current_mut().text_rise = *rise;
-            },
+            }
             Operator::Tr { render } => {
                 gs_stack.current_mut().render_mode = *render;
-            },
+            }
             Operator::Tf { font, size } => {
                 let wmode = ctx.fonts.get(font).map(|f| f.wmode).unwrap_or(0);
                 let gs = gs_stack.current_mut();
                 gs.font_name = Some(font.clone());
                 gs.font_size = *size;
                 gs.text_wmode = wmode;
-            },
+            }
 
             // Text positioning
             Operator::Td { tx, ty } => {
@@ -2155,7 +2157,7 @@ fn execute_separation_operators(
                     gs.text_line_matrix = translation.multiply(&gs.text_line_matrix);
                     gs.text_matrix = gs.text_line_matrix;
                 }
-            },
+            }
             Operator::TD { tx, ty } => {
                 if in_text_object {
                     let gs = gs_stack.current_mut();
@@ -2164,7 +2166,7 @@ fn execute_separation_operators(
                     gs.text_line_matrix = translation.multiply(&gs.text_line_matrix);
                     gs.text_matrix = gs.text_line_matrix;
                 }
-            },
+            }
             Operator::Tm { a, b, c, d, e, f } => {
                 if in_text_object {
                     let gs = gs_stack.current_mut();
@@ -2178,7 +2180,7 @@ fn execute_separation_operators(
                     };
                     gs.text_line_matrix = gs.text_matrix;
                 }
-            },
+            }
             Operator::TStar => {
                 if in_text_object {
                     let gs = gs_stack.current_mut();
@@ -2187,7 +2189,7 @@ fn execute_separation_operators(
                     gs.text_line_matrix = translation.multiply(&gs.text_line_matrix);
                     gs.text_matrix = gs.text_line_matrix;
                 }
-            },
+            }
 
             // Text showing. Each `render_*_to_plate` returns a scalar
             // advance along the active writing axis; the caller routes it
@@ -2209,7 +2211,7 @@ fn execute_separation_operators(
                     )?;
                     gs_stack.current_mut().advance_text_matrix(advance);
                 }
-            },
+            }
             Operator::TJ { array } => {
                 if in_text_object {
                     let advance = render_tj_to_plate(
@@ -2226,7 +2228,7 @@ fn execute_separation_operators(
                     )?;
                     gs_stack.current_mut().advance_text_matrix(advance);
                 }
-            },
+            }
             Operator::Quote { text } => {
                 if in_text_object {
                     let gs_mut = gs_stack.current_mut();
@@ -2249,7 +2251,7 @@ fn execute_separation_operators(
                     )?;
                     gs_stack.current_mut().advance_text_matrix(advance);
                 }
-            },
+            }
             Operator::DoubleQuote {
                 word_space,
                 char_space,
@@ -2278,7 +2280,7 @@ fn execute_separation_operators(
                     )?;
                     gs_stack.current_mut().advance_text_matrix(advance);
                 }
-            },
+            }
 
             // ExtGState
             Operator::SetExtGState { dict_name } => {
@@ -2294,7 +2296,7 @@ fn execute_separation_operators(
                         ParsedExtGState::default()
                     });
                 entry.apply(gs_stack.current_mut());
-            },
+            }
 
             // XObject — Form XObjects recurse into their content stream;
             // Image XObjects route per-channel samples to the matching ink
@@ -2379,9 +2381,9 @@ fn execute_separation_operators(
                         }
                     }
                 }
-            },
+            }
 
-            _ => {},
+            _ => {}
         }
     }
     Ok(())
@@ -2506,12 +2508,12 @@ fn render_tj_to_plate(
                 )?;
                 gs_stack.current_mut().advance_text_matrix(advance);
                 total_advance += advance;
-            },
+            }
             TextElement::Offset(offset) => {
                 let shift = (-*offset / 1000.0) * gs_stack.current().font_size;
                 gs_stack.current_mut().advance_text_matrix(shift);
                 total_advance += shift;
-            },
+            }
         }
     }
     Ok(total_advance)
@@ -2655,7 +2657,10 @@ fn apply_separation_clip(
         // See `apply_pending_clip` in page_renderer: a clip path beyond f32
         // device precision is dropped, not materialized as an empty mask.
         if !device_bounds_rasterizable(&path, transform) {
-            log::debug!("skipping clip beyond f32 device precision: {:?}", path.bounds());
+            log::debug!(
+                "skipping clip beyond f32 device precision: {:?}",
+                path.bounds()
+            );
             return;
         }
 
@@ -2691,10 +2696,17 @@ fn parse_form_matrix(dict: &HashMap<String, Object>) -> Transform {
                     } else {
                         0.0
                     }
-                },
+                }
             }
         };
-        Transform::from_row(get_f32(0), get_f32(1), get_f32(2), get_f32(3), get_f32(4), get_f32(5))
+        Transform::from_row(
+            get_f32(0),
+            get_f32(1),
+            get_f32(2),
+            get_f32(3),
+            get_f32(4),
+            get_f32(5),
+        )
     } else {
         Transform::identity()
     }
@@ -2702,7 +2714,9 @@ fn parse_form_matrix(dict: &HashMap<String, Object>) -> Transform {
 
 /// Combine two transformations (base + CTM).
 fn combine_transforms(base: Transform, ctm: &Matrix) -> Transform {
-    base.pre_concat(Transform::from_row(ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f))
+    base.pre_concat(Transform::from_row(
+        ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f,
+    ))
 }
 
 /// Resolve the image XObject's declared `/ColorSpace` to a [`ResolvedSpace`].
@@ -2761,7 +2775,7 @@ fn image_channel_for_ink(space: &ResolvedSpace, ink: &str) -> Option<usize> {
             } else {
                 None
             }
-        },
+        }
         ResolvedSpace::DeviceN(names) => names
             .iter()
             .position(|n| n.as_str() != "None" && (n == "All" || n == ink)),
@@ -2953,7 +2967,7 @@ fn paint_image_to_plates(
             Err(e) => {
                 log::warn!("Skipping image XObject '{name}': {e}");
                 return Ok(());
-            },
+            }
         };
     let w = pdf_image.width() as usize;
     let h = pdf_image.height() as usize;
@@ -3010,15 +3024,19 @@ fn paint_image_to_plates(
                 ResolvedSpace::Cmyk | ResolvedSpace::IccCmyk,
                 PdfCs::DeviceCMYK | PdfCs::ICCBased(4),
                 ImageData::Jpeg(bytes),
-            ) => (crate::extractors::images::decode_cmyk_jpeg_to_raw_cmyk(bytes)?, 4, false),
+            ) => (
+                crate::extractors::images::decode_cmyk_jpeg_to_raw_cmyk(bytes)?,
+                4,
+                false,
+            ),
             // Separation: 1 channel.
             (ResolvedSpace::Separation(_), PdfCs::Separation, ImageData::Raw { pixels, .. }) => {
                 (pixels.clone(), 1, extractor_decode_applied)
-            },
+            }
             // DeviceN: N channels (extractor reports DeviceN with N components).
             (ResolvedSpace::DeviceN(ref names), PdfCs::DeviceN, ImageData::Raw { pixels, .. }) => {
                 (pixels.clone(), names.len().max(1), extractor_decode_applied)
-            },
+            }
             // Shape mismatch (e.g. extractor reports a different colour space than
             // the dict declared after our resolver ran). Drop silently — the
             // resolver result wins for routing semantics but we won't fabricate
@@ -3029,7 +3047,7 @@ fn paint_image_to_plates(
                  and extractor sample format; skipping"
                 );
                 return Ok(());
-            },
+            }
         };
     let _ = color_state; // currently unused outside the image-mask path
 

@@ -198,7 +198,7 @@ impl BlendModeClass {
             Self::SeparableWhitePreserving => SpotBlendDispatch::UseRequested,
             Self::SeparableNonWhitePreserving | Self::NonSeparable => {
                 SpotBlendDispatch::SubstituteNormal
-            },
+            }
         }
     }
 }
@@ -483,7 +483,7 @@ pub(crate) fn discover_page_spot_inks(doc: &PdfDocument, page_index: usize) -> V
                 e
             );
             Vec::new()
-        },
+        }
     }
 }
 
@@ -827,7 +827,7 @@ pub(crate) fn separable_blend(mode: &str, c_b: f32, c_s: f32) -> f32 {
         "Overlay" => {
             // HardLight(c_s, c_b) — symmetric swap per Table 136.
             hard_light_component(c_s, c_b)
-        },
+        }
         "Darken" => c_b.min(c_s),
         "Lighten" => c_b.max(c_s),
         "ColorDodge" => {
@@ -836,14 +836,14 @@ pub(crate) fn separable_blend(mode: &str, c_b: f32, c_s: f32) -> f32 {
             } else {
                 (c_b / (1.0 - c_s)).min(1.0)
             }
-        },
+        }
         "ColorBurn" => {
             if c_s <= 0.0 {
                 0.0
             } else {
                 1.0 - ((1.0 - c_b) / c_s).min(1.0)
             }
-        },
+        }
         "HardLight" => hard_light_component(c_b, c_s),
         "SoftLight" => soft_light_component(c_b, c_s),
         "Difference" => (c_b - c_s).abs(),
@@ -933,7 +933,7 @@ pub(crate) fn extract_paint_spot_inks(
             // branches on them per §8.6.6.3 (paint every plate at the
             // tint, or skip every plate).
             vec![(ink.to_string(), components[0])]
-        },
+        }
         "Pattern" => {
             // ISO 32000-1 §8.7.3.1: a Pattern colour space may declare
             // an underlying colour space at array index 1 (uncoloured
@@ -967,7 +967,7 @@ pub(crate) fn extract_paint_spot_inks(
             // <tint>]), the recursive call handles the /Separation
             // arm and surfaces (PMS185, components[0]).
             extract_paint_spot_inks(&underlying, components, doc)
-        },
+        }
         "DeviceN" => {
             let names_obj = match arr.get(1) {
                 Some(o) => deref(o),
@@ -1013,7 +1013,7 @@ pub(crate) fn extract_paint_spot_inks(
                 out.push((ink.to_string(), tint));
             }
             out
-        },
+        }
         _ => Vec::new(),
     }
 }
@@ -1202,7 +1202,7 @@ pub(crate) fn extract_process_paint_cmyk(
                     return None;
                 }
                 Some((proc_tints[0], proc_tints[1], proc_tints[2], proc_tints[3]))
-            },
+            }
             "DeviceRGB" | "RGB" => {
                 // §10.3.5 additive-clamp inverse: C = 1-R, M = 1-G,
                 // Y = 1-B, K = 0. Per §8.6.6.5 the process tints are
@@ -1215,7 +1215,7 @@ pub(crate) fn extract_process_paint_cmyk(
                 let m = (1.0 - proc_tints[1]).clamp(0.0, 1.0);
                 let y = (1.0 - proc_tints[2]).clamp(0.0, 1.0);
                 Some((c, m, y, 0.0))
-            },
+            }
             "DeviceGray" | "G" => {
                 // Gray → CMYK convention used by every device-space arm
                 // in the renderer: K = 1 − g, C = M = Y = 0.
@@ -1224,7 +1224,7 @@ pub(crate) fn extract_process_paint_cmyk(
                 }
                 let k = (1.0 - proc_tints[0]).clamp(0.0, 1.0);
                 Some((0.0, 0.0, 0.0, k))
-            },
+            }
             _ => None,
         };
     }
@@ -1304,7 +1304,7 @@ pub(crate) fn extract_process_paint_cmyk(
                         return Some(retargeted);
                     }
                     Some((proc_tints[0], proc_tints[1], proc_tints[2], proc_tints[3]))
-                },
+                }
                 3 => {
                     if proc_tints.len() < 3 {
                         return None;
@@ -1313,14 +1313,14 @@ pub(crate) fn extract_process_paint_cmyk(
                     let m = (1.0 - proc_tints[1]).clamp(0.0, 1.0);
                     let y = (1.0 - proc_tints[2]).clamp(0.0, 1.0);
                     Some((c, m, y, 0.0))
-                },
+                }
                 1 => {
                     if proc_tints.is_empty() {
                         return None;
                     }
                     let k = (1.0 - proc_tints[0]).clamp(0.0, 1.0);
                     Some((0.0, 0.0, 0.0, k))
-                },
+                }
                 _ => None,
             };
         }
@@ -1427,7 +1427,7 @@ fn try_retarget_cmyk_via_embedded_profile(
     let transform: Arc<crate::color::CmykRetargetTransform> = match retarget_cache {
         Some(cache) => {
             cache.get_or_build_cmyk_retarget(&src_profile, &dst_profile, rendering_intent)?
-        },
+        }
         None => Arc::new(crate::color::CmykRetargetTransform::new(
             src_profile,
             dst_profile,
@@ -1511,7 +1511,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk: None,
                 spot_inks: Vec::new(),
             };
-        },
+        }
         "DeviceRGB" | "RGB" | "CalRGB" => {
             return InitialColour {
                 components: vec![0.0, 0.0, 0.0],
@@ -1519,7 +1519,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk: None,
                 spot_inks: Vec::new(),
             };
-        },
+        }
         "DeviceCMYK" | "CMYK" => {
             // Initial CMYK is (0, 0, 0, 1) — pure black per §8.6.8.
             let (r, g, b) = (0.0_f32, 0.0_f32, 0.0_f32);
@@ -1529,7 +1529,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk: Some((0.0, 0.0, 0.0, 1.0)),
                 spot_inks: Vec::new(),
             };
-        },
+        }
         "Pattern" => {
             return InitialColour {
                 components: Vec::new(),
@@ -1537,8 +1537,8 @@ pub(crate) fn initial_colour_for_space(
                 cmyk: None,
                 spot_inks: Vec::new(),
             };
-        },
-        _ => {},
+        }
+        _ => {}
     }
 
     // Resource-defined space: inspect the array form.
@@ -1551,7 +1551,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk: None,
                 spot_inks: Vec::new(),
             };
-        },
+        }
     };
     let type_name = arr.first().and_then(Object::as_name).unwrap_or("");
     match type_name {
@@ -1592,7 +1592,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk,
                 spot_inks: Vec::new(),
             }
-        },
+        }
         "Indexed" => InitialColour {
             components: vec![0.0],
             rgb: (0.0, 0.0, 0.0),
@@ -1620,7 +1620,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk: None,
                 spot_inks,
             }
-        },
+        }
         "DeviceN" => {
             let names_obj = arr.get(1).map(deref);
             let names = names_obj
@@ -1687,7 +1687,7 @@ pub(crate) fn initial_colour_for_space(
                 cmyk,
                 spot_inks,
             }
-        },
+        }
         "Pattern" => InitialColour {
             components: Vec::new(),
             rgb: (0.0, 0.0, 0.0),
@@ -1709,12 +1709,18 @@ mod tests {
 
     #[test]
     fn classify_normal_is_separable_white_preserving() {
-        assert_eq!(BlendModeClass::from_name("Normal"), BlendModeClass::SeparableWhitePreserving);
+        assert_eq!(
+            BlendModeClass::from_name("Normal"),
+            BlendModeClass::SeparableWhitePreserving
+        );
     }
 
     #[test]
     fn classify_luminosity_is_non_separable() {
-        assert_eq!(BlendModeClass::from_name("Luminosity"), BlendModeClass::NonSeparable);
+        assert_eq!(
+            BlendModeClass::from_name("Luminosity"),
+            BlendModeClass::NonSeparable
+        );
     }
 
     #[test]
@@ -1772,7 +1778,10 @@ mod tests {
         assert_eq!(s.dims(), (10, 5));
         assert_eq!(s.cmyk().len(), 4 * 10 * 5);
         assert!(s.cmyk().iter().all(|&b| b == 0));
-        assert_eq!(s.spot_names(), &["PMS 185 C".to_string(), "Dieline".to_string()]);
+        assert_eq!(
+            s.spot_names(),
+            &["PMS 185 C".to_string(), "Dieline".to_string()]
+        );
         let p0 = s.spot_plane(0).unwrap();
         let p1 = s.spot_plane(1).unwrap();
         assert_eq!(p0.len(), 10 * 5);
@@ -2023,7 +2032,10 @@ mod tests {
             spots.len()
         );
         assert_eq!(spots[0].0, "PMS185", "spot identity propagation");
-        assert_eq!(spots[0].1, 0.6_f32, "spot tint propagation (0.6_f32 is exact in f32)");
+        assert_eq!(
+            spots[0].1, 0.6_f32,
+            "spot tint propagation (0.6_f32 is exact in f32)"
+        );
     }
 
     /// Round 5 / A5: the `process_names_if_valid_prefix` helper
@@ -2047,7 +2059,10 @@ mod tests {
                 "Process".to_string(),
                 Object::Dictionary(
                     [
-                        ("ColorSpace".to_string(), Object::Name("DeviceCMYK".to_string())),
+                        (
+                            "ColorSpace".to_string(),
+                            Object::Name("DeviceCMYK".to_string()),
+                        ),
                         (
                             "Components".to_string(),
                             Object::Array(vec![
@@ -2095,7 +2110,10 @@ mod tests {
                 "Process".to_string(),
                 Object::Dictionary(
                     [
-                        ("ColorSpace".to_string(), Object::Name("DeviceCMYK".to_string())),
+                        (
+                            "ColorSpace".to_string(),
+                            Object::Name("DeviceCMYK".to_string()),
+                        ),
                         (
                             "Components".to_string(),
                             Object::Array(vec![

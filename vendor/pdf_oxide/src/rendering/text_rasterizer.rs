@@ -75,9 +75,9 @@ fn classify_embedded_font(data: &Arc<Vec<u8>>) -> (bool, bool) {
                 PlatformId::Unicode => saw_unicode = true,
                 PlatformId::Windows if sub.encoding_id == 1 || sub.encoding_id == 10 => {
                     saw_unicode = true;
-                },
+                }
                 PlatformId::Macintosh if sub.encoding_id == 0 => saw_byte_indexed = true,
-                _ => {},
+                _ => {}
             }
         }
         Some((saw_byte_indexed && !saw_unicode, saw_unicode))
@@ -718,7 +718,7 @@ impl TextRasterizer {
                                 false,
                             );
                         }
-                    },
+                    }
                 }
             }
             Ok(self.render_unicode_text(
@@ -827,7 +827,7 @@ impl TextRasterizer {
             match element {
                 TextElement::String(text) => {
                     total += measure_text_bytes(text, gs, font_info.as_deref());
-                },
+                }
                 TextElement::Offset(offset) => {
                     // PDF numeric offsets in a TJ array shift the cursor by
                     // -offset/1000 * font_size along the active writing
@@ -836,7 +836,7 @@ impl TextRasterizer {
                     // scalar magnitude.
                     let shift = (-offset / 1000.0) * gs.font_size;
                     total += shift;
-                },
+                }
             }
         }
         total
@@ -888,12 +888,12 @@ impl TextRasterizer {
                     )?;
                     current_gs.advance_text_matrix(advance);
                     total_advance += advance;
-                },
+                }
                 TextElement::Offset(offset) => {
                     let shift = (-offset / 1000.0) * current_gs.font_size;
                     current_gs.advance_text_matrix(shift);
                     total_advance += shift;
-                },
+                }
             }
         }
         Ok(total_advance)
@@ -1162,7 +1162,10 @@ impl TextRasterizer {
             _local_font = font_opt;
             _local_ttf = ttf_parser::Face::parse(&font_data, index).ok();
             if _local_ttf.is_none() {
-                return Err(Error::InvalidPdf(format!("Failed to parse font: {}", pdf_font_name)));
+                return Err(Error::InvalidPdf(format!(
+                    "Failed to parse font: {}",
+                    pdf_font_name
+                )));
             }
             font_ref = _local_font.as_ref().unwrap();
             ttf_face_ref = _local_ttf.as_ref().unwrap();
@@ -1606,7 +1609,7 @@ impl TextRasterizer {
                     Some(crate::fonts::CIDToGIDMap::Identity) => char_code,
                     Some(crate::fonts::CIDToGIDMap::Explicit(map)) => {
                         *map.get(char_code as usize).unwrap_or(&0)
-                    },
+                    }
                     // §9.7.4.2 (`docs/spec/pdf.md`:18641-18644): when the
                     // embedded CFF's Top DICT uses CIDFont operators, "the CIDs
                     // shall be used to determine the GID value for the glyph
@@ -1636,7 +1639,7 @@ impl TextRasterizer {
                     Some(crate::fonts::CIDToGIDMap::Identity) => char_code,
                     Some(crate::fonts::CIDToGIDMap::Explicit(map)) => {
                         *map.get(char_code as usize).unwrap_or(&0)
-                    },
+                    }
                     None => char_code,
                 }
             };
@@ -1778,7 +1781,7 @@ impl TextRasterizer {
                     font_info.base_font
                 );
                 return self.measure_only_advance(bytes, font_info, gs);
-            },
+            }
         };
         let ttf_face = &face.ttf_face;
         let font_size = gs.font_size;
@@ -2126,7 +2129,10 @@ mod tests {
         let warning = tally
             .warning("AAAAAA+Broken")
             .expect("recorded drops must warn");
-        assert_eq!(warning.category, crate::extractors::warnings::WarningCategory::GlyphDropped);
+        assert_eq!(
+            warning.category,
+            crate::extractors::warnings::WarningCategory::GlyphDropped
+        );
         assert!(warning.message.contains("AAAAAA+Broken"));
         assert!(warning.message.contains("3 glyph(s)"));
         assert!(warning.message.contains("0x41"));
@@ -2187,7 +2193,10 @@ mod tests {
                     .all(|&c| face.glyph_index(c).is_some())
             })
             .expect("bundled face data must be present");
-        assert!(covered, "bundled CJK fallback must cover representative CJK glyphs");
+        assert!(
+            covered,
+            "bundled CJK fallback must cover representative CJK glyphs"
+        );
     }
 
     /// The process-wide system font database must always expose a CJK-capable
@@ -2478,7 +2487,10 @@ mod tests {
         let full = advance_at(100.0, &mut pixmap);
         let half = advance_at(50.0, &mut pixmap);
 
-        assert!((full - 20.0).abs() < 0.01, "Th=100% advance should be 20.0, got {full}");
+        assert!(
+            (full - 20.0).abs() < 0.01,
+            "Th=100% advance should be 20.0, got {full}"
+        );
         assert!(
             (half - 10.0).abs() < 0.01,
             "Th=50% must halve the returned advance (§9.4.4 tx·Th): got {half}, full was {full}"

@@ -268,7 +268,10 @@ impl TextSearcher {
             }
         }
 
-        (combined_bbox.unwrap_or_else(|| Rect::new(0.0, 0.0, 0.0, 0.0)), matched_boxes)
+        (
+            combined_bbox.unwrap_or_else(|| Rect::new(0.0, 0.0, 0.0, 0.0)),
+            matched_boxes,
+        )
     }
 }
 

@@ -81,7 +81,10 @@ impl ByteRangeCalculator {
 
     /// Format a ByteRange array as a PDF array string.
     pub fn format_byte_range(byte_range: &[i64; 4]) -> String {
-        format!("[{} {} {} {}]", byte_range[0], byte_range[1], byte_range[2], byte_range[3])
+        format!(
+            "[{} {} {} {}]",
+            byte_range[0], byte_range[1], byte_range[2], byte_range[3]
+        )
     }
 
     /// Extract the bytes to be signed from a PDF file.
@@ -142,7 +145,10 @@ impl ByteRangeCalculator {
 
         // First range must start at 0
         if offset1 != 0 {
-            return Err(Error::InvalidPdf(format!("ByteRange must start at 0, got {}", offset1)));
+            return Err(Error::InvalidPdf(format!(
+                "ByteRange must start at 0, got {}",
+                offset1
+            )));
         }
 
         // Second range must end at file size

@@ -26,7 +26,9 @@ use der::{Decode, Encode};
 /// CMS SignedData or if the SignedData doesn't carry any certificates.
 pub fn extract_signer_certificate_der(contents: &[u8]) -> Result<Vec<u8>> {
     let ci = ContentInfo::from_der(contents).map_err(|e| {
-        Error::InvalidPdf(format!("signature /Contents is not valid CMS ContentInfo: {e}"))
+        Error::InvalidPdf(format!(
+            "signature /Contents is not valid CMS ContentInfo: {e}"
+        ))
     })?;
 
     let sd_bytes = ci

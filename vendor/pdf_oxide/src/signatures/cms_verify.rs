@@ -127,7 +127,7 @@ fn find_signer_certificate<'a>(sd: &'a SignedData, signer: &SignerInfo) -> Optio
                 {
                     return Some(cert);
                 }
-            },
+            }
             SignerIdentifier::SubjectKeyIdentifier(_) => {
                 // PDF signers overwhelmingly use IssuerAndSerialNumber;
                 // matching on SKI needs parsing the cert's subjectKeyIdentifier
@@ -135,7 +135,7 @@ fn find_signer_certificate<'a>(sd: &'a SignedData, signer: &SignerInfo) -> Optio
                 // fall back to the first cert, which is the PDF spec's
                 // conventional slot for the signer.
                 return Some(cert);
-            },
+            }
         }
     }
     // Fallback: the first cert. PKCS#7 spec-compliant blobs put the
@@ -150,7 +150,9 @@ fn find_signer_certificate<'a>(sd: &'a SignedData, signer: &SignerInfo) -> Optio
 
 fn parse_signed_data(contents: &[u8]) -> Result<SignedData> {
     let ci = ContentInfo::from_der(contents).map_err(|e| {
-        Error::InvalidPdf(format!("signature /Contents is not valid CMS ContentInfo: {e}"))
+        Error::InvalidPdf(format!(
+            "signature /Contents is not valid CMS ContentInfo: {e}"
+        ))
     })?;
     let sd_bytes = ci
         .content
@@ -423,7 +425,7 @@ pub fn verify_signer_detached(contents: &[u8], content: &[u8]) -> Result<SignerV
     // If the signer-attr crypto failed or was skipped, the
     // detached-content check can't lift the verdict to Valid.
     match crypto_outcome {
-        SignerVerify::Valid => {},
+        SignerVerify::Valid => {}
         other => return Ok(other),
     }
 
@@ -495,7 +497,10 @@ mod tests {
         let msg = b"round-trip test";
         let sig: Signature = sk.sign(msg);
         let sig_der = sig.to_der();
-        assert_eq!(verify_ecdsa_p256(&pub_key_bytes, msg, sig_der.as_bytes()), SignerVerify::Valid,);
+        assert_eq!(
+            verify_ecdsa_p256(&pub_key_bytes, msg, sig_der.as_bytes()),
+            SignerVerify::Valid,
+        );
         assert_eq!(
             verify_ecdsa_p256(&pub_key_bytes, b"wrong message", sig_der.as_bytes()),
             SignerVerify::Invalid,
@@ -519,7 +524,10 @@ mod tests {
         let msg = b"round-trip test";
         let sig: Signature = sk.sign(msg);
         let sig_der = sig.to_der();
-        assert_eq!(verify_ecdsa_p384(&pub_key_bytes, msg, sig_der.as_bytes()), SignerVerify::Valid,);
+        assert_eq!(
+            verify_ecdsa_p384(&pub_key_bytes, msg, sig_der.as_bytes()),
+            SignerVerify::Valid,
+        );
         assert_eq!(
             verify_ecdsa_p384(&pub_key_bytes, b"wrong message", sig_der.as_bytes()),
             SignerVerify::Invalid,

@@ -96,7 +96,10 @@ mod tests {
         assert_eq!(der_length(0x0100_0000), vec![0x84, 0x01, 0x00, 0x00, 0x00]);
         assert_eq!(der_length(0xFFFF_FFFF), vec![0x84, 0xFF, 0xFF, 0xFF, 0xFF]);
         // 5-octet form (just past 32 bits).
-        assert_eq!(der_length(0x01_0000_0000), vec![0x85, 0x01, 0x00, 0x00, 0x00, 0x00]);
+        assert_eq!(
+            der_length(0x01_0000_0000),
+            vec![0x85, 0x01, 0x00, 0x00, 0x00, 0x00]
+        );
         // Round-trips: the decoded length equals the input for a
         // sampling of magnitudes (minimal-octet invariant).
         for &n in &[0x80usize, 0x1234, 0x12_3456, 0x1234_5678, 0x12_3456_789A] {

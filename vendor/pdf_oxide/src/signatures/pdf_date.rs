@@ -73,7 +73,7 @@ fn parse_offset(bytes: &[u8], start: usize) -> Option<i64> {
             let minutes = parse_digits(bytes, minutes_start, 2).unwrap_or(0);
             let total = i64::from(hours) * 3600 + i64::from(minutes) * 60;
             Some(if sign == b'-' { -total } else { total })
-        },
+        }
         _ => Some(0),
     }
 }
@@ -158,29 +158,44 @@ mod tests {
 
     #[test]
     fn utc_z_suffix() {
-        assert_eq!(parse_pdf_date_to_epoch("D:20260421120000Z"), Some(APR21_NOON_UTC));
+        assert_eq!(
+            parse_pdf_date_to_epoch("D:20260421120000Z"),
+            Some(APR21_NOON_UTC)
+        );
     }
 
     #[test]
     fn no_d_prefix_still_parses() {
-        assert_eq!(parse_pdf_date_to_epoch("20260421120000Z"), Some(APR21_NOON_UTC));
+        assert_eq!(
+            parse_pdf_date_to_epoch("20260421120000Z"),
+            Some(APR21_NOON_UTC)
+        );
     }
 
     #[test]
     fn positive_offset_converts_to_utc() {
         // 14:00 +02 = 12:00 UTC.
-        assert_eq!(parse_pdf_date_to_epoch("D:20260421140000+02'00'"), Some(APR21_NOON_UTC));
+        assert_eq!(
+            parse_pdf_date_to_epoch("D:20260421140000+02'00'"),
+            Some(APR21_NOON_UTC)
+        );
     }
 
     #[test]
     fn negative_offset_converts_to_utc() {
         // 08:00 -04 = 12:00 UTC.
-        assert_eq!(parse_pdf_date_to_epoch("D:20260421080000-04'00'"), Some(APR21_NOON_UTC));
+        assert_eq!(
+            parse_pdf_date_to_epoch("D:20260421080000-04'00'"),
+            Some(APR21_NOON_UTC)
+        );
     }
 
     #[test]
     fn partial_date_defaults_zero_midnight_utc() {
-        assert_eq!(parse_pdf_date_to_epoch("D:20260421"), Some(APR21_MIDNIGHT_UTC));
+        assert_eq!(
+            parse_pdf_date_to_epoch("D:20260421"),
+            Some(APR21_MIDNIGHT_UTC)
+        );
     }
 
     #[test]

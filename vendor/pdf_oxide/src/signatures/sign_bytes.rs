@@ -222,7 +222,7 @@ pub fn sign_pdf_bytes_pades(
         PadesLevel::BT | PadesLevel::BLt | PadesLevel::BLta => {
             let ts = timestamper.expect("checked above");
             sign_pdf_bytes_with_cms(pdf_data, signer, &|s, sb| s.sign_pades_t(sb, ts))
-        },
+        }
     }?;
 
     if level == PadesLevel::BB || level == PadesLevel::BT {
@@ -564,7 +564,10 @@ mod tests {
     fn test_scan_root_ref() {
         let pdf = minimal_pdf();
         let root = scan_root_ref(&pdf).expect("must find root");
-        assert!(root.contains("1 0 R"), "root ref must be '1 0 R': got {root}");
+        assert!(
+            root.contains("1 0 R"),
+            "root ref must be '1 0 R': got {root}"
+        );
     }
 
     #[test]
@@ -580,8 +583,15 @@ mod tests {
         let original_len = text.len();
         let br = [0i64, 12345, 99999, 200];
         let patched = patch_byterange(text, &br);
-        assert_eq!(patched.len(), original_len, "patch must not change text length");
-        assert!(!patched.contains(BR_PLACEHOLDER), "placeholder must be replaced");
+        assert_eq!(
+            patched.len(),
+            original_len,
+            "patch must not change text length"
+        );
+        assert!(
+            !patched.contains(BR_PLACEHOLDER),
+            "placeholder must be replaced"
+        );
     }
 
     fn hex_decode(s: &str) -> Vec<u8> {
@@ -648,7 +658,11 @@ mod tests {
 
         let result =
             verify_signer_detached(&cms_blob, &signed_content).expect("verify must not error");
-        assert_eq!(result, SignerVerify::Valid, "end-to-end PDF signature must verify as Valid");
+        assert_eq!(
+            result,
+            SignerVerify::Valid,
+            "end-to-end PDF signature must verify as Valid"
+        );
     }
 
     // ── Finding 3 regression: scan_root_ref must ignore /Root in body ────────
@@ -750,7 +764,10 @@ mod tests {
             "B-B CMS carries the ESS signing-certificate-v2 attribute"
         );
         // No timestamp attr ⇒ classifies as plain B-B.
-        assert_eq!(classify_pades_level(&info_with(contents_bb), None), PadesLevel::BB);
+        assert_eq!(
+            classify_pades_level(&info_with(contents_bb), None),
+            PadesLevel::BB
+        );
 
         // B-T without a timestamper → fail-closed Unsupported.
         assert!(matches!(
@@ -787,16 +804,25 @@ mod tests {
             "B-T CMS carries the signature-time-stamp unsigned attribute"
         );
         // The timestamp attr present (no DSS) ⇒ classifies as B-T.
-        assert_eq!(classify_pades_level(&info_with(contents_bt), None), PadesLevel::BT);
+        assert_eq!(
+            classify_pades_level(&info_with(contents_bt), None),
+            PadesLevel::BT
+        );
 
         // B-LT: B-T + a DSS appended as a 2nd incremental update.
         let material = RevocationMaterial {
             certificates: vec![creds.certificate.clone()],
             ..RevocationMaterial::default()
         };
-        let blt =
-            sign_pdf_bytes_pades(&pdf, &creds, mk_opts(), PadesLevel::BLt, Some(ts), &material)
-                .expect("B-LT sign");
+        let blt = sign_pdf_bytes_pades(
+            &pdf,
+            &creds,
+            mk_opts(),
+            PadesLevel::BLt,
+            Some(ts),
+            &material,
+        )
+        .expect("B-LT sign");
         // The DSS is an append-only 2nd incremental update (I2): the
         // B-T signature's own /ByteRange self-delimits the bytes it
         // signed (the DSS append falls outside it), so the signature
@@ -834,13 +860,23 @@ mod tests {
 
         // B-LTA: B-LT + a /DocTimeStamp (ETSI.RFC3161) over the whole
         // file *including* the DSS, as a 3rd incremental update.
-        let blta =
-            sign_pdf_bytes_pades(&pdf, &creds, mk_opts(), PadesLevel::BLta, Some(ts), &material)
-                .expect("B-LTA sign");
+        let blta = sign_pdf_bytes_pades(
+            &pdf,
+            &creds,
+            mk_opts(),
+            PadesLevel::BLta,
+            Some(ts),
+            &material,
+        )
+        .expect("B-LTA sign");
         // The B-T signature still verifies — its ByteRange self-delimits;
         // the DSS and DocTimeStamp appends fall outside it.
         let (v_blta, _, _) = verify_appended_signature(pdf.len(), &blta);
-        assert_eq!(v_blta, SignerVerify::Valid, "B-LTA: original sig still valid");
+        assert_eq!(
+            v_blta,
+            SignerVerify::Valid,
+            "B-LTA: original sig still valid"
+        );
         // The archival document timestamp object is present…
         assert!(
             crate::signatures::has_document_timestamp(&blta),
@@ -882,7 +918,10 @@ mod tests {
         );
         // Confirm that there really IS a misleading /Root earlier in the data.
         let first = data.windows(b"/Root ".len()).position(|w| w == b"/Root ");
-        assert!(first.unwrap() < data.len() - 4096, "misleading /Root is before the 4 KB window");
+        assert!(
+            first.unwrap() < data.len() - 4096,
+            "misleading /Root is before the 4 KB window"
+        );
 
         // Drop pdf from outer scope warning
         let _ = pdf.drain(..);
@@ -904,7 +943,11 @@ mod tests {
         // "é" is U+00E9 — within PDFDocEncoding range → single byte 0xE9, no BOM.
         let h = pdf_text_hex("é");
         let bytes = hex_decode(&h[1..h.len() - 1]);
-        assert_eq!(bytes, &[0xE9], "PDFDocEncoding for é must be 0xE9, not multi-byte UTF-8");
+        assert_eq!(
+            bytes,
+            &[0xE9],
+            "PDFDocEncoding for é must be 0xE9, not multi-byte UTF-8"
+        );
     }
 
     #[test]
@@ -920,7 +963,10 @@ mod tests {
             bytes
         );
         // ó must appear as its PDFDocEncoding byte 0xF3.
-        assert!(bytes.contains(&0xF3), "PDFDocEncoding 0xF3 for ó must be present");
+        assert!(
+            bytes.contains(&0xF3),
+            "PDFDocEncoding 0xF3 for ó must be present"
+        );
     }
 
     #[test]
@@ -928,7 +974,11 @@ mod tests {
         // CJK characters trigger UTF-16BE with leading BOM 0xFE 0xFF.
         let h = pdf_text_hex("中文");
         let bytes = hex_decode(&h[1..h.len() - 1]);
-        assert_eq!(&bytes[..2], &[0xFE, 0xFF], "UTF-16BE BOM must be present for CJK");
+        assert_eq!(
+            &bytes[..2],
+            &[0xFE, 0xFF],
+            "UTF-16BE BOM must be present for CJK"
+        );
     }
 
     #[test]
@@ -962,6 +1012,9 @@ mod tests {
 
         // Raw UTF-8 encoding of ó is 0xC3 0xB3 — must NOT appear in the dict.
         let c3b3 = tail.windows(2).any(|w| w == [0xC3, 0xB3]);
-        assert!(!c3b3, "raw UTF-8 bytes for ó must not appear in signed output");
+        assert!(
+            !c3b3,
+            "raw UTF-8 bytes for ó must not appear in signed output"
+        );
     }
 }

@@ -50,7 +50,10 @@ impl PdfSigner {
         // Required fields
         dict.push_str("/Type /Sig\n");
         dict.push_str("/Filter /Adobe.PPKLite\n");
-        dict.push_str(&format!("/SubFilter /{}\n", self.options.sub_filter.as_pdf_name()));
+        dict.push_str(&format!(
+            "/SubFilter /{}\n",
+            self.options.sub_filter.as_pdf_name()
+        ));
 
         // ByteRange placeholder - will be filled in after file is assembled
         dict.push_str("/ByteRange [0 0 0 0]\n");
@@ -87,22 +90,22 @@ impl PdfSigner {
                 let mut hasher = Sha1::new();
                 hasher.update(signed_bytes);
                 hasher.finalize().to_vec()
-            },
+            }
             DigestAlgorithm::Sha256 => {
                 let mut hasher = Sha256::new();
                 hasher.update(signed_bytes);
                 hasher.finalize().to_vec()
-            },
+            }
             DigestAlgorithm::Sha384 => {
                 let mut hasher = Sha384::new();
                 hasher.update(signed_bytes);
                 hasher.finalize().to_vec()
-            },
+            }
             DigestAlgorithm::Sha512 => {
                 let mut hasher = Sha512::new();
                 hasher.update(signed_bytes);
                 hasher.finalize().to_vec()
-            },
+            }
         }
     }
 
@@ -192,15 +195,21 @@ impl PdfSigner {
         let (digest_oid_bytes, digest_oid, message_digest): (&[u8], _, Vec<u8>) =
             match self.options.digest_algorithm {
                 DigestAlgorithm::Sha1 => (OID_SHA1, ID_SHA_1, Sha1::digest(signed_bytes).to_vec()),
-                DigestAlgorithm::Sha256 => {
-                    (OID_SHA256, ID_SHA_256, Sha256::digest(signed_bytes).to_vec())
-                },
-                DigestAlgorithm::Sha384 => {
-                    (OID_SHA384, ID_SHA_384, Sha384::digest(signed_bytes).to_vec())
-                },
-                DigestAlgorithm::Sha512 => {
-                    (OID_SHA512, ID_SHA_512, Sha512::digest(signed_bytes).to_vec())
-                },
+                DigestAlgorithm::Sha256 => (
+                    OID_SHA256,
+                    ID_SHA_256,
+                    Sha256::digest(signed_bytes).to_vec(),
+                ),
+                DigestAlgorithm::Sha384 => (
+                    OID_SHA384,
+                    ID_SHA_384,
+                    Sha384::digest(signed_bytes).to_vec(),
+                ),
+                DigestAlgorithm::Sha512 => (
+                    OID_SHA512,
+                    ID_SHA_512,
+                    Sha512::digest(signed_bytes).to_vec(),
+                ),
             };
 
         // ── Parse signer certificate (need issuer + serial for SignerInfo) ──
@@ -311,7 +320,7 @@ impl PdfSigner {
                 let token = ts(&sig_bytes)?;
                 let attr = crate::signatures::pades::build_signature_timestamp_attr(&token)?;
                 Some(der_tag(0xA1, &attr))
-            },
+            }
             None => None,
         };
 
@@ -580,7 +589,10 @@ mod tests {
         // Legacy path: still Valid, and carries NO ESS attribute
         // (byte-compat for existing adbe.pkcs7.detached users — plan Q3).
         let legacy = signer.sign(content).unwrap();
-        assert_eq!(verify_signer_detached(&legacy, content).unwrap(), SignerVerify::Valid);
+        assert_eq!(
+            verify_signer_detached(&legacy, content).unwrap(),
+            SignerVerify::Valid
+        );
         assert!(
             !legacy.windows(ESS_OID.len()).any(|w| w == ESS_OID),
             "legacy sign() must not add the ESS attribute"
@@ -635,7 +647,10 @@ mod tests {
         let b_t = signer.sign_pades_t(content, token).unwrap();
 
         // The timestamper was invoked over the (non-empty) signature value.
-        assert!(!seen.borrow().is_empty(), "timestamper must see the sig value");
+        assert!(
+            !seen.borrow().is_empty(),
+            "timestamper must see the sig value"
+        );
 
         // I7: B-T does not change the signed bytes — the RSA signature
         // value is deterministic and identical to the B-B form (only an
@@ -646,7 +661,10 @@ mod tests {
 
         // The B-T CMS still verifies (unsigned attr is outside the
         // signed data).
-        assert_eq!(verify_signer_detached(&b_t, content).unwrap(), SignerVerify::Valid);
+        assert_eq!(
+            verify_signer_detached(&b_t, content).unwrap(),
+            SignerVerify::Valid
+        );
 
         // id-aa-signatureTimeStampToken OID present, and the real cms
         // decoder (via classify) sees it as an unsigned attr ⇒ B-T.
@@ -699,7 +717,11 @@ mod tests {
 
         let result = verify_signer_detached(&cms_blob, tampered)
             .expect("verify must not error on tampered content");
-        assert_eq!(result, SignerVerify::Invalid, "tampered content must verify as Invalid");
+        assert_eq!(
+            result,
+            SignerVerify::Invalid,
+            "tampered content must verify as Invalid"
+        );
     }
 
     #[test]
@@ -719,6 +741,10 @@ mod tests {
         let cms_blob = signer.sign(content).expect("sign must succeed");
 
         let result = verify_signer_detached(&cms_blob, content).expect("verify must not error");
-        assert_eq!(result, SignerVerify::Valid, "PKCS#12-signed blob must verify as Valid");
+        assert_eq!(
+            result,
+            SignerVerify::Valid,
+            "PKCS#12-signed blob must verify as Valid"
+        );
     }
 }

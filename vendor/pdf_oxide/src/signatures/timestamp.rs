@@ -211,7 +211,10 @@ mod tests {
     #[test]
     fn timestamp_rejects_garbage() {
         let err = Timestamp::from_der(b"not a timestamp").unwrap_err();
-        assert!(matches!(err, Error::InvalidPdf(_)), "expected InvalidPdf, got {err:?}");
+        assert!(
+            matches!(err, Error::InvalidPdf(_)),
+            "expected InvalidPdf, got {err:?}"
+        );
     }
 
     #[test]
@@ -223,7 +226,10 @@ mod tests {
         );
         let ts = Timestamp::from_der(bare_tstinfo).expect("parse bare TSTInfo");
         let err = ts.verify().unwrap_err();
-        assert!(matches!(err, Error::InvalidPdf(_)), "expected InvalidPdf, got {err:?}");
+        assert!(
+            matches!(err, Error::InvalidPdf(_)),
+            "expected InvalidPdf, got {err:?}"
+        );
     }
 
     #[test]

@@ -96,15 +96,17 @@ impl TsaClient {
         // rejection — surface the failure rather than try to interpret
         // a missing timeStampToken.
         match resp.status.status {
-            PkiStatus::Accepted | PkiStatus::GrantedWithMods => {},
+            PkiStatus::Accepted | PkiStatus::GrantedWithMods => {}
             other => {
                 let message = resp
                     .status
                     .fail_info
                     .map(|fi| format!("PKI fail-info: {fi:?}"))
                     .unwrap_or_else(|| format!("PKI status: {other:?}"));
-                return Err(Error::InvalidPdf(format!("TSA rejected request ({message})")));
-            },
+                return Err(Error::InvalidPdf(format!(
+                    "TSA rejected request ({message})"
+                )));
+            }
         }
         let token = resp.time_stamp_token.ok_or_else(|| {
             Error::InvalidPdf("TSA granted request but returned no timeStampToken".into())
@@ -160,7 +162,7 @@ fn encode_request(
             return Err(Error::InvalidPdf(
                 "cannot encode TimeStampReq with Unknown hash algorithm".into(),
             ));
-        },
+        }
     };
     let hash_algorithm = AlgorithmIdentifier::<Any> {
         oid,
@@ -228,7 +230,10 @@ mod tests {
         let bytes = encode_request(&hash, HashAlgorithm::Sha256, true, true).unwrap();
         let req = TimeStampReq::from_der(&bytes).unwrap();
         assert_eq!(req.version, TspVersion::V1);
-        assert_eq!(req.message_imprint.hash_algorithm.oid, der::oid::db::rfc5912::ID_SHA_256);
+        assert_eq!(
+            req.message_imprint.hash_algorithm.oid,
+            der::oid::db::rfc5912::ID_SHA_256
+        );
         assert_eq!(req.message_imprint.hashed_message.as_bytes(), hash);
         assert!(req.nonce.is_some());
         assert!(req.cert_req);
@@ -237,7 +242,10 @@ mod tests {
     #[test]
     fn encode_rejects_unknown_hash() {
         let err = encode_request(&[0; 32], HashAlgorithm::Unknown, false, false).unwrap_err();
-        assert!(matches!(err, Error::InvalidPdf(_)), "expected InvalidPdf, got {err:?}");
+        assert!(
+            matches!(err, Error::InvalidPdf(_)),
+            "expected InvalidPdf, got {err:?}"
+        );
     }
 
     #[test]

@@ -171,7 +171,9 @@ impl SigningCredentials {
             .map_err(|e| Error::InvalidPdf(format!("invalid private key PEM: {e}")))?;
         let private_key = key_block.contents;
         if private_key.is_empty() {
-            return Err(Error::InvalidPdf("private key PEM decoded to empty bytes".into()));
+            return Err(Error::InvalidPdf(
+                "private key PEM decoded to empty bytes".into(),
+            ));
         }
 
         Ok(Self {
@@ -486,7 +488,10 @@ impl VerificationStatus {
 
     /// Check if the status indicates any form of validity (including warnings).
     pub fn is_ok(&self) -> bool {
-        matches!(self, VerificationStatus::Valid | VerificationStatus::ValidWithWarnings)
+        matches!(
+            self,
+            VerificationStatus::Valid | VerificationStatus::ValidWithWarnings
+        )
     }
 }
 
@@ -502,7 +507,10 @@ mod tests {
 
     #[test]
     fn test_sub_filter_names() {
-        assert_eq!(SignatureSubFilter::Pkcs7Detached.as_pdf_name(), "adbe.pkcs7.detached");
+        assert_eq!(
+            SignatureSubFilter::Pkcs7Detached.as_pdf_name(),
+            "adbe.pkcs7.detached"
+        );
         assert_eq!(
             SignatureSubFilter::from_pdf_name("adbe.pkcs7.detached"),
             Some(SignatureSubFilter::Pkcs7Detached)
@@ -551,10 +559,19 @@ mod tests {
             .expect("test fixture must exist");
         let creds =
             SigningCredentials::from_pem(&cert_pem, &key_pem).expect("from_pem should succeed");
-        assert!(!creds.certificate.is_empty(), "certificate must be non-empty");
-        assert!(!creds.private_key.is_empty(), "private key must be non-empty");
+        assert!(
+            !creds.certificate.is_empty(),
+            "certificate must be non-empty"
+        );
+        assert!(
+            !creds.private_key.is_empty(),
+            "private key must be non-empty"
+        );
         let subj = creds.subject().expect("subject must parse");
-        assert!(subj.contains("pdfoxide-test"), "subject must include CN: got {subj}");
+        assert!(
+            subj.contains("pdfoxide-test"),
+            "subject must include CN: got {subj}"
+        );
     }
 
     #[test]
@@ -571,10 +588,19 @@ mod tests {
             std::fs::read("tests/fixtures/test_signing.p12").expect("test fixture must exist");
         let creds = SigningCredentials::from_pkcs12(&data, "testpass")
             .expect("from_pkcs12 should succeed with correct password");
-        assert!(!creds.certificate.is_empty(), "certificate must be non-empty");
-        assert!(!creds.private_key.is_empty(), "private key must be non-empty");
+        assert!(
+            !creds.certificate.is_empty(),
+            "certificate must be non-empty"
+        );
+        assert!(
+            !creds.private_key.is_empty(),
+            "private key must be non-empty"
+        );
         let subj = creds.subject().expect("subject must parse");
-        assert!(subj.contains("pdfoxide-test"), "subject must include CN: got {subj}");
+        assert!(
+            subj.contains("pdfoxide-test"),
+            "subject must include CN: got {subj}"
+        );
     }
 
     #[test]
@@ -588,7 +614,7 @@ mod tests {
         // The p12 crate may or may not fail at parse time; it may return Ok
         // but with empty bags — treat both as "not usable".
         match result {
-            Err(_) => { /* correct: explicit parse error */ },
+            Err(_) => { /* correct: explicit parse error */ }
             Ok(c) => {
                 // p12 decryption with wrong password silently gives garbage
                 // bytes; the cert DER will fail to parse as X.509.
@@ -596,7 +622,7 @@ mod tests {
                     c.subject().is_err() || c.certificate.is_empty() || c.private_key.is_empty(),
                     "wrong-password PKCS#12 must not yield valid usable credentials"
                 );
-            },
+            }
         }
     }
 

@@ -36,14 +36,20 @@ impl SignatureVerifier {
     pub fn load_system_roots(&mut self) -> Result<usize> {
         // This would use webpki-roots or native-tls to load system certificates
         // For now, return an error indicating this is not yet implemented
-        Err(Error::InvalidPdf("System root loading not yet implemented".to_string()))
+        Err(Error::InvalidPdf(
+            "System root loading not yet implemented".to_string(),
+        ))
     }
 
     /// Extract signature information from a signature dictionary.
     pub fn extract_signature_info(&self, sig_dict: &Object) -> Result<SignatureInfo> {
         let dict = match sig_dict {
             Object::Dictionary(d) => d,
-            _ => return Err(Error::InvalidPdf("Signature must be a dictionary".to_string())),
+            _ => {
+                return Err(Error::InvalidPdf(
+                    "Signature must be a dictionary".to_string(),
+                ))
+            }
         };
 
         let mut info = SignatureInfo::default();
@@ -155,7 +161,7 @@ impl SignatureVerifier {
             Ok(super::cms_verify::SignerVerify::Valid) => {
                 result.status = VerificationStatus::Valid;
                 self.enrich_with_cert_metadata(contents, &mut result);
-            },
+            }
             Ok(super::cms_verify::SignerVerify::Invalid) => {
                 result.status = VerificationStatus::Invalid;
                 result.messages.push(
@@ -163,7 +169,7 @@ impl SignatureVerifier {
                      match (wrong key or tampered content)"
                         .to_string(),
                 );
-            },
+            }
             Ok(super::cms_verify::SignerVerify::Unknown) => {
                 result.status = VerificationStatus::Unknown;
                 result.messages.push(
@@ -171,13 +177,13 @@ impl SignatureVerifier {
                      the CMS blob lacks signed attributes"
                         .to_string(),
                 );
-            },
+            }
             Err(e) => {
                 result.status = VerificationStatus::Invalid;
                 result
                     .messages
                     .push(format!("Signature verification failed: {e}"));
-            },
+            }
         }
 
         Ok(result)
@@ -257,12 +263,24 @@ mod tests {
     fn make_sig_dict() -> Object {
         let mut dict = HashMap::new();
         dict.insert("Type".to_string(), Object::Name("Sig".to_string()));
-        dict.insert("Filter".to_string(), Object::Name("Adobe.PPKLite".to_string()));
-        dict.insert("SubFilter".to_string(), Object::Name("adbe.pkcs7.detached".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("Adobe.PPKLite".to_string()),
+        );
+        dict.insert(
+            "SubFilter".to_string(),
+            Object::Name("adbe.pkcs7.detached".to_string()),
+        );
         dict.insert("Name".to_string(), Object::String(b"Test Signer".to_vec()));
         dict.insert("Reason".to_string(), Object::String(b"Testing".to_vec()));
-        dict.insert("Location".to_string(), Object::String(b"Test City".to_vec()));
-        dict.insert("M".to_string(), Object::String(b"D:20240101120000Z".to_vec()));
+        dict.insert(
+            "Location".to_string(),
+            Object::String(b"Test City".to_vec()),
+        );
+        dict.insert(
+            "M".to_string(),
+            Object::String(b"D:20240101120000Z".to_vec()),
+        );
         dict.insert(
             "ByteRange".to_string(),
             Object::Array(vec![
@@ -304,7 +322,10 @@ mod tests {
         let verifier = SignatureVerifier::new();
         let mut dict = HashMap::new();
         dict.insert("Type".to_string(), Object::Name("Sig".to_string()));
-        dict.insert("SubFilter".to_string(), Object::Name("adbe.pkcs7.detached".to_string()));
+        dict.insert(
+            "SubFilter".to_string(),
+            Object::Name("adbe.pkcs7.detached".to_string()),
+        );
         let sig_dict = Object::Dictionary(dict);
 
         let result = verifier.quick_check(&sig_dict).unwrap();

@@ -62,18 +62,18 @@ impl StructureConverter {
                     // Recursive structure element
                     let nested_structure = self.convert_struct_elem(nested)?;
                     children.push(ContentElement::Structure(nested_structure));
-                },
+                }
                 StructChild::MarkedContentRef { mcid, .. } => {
                     // Lookup content by MCID
                     if let Some(content_elements) = self.mcid_map.get(mcid) {
                         children.extend(content_elements.clone());
                     }
                     // If MCID not found, silently skip (per spec, missing MCIDs may occur)
-                },
+                }
                 StructChild::ObjectRef(_, _) => {
                     // Object references to other struct elements are deferred
                     // In a full implementation, would resolve indirect references
-                },
+                }
             }
         }
 
@@ -235,10 +235,19 @@ mod tests {
 
     #[test]
     fn test_format_struct_type() {
-        assert_eq!(StructureConverter::format_struct_type(&StructType::Document), "Document");
-        assert_eq!(StructureConverter::format_struct_type(&StructType::H1), "H1");
+        assert_eq!(
+            StructureConverter::format_struct_type(&StructType::Document),
+            "Document"
+        );
+        assert_eq!(
+            StructureConverter::format_struct_type(&StructType::H1),
+            "H1"
+        );
         assert_eq!(StructureConverter::format_struct_type(&StructType::P), "P");
-        assert_eq!(StructureConverter::format_struct_type(&StructType::Table), "Table");
+        assert_eq!(
+            StructureConverter::format_struct_type(&StructType::Table),
+            "Table"
+        );
     }
 
     #[test]

@@ -181,7 +181,7 @@ fn build_page_map_recursive(
         "Page" => {
             page_map.insert(node_ref.id, *index);
             *index += 1;
-        },
+        }
         "Pages" => {
             if let Some(kids) = dict.get("Kids").and_then(|k| k.as_array()) {
                 let kid_refs: Vec<_> = kids.iter().filter_map(|k| k.as_reference()).collect();
@@ -189,8 +189,8 @@ fn build_page_map_recursive(
                     build_page_map_recursive(document, kid_ref, page_map, index);
                 }
             }
-        },
-        _ => {},
+        }
+        _ => {}
     }
 }
 
@@ -261,7 +261,7 @@ fn parse_structure_tree_inner(
                 struct_tree_root_obj.type_name()
             );
             return Ok(None);
-        },
+        }
     };
 
     let mut struct_tree = StructTreeRoot::new();
@@ -323,7 +323,7 @@ fn parse_structure_tree_inner(
                         struct_tree.add_root_element(elem);
                     }
                 }
-            },
+            }
             _ => {
                 // Single root element
                 if let Some(elem) = parse_struct_elem(
@@ -337,7 +337,7 @@ fn parse_structure_tree_inner(
                 )? {
                     struct_tree.add_root_element(elem);
                 }
-            },
+            }
         }
     }
 
@@ -404,7 +404,7 @@ fn parse_struct_elem(
                                     element_count,
                                     visited,
                                 );
-                            },
+                            }
                             Err(e) => {
                                 log::warn!(
                                     "OBJR: failed to load /Obj {} {}: {}",
@@ -413,7 +413,7 @@ fn parse_struct_elem(
                                     e
                                 );
                                 return Ok(None);
-                            },
+                            }
                         }
                     }
                 }
@@ -481,7 +481,7 @@ fn parse_struct_elem(
                 Err(e) => {
                     log::warn!("Failed to load /K reference {}: {}", r.id, e);
                     return Ok(Some(struct_elem));
-                },
+                }
             };
             if k_resolved.as_dict().is_some() {
                 // /K points directly at a struct elem — guard against cycles.
@@ -543,7 +543,7 @@ fn parse_k_children(
                 page,
                 scope: crate::structure::McidScope::Page(page),
             });
-        },
+        }
 
         Object::Array(arr) => {
             // Array of children
@@ -578,7 +578,7 @@ fn parse_k_children(
                             page,
                             scope: crate::structure::McidScope::Page(page),
                         });
-                    },
+                    }
 
                     Object::Dictionary(_) => {
                         // Could be a StructElem or marked content reference
@@ -600,7 +600,7 @@ fn parse_k_children(
                                 parent.add_child(mcr);
                             }
                         }
-                    },
+                    }
 
                     Object::Reference(obj_ref) => {
                         // Double-indirect reference — guard against cycles here too.
@@ -629,7 +629,7 @@ fn parse_k_children(
                                 {
                                     parent.add_child(mcr);
                                 }
-                            },
+                            }
                             Err(e) => {
                                 log::warn!(
                                     "Failed to resolve ObjectRef {} {}: {}",
@@ -637,16 +637,16 @@ fn parse_k_children(
                                     obj_ref.gen,
                                     e
                                 );
-                            },
+                            }
                         }
-                    },
+                    }
 
                     _ => {
                         // Unknown child type, skip
-                    },
+                    }
                 }
             }
-        },
+        }
 
         Object::Dictionary(_) => {
             // Single dictionary child
@@ -666,7 +666,7 @@ fn parse_k_children(
                     parent.add_child(mcr);
                 }
             }
-        },
+        }
 
         Object::Reference(obj_ref) => {
             // Guard against cycles: skip if this object has already been visited.
@@ -695,16 +695,21 @@ fn parse_k_children(
                     {
                         parent.add_child(mcr);
                     }
-                },
+                }
                 Err(e) => {
-                    log::warn!("Failed to resolve ObjectRef {} {}: {}", obj_ref.id, obj_ref.gen, e);
-                },
+                    log::warn!(
+                        "Failed to resolve ObjectRef {} {}: {}",
+                        obj_ref.id,
+                        obj_ref.gen,
+                        e
+                    );
+                }
             }
-        },
+        }
 
         _ => {
             // Unknown K type
-        },
+        }
     }
 
     Ok(())
@@ -804,7 +809,7 @@ fn resolve_mcr_scope(
         _ => {
             log::debug!("MCR /Stm is not an indirect reference; defaulting to page scope");
             return McidScope::Page(page);
-        },
+        }
     };
 
     let stm_obj = match document.load_object(stm_ref) {
@@ -817,7 +822,7 @@ fn resolve_mcr_scope(
                 e
             );
             return McidScope::Page(page);
-        },
+        }
     };
 
     // For both streams and dictionaries, locate the dict-half.
@@ -831,7 +836,7 @@ fn resolve_mcr_scope(
                 stm_ref.gen
             );
             return McidScope::Page(page);
-        },
+        }
     };
 
     // Form XObject: /Type /XObject /Subtype /Form (or /Subtype /Form
@@ -1045,8 +1050,11 @@ mod tests {
         pdf.extend_from_slice(format!("{:010} 00000 n \r\n", off2).as_bytes());
         pdf.extend_from_slice(format!("{:010} 00000 n \r\n", off3).as_bytes());
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_offset)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 4 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_offset
+            )
+            .as_bytes(),
         );
         pdf
     }

@@ -761,10 +761,18 @@ pub fn detect_tables_from_spans(spans: &[TextSpan], config: &TableDetectionConfi
     // produced a table. Measured across the corpus, the cap moved 255 table
     // pages to prose and 59 the other way — the same mechanism in both
     // directions, so the gains were not evidence the rule was right.
-    let columns_uncapped =
-        detect_columns(spans, config.column_tolerance, config.column_merge_threshold, None);
-    let columns_capped =
-        detect_columns(spans, config.column_tolerance, config.column_merge_threshold, Some(config));
+    let columns_uncapped = detect_columns(
+        spans,
+        config.column_tolerance,
+        config.column_merge_threshold,
+        None,
+    );
+    let columns_capped = detect_columns(
+        spans,
+        config.column_tolerance,
+        config.column_merge_threshold,
+        Some(config),
+    );
     let mut columns = if columns_capped.len() == columns_uncapped.len() {
         columns_capped
     } else {
@@ -1321,7 +1329,7 @@ fn detect_text_edge_columns(
             None => {
                 row_ids.push(row_centres.len());
                 row_centres.push(y);
-            },
+            }
         }
     }
 
@@ -3272,7 +3280,12 @@ fn finalize_intersection_tables(
                 }
             }
             let sub_bbox = if min_x.is_finite() {
-                Some(crate::geometry::Rect::new(min_x, min_y, max_x - min_x, max_y - min_y))
+                Some(crate::geometry::Rect::new(
+                    min_x,
+                    min_y,
+                    max_x - min_x,
+                    max_y - min_y,
+                ))
             } else {
                 None
             };
@@ -3495,7 +3508,12 @@ fn split_table_at_section_dividers(
             }
         }
         let sub_bbox = if min_x.is_finite() {
-            Some(crate::geometry::Rect::new(min_x, min_y, max_x - min_x, max_y - min_y))
+            Some(crate::geometry::Rect::new(
+                min_x,
+                min_y,
+                max_x - min_x,
+                max_y - min_y,
+            ))
         } else {
             None
         };
@@ -3557,7 +3575,7 @@ fn merge_vertically_adjacent_tables(tables: &mut Vec<Table>) {
                         .abs()
                         .min((pb.top() - tb.bottom()).abs());
                     gap <= ADJACENT_TABLE_MERGE_GAP
-                },
+                }
                 _ => false,
             }
         });
@@ -3611,8 +3629,12 @@ fn merge_vertically_adjacent_tables(tables: &mut Vec<Table>) {
                 let min_y = pb.top().min(tb.top());
                 let max_x = pb.right().max(tb.right());
                 let max_y = pb.bottom().max(tb.bottom());
-                prev.bbox =
-                    Some(crate::geometry::Rect::new(min_x, min_y, max_x - min_x, max_y - min_y));
+                prev.bbox = Some(crate::geometry::Rect::new(
+                    min_x,
+                    min_y,
+                    max_x - min_x,
+                    max_y - min_y,
+                ));
             }
             prev.has_header = prev.has_header || table.has_header;
         } else {
@@ -3917,7 +3939,7 @@ pub fn detect_tables_with_lines(
     match (config.horizontal_strategy, config.vertical_strategy) {
         (TableStrategy::Text, TableStrategy::Text) => {
             return detect_tables_from_spans_column_aware(spans, config)
-        },
+        }
         (TableStrategy::Lines, TableStrategy::Lines) => {
             // Try intersection-based detection first; fall back to cluster-based.
             let tables = detect_tables_from_intersections(spans, lines, config);
@@ -3927,11 +3949,13 @@ pub fn detect_tables_with_lines(
             let clusters = group_lines_into_clusters(lines, config);
             let mut tables = Vec::new();
             for cluster in clusters {
-                tables.append(&mut detect_tables_in_cluster(spans, lines, &cluster, config));
+                tables.append(&mut detect_tables_in_cluster(
+                    spans, lines, &cluster, config,
+                ));
             }
             return tables.into_iter().filter(is_valid_table).collect();
-        },
-        _ => {},
+        }
+        _ => {}
     }
     // Both / hybrid strategy: try intersection-based first, then cluster, then H-rule bounded,
     // then text fallback.
@@ -3939,7 +3963,9 @@ pub fn detect_tables_with_lines(
     if final_tables.is_empty() {
         let clusters = group_lines_into_clusters(lines, config);
         for cluster in clusters {
-            final_tables.append(&mut detect_tables_in_cluster(spans, lines, &cluster, config));
+            final_tables.append(&mut detect_tables_in_cluster(
+                spans, lines, &cluster, config,
+            ));
         }
     }
     // When intersection and cluster pipelines found nothing, try H-rule bounded detection:
@@ -4167,7 +4193,12 @@ fn grid_to_table(
                 max_y = max_y.max(s.bbox.y + s.bbox.height);
             }
         }
-        bbox = Some(crate::geometry::Rect::new(min_x, min_y, max_x - min_x, max_y - min_y));
+        bbox = Some(crate::geometry::Rect::new(
+            min_x,
+            min_y,
+            max_x - min_x,
+            max_y - min_y,
+        ));
     }
     Table {
         rows: table_rows,
@@ -5465,8 +5496,16 @@ mod tests {
             .iter()
             .map(|c| c.text.as_str())
             .collect();
-        assert_eq!(r0_texts, vec!["A2", "B2"], "Top row (higher y) should be A2, B2");
-        assert_eq!(r1_texts, vec!["A1", "B1"], "Bottom row (lower y) should be A1, B1");
+        assert_eq!(
+            r0_texts,
+            vec!["A2", "B2"],
+            "Top row (higher y) should be A2, B2"
+        );
+        assert_eq!(
+            r1_texts,
+            vec!["A1", "B1"],
+            "Bottom row (lower y) should be A1, B1"
+        );
     }
 
     #[test]
@@ -5573,7 +5612,10 @@ mod tests {
             end: 200.0,
         }];
         let pts = find_intersections(&h, &v);
-        assert!(pts.is_empty(), "Non-crossing edges should produce no intersection");
+        assert!(
+            pts.is_empty(),
+            "Non-crossing edges should produce no intersection"
+        );
     }
 
     #[test]
@@ -5627,7 +5669,11 @@ mod tests {
             },
         ];
         let groups = group_cells_into_tables(&cells);
-        assert_eq!(groups.len(), 2, "Distant cells should be in separate groups");
+        assert_eq!(
+            groups.len(),
+            2,
+            "Distant cells should be in separate groups"
+        );
     }
 
     #[test]
@@ -5674,11 +5720,24 @@ mod tests {
 
         snap_and_merge(&mut edges);
 
-        assert_eq!(edges.len(), 1, "Dotted segments should reconstitute into 1 edge");
-        assert!((edges[0].coord - 300.0).abs() < 0.01, "Reconstituted edge should be at y=300");
-        assert!((edges[0].start - 50.0).abs() < 0.01, "Reconstituted edge should start at x=50");
+        assert_eq!(
+            edges.len(),
+            1,
+            "Dotted segments should reconstitute into 1 edge"
+        );
+        assert!(
+            (edges[0].coord - 300.0).abs() < 0.01,
+            "Reconstituted edge should be at y=300"
+        );
+        assert!(
+            (edges[0].start - 50.0).abs() < 0.01,
+            "Reconstituted edge should start at x=50"
+        );
         // Last segment ends at 53 + 9*30 = 323
-        assert!((edges[0].end - 323.0).abs() < 0.01, "Reconstituted edge should end at x=323");
+        assert!(
+            (edges[0].end - 323.0).abs() < 0.01,
+            "Reconstituted edge should end at x=323"
+        );
     }
 
     #[test]
@@ -5698,7 +5757,10 @@ mod tests {
             },
         ];
         snap_and_merge(&mut edges);
-        assert!(edges.is_empty(), "Two short segments should not be reconstituted or kept");
+        assert!(
+            edges.is_empty(),
+            "Two short segments should not be reconstituted or kept"
+        );
     }
 
     #[test]
@@ -5714,7 +5776,10 @@ mod tests {
             .collect();
         // span = (13+4*8) - 10 = 45 - 10 = 35pt < 50pt
         snap_and_merge(&mut edges);
-        assert!(edges.is_empty(), "Short segments with narrow total span should be discarded");
+        assert!(
+            edges.is_empty(),
+            "Short segments with narrow total span should be discarded"
+        );
     }
 
     #[test]
@@ -5737,7 +5802,11 @@ mod tests {
             });
         }
         snap_and_merge(&mut edges);
-        assert_eq!(edges.len(), 2, "Long edge + reconstituted dotted line = 2 edges");
+        assert_eq!(
+            edges.len(),
+            2,
+            "Long edge + reconstituted dotted line = 2 edges"
+        );
     }
 
     #[test]
@@ -5755,9 +5824,19 @@ mod tests {
 
         snap_and_merge(&mut edges);
 
-        assert_eq!(edges.len(), 1, "Chain of 10 touching H segments should join into 1");
-        assert!((edges[0].start - 0.0).abs() < 0.01, "Joined edge should start at 0");
-        assert!((edges[0].end - 250.0).abs() < 0.01, "Joined edge should end at 250");
+        assert_eq!(
+            edges.len(),
+            1,
+            "Chain of 10 touching H segments should join into 1"
+        );
+        assert!(
+            (edges[0].start - 0.0).abs() < 0.01,
+            "Joined edge should start at 0"
+        );
+        assert!(
+            (edges[0].end - 250.0).abs() < 0.01,
+            "Joined edge should end at 250"
+        );
     }
 
     #[test]
@@ -5775,9 +5854,19 @@ mod tests {
 
         snap_and_merge(&mut edges);
 
-        assert_eq!(edges.len(), 1, "Chain of 10 touching V segments should join into 1");
-        assert!((edges[0].start - 0.0).abs() < 0.01, "Joined edge should start at 0");
-        assert!((edges[0].end - 60.0).abs() < 0.01, "Joined edge should end at 60");
+        assert_eq!(
+            edges.len(),
+            1,
+            "Chain of 10 touching V segments should join into 1"
+        );
+        assert!(
+            (edges[0].start - 0.0).abs() < 0.01,
+            "Joined edge should start at 0"
+        );
+        assert!(
+            (edges[0].end - 60.0).abs() < 0.01,
+            "Joined edge should end at 60"
+        );
     }
 
     #[test]
@@ -5804,9 +5893,19 @@ mod tests {
 
         snap_and_merge(&mut edges);
 
-        assert_eq!(edges.len(), 1, "Segments at near-identical coords should snap and join");
-        assert!((edges[0].start - 36.0).abs() < 0.01, "Joined edge should start at 36");
-        assert!((edges[0].end - 170.0).abs() < 0.01, "Joined edge should end at 170");
+        assert_eq!(
+            edges.len(),
+            1,
+            "Segments at near-identical coords should snap and join"
+        );
+        assert!(
+            (edges[0].start - 36.0).abs() < 0.01,
+            "Joined edge should start at 36"
+        );
+        assert!(
+            (edges[0].end - 170.0).abs() < 0.01,
+            "Joined edge should end at 170"
+        );
     }
 
     #[test]
@@ -5838,10 +5937,17 @@ mod tests {
 
         let families = x_coherent_rule_families(&wide);
 
-        assert_eq!(families.len(), 8, "Disjoint x-ranges should stay separate families");
+        assert_eq!(
+            families.len(),
+            8,
+            "Disjoint x-ranges should stay separate families"
+        );
         for (k, family) in families.iter().enumerate() {
             assert_eq!(family.len(), 2);
-            assert!((family[0].coord - 700.0).abs() < 0.01, "First rule should be the top rule");
+            assert!(
+                (family[0].coord - 700.0).abs() < 0.01,
+                "First rule should be the top rule"
+            );
             assert!(
                 (family[0].start - 200.0 * k as f32).abs() < 0.01,
                 "Tied families should emit in input order, family {k} out of place"
@@ -6012,9 +6118,15 @@ mod tests {
             r0[1], "12111 - Rinse-Fluoride Treatment",
             "Leading '1 ' stripped, rest starts with digit but contains '-'"
         );
-        assert_eq!(r0[2], "$14.60", "Leading '1 ' stripped, rest starts with '$'");
+        assert_eq!(
+            r0[2], "$14.60",
+            "Leading '1 ' stripped, rest starts with '$'"
+        );
         // "1" alone is cleared in Phase 3 because other cells in this row were stripped.
-        assert_eq!(r0[3], "", "Lone '1' cleared when other cells in row were stripped");
+        assert_eq!(
+            r0[3], "",
+            "Lone '1' cleared when other cells in row were stripped"
+        );
 
         // Former row 2 is now row 1: unchanged.
         let r1: Vec<&str> = rows[1].cells.iter().map(|c| c.text.as_str()).collect();
@@ -6090,12 +6202,20 @@ mod tests {
         strip_form_numbering_artifacts(&mut rows);
 
         // Row 0: "------" cell should be cleared
-        assert_eq!(rows[0].cells[0].text.trim(), "", "Dash-only cell should be cleared");
+        assert_eq!(
+            rows[0].cells[0].text.trim(),
+            "",
+            "Dash-only cell should be cleared"
+        );
         assert_eq!(rows[0].cells[1].text, "Total");
         assert_eq!(rows[0].cells[2].text, "$500.00");
 
         // Row 1: "____" cell should be cleared
-        assert_eq!(rows[1].cells[0].text.trim(), "", "Underscore-only cell should be cleared");
+        assert_eq!(
+            rows[1].cells[0].text.trim(),
+            "",
+            "Underscore-only cell should be cleared"
+        );
 
         // Row 2: "--__--" cell should be cleared
         assert_eq!(
@@ -6361,7 +6481,10 @@ mod tests {
         // x=100 has only 1 row, so its left edge should be filtered out.
         // x=300 has 4 rows so its left-edge (and possibly right-edge at 330)
         // should survive.  At most 2 columns.
-        assert!(!columns.is_empty(), "Should produce at least one column from x=300");
+        assert!(
+            !columns.is_empty(),
+            "Should produce at least one column from x=300"
+        );
         // Make sure we don't get a column centred near 100
         for c in &columns {
             assert!(
@@ -6478,7 +6601,10 @@ mod tests {
             bbox: None,
         };
         // 5 rows * 12 cols = 60 total, 3 + 4*2 = 11 filled, 49 empty → 81.7% empty
-        assert!(!is_valid_table(&table), "Table with >60% empty cells should be rejected");
+        assert!(
+            !is_valid_table(&table),
+            "Table with >60% empty cells should be rejected"
+        );
     }
 
     #[test]
@@ -6507,7 +6633,10 @@ mod tests {
             col_count,
             bbox: None,
         };
-        assert!(is_valid_table(&table), "Well-populated table should pass validation");
+        assert!(
+            is_valid_table(&table),
+            "Well-populated table should pass validation"
+        );
     }
 
     /// Product data sheets have label/value rows that look like 2-column
@@ -6521,7 +6650,10 @@ mod tests {
         use crate::structure::table_extractor::{Table, TableCell, TableRow};
         let col_count = 2;
         let rows_data: Vec<(&str, &str)> = vec![
-            ("Temperature resistance", "adhered to aluminium, -56° C to +82° C"),
+            (
+                "Temperature resistance",
+                "adhered to aluminium, -56° C to +82° C",
+            ),
             (
                 "Resistance to cleaning agents",
                 "adhered to aluminium, 8 h in solution (0.5% household",
@@ -6601,7 +6733,10 @@ mod tests {
             col_count,
             bbox: None,
         };
-        assert!(is_valid_table(&table), "A 2-col × 6-row data table should still be accepted");
+        assert!(
+            is_valid_table(&table),
+            "A 2-col × 6-row data table should still be accepted"
+        );
     }
 
     /// A sparse 2-column table with a missing value on the right is a
@@ -6852,7 +6987,11 @@ mod tests {
 
         let mut tables = vec![table1, table2];
         merge_vertically_adjacent_tables(&mut tables);
-        assert_eq!(tables.len(), 2, "Tables with large gap should NOT be merged");
+        assert_eq!(
+            tables.len(),
+            2,
+            "Tables with large gap should NOT be merged"
+        );
     }
 
     // ---------------------------------------------------------------
@@ -7039,9 +7178,27 @@ mod tests {
         // Left column: paragraph text spans at x=50..280
         let mut spans = vec![
             create_test_span("Abstract", 50.0, 700.0, 60.0, 12.0),
-            create_test_span("We present a novel approach to language", 50.0, 680.0, 230.0, 12.0),
-            create_test_span("Results show improvements across all", 50.0, 660.0, 230.0, 12.0),
-            create_test_span("benchmarks with significant gains on", 50.0, 640.0, 230.0, 12.0),
+            create_test_span(
+                "We present a novel approach to language",
+                50.0,
+                680.0,
+                230.0,
+                12.0,
+            ),
+            create_test_span(
+                "Results show improvements across all",
+                50.0,
+                660.0,
+                230.0,
+                12.0,
+            ),
+            create_test_span(
+                "benchmarks with significant gains on",
+                50.0,
+                640.0,
+                230.0,
+                12.0,
+            ),
             create_test_span("standard evaluation metrics.", 50.0, 620.0, 180.0, 12.0),
         ];
 
@@ -7163,8 +7320,16 @@ mod tests {
             "Should detect at least 1 table from text within H-line boundaries"
         );
         let table = &tables[0];
-        assert!(table.col_count >= 3, "Expected at least 3 columns, got {}", table.col_count);
-        assert!(table.rows.len() >= 3, "Expected at least 3 rows, got {}", table.rows.len());
+        assert!(
+            table.col_count >= 3,
+            "Expected at least 3 columns, got {}",
+            table.col_count
+        );
+        assert!(
+            table.rows.len() >= 3,
+            "Expected at least 3 rows, got {}",
+            table.rows.len()
+        );
     }
 
     #[test]
@@ -7231,7 +7396,11 @@ mod tests {
         );
         // Each sub-table should have 3 columns.
         for (i, t) in tables.iter().enumerate() {
-            assert_eq!(t.col_count, 3, "Table {} should have 3 columns, got {}", i, t.col_count);
+            assert_eq!(
+                t.col_count, 3,
+                "Table {} should have 3 columns, got {}",
+                i, t.col_count
+            );
         }
     }
 
@@ -7305,7 +7474,10 @@ mod tests {
     /// cardinality (`num_cols / 2`), so the regular-row-ratio gate
     /// passes at 1.00. `num_cols` must be even.
     fn make_split_grid(num_cols: usize, num_rows: usize) -> GridStructure {
-        assert!(num_cols.is_multiple_of(2), "make_split_grid requires even num_cols");
+        assert!(
+            num_cols.is_multiple_of(2),
+            "make_split_grid requires even num_cols"
+        );
         let half = num_cols / 2;
         let columns = (0..num_cols)
             .map(|_| ColumnCluster {
@@ -7537,8 +7709,16 @@ mod tests {
         assert_eq!(split.len(), 2, "3pt tolerance leaves row-pitch bands split");
         // Row-height-scaled tolerance (1.5 * ~16pt row height = 24 > 12pt gap): merge.
         let merged = consolidate_adjacent_table_fragments_with_tol(vec![upper, lower], 2.0, 24.0);
-        assert_eq!(merged.len(), 1, "row-pitch bands rejoin under scaled tolerance");
-        assert_eq!(merged[0].rows.len(), 5, "[3,2] bands rejoin into a 5-row table");
+        assert_eq!(
+            merged.len(),
+            1,
+            "row-pitch bands rejoin under scaled tolerance"
+        );
+        assert_eq!(
+            merged[0].rows.len(),
+            5,
+            "[3,2] bands rejoin into a 5-row table"
+        );
     }
 
     /// The scaled tolerance still refuses fragments that are farther apart
@@ -7548,7 +7728,11 @@ mod tests {
         let upper = make_fragment(90.0, 600.0, 420.0, 16.0, 6);
         let lower = make_fragment(90.0, 400.0, 420.0, 16.0, 6); // 184pt gap
         let merged = consolidate_adjacent_table_fragments_with_tol(vec![upper, lower], 2.0, 24.0);
-        assert_eq!(merged.len(), 2, "a scaled tolerance is not an unbounded merge");
+        assert_eq!(
+            merged.len(),
+            2,
+            "a scaled tolerance is not an unbounded merge"
+        );
     }
 
     /// Fragments with different column counts must NOT merge even if

@@ -435,11 +435,11 @@ fn collect_content_pages(elem: &StructElem, pages: &mut std::collections::BTreeS
         match child {
             StructChild::MarkedContentRef { page, .. } => {
                 pages.insert(*page);
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 collect_content_pages(child_elem, pages);
-            },
-            StructChild::ObjectRef(_, _) => {},
+            }
+            StructChild::ObjectRef(_, _) => {}
         }
     }
 }
@@ -457,13 +457,13 @@ fn element_has_page_content(elem: &StructElem, page_num: u32) -> bool {
                 if *page == page_num {
                     return true;
                 }
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 if element_has_page_content(child_elem, page_num) {
                     return true;
                 }
-            },
-            StructChild::ObjectRef(_, _) => {},
+            }
+            StructChild::ObjectRef(_, _) => {}
         }
     }
 
@@ -619,29 +619,29 @@ pub fn extract_table_on_page(
                     }
                     let row = extract_row(elem, text_blocks, false, page)?;
                     table.add_row(row);
-                },
+                }
                 StructType::THead => {
                     // Header row group
                     extract_row_group(elem, text_blocks, true, &mut table, page)?;
-                },
+                }
                 StructType::TBody => {
                     // Body row group
                     extract_row_group(elem, text_blocks, false, &mut table, page)?;
-                },
+                }
                 StructType::TFoot => {
                     // Footer row group
                     extract_row_group(elem, text_blocks, false, &mut table, page)?;
-                },
+                }
                 _ => {
                     // Skip other elements (caption, etc.)
-                },
+                }
             },
             StructChild::MarkedContentRef { .. } => {
                 // Skip direct content references
-            },
+            }
             StructChild::ObjectRef(_, _) => {
                 // Skip object references
-            },
+            }
         }
     }
 
@@ -664,10 +664,10 @@ fn extract_row_group(
                 }
                 let row = extract_row(elem, text_blocks, is_header, page_filter)?;
                 table.add_row(row);
-            },
+            }
             _ => {
                 // Skip non-row elements
-            },
+            }
         }
     }
     Ok(())
@@ -689,22 +689,22 @@ fn extract_row(
                     // Header cell
                     let cell = extract_cell(elem, text_blocks, true, page_filter)?;
                     row.add_cell(cell);
-                },
+                }
                 StructType::TD => {
                     // Data cell
                     let cell = extract_cell(elem, text_blocks, false, page_filter)?;
                     row.add_cell(cell);
-                },
+                }
                 _ => {
                     // Skip other elements
-                },
+                }
             },
             StructChild::MarkedContentRef { .. } => {
                 // Skip direct content references
-            },
+            }
             StructChild::ObjectRef(_, _) => {
                 // Skip object references
-            },
+            }
         }
     }
 
@@ -899,14 +899,14 @@ fn collect_mcids(elem: &StructElem, mcids: &mut Vec<(u32, u32)>) {
         match child {
             StructChild::MarkedContentRef { mcid, page, .. } => {
                 mcids.push((*mcid, *page));
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 // Recursively collect from child elements
                 collect_mcids(child_elem, mcids);
-            },
+            }
             StructChild::ObjectRef(_, _) => {
                 // Skip object references
-            },
+            }
         }
     }
 }
@@ -1621,7 +1621,10 @@ mod tests {
             matches!(cell.spans[0].font_weight, FontWeight::Bold),
             "bold block must propagate FontWeight::Bold into the synthesized span"
         );
-        assert!(!cell.spans[0].is_italic, "non-italic block must not be italic");
+        assert!(
+            !cell.spans[0].is_italic,
+            "non-italic block must not be italic"
+        );
         assert!(
             matches!(cell.spans[1].font_weight, FontWeight::Normal),
             "non-bold block must stay FontWeight::Normal"

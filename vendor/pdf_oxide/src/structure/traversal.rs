@@ -340,7 +340,7 @@ fn traverse_element_all_pages(
                     actual_text: None,
                     mcid_scope: Some(mcid_scope.clone()),
                 });
-            },
+            }
 
             StructChild::StructElem(child_elem) => {
                 // If parent is WB, emit word break markers before processing child
@@ -367,11 +367,11 @@ fn traverse_element_all_pages(
                     }
                 }
                 traverse_element_all_pages(child_elem, descended, block_counter, result);
-            },
+            }
 
             StructChild::ObjectRef(_obj_num, _gen) => {
                 log::debug!("Skipping unresolved ObjectRef({}, {})", _obj_num, _gen);
-            },
+            }
         }
     }
 }
@@ -393,11 +393,11 @@ fn collect_pages_recursive(elem: &StructElem, pages: &mut Vec<u32>) {
         match child {
             StructChild::MarkedContentRef { page, .. } => {
                 pages.push(*page);
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 collect_pages_recursive(child_elem, pages);
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 }
@@ -475,18 +475,18 @@ fn traverse_element(
                         mcid_scope: Some(mcid_scope.clone()),
                     });
                 }
-            },
+            }
 
             StructChild::StructElem(child_elem) => {
                 // Recursively traverse child element
                 traverse_element(child_elem, target_page, descended, block_counter, result)?;
-            },
+            }
 
             StructChild::ObjectRef(_obj_num, _gen) => {
                 // ObjectRef should be resolved at parse time (structure/parser.rs).
                 // If we encounter one here, it means the reference couldn't be resolved.
                 log::debug!("Skipping unresolved ObjectRef({}, {})", _obj_num, _gen);
-            },
+            }
         }
     }
 
@@ -508,13 +508,13 @@ fn has_content_on_page(elem: &StructElem, target_page: u32) -> bool {
                 if *page == target_page {
                     return true;
                 }
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 if has_content_on_page(child_elem, target_page) {
                     return true;
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     false
@@ -649,14 +649,14 @@ fn walk_actualtext(elem: &StructElem, inherited: Option<ActiveScope>, idx: &mut 
                         idx.suppress_only.insert(key);
                     }
                 }
-            },
+            }
             StructChild::StructElem(child_elem) => {
                 walk_actualtext(child_elem, scope.clone(), idx);
-            },
+            }
             StructChild::ObjectRef(_, _) => {
                 // Unresolved external reference — consistent with the
                 // rest of the traversal, we skip.
-            },
+            }
         }
     }
 }
@@ -672,13 +672,13 @@ fn first_page_in_subtree(elem: &StructElem) -> Option<u32> {
                 if matches!(scope, crate::structure::McidScope::Page(_)) {
                     return Some(*page);
                 }
-            },
+            }
             StructChild::StructElem(c) => {
                 if let Some(p) = first_page_in_subtree(c) {
                     return Some(p);
                 }
-            },
-            StructChild::ObjectRef(_, _) => {},
+            }
+            StructChild::ObjectRef(_, _) => {}
         }
     }
     None
@@ -694,8 +694,8 @@ fn has_any_mcr(elem: &StructElem) -> bool {
                 if has_any_mcr(c) {
                     return true;
                 }
-            },
-            StructChild::ObjectRef(_, _) => {},
+            }
+            StructChild::ObjectRef(_, _) => {}
         }
     }
     false
@@ -1161,12 +1161,18 @@ mod tests {
         let m0 = ordered.iter().find(|c| c.mcid == Some(0)).unwrap();
         let m1 = ordered.iter().find(|c| c.mcid == Some(1)).unwrap();
         let m2 = ordered.iter().find(|c| c.mcid == Some(2)).unwrap();
-        assert_eq!(m0.block_id, m1.block_id, "two MCRs inside the same /P must share block_id");
+        assert_eq!(
+            m0.block_id, m1.block_id,
+            "two MCRs inside the same /P must share block_id"
+        );
         assert_ne!(
             m0.block_id, m2.block_id,
             "MCRs in different /P elements must have different block_id"
         );
-        assert!(m0.block_id > 0, "block_id should be positive once any block is entered");
+        assert!(
+            m0.block_id > 0,
+            "block_id should be positive once any block is entered"
+        );
     }
 
     /// D5 coverage — Span elements at the root (no enclosing block)
@@ -1926,7 +1932,10 @@ mod tests {
         let idx = build_actualtext_index(&tree);
         let ka = (crate::structure::McidScope::Pattern(pat_a), 0);
         let kb = (crate::structure::McidScope::Pattern(pat_b), 0);
-        assert_eq!(idx.mcid_to_actual_text.get(&ka).map(|s| &**s), Some("alpha"));
+        assert_eq!(
+            idx.mcid_to_actual_text.get(&ka).map(|s| &**s),
+            Some("alpha")
+        );
         assert_eq!(idx.mcid_to_actual_text.get(&kb).map(|s| &**s), Some("beta"));
     }
 
@@ -1947,7 +1956,10 @@ mod tests {
         let idx = build_actualtext_index(&tree);
         let key = (crate::structure::McidScope::Page(2), 5);
         assert!(idx.covered_mcids.contains(&key));
-        assert_eq!(idx.mcid_to_actual_text.get(&key).map(|s| &**s), Some("plain"));
+        assert_eq!(
+            idx.mcid_to_actual_text.get(&key).map(|s| &**s),
+            Some("plain")
+        );
     }
 
     /// Robustness: a malformed parent_tree / cycle should not panic
@@ -2001,11 +2013,17 @@ mod tests {
         let formk = (crate::structure::McidScope::Form(form_ref), 0);
 
         // Page-scope first-page emits.
-        assert_eq!(idx.mcid_to_actual_text.get(&page0).map(|s| &**s), Some("alt"));
+        assert_eq!(
+            idx.mcid_to_actual_text.get(&page0).map(|s| &**s),
+            Some("alt")
+        );
         // Page-scope non-first-page is suppress-only.
         assert!(idx.suppress_only.contains(&page1));
         assert!(!idx.mcid_to_actual_text.contains_key(&page1));
         // Form-scope emits independently of the page-first-page rule.
-        assert_eq!(idx.mcid_to_actual_text.get(&formk).map(|s| &**s), Some("alt"));
+        assert_eq!(
+            idx.mcid_to_actual_text.get(&formk).map(|s| &**s),
+            Some("alt")
+        );
     }
 }

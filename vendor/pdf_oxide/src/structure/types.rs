@@ -76,11 +76,11 @@ pub(crate) fn unambiguous_mcid_scopes<'k>(
         match sole.get(mcid) {
             None => {
                 sole.insert(*mcid, Some(scope.clone()));
-            },
+            }
             Some(Some(seen)) if seen != scope => {
                 sole.insert(*mcid, None);
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     sole.into_iter()
@@ -385,7 +385,10 @@ impl StructType {
 
     /// Check if this is a heading type (H, H1-H6)
     pub fn is_heading(&self) -> bool {
-        matches!(self, Self::H | Self::H1 | Self::H2 | Self::H3 | Self::H4 | Self::H5 | Self::H6)
+        matches!(
+            self,
+            Self::H | Self::H1 | Self::H2 | Self::H3 | Self::H4 | Self::H5 | Self::H6
+        )
     }
 
     /// Check if this is a block-level element

@@ -441,7 +441,7 @@ pub(crate) fn apply_rtl_verdict(
             } else {
                 text.to_string()
             }
-        },
+        }
     }
 }
 
@@ -562,7 +562,7 @@ pub fn wrap_rtl_isolates(text: &str, block_is_rtl: bool) -> String {
                 } else {
                     pending_neutrals.push(c);
                 }
-            },
+            }
             CharDir::Rtl | CharDir::Ltr => {
                 if let Some(last) = runs.last_mut() {
                     if last.0 == dir {
@@ -573,7 +573,7 @@ pub fn wrap_rtl_isolates(text: &str, block_is_rtl: bool) -> String {
                 let mut buf = std::mem::take(&mut pending_neutrals);
                 buf.push(c);
                 runs.push((dir, buf));
-            },
+            }
         }
     }
     // Trailing-only-neutrals input (no strong chars at all) — return
@@ -598,15 +598,15 @@ pub fn wrap_rtl_isolates(text: &str, block_is_rtl: bool) -> String {
                 out.push(isolation::RLI);
                 out.push_str(&run_text);
                 out.push(isolation::PDI);
-            },
+            }
             (true, CharDir::Ltr) => {
                 out.push(isolation::LRI);
                 out.push_str(&run_text);
                 out.push(isolation::PDI);
-            },
+            }
             _ => {
                 out.push_str(&run_text);
-            },
+            }
         }
     }
     out
@@ -692,7 +692,11 @@ mod tests {
         // (the corpus-validated path) is untouched.
         for s in ["الثدييات", "שלום", "ab-cd!", ""] {
             let plain: String = s.chars().rev().collect();
-            assert_eq!(reverse_rtl_keep_numbers(s), plain, "changed digit-free {s:?}");
+            assert_eq!(
+                reverse_rtl_keep_numbers(s),
+                plain,
+                "changed digit-free {s:?}"
+            );
         }
     }
 
@@ -765,7 +769,11 @@ mod tests {
         let result = reorder_visual_to_logical(logical);
         // Numerals must still be `2024`, not `4202`, regardless of the
         // surrounding RTL runs.
-        assert!(result.contains("2024"), "expected `2024` in reordered line, got {:?}", result);
+        assert!(
+            result.contains("2024"),
+            "expected `2024` in reordered line, got {:?}",
+            result
+        );
         // Length is preserved (no characters dropped or duplicated).
         assert_eq!(result.chars().count(), logical.chars().count());
     }
@@ -878,7 +886,12 @@ mod tests {
             "Symbols: !@#$%^&*",
             "Whitespace   between   words",
         ] {
-            assert_eq!(reorder_visual_to_logical(s), s, "identity broken on {:?}", s);
+            assert_eq!(
+                reorder_visual_to_logical(s),
+                s,
+                "identity broken on {:?}",
+                s
+            );
         }
     }
 
@@ -946,15 +959,34 @@ mod tests {
         let line = "14 april 1434 ٤٣٤١";
         let out = reorder_mixed_rtl_line(line);
         // Embedded LTR tokens stay left-to-right (not reversed).
-        assert!(out.contains("1434"), "`1434` reversed/lost: {:?} -> {:?}", line, out);
-        assert!(out.contains("april"), "`april` reversed/lost: {:?} -> {:?}", line, out);
-        assert!(out.contains("14 "), "leading `14` reversed/lost: {:?} -> {:?}", line, out);
+        assert!(
+            out.contains("1434"),
+            "`1434` reversed/lost: {:?} -> {:?}",
+            line,
+            out
+        );
+        assert!(
+            out.contains("april"),
+            "`april` reversed/lost: {:?} -> {:?}",
+            line,
+            out
+        );
+        assert!(
+            out.contains("14 "),
+            "leading `14` reversed/lost: {:?} -> {:?}",
+            line,
+            out
+        );
         // Relative line position preserved: `14` precedes `april`, which
         // precedes `1434`, in the emitted (logical) order.
         let p14 = out.find("14").expect("14 present");
         let papril = out.find("april").expect("april present");
         let p1434 = out.find("1434").expect("1434 present");
-        assert!(p14 < papril && papril < p1434, "LTR sub-run order changed: {:?}", out);
+        assert!(
+            p14 < papril && papril < p1434,
+            "LTR sub-run order changed: {:?}",
+            out
+        );
         // Char count preserved — no glyph dropped or duplicated.
         assert_eq!(
             out.chars().count(),
@@ -1129,7 +1161,12 @@ mod tests {
             "Multiple\nlines\nstay clean",
             "Numbers 123 and punctuation: !?.,;",
         ] {
-            assert_eq!(wrap_rtl_isolates(s, false), s, "pure-LTR identity broken on {:?}", s);
+            assert_eq!(
+                wrap_rtl_isolates(s, false),
+                s,
+                "pure-LTR identity broken on {:?}",
+                s
+            );
         }
     }
 

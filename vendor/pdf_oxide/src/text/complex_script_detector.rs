@@ -487,9 +487,18 @@ mod tests {
     // Script detection tests
     #[test]
     fn test_detect_devanagari_range() {
-        assert_eq!(detect_complex_script(0x0915), Some(ComplexScript::Devanagari)); // क (KA)
-        assert_eq!(detect_complex_script(0x0928), Some(ComplexScript::Devanagari)); // न (NA)
-        assert_eq!(detect_complex_script(0x0971), Some(ComplexScript::Devanagari));
+        assert_eq!(
+            detect_complex_script(0x0915),
+            Some(ComplexScript::Devanagari)
+        ); // क (KA)
+        assert_eq!(
+            detect_complex_script(0x0928),
+            Some(ComplexScript::Devanagari)
+        ); // न (NA)
+        assert_eq!(
+            detect_complex_script(0x0971),
+            Some(ComplexScript::Devanagari)
+        );
     }
 
     #[test]

@@ -420,10 +420,18 @@ mod tests {
 
     #[test]
     fn test_form_field_detection() {
-        assert!(DocumentClassifier::contains_form_field_markers("Name: ___________"));
-        assert!(DocumentClassifier::contains_form_field_markers("[X] Check here"));
-        assert!(DocumentClassifier::contains_form_field_markers("Address: _______"));
-        assert!(!DocumentClassifier::contains_form_field_markers("This is normal text"));
+        assert!(DocumentClassifier::contains_form_field_markers(
+            "Name: ___________"
+        ));
+        assert!(DocumentClassifier::contains_form_field_markers(
+            "[X] Check here"
+        ));
+        assert!(DocumentClassifier::contains_form_field_markers(
+            "Address: _______"
+        ));
+        assert!(!DocumentClassifier::contains_form_field_markers(
+            "This is normal text"
+        ));
     }
 
     #[test]
@@ -472,8 +480,14 @@ mod tests {
 
         // Should detect academic characteristics: citations and math symbols
         // Classification depends on all detected metrics working together
-        assert!(stats.math_symbols_count > 2, "Should detect multiple math symbols");
-        assert!(stats.citation_percentage > 0.0, "Should detect academic citations");
+        assert!(
+            stats.math_symbols_count > 2,
+            "Should detect multiple math symbols"
+        );
+        assert!(
+            stats.citation_percentage > 0.0,
+            "Should detect academic citations"
+        );
     }
 
     #[test]

@@ -198,6 +198,9 @@ mod tests {
     fn test_spacing_variance_variable() {
         let spacings = vec![3.0, 5.0, 7.0, 4.0]; // Variable spacing
         let variance = JustificationDetector::calculate_word_spacing_variance(&spacings);
-        assert!(variance > 1.0, "Variable spacing should have higher variance");
+        assert!(
+            variance > 1.0,
+            "Variable spacing should have higher variance"
+        );
     }
 }

@@ -216,7 +216,7 @@ pub fn normalize_arabic_contextual_form(code: u32) -> u32 {
             // Generic approximation: many presentation forms follow patterns
             // In production, use a complete lookup table
             code
-        },
+        }
 
         // Not a presentation form - return unchanged
         _ => code,
@@ -420,11 +420,17 @@ mod tests {
         for r in [
             0x0627, 0x0622, 0x0623, 0x0625, 0x062F, 0x0630, 0x0631, 0x0632, 0x0648, 0x0629,
         ] {
-            assert!(is_right_joining_arabic(r), "{r:#06X} should be right-joining");
+            assert!(
+                is_right_joining_arabic(r),
+                "{r:#06X} should be right-joining"
+            );
         }
         // Dual-joining letters (beh, teh, lam, qaf, …) and yeh-hamza are NOT R.
         for d in [0x0628, 0x062A, 0x0644, 0x0642, 0x0639, 0x0626] {
-            assert!(!is_right_joining_arabic(d), "{d:#06X} should be dual-joining");
+            assert!(
+                !is_right_joining_arabic(d),
+                "{d:#06X} should be dual-joining"
+            );
         }
         // Non-Arabic is never right-joining.
         assert!(!is_right_joining_arabic(0x05D0)); // Hebrew alef

@@ -181,7 +181,7 @@ fn should_split_cjk_transition(
         Some(DocumentLanguage::Chinese) | None => {
             // Chinese or unknown: use conservative defaults
             handle_chinese_transition(prev, curr)
-        },
+        }
     }
 }
 
@@ -272,7 +272,7 @@ pub fn infer_document_language(scripts: &[(CJKScript, usize)]) -> Option<Documen
             CJKScript::Katakana | CJKScript::HalfwidthKatakana => has_katakana = true,
             CJKScript::Hangul => has_hangul = true,
             CJKScript::Han | CJKScript::HanExtensionA | CJKScript::HanExtensionBF => has_han = true,
-            _ => {},
+            _ => {}
         }
     }
 
@@ -513,25 +513,37 @@ mod tests {
     #[test]
     fn test_infer_japanese_with_hiragana() {
         let scripts = vec![(CJKScript::Han, 100), (CJKScript::Hiragana, 50)];
-        assert_eq!(infer_document_language(&scripts), Some(DocumentLanguage::Japanese));
+        assert_eq!(
+            infer_document_language(&scripts),
+            Some(DocumentLanguage::Japanese)
+        );
     }
 
     #[test]
     fn test_infer_japanese_with_katakana() {
         let scripts = vec![(CJKScript::Han, 100), (CJKScript::Katakana, 30)];
-        assert_eq!(infer_document_language(&scripts), Some(DocumentLanguage::Japanese));
+        assert_eq!(
+            infer_document_language(&scripts),
+            Some(DocumentLanguage::Japanese)
+        );
     }
 
     #[test]
     fn test_infer_korean() {
         let scripts = vec![(CJKScript::Hangul, 100), (CJKScript::Han, 20)];
-        assert_eq!(infer_document_language(&scripts), Some(DocumentLanguage::Korean));
+        assert_eq!(
+            infer_document_language(&scripts),
+            Some(DocumentLanguage::Korean)
+        );
     }
 
     #[test]
     fn test_infer_chinese() {
         let scripts = vec![(CJKScript::Han, 100)];
-        assert_eq!(infer_document_language(&scripts), Some(DocumentLanguage::Chinese));
+        assert_eq!(
+            infer_document_language(&scripts),
+            Some(DocumentLanguage::Chinese)
+        );
     }
 
     // Script transition tests

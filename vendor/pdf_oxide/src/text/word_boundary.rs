@@ -459,7 +459,7 @@ impl WordBoundaryDetector {
                     }
                 }
                 self.is_word_boundary_basic(prev_char, curr_char, context)
-            },
+            }
 
             // RTL path: Skip CJK detection, use only RTL detection
             DocumentScript::RTL => {
@@ -469,7 +469,7 @@ impl WordBoundaryDetector {
                     return decision;
                 }
                 self.is_word_boundary_basic(prev_char, curr_char, context)
-            },
+            }
 
             // Complex script path: Use complex script detection, skip RTL/CJK
             DocumentScript::Complex => {
@@ -479,7 +479,7 @@ impl WordBoundaryDetector {
                     return decision;
                 }
                 self.is_word_boundary_basic(prev_char, curr_char, context)
-            },
+            }
 
             // Mixed path: Check all detection functions (original behavior)
             DocumentScript::Mixed => {
@@ -506,7 +506,7 @@ impl WordBoundaryDetector {
                 }
 
                 self.is_word_boundary_basic(prev_char, curr_char, context)
-            },
+            }
         }
     }
 
@@ -585,15 +585,15 @@ impl WordBoundaryDetector {
             // Devanagari boundaries
             (Some(ComplexScript::Devanagari), _) | (_, Some(ComplexScript::Devanagari)) => {
                 handle_devanagari_boundary(prev_char, curr_char)
-            },
+            }
             // Thai boundaries
             (Some(ComplexScript::Thai), _) | (_, Some(ComplexScript::Thai)) => {
                 handle_thai_boundary(prev_char, curr_char)
-            },
+            }
             // Khmer boundaries
             (Some(ComplexScript::Khmer), _) | (_, Some(ComplexScript::Khmer)) => {
                 handle_khmer_boundary(prev_char, curr_char)
-            },
+            }
             // South Asian Indic scripts (Tamil, Telugu, Kannada, Malayalam)
             (Some(ComplexScript::Tamil), _)
             | (_, Some(ComplexScript::Tamil))
@@ -656,14 +656,14 @@ impl WordBoundaryDetector {
         match self.document_language {
             Some(DocumentLanguage::Japanese) => {
                 handle_japanese_text(prev_char, curr_char, prev_script, curr_script)
-            },
+            }
             Some(DocumentLanguage::Korean) => {
                 handle_korean_text(prev_char, curr_char, prev_script, curr_script)
-            },
+            }
             Some(DocumentLanguage::Chinese) | None => {
                 // Chinese or unknown: use script transition analysis
                 should_split_on_script_transition(prev_script, curr_script, self.document_language)
-            },
+            }
         }
     }
 
@@ -992,7 +992,11 @@ mod tests {
 
         // Gap between 't' (ends at 15.9) and 'B' (at 27.0) is 11.1 units > threshold (3.6)
         // This creates a boundary at index 4 (the 'B' character)
-        assert!(boundaries.contains(&4), "Expected boundary at index 4, got: {:?}", boundaries);
+        assert!(
+            boundaries.contains(&4),
+            "Expected boundary at index 4, got: {:?}",
+            boundaries
+        );
     }
 
     #[test]
@@ -1131,8 +1135,14 @@ mod tests {
 
         // Scaling affects the effective threshold, so results should differ
         // Normal: no boundary, Scaled: boundary at index 1
-        assert!(boundaries_normal.is_empty(), "Should have no boundaries at 100% scaling");
-        assert!(boundaries_scaled.contains(&1), "Should have boundary at 75% scaling");
+        assert!(
+            boundaries_normal.is_empty(),
+            "Should have no boundaries at 100% scaling"
+        );
+        assert!(
+            boundaries_scaled.contains(&1),
+            "Should have boundary at 75% scaling"
+        );
     }
 
     #[test]
@@ -1235,7 +1245,10 @@ mod tests {
         let boundaries = WordBoundaryDetector::new().detect_word_boundaries(&characters, &context);
 
         // TJ offset at index 1 creates boundary at index 2
-        assert!(boundaries.contains(&2), "Should have boundary after large TJ offset");
+        assert!(
+            boundaries.contains(&2),
+            "Should have boundary after large TJ offset"
+        );
     }
 
     #[test]
@@ -1270,7 +1283,10 @@ mod tests {
         let boundaries = WordBoundaryDetector::new().detect_word_boundaries(&characters, &context);
 
         // Each CJK character should create a boundary
-        assert!(boundaries.contains(&1), "Should have boundary after first CJK character");
+        assert!(
+            boundaries.contains(&1),
+            "Should have boundary after first CJK character"
+        );
     }
 
     #[test]
@@ -1371,7 +1387,10 @@ mod tests {
         };
 
         let boundary = detector.is_word_boundary(&prev, &curr, &context);
-        assert!(boundary, "TJ offset -200 should trigger boundary with 12pt font");
+        assert!(
+            boundary,
+            "TJ offset -200 should trigger boundary with 12pt font"
+        );
     }
 
     #[test]
@@ -1406,7 +1425,10 @@ mod tests {
         };
 
         let boundary = detector.is_word_boundary(&prev, &curr, &context);
-        assert!(!boundary, "TJ offset -50 should NOT trigger boundary when static -100 is used");
+        assert!(
+            !boundary,
+            "TJ offset -50 should NOT trigger boundary when static -100 is used"
+        );
     }
 
     #[test]

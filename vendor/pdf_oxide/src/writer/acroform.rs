@@ -215,8 +215,14 @@ impl AcroFormBuilder {
         let mut helv = HashMap::new();
         helv.insert("Type".to_string(), Object::Name("Font".to_string()));
         helv.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
-        helv.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
-        helv.insert("Encoding".to_string(), Object::Name("WinAnsiEncoding".to_string()));
+        helv.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
+        helv.insert(
+            "Encoding".to_string(),
+            Object::Name("WinAnsiEncoding".to_string()),
+        );
         fonts.insert("Helv".to_string(), Object::Dictionary(helv));
 
         // Courier (Cour)
@@ -224,22 +230,34 @@ impl AcroFormBuilder {
         cour.insert("Type".to_string(), Object::Name("Font".to_string()));
         cour.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
         cour.insert("BaseFont".to_string(), Object::Name("Courier".to_string()));
-        cour.insert("Encoding".to_string(), Object::Name("WinAnsiEncoding".to_string()));
+        cour.insert(
+            "Encoding".to_string(),
+            Object::Name("WinAnsiEncoding".to_string()),
+        );
         fonts.insert("Cour".to_string(), Object::Dictionary(cour));
 
         // Times Roman (TiRo)
         let mut tiro = HashMap::new();
         tiro.insert("Type".to_string(), Object::Name("Font".to_string()));
         tiro.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
-        tiro.insert("BaseFont".to_string(), Object::Name("Times-Roman".to_string()));
-        tiro.insert("Encoding".to_string(), Object::Name("WinAnsiEncoding".to_string()));
+        tiro.insert(
+            "BaseFont".to_string(),
+            Object::Name("Times-Roman".to_string()),
+        );
+        tiro.insert(
+            "Encoding".to_string(),
+            Object::Name("WinAnsiEncoding".to_string()),
+        );
         fonts.insert("TiRo".to_string(), Object::Dictionary(tiro));
 
         // ZapfDingbats (ZaDb) - for checkboxes and radio buttons
         let mut zadb = HashMap::new();
         zadb.insert("Type".to_string(), Object::Name("Font".to_string()));
         zadb.insert("Subtype".to_string(), Object::Name("Type1".to_string()));
-        zadb.insert("BaseFont".to_string(), Object::Name("ZapfDingbats".to_string()));
+        zadb.insert(
+            "BaseFont".to_string(),
+            Object::Name("ZapfDingbats".to_string()),
+        );
         fonts.insert("ZaDb".to_string(), Object::Dictionary(zadb));
 
         dr.insert("Font".to_string(), Object::Dictionary(fonts));
@@ -326,7 +344,10 @@ mod tests {
     fn test_acroform_default_appearance() {
         let acroform = AcroFormBuilder::new().with_default_appearance("/Cour 10 Tf 0 0 1 rg");
 
-        assert_eq!(acroform.default_appearance, Some("/Cour 10 Tf 0 0 1 rg".to_string()));
+        assert_eq!(
+            acroform.default_appearance,
+            Some("/Cour 10 Tf 0 0 1 rg".to_string())
+        );
     }
 
     #[test]

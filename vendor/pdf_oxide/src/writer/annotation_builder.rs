@@ -106,7 +106,10 @@ impl BorderStyle {
         ];
 
         if let Some((dash, gap)) = self.dash {
-            arr.push(Object::Array(vec![Object::Real(dash as f64), Object::Real(gap as f64)]));
+            arr.push(Object::Array(vec![
+                Object::Real(dash as f64),
+                Object::Real(gap as f64),
+            ]));
         }
 
         Object::Array(arr)
@@ -271,7 +274,10 @@ impl LinkAnnotation {
         dict.insert("Border".to_string(), self.border.to_border_array());
 
         // Highlight mode
-        dict.insert("H".to_string(), Object::Name(self.highlight.pdf_name().to_string()));
+        dict.insert(
+            "H".to_string(),
+            Object::Name(self.highlight.pdf_name().to_string()),
+        );
 
         // Color
         if let Some((r, g, b)) = self.color {
@@ -300,7 +306,7 @@ impl LinkAnnotation {
                 action.insert("S".to_string(), Object::Name("URI".to_string()));
                 action.insert("URI".to_string(), Object::text_string(uri));
                 dict.insert("A".to_string(), Object::Dictionary(action));
-            },
+            }
             LinkAction::GoTo { page, fit } => {
                 if let Some(page_ref) = page_refs.get(*page) {
                     let dest = if let Some(fit_mode) = fit {
@@ -313,10 +319,10 @@ impl LinkAnnotation {
                     };
                     dict.insert("Dest".to_string(), dest);
                 }
-            },
+            }
             LinkAction::GoToNamed(name) => {
                 dict.insert("Dest".to_string(), Object::text_string(name));
-            },
+            }
             LinkAction::GoToRemote { file, page } => {
                 let mut action = HashMap::new();
                 action.insert("S".to_string(), Object::Name("GoToR".to_string()));
@@ -329,19 +335,19 @@ impl LinkAnnotation {
                     ]),
                 );
                 dict.insert("A".to_string(), Object::Dictionary(action));
-            },
+            }
             LinkAction::Launch(app) => {
                 let mut action = HashMap::new();
                 action.insert("S".to_string(), Object::Name("Launch".to_string()));
                 action.insert("F".to_string(), Object::text_string(app));
                 dict.insert("A".to_string(), Object::Dictionary(action));
-            },
+            }
             LinkAction::JavaScript(script) => {
                 let mut action = HashMap::new();
                 action.insert("S".to_string(), Object::Name("JavaScript".to_string()));
                 action.insert("JS".to_string(), Object::text_string(script));
                 dict.insert("A".to_string(), Object::Dictionary(action));
-            },
+            }
         }
 
         dict
@@ -360,15 +366,15 @@ impl LinkAnnotation {
         match fit {
             FitMode::Fit => {
                 arr.push(Object::Name("Fit".to_string()));
-            },
+            }
             FitMode::FitH(top) => {
                 arr.push(Object::Name("FitH".to_string()));
                 arr.push(top.map(|t| Object::Real(t as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::FitV(left) => {
                 arr.push(Object::Name("FitV".to_string()));
                 arr.push(left.map(|l| Object::Real(l as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::FitR {
                 left,
                 bottom,
@@ -380,24 +386,24 @@ impl LinkAnnotation {
                 arr.push(Object::Real(*bottom as f64));
                 arr.push(Object::Real(*right as f64));
                 arr.push(Object::Real(*top as f64));
-            },
+            }
             FitMode::FitB => {
                 arr.push(Object::Name("FitB".to_string()));
-            },
+            }
             FitMode::FitBH(top) => {
                 arr.push(Object::Name("FitBH".to_string()));
                 arr.push(top.map(|t| Object::Real(t as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::FitBV(left) => {
                 arr.push(Object::Name("FitBV".to_string()));
                 arr.push(left.map(|l| Object::Real(l as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::XYZ { left, top, zoom } => {
                 arr.push(Object::Name("XYZ".to_string()));
                 arr.push(left.map(|l| Object::Real(l as f64)).unwrap_or(Object::Null));
                 arr.push(top.map(|t| Object::Real(t as f64)).unwrap_or(Object::Null));
                 arr.push(zoom.map(|z| Object::Real(z as f64)).unwrap_or(Object::Null));
-            },
+            }
         }
 
         Object::Array(arr)
@@ -470,7 +476,7 @@ impl Annotation {
                 // Watermark build needs a page ref, use first page if available
                 let page_ref = page_refs.first().copied().unwrap_or(ObjectRef::new(0, 0));
                 watermark.build(page_ref)
-            },
+            }
             Annotation::Sound(sound) => sound.build(page_refs),
             Annotation::Movie(movie) => movie.build(page_refs),
             Annotation::Screen(screen) => screen.build(page_refs),
@@ -974,7 +980,7 @@ mod tests {
         match obj {
             Object::Array(arr) => {
                 assert_eq!(arr.len(), 3);
-            },
+            }
             _ => panic!("Expected array"),
         }
     }
@@ -991,7 +997,7 @@ mod tests {
                     Object::Array(dash) => assert_eq!(dash.len(), 2),
                     _ => panic!("Expected dash array"),
                 }
-            },
+            }
             _ => panic!("Expected array"),
         }
     }
@@ -1006,7 +1012,7 @@ mod tests {
                 // First two should be the radius values
                 assert_eq!(arr[0], Object::Real(3.0));
                 assert_eq!(arr[1], Object::Real(3.0));
-            },
+            }
             _ => panic!("Expected array"),
         }
     }
@@ -1032,7 +1038,7 @@ mod tests {
         match dict.get("Dest") {
             Some(Object::String(s)) => {
                 assert_eq!(s, b"chapter1");
-            },
+            }
             _ => panic!("Expected string Dest"),
         }
     }
@@ -1056,7 +1062,7 @@ mod tests {
         match dict.get("A") {
             Some(Object::Dictionary(action)) => {
                 assert_eq!(action.get("S"), Some(&Object::Name("GoToR".to_string())));
-            },
+            }
             _ => panic!("Expected action dict"),
         }
     }
@@ -1076,7 +1082,7 @@ mod tests {
         match dict.get("A") {
             Some(Object::Dictionary(action)) => {
                 assert_eq!(action.get("S"), Some(&Object::Name("Launch".to_string())));
-            },
+            }
             _ => panic!("Expected action dict"),
         }
     }
@@ -1095,8 +1101,11 @@ mod tests {
         let dict = link.build(&page_refs);
         match dict.get("A") {
             Some(Object::Dictionary(action)) => {
-                assert_eq!(action.get("S"), Some(&Object::Name("JavaScript".to_string())));
-            },
+                assert_eq!(
+                    action.get("S"),
+                    Some(&Object::Name("JavaScript".to_string()))
+                );
+            }
             _ => panic!("Expected action dict"),
         }
     }
@@ -1111,7 +1120,7 @@ mod tests {
             Some(Object::Array(arr)) => {
                 assert_eq!(arr.len(), 3);
                 assert_eq!(arr[0], Object::Real(1.0));
-            },
+            }
             _ => panic!("Expected color array"),
         }
     }
@@ -1459,7 +1468,7 @@ mod tests {
                 assert_eq!(arr[1], Object::Real(720.0));
                 assert_eq!(arr[2], Object::Real(172.0)); // x + width
                 assert_eq!(arr[3], Object::Real(732.0)); // y + height
-            },
+            }
             _ => panic!("Expected Rect array"),
         }
     }

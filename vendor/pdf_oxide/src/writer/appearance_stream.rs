@@ -197,27 +197,27 @@ impl AppearanceStreamBuilder {
             TextAnnotationIcon::Note => {
                 // Draw a simple note/document icon
                 content.push_str(&Self::draw_note_icon(size));
-            },
+            }
             TextAnnotationIcon::Comment => {
                 // Draw a speech bubble
                 content.push_str(&Self::draw_comment_icon(size));
-            },
+            }
             TextAnnotationIcon::Key => {
                 // Draw a key icon
                 content.push_str(&Self::draw_key_icon(size));
-            },
+            }
             TextAnnotationIcon::Help => {
                 // Draw a question mark
                 content.push_str(&Self::draw_help_icon(size));
-            },
+            }
             TextAnnotationIcon::Insert => {
                 // Draw a caret/insert icon
                 content.push_str(&Self::draw_insert_icon(size));
-            },
+            }
             TextAnnotationIcon::Paragraph | TextAnnotationIcon::NewParagraph => {
                 // Draw a paragraph symbol
                 content.push_str(&Self::draw_paragraph_icon(size));
-            },
+            }
         }
 
         builder.content = content.into_bytes();
@@ -478,8 +478,12 @@ impl AppearanceStreamBuilder {
         max_x += padding;
         max_y += padding;
 
-        let mut builder =
-            Self::new(Rect::new(0.0, 0.0, (max_x - min_x) as f32, (max_y - min_y) as f32));
+        let mut builder = Self::new(Rect::new(
+            0.0,
+            0.0,
+            (max_x - min_x) as f32,
+            (max_y - min_y) as f32,
+        ));
 
         let mut content = String::new();
 
@@ -528,11 +532,11 @@ impl AppearanceStreamBuilder {
                 let w = rect.width;
                 let h = rect.height;
                 content.push_str(&format!("0 0 m {} {} l {} 0 l S\n", w / 2.0, h, w));
-            },
+            }
             CaretSymbol::Paragraph => {
                 // Draw paragraph symbol (¶)
                 content.push_str(&Self::draw_paragraph_icon(rect.width.min(rect.height)));
-            },
+            }
         }
 
         builder.content = content.into_bytes();
@@ -696,10 +700,42 @@ impl AppearanceStreamBuilder {
         // Key head (circle)
         let k = 0.552_284_7_f32 * r;
         s.push_str(&format!("{} {} m\n", cx + r, cy));
-        s.push_str(&format!("{} {} {} {} {} {} c\n", cx + r, cy + k, cx + k, cy + r, cx, cy + r));
-        s.push_str(&format!("{} {} {} {} {} {} c\n", cx - k, cy + r, cx - r, cy + k, cx - r, cy));
-        s.push_str(&format!("{} {} {} {} {} {} c\n", cx - r, cy - k, cx - k, cy - r, cx, cy - r));
-        s.push_str(&format!("{} {} {} {} {} {} c\n", cx + k, cy - r, cx + r, cy - k, cx + r, cy));
+        s.push_str(&format!(
+            "{} {} {} {} {} {} c\n",
+            cx + r,
+            cy + k,
+            cx + k,
+            cy + r,
+            cx,
+            cy + r
+        ));
+        s.push_str(&format!(
+            "{} {} {} {} {} {} c\n",
+            cx - k,
+            cy + r,
+            cx - r,
+            cy + k,
+            cx - r,
+            cy
+        ));
+        s.push_str(&format!(
+            "{} {} {} {} {} {} c\n",
+            cx - r,
+            cy - k,
+            cx - k,
+            cy - r,
+            cx,
+            cy - r
+        ));
+        s.push_str(&format!(
+            "{} {} {} {} {} {} c\n",
+            cx + k,
+            cy - r,
+            cx + r,
+            cy - k,
+            cx + r,
+            cy
+        ));
         s.push_str("S\n");
 
         // Key shaft
@@ -712,8 +748,16 @@ impl AppearanceStreamBuilder {
         // Key teeth
         let tooth_w = size * 0.1;
         s.push_str(&format!("{} {} m\n", cx + shaft_w / 2.0, size * 0.25));
-        s.push_str(&format!("{} {} l\n", cx + shaft_w / 2.0 + tooth_w, size * 0.25));
-        s.push_str(&format!("{} {} l\n", cx + shaft_w / 2.0 + tooth_w, size * 0.2));
+        s.push_str(&format!(
+            "{} {} l\n",
+            cx + shaft_w / 2.0 + tooth_w,
+            size * 0.25
+        ));
+        s.push_str(&format!(
+            "{} {} l\n",
+            cx + shaft_w / 2.0 + tooth_w,
+            size * 0.2
+        ));
         s.push_str(&format!("{} {} l h f\n", cx + shaft_w / 2.0, size * 0.2));
 
         s
@@ -784,8 +828,20 @@ impl AppearanceStreamBuilder {
 
         // Vertical lines
         s.push_str("1 w\n");
-        s.push_str(&format!("{} {} m {} {} l S\n", x + w * 0.5, y, x + w * 0.5, y + h));
-        s.push_str(&format!("{} {} m {} {} l S\n", x + w * 0.75, y, x + w * 0.75, y + h));
+        s.push_str(&format!(
+            "{} {} m {} {} l S\n",
+            x + w * 0.5,
+            y,
+            x + w * 0.5,
+            y + h
+        ));
+        s.push_str(&format!(
+            "{} {} m {} {} l S\n",
+            x + w * 0.75,
+            y,
+            x + w * 0.75,
+            y + h
+        ));
 
         // Curved top
         let r = w * 0.3;
@@ -833,7 +889,7 @@ impl AppearanceStreamBuilder {
         let mut s = String::new();
 
         match style {
-            LineEndingStyle::None => {},
+            LineEndingStyle::None => {}
             LineEndingStyle::OpenArrow => {
                 let a1 = arrow_angle + std::f32::consts::PI / 6.0;
                 let a2 = arrow_angle - std::f32::consts::PI / 6.0;
@@ -851,7 +907,7 @@ impl AppearanceStreamBuilder {
                     px + size * a2.cos(),
                     py + size * a2.sin()
                 ));
-            },
+            }
             LineEndingStyle::ClosedArrow => {
                 let a1 = arrow_angle + std::f32::consts::PI / 6.0;
                 let a2 = arrow_angle - std::f32::consts::PI / 6.0;
@@ -864,7 +920,7 @@ impl AppearanceStreamBuilder {
                     px + size * a2.cos(),
                     py + size * a2.sin()
                 ));
-            },
+            }
             LineEndingStyle::Circle => {
                 let r = size / 2.0;
                 let k = 0.552_284_7_f32 * r;
@@ -905,21 +961,27 @@ impl AppearanceStreamBuilder {
                     px + r,
                     py
                 ));
-            },
+            }
             LineEndingStyle::Square => {
                 let half = size / 2.0;
-                s.push_str(&format!("{} {} {} {} re S\n", px - half, py - half, size, size));
-            },
+                s.push_str(&format!(
+                    "{} {} {} {} re S\n",
+                    px - half,
+                    py - half,
+                    size,
+                    size
+                ));
+            }
             LineEndingStyle::Diamond => {
                 let half = size / 2.0;
                 s.push_str(&format!("{} {} m\n", px, py - half));
                 s.push_str(&format!("{} {} l\n", px + half, py));
                 s.push_str(&format!("{} {} l\n", px, py + half));
                 s.push_str(&format!("{} {} l h S\n", px - half, py));
-            },
+            }
             _ => {
                 // Other styles can be added as needed
-            },
+            }
         }
 
         s
@@ -961,11 +1023,17 @@ impl AppearanceStreamBuilder {
 
         // Resources
         if !self.resources.is_empty() {
-            dict.insert("Resources".to_string(), Object::Dictionary(self.resources.clone()));
+            dict.insert(
+                "Resources".to_string(),
+                Object::Dictionary(self.resources.clone()),
+            );
         }
 
         // Length will be set by the caller when adding to PDF
-        dict.insert("Length".to_string(), Object::Integer(self.content.len() as i64));
+        dict.insert(
+            "Length".to_string(),
+            Object::Integer(self.content.len() as i64),
+        );
 
         (dict, self.content.clone())
     }
@@ -1151,7 +1219,10 @@ mod tests {
             AppearanceStreamBuilder::color_to_fill_ops(&AnnotationColor::Gray(0.5)),
             Some("0.5 g\n".to_string())
         );
-        assert_eq!(AppearanceStreamBuilder::color_to_fill_ops(&AnnotationColor::None), None);
+        assert_eq!(
+            AppearanceStreamBuilder::color_to_fill_ops(&AnnotationColor::None),
+            None
+        );
     }
 
     #[test]
@@ -1249,7 +1320,10 @@ mod tests {
         let rect = Rect::new(0.0, 0.0, 100.0, 20.0);
         let ap = AppearanceStreamBuilder::for_highlight(rect, AnnotationColor::red(), 1.0);
         let (dict, content) = ap.build();
-        assert_eq!(dict.get("Length"), Some(&Object::Integer(content.len() as i64)));
+        assert_eq!(
+            dict.get("Length"),
+            Some(&Object::Integer(content.len() as i64))
+        );
     }
 
     // ==========================================
@@ -1300,7 +1374,10 @@ mod tests {
 
     #[test]
     fn test_color_stroke_none() {
-        assert_eq!(AppearanceStreamBuilder::color_to_stroke_ops(&AnnotationColor::None), None);
+        assert_eq!(
+            AppearanceStreamBuilder::color_to_stroke_ops(&AnnotationColor::None),
+            None
+        );
     }
 
     // ==========================================
@@ -2117,7 +2194,10 @@ mod tests {
                     if let Some(Object::Real(ca)) = gs1.get("ca") {
                         assert!((*ca - 0.3).abs() < 0.01);
                     }
-                    assert_eq!(gs1.get("Type"), Some(&Object::Name("ExtGState".to_string())));
+                    assert_eq!(
+                        gs1.get("Type"),
+                        Some(&Object::Name("ExtGState".to_string()))
+                    );
                 } else {
                     panic!("GS1 not found in ExtGState");
                 }

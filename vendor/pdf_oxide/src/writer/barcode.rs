@@ -246,7 +246,7 @@ impl BarcodeGenerator {
                 Code128::new(&data_with_prefix)
                     .map_err(|e| Error::Barcode(format!("Code128 encoding error: {}", e)))
                     .map(|b| b.encode())
-            },
+            }
             BarcodeType::Code39 => Code39::new(data)
                 .map_err(|e| Error::Barcode(format!("Code39 encoding error: {}", e)))
                 .map(|b| b.encode()),
@@ -267,7 +267,7 @@ impl BarcodeGenerator {
                 EAN13::new(&upc_data)
                     .map_err(|e| Error::Barcode(format!("UPC-A encoding error: {}", e)))
                     .map(|b| b.encode())
-            },
+            }
             BarcodeType::Itf => TF::interleaved(data)
                 .map_err(|e| Error::Barcode(format!("ITF encoding error: {}", e)))
                 .map(|b| b.encode()),
@@ -496,27 +496,37 @@ impl BarcodeGenerator {
         _data: &str,
         _options: &BarcodeOptions,
     ) -> Result<Vec<u8>> {
-        Err(Error::Barcode("Barcode generation requires the 'barcodes' feature".to_string()))
+        Err(Error::Barcode(
+            "Barcode generation requires the 'barcodes' feature".to_string(),
+        ))
     }
 
     /// Generate a QR code (requires `barcodes` feature).
     pub fn generate_qr(_data: &str, _options: &QrCodeOptions) -> Result<Vec<u8>> {
-        Err(Error::Barcode("QR code generation requires the 'barcodes' feature".to_string()))
+        Err(Error::Barcode(
+            "QR code generation requires the 'barcodes' feature".to_string(),
+        ))
     }
 
     /// Generate a QR code with default options (requires `barcodes` feature).
     pub fn generate_qr_simple(_data: &str, _size: u32) -> Result<Vec<u8>> {
-        Err(Error::Barcode("QR code generation requires the 'barcodes' feature".to_string()))
+        Err(Error::Barcode(
+            "QR code generation requires the 'barcodes' feature".to_string(),
+        ))
     }
 
     /// Generate a Code 128 barcode (requires `barcodes` feature).
     pub fn generate_code128(_data: &str, _width: u32, _height: u32) -> Result<Vec<u8>> {
-        Err(Error::Barcode("Barcode generation requires the 'barcodes' feature".to_string()))
+        Err(Error::Barcode(
+            "Barcode generation requires the 'barcodes' feature".to_string(),
+        ))
     }
 
     /// Generate an EAN-13 barcode (requires `barcodes` feature).
     pub fn generate_ean13(_data: &str, _width: u32, _height: u32) -> Result<Vec<u8>> {
-        Err(Error::Barcode("Barcode generation requires the 'barcodes' feature".to_string()))
+        Err(Error::Barcode(
+            "Barcode generation requires the 'barcodes' feature".to_string(),
+        ))
     }
 }
 

@@ -520,12 +520,20 @@ impl ContentStreamBuilder {
         resource_id: &str,
         placement: &super::image_handler::ImagePlacement,
     ) -> &mut Self {
-        self.draw_image(resource_id, placement.x, placement.y, placement.width, placement.height)
+        self.draw_image(
+            resource_id,
+            placement.x,
+            placement.y,
+            placement.width,
+            placement.height,
+        )
     }
 
     /// Set stroke color.
     pub fn stroke_color(&mut self, color: Color) -> &mut Self {
-        self.op(ContentStreamOp::SetStrokeColorRGB(color.r, color.g, color.b))
+        self.op(ContentStreamOp::SetStrokeColorRGB(
+            color.r, color.g, color.b,
+        ))
     }
 
     /// Set fill color with RGB values.
@@ -744,12 +752,18 @@ impl ContentStreamBuilder {
     /// * `pattern_name` - Name of the pattern resource
     /// * `components` - Additional color components (empty for colored patterns)
     pub fn set_fill_pattern(&mut self, pattern_name: &str, components: Vec<f32>) -> &mut Self {
-        self.op(ContentStreamOp::SetFillPattern(pattern_name.to_string(), components))
+        self.op(ContentStreamOp::SetFillPattern(
+            pattern_name.to_string(),
+            components,
+        ))
     }
 
     /// Set stroke pattern.
     pub fn set_stroke_pattern(&mut self, pattern_name: &str, components: Vec<f32>) -> &mut Self {
-        self.op(ContentStreamOp::SetStrokePattern(pattern_name.to_string(), components))
+        self.op(ContentStreamOp::SetStrokePattern(
+            pattern_name.to_string(),
+            components,
+        ))
     }
 
     // === Shading Methods ===
@@ -880,7 +894,7 @@ impl ContentStreamBuilder {
                 let record = self.add_structure_element_impl(s);
                 self.struct_records.push(record);
                 self
-            },
+            }
             ContentElement::Table(table) => self.add_table_content(table),
         }
     }
@@ -905,7 +919,7 @@ impl ContentStreamBuilder {
                         PaginationSubtype::Other => None,
                     };
                     ("Pagination".to_string(), sub_str)
-                },
+                }
                 Some(ArtifactType::Layout) => ("Layout".to_string(), None),
                 Some(ArtifactType::Page) => ("Page".to_string(), None),
                 Some(ArtifactType::Background) => ("Background".to_string(), None),
@@ -931,7 +945,14 @@ impl ContentStreamBuilder {
         self.set_font(&font_name, text.font.size);
 
         // Position and show text
-        self.op(ContentStreamOp::SetTextMatrix(1.0, 0.0, 0.0, 1.0, text.bbox.x, text.bbox.y));
+        self.op(ContentStreamOp::SetTextMatrix(
+            1.0,
+            0.0,
+            0.0,
+            1.0,
+            text.bbox.x,
+            text.bbox.y,
+        ));
         self.op(ContentStreamOp::ShowText(text.text.clone()));
 
         if is_artifact {
@@ -967,7 +988,7 @@ impl ContentStreamBuilder {
                         PaginationSubtype::Other => None,
                     };
                     ("Pagination".to_string(), sub_str)
-                },
+                }
                 Some(ArtifactType::Layout) => ("Layout".to_string(), None),
                 Some(ArtifactType::Page) => ("Page".to_string(), None),
                 Some(ArtifactType::Background) => ("Background".to_string(), None),
@@ -985,7 +1006,9 @@ impl ContentStreamBuilder {
         // the matching `Q` after the stroke/fill op below.
         let had_matrix = if let Some(m) = path.matrix {
             self.op(ContentStreamOp::SaveState);
-            self.op(ContentStreamOp::Transform(m[0], m[1], m[2], m[3], m[4], m[5]));
+            self.op(ContentStreamOp::Transform(
+                m[0], m[1], m[2], m[3], m[4], m[5],
+            ));
             true
         } else {
             false
@@ -1016,19 +1039,19 @@ impl ContentStreamBuilder {
             match op {
                 PathOperation::MoveTo(x, y) => {
                     self.op(ContentStreamOp::MoveTo(*x, *y));
-                },
+                }
                 PathOperation::LineTo(x, y) => {
                     self.op(ContentStreamOp::LineTo(*x, *y));
-                },
+                }
                 PathOperation::CurveTo(x1, y1, x2, y2, x3, y3) => {
                     self.op(ContentStreamOp::CurveTo(*x1, *y1, *x2, *y2, *x3, *y3));
-                },
+                }
                 PathOperation::Rectangle(x, y, w, h) => {
                     self.op(ContentStreamOp::Rectangle(*x, *y, *w, *h));
-                },
+                }
                 PathOperation::ClosePath => {
                     self.op(ContentStreamOp::ClosePath);
-                },
+                }
             }
         }
 
@@ -1169,7 +1192,9 @@ impl ContentStreamBuilder {
                     self.begin_text();
                     self.op(ContentStreamOp::SetFillColorRGB(0.0, 0.0, 0.0)); // Black text
                     self.set_font(font_name, font_size);
-                    self.op(ContentStreamOp::SetTextMatrix(1.0, 0.0, 0.0, 1.0, text_x, text_y));
+                    self.op(ContentStreamOp::SetTextMatrix(
+                        1.0, 0.0, 0.0, 1.0, text_x, text_y,
+                    ));
                     self.op(ContentStreamOp::ShowText(cell.text.clone()));
                     self.end_text();
                 }
@@ -1268,7 +1293,9 @@ impl ContentStreamBuilder {
         // `q cm ... Q`. #393 Bundle A-2 follow-up.
         let had_matrix = if let Some(m) = image.matrix {
             self.op(ContentStreamOp::SaveState);
-            self.op(ContentStreamOp::Transform(m[0], m[1], m[2], m[3], m[4], m[5]));
+            self.op(ContentStreamOp::Transform(
+                m[0], m[1], m[2], m[3], m[4], m[5],
+            ));
             true
         } else {
             false
@@ -1388,11 +1415,11 @@ impl ContentStreamBuilder {
                     // Recursively add nested structure element and collect record
                     let child_record = self.add_structure_element_impl(nested_elem);
                     child_records.push(child_record);
-                },
+                }
                 _ => {
                     // Add regular content element (no MCID record for leaf content)
                     self.add_element(child);
-                },
+                }
             }
         }
 
@@ -1461,23 +1488,23 @@ impl ContentStreamBuilder {
             ContentStreamOp::RestoreState => write!(w, "Q"),
             ContentStreamOp::Transform(a, b, c, d, e, f) => {
                 write!(w, "{} {} {} {} {} {} cm", a, b, c, d, e, f)
-            },
+            }
             ContentStreamOp::BeginText => write!(w, "BT"),
             ContentStreamOp::EndText => write!(w, "ET"),
             ContentStreamOp::SetFont(name, size) => write!(w, "/{} {} Tf", name, size),
             ContentStreamOp::MoveText(tx, ty) => write!(w, "{} {} Td", tx, ty),
             ContentStreamOp::SetTextMatrix(a, b, c, d, e, f) => {
                 write!(w, "{} {} {} {} {} {} Tm", a, b, c, d, e, f)
-            },
+            }
             ContentStreamOp::ShowText(text) => {
                 write!(w, "(")?;
                 self.write_escaped_string(w, text)?;
                 write!(w, ") Tj")
-            },
+            }
             ContentStreamOp::ShowHexText(hex) => {
                 // Hex string already formatted as <XXXX...>
                 write!(w, "{} Tj", hex)
-            },
+            }
             ContentStreamOp::ShowEmbeddedText {
                 font_name,
                 glyph_ids,
@@ -1492,7 +1519,7 @@ impl ContentStreamBuilder {
                     write!(w, "{:04X}", emitted)?;
                 }
                 write!(w, "> Tj")
-            },
+            }
             ContentStreamOp::ShowTextArray(items) => {
                 write!(w, "[")?;
                 for item in items {
@@ -1501,19 +1528,19 @@ impl ContentStreamBuilder {
                             write!(w, "(")?;
                             self.write_escaped_string(w, t)?;
                             write!(w, ")")?;
-                        },
+                        }
                         TextArrayItem::HexText(hex) => {
                             // Hex string already formatted as <XXXX...>
                             write!(w, "{}", hex)?;
-                        },
+                        }
                         TextArrayItem::Adjustment(adj) => {
                             write!(w, "{}", adj)?;
-                        },
+                        }
                     }
                     write!(w, " ")?;
                 }
                 write!(w, "] TJ")
-            },
+            }
             ContentStreamOp::SetCharacterSpacing(spacing) => write!(w, "{} Tc", spacing),
             ContentStreamOp::SetWordSpacing(spacing) => write!(w, "{} Tw", spacing),
             ContentStreamOp::SetTextLeading(leading) => write!(w, "{} TL", leading),
@@ -1527,10 +1554,10 @@ impl ContentStreamBuilder {
             ContentStreamOp::LineTo(x, y) => write!(w, "{} {} l", x, y),
             ContentStreamOp::CurveTo(x1, y1, x2, y2, x3, y3) => {
                 write!(w, "{} {} {} {} {} {} c", x1, y1, x2, y2, x3, y3)
-            },
+            }
             ContentStreamOp::Rectangle(x, y, w_val, h) => {
                 write!(w, "{} {} {} {} re", x, y, w_val, h)
-            },
+            }
             ContentStreamOp::ClosePath => write!(w, "h"),
             ContentStreamOp::Stroke => write!(w, "S"),
             ContentStreamOp::Fill => write!(w, "f"),
@@ -1542,7 +1569,7 @@ impl ContentStreamBuilder {
             // Marked content operations
             ContentStreamOp::BeginMarkedContentDict { tag, mcid } => {
                 write!(w, "/{} <</MCID {}>> BDC", tag, mcid)
-            },
+            }
             ContentStreamOp::EndMarkedContent => write!(w, "EMC"),
 
             // Artifact marked content (F-3)
@@ -1556,7 +1583,7 @@ impl ContentStreamBuilder {
                     write!(w, " /Subtype /{}", sub)?;
                 }
                 write!(w, ">> BDC")
-            },
+            }
             ContentStreamOp::EndArtifact => write!(w, "EMC"),
 
             // Clipping operations
@@ -1574,25 +1601,25 @@ impl ContentStreamBuilder {
                     write!(w, "{} ", c)?;
                 }
                 write!(w, "scn")
-            },
+            }
             ContentStreamOp::SetStrokeColorN(components) => {
                 for c in components {
                     write!(w, "{} ", c)?;
                 }
                 write!(w, "SCN")
-            },
+            }
             ContentStreamOp::SetFillPattern(name, components) => {
                 for c in components {
                     write!(w, "{} ", c)?;
                 }
                 write!(w, "/{} scn", name)
-            },
+            }
             ContentStreamOp::SetStrokePattern(name, components) => {
                 for c in components {
                     write!(w, "{} ", c)?;
                 }
                 write!(w, "/{} SCN", name)
-            },
+            }
 
             // Shading
             ContentStreamOp::PaintShading(name) => write!(w, "/{} sh", name),
@@ -1600,10 +1627,10 @@ impl ContentStreamBuilder {
             // Additional path operations
             ContentStreamOp::CurveToV(x2, y2, x3, y3) => {
                 write!(w, "{} {} {} {} v", x2, y2, x3, y3)
-            },
+            }
             ContentStreamOp::CurveToY(x1, y1, x3, y3) => {
                 write!(w, "{} {} {} {} y", x1, y1, x3, y3)
-            },
+            }
             ContentStreamOp::FillEvenOdd => write!(w, "f*"),
             ContentStreamOp::FillStrokeEvenOdd => write!(w, "B*"),
             ContentStreamOp::CloseFillStroke => write!(w, "b"),
@@ -1622,15 +1649,15 @@ impl ContentStreamBuilder {
                     write!(w, "{}", p)?;
                 }
                 write!(w, "] {} d", phase)
-            },
+            }
 
             // CMYK colors
             ContentStreamOp::SetFillColorCMYK(c, m, y, k) => {
                 write!(w, "{} {} {} {} k", c, m, y, k)
-            },
+            }
             ContentStreamOp::SetStrokeColorCMYK(c, m, y, k) => {
                 write!(w, "{} {} {} {} K", c, m, y, k)
-            },
+            }
 
             ContentStreamOp::Raw(raw) => write!(w, "{}", raw),
         }
@@ -1661,7 +1688,7 @@ impl ContentStreamBuilder {
                 None => {
                     w.write_all(b"?")?;
                     continue;
-                },
+                }
             };
             match b {
                 b'(' => write!(w, "\\(")?,
@@ -1883,7 +1910,10 @@ mod tests {
 
         assert_eq!(builder.map_font_name("Arial", false), "Helvetica");
         assert_eq!(builder.map_font_name("Arial", true), "Helvetica-Bold");
-        assert_eq!(builder.map_font_name("Times New Roman", false), "Times-Roman");
+        assert_eq!(
+            builder.map_font_name("Times New Roman", false),
+            "Times-Roman"
+        );
         assert_eq!(builder.map_font_name("Courier", false), "Courier");
     }
 
@@ -1917,12 +1947,18 @@ mod tests {
 
         // The style flag composes with a name-derived style.
         assert_eq!(b.map_font_name("Helvetica", true), "Helvetica-Bold");
-        assert_eq!(b.map_font_name("Helvetica-Oblique", true), "Helvetica-BoldOblique");
+        assert_eq!(
+            b.map_font_name("Helvetica-Oblique", true),
+            "Helvetica-BoldOblique"
+        );
 
         // Case-insensitive, and generic styled aliases.
         assert_eq!(b.map_font_name("helvetica-bold", false), "Helvetica-Bold");
         assert_eq!(b.map_font_name("Arial Bold", false), "Helvetica-Bold");
-        assert_eq!(b.map_font_name("Times New Roman Italic", false), "Times-Italic");
+        assert_eq!(
+            b.map_font_name("Times New Roman Italic", false),
+            "Times-Italic"
+        );
 
         // Symbol / ZapfDingbats are NOT routed by this function: they
         // use built-in (non-WinAnsi) encodings and aren't pre-registered
@@ -1952,8 +1988,10 @@ mod tests {
         table.add_row(header);
 
         // Data row
-        let row =
-            TableRowContent::new(vec![TableCellContent::new("Item"), TableCellContent::new("100")]);
+        let row = TableRowContent::new(vec![
+            TableCellContent::new("Item"),
+            TableCellContent::new("100"),
+        ]);
         table.add_row(row);
 
         let mut builder = ContentStreamBuilder::new();
@@ -2732,7 +2770,9 @@ mod tests {
     #[test]
     fn test_set_text_matrix() {
         let mut builder = ContentStreamBuilder::new();
-        builder.op(ContentStreamOp::SetTextMatrix(1.0, 0.0, 0.0, 1.0, 72.0, 720.0));
+        builder.op(ContentStreamOp::SetTextMatrix(
+            1.0, 0.0, 0.0, 1.0, 72.0, 720.0,
+        ));
 
         let bytes = builder.build().unwrap();
         let content = String::from_utf8_lossy(&bytes);
@@ -2957,7 +2997,10 @@ mod tests {
     fn test_font_mapping_unknown() {
         let builder = ContentStreamBuilder::new();
         assert_eq!(builder.map_font_name("Unknown Font", false), "Helvetica");
-        assert_eq!(builder.map_font_name("Unknown Font", true), "Helvetica-Bold");
+        assert_eq!(
+            builder.map_font_name("Unknown Font", true),
+            "Helvetica-Bold"
+        );
     }
 
     #[test]

@@ -584,8 +584,12 @@ impl<'a> FluentPageBuilder<'a> {
     /// Wrap `text` to `max_width` using the builder's TextLayout engine.
     /// Returns one `(line, measured_width)` per visual line.
     pub(crate) fn wrap_cell_text(&self, text: &str, max_width: f32) -> Vec<(String, f32)> {
-        self.text_layout
-            .wrap_text(text, &self.text_config.font, self.text_config.size, max_width)
+        self.text_layout.wrap_text(
+            text,
+            &self.text_config.font,
+            self.text_config.size,
+            max_width,
+        )
     }
     /// Push a `ContentElement` into the current page's element list.
     pub(crate) fn push_element(&mut self, element: ContentElement) {
@@ -633,7 +637,12 @@ impl<'a> FluentPageBuilder<'a> {
         );
 
         // Create the bounding box and track it for potential markup annotations
-        let text_rect = Rect::new(self.cursor_x, self.cursor_y, text_width, self.text_config.size);
+        let text_rect = Rect::new(
+            self.cursor_x,
+            self.cursor_y,
+            text_width,
+            self.text_config.size,
+        );
         self.last_text_rect = Some(text_rect);
 
         let page = &mut self.builder.pages[self.page_index];
@@ -931,7 +940,12 @@ impl<'a> FluentPageBuilder<'a> {
             let page = &mut self.builder.pages[self.page_index];
             page.elements.push(ContentElement::Text(TextContent {
                 text: line_text,
-                bbox: Rect::new(self.cursor_x, self.cursor_y, line_width, self.text_config.size),
+                bbox: Rect::new(
+                    self.cursor_x,
+                    self.cursor_y,
+                    line_width,
+                    self.text_config.size,
+                ),
                 font: crate::elements::FontSpec {
                     name: self.text_config.font.clone(),
                     size: self.text_config.size,
@@ -966,7 +980,12 @@ impl<'a> FluentPageBuilder<'a> {
                     crate::elements::PathOperation::MoveTo(self.cursor_x, line_y),
                     crate::elements::PathOperation::LineTo(page.width - 72.0, line_y),
                 ],
-                bbox: Rect::new(self.cursor_x, line_y, page.width - 72.0 - self.cursor_x, 1.0),
+                bbox: Rect::new(
+                    self.cursor_x,
+                    line_y,
+                    page.width - 72.0 - self.cursor_x,
+                    1.0,
+                ),
                 stroke_color: Some(crate::layout::Color {
                     r: 0.5,
                     g: 0.5,
@@ -1390,8 +1409,12 @@ impl<'a> FluentPageBuilder<'a> {
                 matrix: self.current_matrix,
             }));
         self.cursor_x += w;
-        self.last_text_rect =
-            Some(Rect::new(self.cursor_x - w, self.cursor_y, w, self.text_config.size));
+        self.last_text_rect = Some(Rect::new(
+            self.cursor_x - w,
+            self.cursor_y,
+            w,
+            self.text_config.size,
+        ));
     }
 
     // ==========================================================================
@@ -1679,8 +1702,12 @@ impl<'a> FluentPageBuilder<'a> {
     pub fn watermark(mut self, text: &str) -> Self {
         let page = &self.builder.pages[self.page_index];
         // Center the watermark on the page with diagonal orientation
-        let rect =
-            Rect::new(page.width * 0.1, page.height * 0.3, page.width * 0.8, page.height * 0.4);
+        let rect = Rect::new(
+            page.width * 0.1,
+            page.height * 0.3,
+            page.width * 0.8,
+            page.height * 0.4,
+        );
         let watermark = WatermarkAnnotation::new(text)
             .with_rect(rect)
             .with_rotation(45.0)
@@ -1693,8 +1720,12 @@ impl<'a> FluentPageBuilder<'a> {
     /// Add a "CONFIDENTIAL" watermark with preset styling.
     pub fn watermark_confidential(mut self) -> Self {
         let page = &self.builder.pages[self.page_index];
-        let rect =
-            Rect::new(page.width * 0.1, page.height * 0.3, page.width * 0.8, page.height * 0.4);
+        let rect = Rect::new(
+            page.width * 0.1,
+            page.height * 0.3,
+            page.width * 0.8,
+            page.height * 0.4,
+        );
         let watermark = WatermarkAnnotation::confidential().with_rect(rect);
         self.pending_annotations.push(watermark.into());
         self
@@ -1703,8 +1734,12 @@ impl<'a> FluentPageBuilder<'a> {
     /// Add a "DRAFT" watermark with preset styling.
     pub fn watermark_draft(mut self) -> Self {
         let page = &self.builder.pages[self.page_index];
-        let rect =
-            Rect::new(page.width * 0.1, page.height * 0.3, page.width * 0.8, page.height * 0.4);
+        let rect = Rect::new(
+            page.width * 0.1,
+            page.height * 0.3,
+            page.width * 0.8,
+            page.height * 0.4,
+        );
         let watermark = WatermarkAnnotation::draft().with_rect(rect);
         self.pending_annotations.push(watermark.into());
         self
@@ -2034,7 +2069,7 @@ impl<'a> FluentPageBuilder<'a> {
             match &mut elem {
                 ContentElement::Text(t) => t.reading_order = Some(base_order + i),
                 ContentElement::Path(p) => p.reading_order = Some(base_order + i),
-                _ => {},
+                _ => {}
             }
             page.elements.push(elem);
         }
@@ -3156,10 +3191,10 @@ impl DocumentBuilder {
                             crate::writer::ArtifactAlignment::Left => template.margin_left,
                             crate::writer::ArtifactAlignment::Center => {
                                 (page_data.width - text_width) / 2.0
-                            },
+                            }
                             crate::writer::ArtifactAlignment::Right => {
                                 page_data.width - template.margin_right - text_width
-                            },
+                            }
                         };
                         let y = page_data.height - header.offset;
 
@@ -3179,10 +3214,10 @@ impl DocumentBuilder {
                                 weight: match style.font_weight {
                                     crate::writer::font_manager::FontWeight::Normal => {
                                         crate::layout::text_block::FontWeight::Normal
-                                    },
+                                    }
                                     crate::writer::font_manager::FontWeight::Bold => {
                                         crate::layout::text_block::FontWeight::Bold
-                                    },
+                                    }
                                 },
                                 ..Default::default()
                             },
@@ -3217,10 +3252,10 @@ impl DocumentBuilder {
                             crate::writer::ArtifactAlignment::Left => template.margin_left,
                             crate::writer::ArtifactAlignment::Center => {
                                 (page_data.width - text_width) / 2.0
-                            },
+                            }
                             crate::writer::ArtifactAlignment::Right => {
                                 page_data.width - template.margin_right - text_width
-                            },
+                            }
                         };
                         let y = footer.offset;
 
@@ -3240,10 +3275,10 @@ impl DocumentBuilder {
                                 weight: match style.font_weight {
                                     crate::writer::font_manager::FontWeight::Normal => {
                                         crate::layout::text_block::FontWeight::Normal
-                                    },
+                                    }
                                     crate::writer::font_manager::FontWeight::Bold => {
                                         crate::layout::text_block::FontWeight::Bold
-                                    },
+                                    }
                                 },
                                 ..Default::default()
                             },
@@ -3306,7 +3341,7 @@ impl DocumentBuilder {
                             widget = widget.with_calculate(s.clone());
                         }
                         page.add_text_field(widget);
-                    },
+                    }
                     PendingFormField::Checkbox {
                         name,
                         rect,
@@ -3326,7 +3361,7 @@ impl DocumentBuilder {
                             widget = widget.with_tooltip(tip.clone());
                         }
                         page.add_checkbox(widget);
-                    },
+                    }
                     PendingFormField::ComboBox {
                         name,
                         rect,
@@ -3355,7 +3390,7 @@ impl DocumentBuilder {
                             widget = widget.with_validate(s.clone());
                         }
                         page.add_combo_box(widget);
-                    },
+                    }
                     PendingFormField::RadioGroup {
                         name,
                         buttons,
@@ -3379,7 +3414,7 @@ impl DocumentBuilder {
                             group = group.with_tooltip(tip.clone());
                         }
                         page.add_radio_group(group);
-                    },
+                    }
                     PendingFormField::PushButton {
                         name,
                         rect,
@@ -3398,7 +3433,7 @@ impl DocumentBuilder {
                             widget = widget.with_tooltip(tip.clone());
                         }
                         page.add_push_button(widget);
-                    },
+                    }
                     PendingFormField::ListBox {
                         name,
                         rect,
@@ -3428,7 +3463,7 @@ impl DocumentBuilder {
                             widget = widget.with_validate(s.clone());
                         }
                         page.add_list_box(widget);
-                    },
+                    }
                     PendingFormField::SignatureField { name, rect } => {
                         use super::form_fields::SignatureWidget;
                         let mut widget = SignatureWidget::new(name.clone(), *rect);
@@ -3439,7 +3474,7 @@ impl DocumentBuilder {
                             widget = widget.with_tooltip(tip.clone());
                         }
                         page.add_signature_field(widget);
-                    },
+                    }
                 }
             }
 
@@ -3768,7 +3803,10 @@ mod tests {
         assert!(content.contains("/Subtype /Watermark"), "watermark missing");
         // `/N` references an indirect object...
         let re = regex_lite_n_ref(&content);
-        assert!(re, "appearance `/N` is not an indirect reference: not found");
+        assert!(
+            re,
+            "appearance `/N` is not an indirect reference: not found"
+        );
         // ...and the appearance dict is never opened inline after `/N`.
         assert!(
             !content.contains("/N <<"),
@@ -3911,7 +3949,10 @@ mod tests {
 
         // Header row (first 2 Text elements) must use Helvetica-Bold because
         // TableCell::header and is_header promote the font name.
-        assert_eq!(texts[0].font.name, "Helvetica-Bold", "header cell must use bold font");
+        assert_eq!(
+            texts[0].font.name, "Helvetica-Bold",
+            "header cell must use bold font"
+        );
         assert_eq!(texts[1].font.name, "Helvetica-Bold");
         // Body rows stay on the default Helvetica.
         assert_eq!(texts[2].font.name, "Helvetica");
@@ -3930,10 +3971,7 @@ mod tests {
             .text("Before the table") // becomes reading_order=0
             .table(
                 RenderTable::new(vec![vec![TableCell::text("a"), TableCell::text("b")]])
-                    .with_column_widths(vec![
-                        ColumnWidth::Fixed(100.0),
-                        ColumnWidth::Fixed(100.0),
-                    ]),
+                    .with_column_widths(vec![ColumnWidth::Fixed(100.0), ColumnWidth::Fixed(100.0)]),
             )
             .text("After the table")
             .done();
@@ -3946,7 +3984,11 @@ mod tests {
 
         // Orders must be monotone and start from 0.
         for pair in orders.windows(2) {
-            assert!(pair[1] > pair[0], "reading_order must be strictly monotone: {:?}", orders);
+            assert!(
+                pair[1] > pair[0],
+                "reading_order must be strictly monotone: {:?}",
+                orders
+            );
         }
     }
 
@@ -4020,7 +4062,13 @@ mod tests {
         // with stroke and/or fill honoured.
         let mut doc = DocumentBuilder::new();
         doc.letter_page()
-            .circle(100.0, 100.0, 20.0, Some(LineStyle::new(1.5, 0.1, 0.2, 0.3)), None)
+            .circle(
+                100.0,
+                100.0,
+                20.0,
+                Some(LineStyle::new(1.5, 0.1, 0.2, 0.3)),
+                None,
+            )
             .ellipse(200.0, 100.0, 30.0, 15.0, None, Some((0.9, 0.1, 0.1)))
             .polygon(
                 &[
@@ -4032,7 +4080,14 @@ mod tests {
                 Some(LineStyle::default()),
                 Some((0.5, 0.5, 0.9)),
             )
-            .arc(400.0, 100.0, 25.0, 0.0, std::f32::consts::PI, LineStyle::default())
+            .arc(
+                400.0,
+                100.0,
+                25.0,
+                0.0,
+                std::f32::consts::PI,
+                LineStyle::default(),
+            )
             .bezier_curve(
                 500.0,
                 100.0,
@@ -4258,7 +4313,10 @@ mod tests {
             .collect();
 
         assert_eq!(paths.len(), 1, "exactly one fill rect for the code block");
-        assert!(paths[0].fill_color.is_some(), "block background must be filled");
+        assert!(
+            paths[0].fill_color.is_some(),
+            "block background must be filled"
+        );
         assert!(
             texts.len() >= 3,
             "expected >=3 text lines (3-line source), got {}: {:?}",
@@ -4366,7 +4424,11 @@ mod tests {
         let content = String::from_utf8_lossy(&bytes);
         // Must have 4 pages now (3 content + 1 ToC).
         let page_count = content.matches("/Type /Page").count();
-        assert!(page_count >= 4, "expected >=4 pages (3+1 ToC), got {}", page_count);
+        assert!(
+            page_count >= 4,
+            "expected >=4 pages (3+1 ToC), got {}",
+            page_count
+        );
         // ToC title must appear.
         assert!(
             content.contains("(Table of Contents)")
@@ -4404,7 +4466,10 @@ mod tests {
             .build()
             .expect("build");
         let content = String::from_utf8_lossy(&bytes);
-        assert!(content.contains("/PageLabels"), "catalog /PageLabels missing");
+        assert!(
+            content.contains("/PageLabels"),
+            "catalog /PageLabels missing"
+        );
         // Check the /Nums tree includes our two ranges.
         assert!(content.contains("/Nums"));
     }
@@ -4700,7 +4765,13 @@ mod tests {
     fn test_stroke_line_emits_path_with_style() {
         let mut doc = DocumentBuilder::new();
         doc.letter_page()
-            .stroke_line(10.0, 100.0, 500.0, 100.0, LineStyle::new(0.5, 0.5, 0.5, 0.5))
+            .stroke_line(
+                10.0,
+                100.0,
+                500.0,
+                100.0,
+                LineStyle::new(0.5, 0.5, 0.5, 0.5),
+            )
             .done();
 
         let page = &doc.pages[0];
@@ -4791,7 +4862,7 @@ mod tests {
                         first.bbox.x,
                         rect.x
                     );
-                },
+                }
                 TextAlign::Center => {
                     let expected = rect.x + (rect.width - first.bbox.width) / 2.0;
                     assert!(
@@ -4800,7 +4871,7 @@ mod tests {
                         expected,
                         first.bbox.x
                     );
-                },
+                }
                 TextAlign::Right => {
                     let expected = rect.x + rect.width - first.bbox.width;
                     assert!(
@@ -4809,7 +4880,7 @@ mod tests {
                         expected,
                         first.bbox.x
                     );
-                },
+                }
             }
 
             // Lines are stacked top-down: y decreases monotonically.
@@ -5056,8 +5127,10 @@ mod tests {
     #[test]
     fn test_add_generic_annotation() {
         let mut builder = DocumentBuilder::new();
-        let link =
-            LinkAnnotation::uri(Rect::new(100.0, 700.0, 100.0, 20.0), "https://rust-lang.org");
+        let link = LinkAnnotation::uri(
+            Rect::new(100.0, 700.0, 100.0, 20.0),
+            "https://rust-lang.org",
+        );
         builder.letter_page().add_annotation(link).done();
 
         let bytes = builder.build().unwrap();
@@ -5098,8 +5171,14 @@ mod tests {
         builder.letter_page().at(72.0, 720.0).text("Hello").done();
         let bytes = builder.build().unwrap();
         let content = String::from_utf8_lossy(&bytes);
-        assert!(content.contains("/MarkInfo"), "catalog must contain /MarkInfo");
-        assert!(content.contains("/Marked true"), "/MarkInfo must have /Marked true");
+        assert!(
+            content.contains("/MarkInfo"),
+            "catalog must contain /MarkInfo"
+        );
+        assert!(
+            content.contains("/Marked true"),
+            "/MarkInfo must have /Marked true"
+        );
     }
 
     #[test]
@@ -5114,8 +5193,14 @@ mod tests {
         builder.letter_page().at(72.0, 720.0).text("Hello").done();
         let bytes = builder.build().unwrap();
         let content = String::from_utf8_lossy(&bytes);
-        assert!(content.contains("/StructTreeRoot"), "catalog must contain /StructTreeRoot");
-        assert!(content.contains("/ParentTree"), "StructTreeRoot must contain /ParentTree");
+        assert!(
+            content.contains("/StructTreeRoot"),
+            "catalog must contain /StructTreeRoot"
+        );
+        assert!(
+            content.contains("/ParentTree"),
+            "StructTreeRoot must contain /ParentTree"
+        );
         assert!(
             content.contains("/ParentTreeNextKey"),
             "StructTreeRoot must contain /ParentTreeNextKey"
@@ -5135,7 +5220,10 @@ mod tests {
         let bytes = builder.build().unwrap();
         let content = String::from_utf8_lossy(&bytes);
         assert!(content.contains("/Lang"), "catalog must contain /Lang");
-        assert!(content.contains("fr-CA"), "/Lang must carry the configured language");
+        assert!(
+            content.contains("fr-CA"),
+            "/Lang must carry the configured language"
+        );
         assert!(
             content.contains("/ViewerPreferences"),
             "catalog must contain /ViewerPreferences"
@@ -5157,7 +5245,10 @@ mod tests {
         let content = String::from_utf8_lossy(&bytes);
         // Each page dict should carry /StructParents.
         let count = content.matches("/StructParents").count();
-        assert_eq!(count, 2, "each page must carry /StructParents; found {count} occurrences");
+        assert_eq!(
+            count, 2,
+            "each page must carry /StructParents; found {count} occurrences"
+        );
     }
 
     #[test]
@@ -5178,7 +5269,10 @@ mod tests {
             "StructTreeRoot must contain /RoleMap when role mappings are set"
         );
         assert!(content.contains("/Note"), "RoleMap must contain /Note");
-        assert!(content.contains("/Caption"), "RoleMap must contain /Caption");
+        assert!(
+            content.contains("/Caption"),
+            "RoleMap must contain /Caption"
+        );
     }
 
     #[test]
@@ -5187,7 +5281,10 @@ mod tests {
         builder.letter_page().at(72.0, 720.0).text("plain").done();
         let bytes = builder.build().unwrap();
         let content = String::from_utf8_lossy(&bytes);
-        assert!(!content.contains("/MarkInfo"), "untagged PDF must NOT contain /MarkInfo");
+        assert!(
+            !content.contains("/MarkInfo"),
+            "untagged PDF must NOT contain /MarkInfo"
+        );
         assert!(
             !content.contains("/StructTreeRoot"),
             "untagged PDF must NOT contain /StructTreeRoot"
@@ -5206,13 +5303,22 @@ mod tests {
         builder.letter_page().at(72.0, 720.0).text("hello").done();
         let bytes = builder.build().unwrap();
         let content = String::from_utf8_lossy(&bytes);
-        assert!(content.contains("/Metadata"), "catalog must reference /Metadata stream");
-        assert!(content.contains("pdfuaid:part"), "XMP stream must contain pdfuaid:part");
+        assert!(
+            content.contains("/Metadata"),
+            "catalog must reference /Metadata stream"
+        );
+        assert!(
+            content.contains("pdfuaid:part"),
+            "XMP stream must contain pdfuaid:part"
+        );
         assert!(
             content.contains("<pdfuaid:part>1</pdfuaid:part>"),
             "XMP stream must declare pdfuaid:part = 1"
         );
-        assert!(content.contains("XMP Test"), "XMP stream must include document title");
+        assert!(
+            content.contains("XMP Test"),
+            "XMP stream must include document title"
+        );
     }
 
     #[test]
@@ -5245,7 +5351,10 @@ mod tests {
             content.contains("/Figure <</MCID"),
             "image with alt text must be wrapped in /Figure BDC"
         );
-        assert!(content.contains("Logo"), "alt text must appear in the /Alt entry");
+        assert!(
+            content.contains("Logo"),
+            "alt text must appear in the /Alt entry"
+        );
     }
 
     #[test]

@@ -145,7 +145,10 @@ impl EmbeddedFile {
 
         // Subtype is the MIME type if provided
         if let Some(ref mime) = self.mime_type {
-            dict.insert("Subtype".to_string(), Object::Name(mime.replace('/', "#2F")));
+            dict.insert(
+                "Subtype".to_string(),
+                Object::Name(mime.replace('/', "#2F")),
+            );
         }
 
         // Build Params dictionary
@@ -190,7 +193,10 @@ impl EmbeddedFile {
 
         // File name (F is the generic name, UF is Unicode name)
         dict.insert("F".to_string(), Object::text_string(&self.name));
-        dict.insert("UF".to_string(), Object::String(encode_utf16_be(&self.name)));
+        dict.insert(
+            "UF".to_string(),
+            Object::String(encode_utf16_be(&self.name)),
+        );
 
         // Description
         if let Some(ref desc) = self.description {

@@ -205,7 +205,7 @@ impl SystemFontDb {
                     Ok((path, postscript_family)) => {
                         found = Some((family_norm.to_string(), path, postscript_family));
                         break;
-                    },
+                    }
                     Err(_) => continue,
                 }
             }
@@ -264,7 +264,7 @@ fn face_metadata(
             return Err(FontResolveError::NoPath {
                 family: matched_family.to_string(),
             });
-        },
+        }
     };
     // fontdb's Face::families is a Vec<(String, Language)>; pick the
     // English entry if present, otherwise the first.
@@ -295,10 +295,10 @@ mod tests {
             Ok(r) => {
                 assert!(!r.bytes.is_empty(), "resolved font had empty bytes");
                 assert!(r.path.exists(), "resolved path must exist");
-            },
+            }
             Err(FontResolveError::NoMatch { .. }) => {
                 eprintln!("no system sans-serif on this host; skipping (CI sandbox?)");
-            },
+            }
             Err(other) => panic!("unexpected resolve error: {other:?}"),
         }
     }
@@ -307,8 +307,11 @@ mod tests {
     fn resolves_specific_family_with_fallback() {
         // Try a wildly improbable family first, then sans-serif.
         let db = SystemFontDb::new();
-        let resolved =
-            db.resolve(&["NonExistentFontFromTheVoid", "sans-serif"], 400, FontStyle::Normal);
+        let resolved = db.resolve(
+            &["NonExistentFontFromTheVoid", "sans-serif"],
+            400,
+            FontStyle::Normal,
+        );
         if let Ok(r) = resolved {
             assert!(!r.bytes.is_empty());
             assert_ne!(r.matched_family, "NonExistentFontFromTheVoid");

@@ -337,7 +337,7 @@ impl FontWidths {
         match name {
             "Courier" | "Courier-Bold" | "Courier-Oblique" | "Courier-BoldOblique" => {
                 FontWidths::Monospace(600.0)
-            },
+            }
             "Symbol" | "ZapfDingbats" => FontWidths::Symbol,
             _ => FontWidths::Proportional(get_base14_widths(name)),
         }
@@ -348,7 +348,7 @@ impl FontWidths {
         match self {
             FontWidths::Proportional(widths) => {
                 *widths.get(&ch).unwrap_or(&500.0) // Default to 500 for unknown chars
-            },
+            }
             FontWidths::Monospace(width) => *width,
             FontWidths::Symbol => 500.0,
         }
@@ -1614,7 +1614,10 @@ mod tests {
             manager.select_font(FontFamily::Times, FontWeight::Normal, false),
             "Times-Roman"
         );
-        assert_eq!(manager.select_font(FontFamily::Times, FontWeight::Bold, false), "Times-Bold");
+        assert_eq!(
+            manager.select_font(FontFamily::Times, FontWeight::Bold, false),
+            "Times-Bold"
+        );
         assert_eq!(
             manager.select_font(FontFamily::Times, FontWeight::Normal, true),
             "Times-Italic"
@@ -1625,7 +1628,10 @@ mod tests {
         );
 
         // All Courier
-        assert_eq!(manager.select_font(FontFamily::Courier, FontWeight::Normal, false), "Courier");
+        assert_eq!(
+            manager.select_font(FontFamily::Courier, FontWeight::Normal, false),
+            "Courier"
+        );
         assert_eq!(
             manager.select_font(FontFamily::Courier, FontWeight::Bold, false),
             "Courier-Bold"
@@ -1640,8 +1646,14 @@ mod tests {
         );
 
         // Symbol and ZapfDingbats (weight/italic ignored)
-        assert_eq!(manager.select_font(FontFamily::Symbol, FontWeight::Normal, false), "Symbol");
-        assert_eq!(manager.select_font(FontFamily::Symbol, FontWeight::Bold, true), "Symbol");
+        assert_eq!(
+            manager.select_font(FontFamily::Symbol, FontWeight::Normal, false),
+            "Symbol"
+        );
+        assert_eq!(
+            manager.select_font(FontFamily::Symbol, FontWeight::Bold, true),
+            "Symbol"
+        );
         assert_eq!(
             manager.select_font(FontFamily::ZapfDingbats, FontWeight::Normal, false),
             "ZapfDingbats"

@@ -134,7 +134,7 @@ pub fn build_embedded_font_objects(
                 // CFF charset positions.
                 let remapper = subsetter::GlyphRemapper::new();
                 (bytes, remapper)
-            },
+            }
         };
     let is_cff = font_bytes.starts_with(b"OTTO");
     let byte_len = font_bytes.len() as i64;
@@ -143,7 +143,10 @@ pub fn build_embedded_font_objects(
     if is_cff {
         // PDF spec §9.9 Table 126: FontFile3 streams carry /Subtype.
         // CIDFontType0C signals CFF-based CID font data.
-        ff_dict.insert("Subtype".to_string(), ObjectSerializer::name("CIDFontType0C"));
+        ff_dict.insert(
+            "Subtype".to_string(),
+            ObjectSerializer::name("CIDFontType0C"),
+        );
     } else {
         // Length1 is required for FontFile2 (TrueType) per PDF spec §9.9.
         ff_dict.insert("Length1".to_string(), ObjectSerializer::integer(byte_len));
@@ -171,7 +174,10 @@ pub fn build_embedded_font_objects(
         ("ItalicAngle", Object::Real(font.italic_angle as f64)),
         ("Ascent", ObjectSerializer::integer(font.ascender as i64)),
         ("Descent", ObjectSerializer::integer(font.descender as i64)),
-        ("CapHeight", ObjectSerializer::integer(font.cap_height as i64)),
+        (
+            "CapHeight",
+            ObjectSerializer::integer(font.cap_height as i64),
+        ),
         ("XHeight", ObjectSerializer::integer(font.x_height as i64)),
         ("StemV", ObjectSerializer::integer(font.stem_v as i64)),
         (font_file_key, ObjectSerializer::reference(font_file_id, 0)),
@@ -200,7 +206,10 @@ pub fn build_embedded_font_objects(
         ("Subtype", ObjectSerializer::name(cidfont_subtype)),
         ("BaseFont", ObjectSerializer::name(&base_font)),
         ("CIDSystemInfo", cid_system_info),
-        ("FontDescriptor", ObjectSerializer::reference(descriptor_id, 0)),
+        (
+            "FontDescriptor",
+            ObjectSerializer::reference(descriptor_id, 0),
+        ),
         // /W carries glyph widths indexed by CID/GID.
         ("W", parse_widths_string_to_array(&widths_str)),
     ];
@@ -218,7 +227,10 @@ pub fn build_embedded_font_objects(
     // extract_text) walks.
     let cmap_bytes = font.generate_tounicode_cmap(&remapper).into_bytes();
     let mut cmap_dict: HashMap<String, Object> = HashMap::new();
-    cmap_dict.insert("Length".to_string(), ObjectSerializer::integer(cmap_bytes.len() as i64));
+    cmap_dict.insert(
+        "Length".to_string(),
+        ObjectSerializer::integer(cmap_bytes.len() as i64),
+    );
     out.push((
         tounicode_id,
         Object::Stream {
@@ -273,7 +285,7 @@ fn parse_widths_string_to_array(s: &str) -> Object {
             '[' => {
                 flush_number(&mut stack, &mut number);
                 stack.push(Vec::new());
-            },
+            }
             ']' => {
                 flush_number(&mut stack, &mut number);
                 let popped = stack.pop().unwrap_or_default();
@@ -281,7 +293,7 @@ fn parse_widths_string_to_array(s: &str) -> Object {
                     .last_mut()
                     .expect("widths-array stack must keep at least the root level")
                     .push(Object::Array(popped));
-            },
+            }
             c if c.is_ascii_digit() || c == '-' => number.push(c),
             _ => flush_number(&mut stack, &mut number),
         }

@@ -275,16 +275,25 @@ impl FreeTextAnnotation {
         dict.insert("Contents".to_string(), Object::text_string(&self.contents));
 
         // Default Appearance (required for FreeText)
-        dict.insert("DA".to_string(), Object::text_string(&self.default_appearance));
+        dict.insert(
+            "DA".to_string(),
+            Object::text_string(&self.default_appearance),
+        );
 
         // Text alignment (Q entry)
         if self.alignment != TextAlignment::Left {
-            dict.insert("Q".to_string(), Object::Integer(self.alignment.to_pdf_int() as i64));
+            dict.insert(
+                "Q".to_string(),
+                Object::Integer(self.alignment.to_pdf_int() as i64),
+            );
         }
 
         // Intent (IT entry) - only if not default
         if self.intent != FreeTextIntent::FreeText {
-            dict.insert("IT".to_string(), Object::Name(self.intent.pdf_name().to_string()));
+            dict.insert(
+                "IT".to_string(),
+                Object::Name(self.intent.pdf_name().to_string()),
+            );
         }
 
         // Callout line (CL entry)
@@ -297,7 +306,10 @@ impl FreeTextAnnotation {
 
         // Line ending (LE entry) for callout
         if let Some(ref ending) = self.line_ending {
-            dict.insert("LE".to_string(), Object::Name(ending.pdf_name().to_string()));
+            dict.insert(
+                "LE".to_string(),
+                Object::Name(ending.pdf_name().to_string()),
+            );
         }
 
         // Flags
@@ -477,7 +489,10 @@ mod tests {
         let dict = ft.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("FreeText".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("FreeText".to_string()))
+        );
         assert!(dict.contains_key("DA")); // Default Appearance
         assert_eq!(dict.get("Q"), Some(&Object::Integer(2))); // Right alignment
         assert!(dict.contains_key("IC")); // Interior color
@@ -494,7 +509,10 @@ mod tests {
 
         let dict = ft.build(&[]);
 
-        assert_eq!(dict.get("IT"), Some(&Object::Name("FreeTextCallout".to_string())));
+        assert_eq!(
+            dict.get("IT"),
+            Some(&Object::Name("FreeTextCallout".to_string()))
+        );
         assert!(dict.contains_key("CL"));
         assert_eq!(dict.get("LE"), Some(&Object::Name("OpenArrow".to_string())));
     }

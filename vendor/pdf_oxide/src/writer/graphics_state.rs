@@ -236,7 +236,7 @@ impl ExtGStateBuilder {
             match mask {
                 SoftMask::None => {
                     dict.insert(key("SMask"), Object::Name("None".to_string()));
-                },
+                }
                 SoftMask::Group {
                     group_ref: _,
                     subtype,
@@ -261,7 +261,7 @@ impl ExtGStateBuilder {
                         );
                     }
                     dict.insert(key("SMask"), Object::Dictionary(smask_dict));
-                },
+                }
             }
         }
 
@@ -354,7 +354,10 @@ mod tests {
         let gs = ExtGStateBuilder::new().fill_alpha(2.0).build();
         if let Object::Dictionary(dict) = gs {
             if let Some(Object::Real(val)) = dict.get("ca") {
-                assert!((*val - 1.0).abs() < f64::EPSILON, "fill_alpha should be clamped to 1.0");
+                assert!(
+                    (*val - 1.0).abs() < f64::EPSILON,
+                    "fill_alpha should be clamped to 1.0"
+                );
             } else {
                 panic!("Expected Real for ca");
             }
@@ -366,7 +369,10 @@ mod tests {
         let gs = ExtGStateBuilder::new().fill_alpha(-0.5).build();
         if let Object::Dictionary(dict) = gs {
             if let Some(Object::Real(val)) = dict.get("ca") {
-                assert!((*val).abs() < f64::EPSILON, "fill_alpha should be clamped to 0.0");
+                assert!(
+                    (*val).abs() < f64::EPSILON,
+                    "fill_alpha should be clamped to 0.0"
+                );
             } else {
                 panic!("Expected Real for ca");
             }
@@ -378,7 +384,10 @@ mod tests {
         let gs = ExtGStateBuilder::new().stroke_alpha(1.5).build();
         if let Object::Dictionary(dict) = gs {
             if let Some(Object::Real(val)) = dict.get("CA") {
-                assert!((*val - 1.0).abs() < f64::EPSILON, "stroke_alpha should be clamped to 1.0");
+                assert!(
+                    (*val - 1.0).abs() < f64::EPSILON,
+                    "stroke_alpha should be clamped to 1.0"
+                );
             } else {
                 panic!("Expected Real for CA");
             }
@@ -472,8 +481,14 @@ mod tests {
             .build();
         if let Object::Dictionary(dict) = gs {
             if let Some(Object::Dictionary(smask_dict)) = dict.get("SMask") {
-                assert_eq!(smask_dict.get("S"), Some(&Object::Name("Alpha".to_string())));
-                assert_eq!(smask_dict.get("Type"), Some(&Object::Name("Mask".to_string())));
+                assert_eq!(
+                    smask_dict.get("S"),
+                    Some(&Object::Name("Alpha".to_string()))
+                );
+                assert_eq!(
+                    smask_dict.get("Type"),
+                    Some(&Object::Name("Mask".to_string()))
+                );
                 assert!(!smask_dict.contains_key("BC"));
             } else {
                 panic!("Expected Dictionary for SMask");
@@ -493,7 +508,10 @@ mod tests {
             .build();
         if let Object::Dictionary(dict) = gs {
             if let Some(Object::Dictionary(smask_dict)) = dict.get("SMask") {
-                assert_eq!(smask_dict.get("S"), Some(&Object::Name("Luminosity".to_string())));
+                assert_eq!(
+                    smask_dict.get("S"),
+                    Some(&Object::Name("Luminosity".to_string()))
+                );
                 assert!(smask_dict.contains_key("BC"));
                 if let Some(Object::Array(bc)) = smask_dict.get("BC") {
                     assert_eq!(bc.len(), 3);
@@ -550,7 +568,10 @@ mod tests {
         if let Object::Dictionary(dict) = gs {
             // Should only have "Type" key since nothing else was set
             assert_eq!(dict.len(), 1);
-            assert_eq!(dict.get("Type"), Some(&Object::Name("ExtGState".to_string())));
+            assert_eq!(
+                dict.get("Type"),
+                Some(&Object::Name("ExtGState".to_string()))
+            );
         }
     }
 

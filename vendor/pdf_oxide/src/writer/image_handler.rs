@@ -126,7 +126,7 @@ impl ImageData {
             image::ColorType::L8 | image::ColorType::L16 => {
                 let gray = img.to_luma8();
                 (ColorSpace::DeviceGray, gray.into_raw(), None)
-            },
+            }
             image::ColorType::La8 | image::ColorType::La16 => {
                 let rgba = img.to_luma_alpha8();
                 let mut gray = Vec::with_capacity((width * height) as usize);
@@ -136,11 +136,11 @@ impl ImageData {
                     alpha_channel.push(pixel.0[1]);
                 }
                 (ColorSpace::DeviceGray, gray, Some(alpha_channel))
-            },
+            }
             image::ColorType::Rgb8 | image::ColorType::Rgb16 => {
                 let rgb = img.to_rgb8();
                 (ColorSpace::DeviceRGB, rgb.into_raw(), None)
-            },
+            }
             image::ColorType::Rgba8 | image::ColorType::Rgba16 => {
                 let rgba = img.to_rgba8();
                 let mut rgb = Vec::with_capacity((width * height * 3) as usize);
@@ -152,12 +152,12 @@ impl ImageData {
                     alpha_channel.push(pixel.0[3]);
                 }
                 (ColorSpace::DeviceRGB, rgb, Some(alpha_channel))
-            },
+            }
             _ => {
                 // Fall back to RGB
                 let rgb = img.to_rgb8();
                 (ColorSpace::DeviceRGB, rgb.into_raw(), None)
-            },
+            }
         };
 
         // Compress pixel data: add PNG None-filter byte (0x00) per scanline
@@ -221,9 +221,12 @@ impl ImageData {
         match self.format {
             ImageFormat::Jpeg => {
                 dict.insert("Filter".to_string(), Object::Name("DCTDecode".to_string()));
-            },
+            }
             ImageFormat::Png => {
-                dict.insert("Filter".to_string(), Object::Name("FlateDecode".to_string()));
+                dict.insert(
+                    "Filter".to_string(),
+                    Object::Name("FlateDecode".to_string()),
+                );
                 // Add predictor for PNG-style row filtering
                 let mut decode_parms = HashMap::new();
                 decode_parms.insert("Predictor".to_string(), Object::Integer(15));
@@ -237,13 +240,16 @@ impl ImageData {
                 );
                 decode_parms.insert("Columns".to_string(), Object::Integer(self.width as i64));
                 dict.insert("DecodeParms".to_string(), Object::Dictionary(decode_parms));
-            },
+            }
             ImageFormat::Raw => {
                 // No filter for raw data
-            },
+            }
         }
 
-        dict.insert("Length".to_string(), Object::Integer(self.data.len() as i64));
+        dict.insert(
+            "Length".to_string(),
+            Object::Integer(self.data.len() as i64),
+        );
 
         dict
     }
@@ -256,9 +262,15 @@ impl ImageData {
             dict.insert("Subtype".to_string(), Object::Name("Image".to_string()));
             dict.insert("Width".to_string(), Object::Integer(self.width as i64));
             dict.insert("Height".to_string(), Object::Integer(self.height as i64));
-            dict.insert("ColorSpace".to_string(), Object::Name("DeviceGray".to_string()));
+            dict.insert(
+                "ColorSpace".to_string(),
+                Object::Name("DeviceGray".to_string()),
+            );
             dict.insert("BitsPerComponent".to_string(), Object::Integer(8));
-            dict.insert("Filter".to_string(), Object::Name("FlateDecode".to_string()));
+            dict.insert(
+                "Filter".to_string(),
+                Object::Name("FlateDecode".to_string()),
+            );
             // The alpha data is compressed by compress_image_data(), which
             // prepends a PNG None-filter byte (0x00) to every scanline.
             // Without DecodeParms/Predictor=15 the viewer would interpret
@@ -270,7 +282,10 @@ impl ImageData {
             decode_parms.insert("BitsPerComponent".to_string(), Object::Integer(8));
             decode_parms.insert("Columns".to_string(), Object::Integer(self.width as i64));
             dict.insert("DecodeParms".to_string(), Object::Dictionary(decode_parms));
-            dict.insert("Length".to_string(), Object::Integer(mask_data.len() as i64));
+            dict.insert(
+                "Length".to_string(),
+                Object::Integer(mask_data.len() as i64),
+            );
             dict
         })
     }
@@ -383,7 +398,9 @@ fn parse_jpeg_header(data: &[u8]) -> Result<(u32, u32, ColorSpace), ImageError> 
         pos += length;
     }
 
-    Err(ImageError::InvalidData("Could not find JPEG dimensions".to_string()))
+    Err(ImageError::InvalidData(
+        "Could not find JPEG dimensions".to_string(),
+    ))
 }
 
 /// Compress raw pixel data using Flate with a PNG None-filter byte (0x00)
@@ -626,10 +643,16 @@ mod tests {
         let dict = image.build_xobject_dict();
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("XObject".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Image".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Image".to_string()))
+        );
         assert_eq!(dict.get("Width"), Some(&Object::Integer(100)));
         assert_eq!(dict.get("Height"), Some(&Object::Integer(50)));
-        assert_eq!(dict.get("Filter"), Some(&Object::Name("DCTDecode".to_string())));
+        assert_eq!(
+            dict.get("Filter"),
+            Some(&Object::Name("DCTDecode".to_string()))
+        );
     }
 
     #[test]

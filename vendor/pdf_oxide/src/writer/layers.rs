@@ -153,10 +153,10 @@ impl Layer {
         match self.intent {
             LayerIntent::View => {
                 dict.insert("Intent".to_string(), Object::Name("View".to_string()));
-            },
+            }
             LayerIntent::Design => {
                 dict.insert("Intent".to_string(), Object::Name("Design".to_string()));
-            },
+            }
             LayerIntent::Both => {
                 dict.insert(
                     "Intent".to_string(),
@@ -165,7 +165,7 @@ impl Layer {
                         Object::Name("Design".to_string()),
                     ]),
                 );
-            },
+            }
         }
 
         dict
@@ -657,7 +657,10 @@ mod tests {
         let usage = layer.build_usage_dict().unwrap();
         assert!(usage.contains_key("View"));
         if let Some(Object::Dictionary(view_dict)) = usage.get("View") {
-            assert_eq!(view_dict.get("ViewState"), Some(&Object::Name("OFF".to_string())));
+            assert_eq!(
+                view_dict.get("ViewState"),
+                Some(&Object::Name("OFF".to_string()))
+            );
         }
     }
 
@@ -668,7 +671,10 @@ mod tests {
         let usage = layer.build_usage_dict().unwrap();
         assert!(usage.contains_key("Export"));
         if let Some(Object::Dictionary(export_dict)) = usage.get("Export") {
-            assert_eq!(export_dict.get("ExportState"), Some(&Object::Name("OFF".to_string())));
+            assert_eq!(
+                export_dict.get("ExportState"),
+                Some(&Object::Name("OFF".to_string()))
+            );
         }
     }
 
@@ -769,7 +775,10 @@ mod tests {
         let props = builder.build_oc_properties(&refs);
 
         if let Some(Object::Dictionary(d_dict)) = props.get("D") {
-            assert_eq!(d_dict.get("BaseState"), Some(&Object::Name("OFF".to_string())));
+            assert_eq!(
+                d_dict.get("BaseState"),
+                Some(&Object::Name("OFF".to_string()))
+            );
         }
     }
 

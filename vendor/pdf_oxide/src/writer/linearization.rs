@@ -103,10 +103,19 @@ impl LinearizationParams {
                 Object::Integer(self.hint_stream[1] as i64),
             ]),
         );
-        dict.insert("O".to_string(), Object::Integer(self.first_page_object as i64));
-        dict.insert("E".to_string(), Object::Integer(self.end_of_first_page as i64));
+        dict.insert(
+            "O".to_string(),
+            Object::Integer(self.first_page_object as i64),
+        );
+        dict.insert(
+            "E".to_string(),
+            Object::Integer(self.end_of_first_page as i64),
+        );
         dict.insert("N".to_string(), Object::Integer(self.num_pages as i64));
-        dict.insert("T".to_string(), Object::Integer(self.main_xref_offset as i64));
+        dict.insert(
+            "T".to_string(),
+            Object::Integer(self.main_xref_offset as i64),
+        );
 
         if self.first_page_num != 0 {
             dict.insert("P".to_string(), Object::Integer(self.first_page_num as i64));
@@ -254,7 +263,10 @@ impl HintTables {
         for entry in &self.page_offset_entries {
             bit_writer.write_bits(entry.num_objects_delta as u64, header.bits_object_count);
             bit_writer.write_bits(entry.page_length_delta as u64, header.bits_page_length);
-            bit_writer.write_bits(entry.num_shared_objects as u64, header.bits_shared_object_id);
+            bit_writer.write_bits(
+                entry.num_shared_objects as u64,
+                header.bits_shared_object_id,
+            );
 
             for &id in &entry.shared_object_ids {
                 bit_writer.write_bits(id as u64, header.bits_shared_object_id);
@@ -264,10 +276,14 @@ impl HintTables {
                 bit_writer.write_bits(num as u64, header.bits_shared_numerator);
             }
 
-            bit_writer
-                .write_bits(entry.content_stream_offset_delta as u64, header.bits_content_offset);
-            bit_writer
-                .write_bits(entry.content_stream_length_delta as u64, header.bits_content_length);
+            bit_writer.write_bits(
+                entry.content_stream_offset_delta as u64,
+                header.bits_content_offset,
+            );
+            bit_writer.write_bits(
+                entry.content_stream_length_delta as u64,
+                header.bits_content_length,
+            );
         }
 
         data.extend(bit_writer.finish());

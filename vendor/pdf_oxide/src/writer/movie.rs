@@ -170,7 +170,10 @@ impl MovieActivation {
 
         // Mode
         if self.mode != MoviePlayMode::Once {
-            dict.insert("Mode".to_string(), Object::Name(self.mode.pdf_name().to_string()));
+            dict.insert(
+                "Mode".to_string(),
+                Object::Name(self.mode.pdf_name().to_string()),
+            );
         }
 
         // Synchronous
@@ -182,7 +185,10 @@ impl MovieActivation {
         if let Some((x_scale, y_scale)) = self.fws_scale {
             dict.insert(
                 "FWScale".to_string(),
-                Object::Array(vec![Object::Real(x_scale as f64), Object::Real(y_scale as f64)]),
+                Object::Array(vec![
+                    Object::Real(x_scale as f64),
+                    Object::Real(y_scale as f64),
+                ]),
             );
         }
 
@@ -417,7 +423,11 @@ impl MovieAnnotation {
         if !self.border {
             dict.insert(
                 "Border".to_string(),
-                Object::Array(vec![Object::Integer(0), Object::Integer(0), Object::Integer(0)]),
+                Object::Array(vec![
+                    Object::Integer(0),
+                    Object::Integer(0),
+                    Object::Integer(0),
+                ]),
             );
         }
 
@@ -513,7 +523,10 @@ mod tests {
         let dict = activation.build();
 
         assert!(dict.contains_key("Rate"));
-        assert_eq!(dict.get("Mode"), Some(&Object::Name("Palindrome".to_string())));
+        assert_eq!(
+            dict.get("Mode"),
+            Some(&Object::Name("Palindrome".to_string()))
+        );
     }
 
     #[test]
@@ -557,7 +570,10 @@ mod tests {
         let dict = annot.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Movie".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Movie".to_string()))
+        );
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("T")); // Title
         assert!(dict.contains_key("Border")); // Border disabled

@@ -97,15 +97,15 @@ impl ObjectSerializer {
                 // Encrypt the string
                 let encrypted = handler.encrypt_string(s, obj_num, gen_num);
                 self.write_string(w, &encrypted)
-            },
+            }
             Object::Name(n) => self.write_name(w, n),
             Object::Array(arr) => self.write_array_encrypted(w, arr, obj_num, gen_num, handler),
             Object::Dictionary(dict) => {
                 self.write_dictionary_encrypted(w, dict, obj_num, gen_num, handler)
-            },
+            }
             Object::Stream { dict, data } => {
                 self.write_stream_encrypted(w, dict, data, obj_num, gen_num, handler)
-            },
+            }
             Object::Reference(r) => write!(w, "{} {} R", r.id, r.gen),
         }
     }
@@ -176,7 +176,10 @@ impl ObjectSerializer {
 
         // Update dictionary with encrypted length
         let mut dict_with_length = dict.clone();
-        dict_with_length.insert("Length".to_string(), Object::Integer(encrypted_data.len() as i64));
+        dict_with_length.insert(
+            "Length".to_string(),
+            Object::Integer(encrypted_data.len() as i64),
+        );
 
         // Write dictionary (with encrypted strings inside)
         self.write_dictionary_encrypted(w, &dict_with_length, obj_num, gen_num, handler)?;
@@ -273,11 +276,11 @@ impl ObjectSerializer {
                 | b'|'
                 | b'~' => {
                     w.write_all(&[byte])?;
-                },
+                }
                 // Characters that need escaping
                 _ => {
                     write!(w, "#{:02X}", byte)?;
-                },
+                }
             }
         }
         Ok(())
@@ -443,8 +446,8 @@ pub(crate) fn hoist_appearance_streams(
                     for state in states.values_mut() {
                         hoist(state, &mut extracted);
                     }
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
     }
@@ -498,7 +501,10 @@ mod tests {
         // And it must serialize as an indirect ref, never as an inline stream.
         let rendered = ObjectSerializer::new().serialize_to_string(&annot["AP"]);
         assert!(rendered.contains("42 0 R"), "got: {rendered}");
-        assert!(!rendered.contains("stream"), "inline stream leaked: {rendered}");
+        assert!(
+            !rendered.contains("stream"),
+            "inline stream leaked: {rendered}"
+        );
     }
 
     #[test]
@@ -563,7 +569,10 @@ mod tests {
     #[test]
     fn test_serialize_string() {
         let s = ObjectSerializer::new();
-        assert_eq!(s.serialize_to_string(&Object::String(b"Hello".to_vec())), "(Hello)");
+        assert_eq!(
+            s.serialize_to_string(&Object::String(b"Hello".to_vec())),
+            "(Hello)"
+        );
         assert_eq!(
             s.serialize_to_string(&Object::String(b"Test (parens)".to_vec())),
             "(Test \\(parens\\))"
@@ -574,14 +583,23 @@ mod tests {
     fn test_serialize_hex_string() {
         let s = ObjectSerializer::new();
         // Binary data should use hex string
-        assert_eq!(s.serialize_to_string(&Object::String(vec![0x00, 0xFF, 0x80])), "<00FF80>");
+        assert_eq!(
+            s.serialize_to_string(&Object::String(vec![0x00, 0xFF, 0x80])),
+            "<00FF80>"
+        );
     }
 
     #[test]
     fn test_serialize_name() {
         let s = ObjectSerializer::new();
-        assert_eq!(s.serialize_to_string(&Object::Name("Type".to_string())), "/Type");
-        assert_eq!(s.serialize_to_string(&Object::Name("Font".to_string())), "/Font");
+        assert_eq!(
+            s.serialize_to_string(&Object::Name("Type".to_string())),
+            "/Type"
+        );
+        assert_eq!(
+            s.serialize_to_string(&Object::Name("Font".to_string())),
+            "/Font"
+        );
     }
 
     #[test]
@@ -596,7 +614,11 @@ mod tests {
     #[test]
     fn test_serialize_array() {
         let s = ObjectSerializer::compact();
-        let arr = Object::Array(vec![Object::Integer(1), Object::Integer(2), Object::Integer(3)]);
+        let arr = Object::Array(vec![
+            Object::Integer(1),
+            Object::Integer(2),
+            Object::Integer(3),
+        ]);
         assert_eq!(s.serialize_to_string(&arr), "[1 2 3]");
     }
 
@@ -635,7 +657,10 @@ mod tests {
     fn test_serialize_stream() {
         let s = ObjectSerializer::compact();
         let mut dict = HashMap::new();
-        dict.insert("Filter".to_string(), Object::Name("FlateDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("FlateDecode".to_string()),
+        );
 
         let stream = Object::Stream {
             dict,

@@ -357,7 +357,10 @@ impl OutlineBuilder {
         // Build root outline dictionary
         let mut root_dict = HashMap::new();
         root_dict.insert("Type".to_string(), Object::Name("Outlines".to_string()));
-        root_dict.insert("First".to_string(), Object::Reference(ObjectRef::new(item_ids[0], 0)));
+        root_dict.insert(
+            "First".to_string(),
+            Object::Reference(ObjectRef::new(item_ids[0], 0)),
+        );
         root_dict.insert(
             "Last".to_string(),
             Object::Reference(ObjectRef::new(*item_ids.last().unwrap(), 0)),
@@ -387,7 +390,10 @@ impl OutlineBuilder {
 
         let mut dict = HashMap::new();
         dict.insert("Title".to_string(), Object::text_string(&item.title));
-        dict.insert("Parent".to_string(), Object::Reference(ObjectRef::new(parent_id, 0)));
+        dict.insert(
+            "Parent".to_string(),
+            Object::Reference(ObjectRef::new(parent_id, 0)),
+        );
 
         // Add destination
         match &item.destination {
@@ -399,22 +405,22 @@ impl OutlineBuilder {
                     ]);
                     dict.insert("Dest".to_string(), dest);
                 }
-            },
+            }
             OutlineDestination::PageFit { page, fit } => {
                 if let Some(page_ref) = page_refs.get(*page) {
                     let dest = self.build_destination(*page_ref, fit);
                     dict.insert("Dest".to_string(), dest);
                 }
-            },
+            }
             OutlineDestination::Named(name) => {
                 dict.insert("Dest".to_string(), Object::text_string(name));
-            },
+            }
             OutlineDestination::Uri(uri) => {
                 let mut action = HashMap::new();
                 action.insert("S".to_string(), Object::Name("URI".to_string()));
                 action.insert("URI".to_string(), Object::text_string(uri));
                 dict.insert("A".to_string(), Object::Dictionary(action));
-            },
+            }
         }
 
         // Add style if non-default
@@ -444,7 +450,10 @@ impl OutlineBuilder {
 
         // Add child links
         if !child_ids.is_empty() {
-            dict.insert("First".to_string(), Object::Reference(ObjectRef::new(child_ids[0], 0)));
+            dict.insert(
+                "First".to_string(),
+                Object::Reference(ObjectRef::new(child_ids[0], 0)),
+            );
             dict.insert(
                 "Last".to_string(),
                 Object::Reference(ObjectRef::new(*child_ids.last().unwrap(), 0)),
@@ -487,15 +496,15 @@ impl OutlineBuilder {
         match fit {
             FitMode::Fit => {
                 arr.push(Object::Name("Fit".to_string()));
-            },
+            }
             FitMode::FitH(top) => {
                 arr.push(Object::Name("FitH".to_string()));
                 arr.push(top.map(|t| Object::Real(t as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::FitV(left) => {
                 arr.push(Object::Name("FitV".to_string()));
                 arr.push(left.map(|l| Object::Real(l as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::FitR {
                 left,
                 bottom,
@@ -507,24 +516,24 @@ impl OutlineBuilder {
                 arr.push(Object::Real(*bottom as f64));
                 arr.push(Object::Real(*right as f64));
                 arr.push(Object::Real(*top as f64));
-            },
+            }
             FitMode::FitB => {
                 arr.push(Object::Name("FitB".to_string()));
-            },
+            }
             FitMode::FitBH(top) => {
                 arr.push(Object::Name("FitBH".to_string()));
                 arr.push(top.map(|t| Object::Real(t as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::FitBV(left) => {
                 arr.push(Object::Name("FitBV".to_string()));
                 arr.push(left.map(|l| Object::Real(l as f64)).unwrap_or(Object::Null));
-            },
+            }
             FitMode::XYZ { left, top, zoom } => {
                 arr.push(Object::Name("XYZ".to_string()));
                 arr.push(left.map(|l| Object::Real(l as f64)).unwrap_or(Object::Null));
                 arr.push(top.map(|t| Object::Real(t as f64)).unwrap_or(Object::Null));
                 arr.push(zoom.map(|z| Object::Real(z as f64)).unwrap_or(Object::Null));
-            },
+            }
         }
 
         Object::Array(arr)

@@ -197,7 +197,10 @@ mod tests {
         let dict = obj.as_dict().unwrap();
 
         assert_eq!(dict.get("S").unwrap().as_name(), Some("R"));
-        assert_eq!(dict.get("P").unwrap().as_string(), Some("Chapter-".as_bytes()));
+        assert_eq!(
+            dict.get("P").unwrap().as_string(),
+            Some("Chapter-".as_bytes())
+        );
         assert_eq!(dict.get("St").unwrap().as_integer(), Some(5));
     }
 }

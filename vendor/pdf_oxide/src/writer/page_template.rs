@@ -204,8 +204,14 @@ impl ArtifactElement {
     pub fn resolve(&self, context: &PlaceholderContext) -> String {
         let mut result = self.text.clone();
 
-        result = result.replace(Placeholder::PageNumber.token(), &context.page_number.to_string());
-        result = result.replace(Placeholder::TotalPages.token(), &context.total_pages.to_string());
+        result = result.replace(
+            Placeholder::PageNumber.token(),
+            &context.page_number.to_string(),
+        );
+        result = result.replace(
+            Placeholder::TotalPages.token(),
+            &context.total_pages.to_string(),
+        );
         result = result.replace(Placeholder::Date.token(), &context.date);
         result = result.replace(Placeholder::Time.token(), &context.time);
         result = result.replace(Placeholder::Title.token(), &context.title);

@@ -259,7 +259,10 @@ impl ShadingPatternBuilder {
         // Shading (indirect reference) - caller must set this
         // We'll put a placeholder that the caller should replace
         if let Some(id) = self.shading_id {
-            dict.insert(key("Shading"), Object::Reference(crate::object::ObjectRef::new(id, 0)));
+            dict.insert(
+                key("Shading"),
+                Object::Reference(crate::object::ObjectRef::new(id, 0)),
+            );
         }
 
         // Matrix (optional)
@@ -272,7 +275,10 @@ impl ShadingPatternBuilder {
 
         // ExtGState (optional)
         if let Some(id) = self.ext_gstate_id {
-            dict.insert(key("ExtGState"), Object::Reference(crate::object::ObjectRef::new(id, 0)));
+            dict.insert(
+                key("ExtGState"),
+                Object::Reference(crate::object::ObjectRef::new(id, 0)),
+            );
         }
 
         Object::Dictionary(dict)

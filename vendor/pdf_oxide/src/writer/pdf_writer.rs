@@ -411,7 +411,10 @@ impl<'a> PageBuilder<'a> {
     ///
     /// Generates QuadPoints automatically from the rectangle.
     pub fn highlight_rect(&mut self, rect: Rect) -> &mut Self {
-        self.add_text_markup(TextMarkupAnnotation::from_rect(TextMarkupType::Highlight, rect))
+        self.add_text_markup(TextMarkupAnnotation::from_rect(
+            TextMarkupType::Highlight,
+            rect,
+        ))
     }
 
     /// Add an underline annotation.
@@ -421,7 +424,10 @@ impl<'a> PageBuilder<'a> {
 
     /// Add an underline annotation from a simple rectangle.
     pub fn underline_rect(&mut self, rect: Rect) -> &mut Self {
-        self.add_text_markup(TextMarkupAnnotation::from_rect(TextMarkupType::Underline, rect))
+        self.add_text_markup(TextMarkupAnnotation::from_rect(
+            TextMarkupType::Underline,
+            rect,
+        ))
     }
 
     /// Add a strikeout annotation.
@@ -431,7 +437,10 @@ impl<'a> PageBuilder<'a> {
 
     /// Add a strikeout annotation from a simple rectangle.
     pub fn strikeout_rect(&mut self, rect: Rect) -> &mut Self {
-        self.add_text_markup(TextMarkupAnnotation::from_rect(TextMarkupType::StrikeOut, rect))
+        self.add_text_markup(TextMarkupAnnotation::from_rect(
+            TextMarkupType::StrikeOut,
+            rect,
+        ))
     }
 
     /// Add a squiggly underline annotation.
@@ -441,7 +450,10 @@ impl<'a> PageBuilder<'a> {
 
     /// Add a squiggly underline annotation from a simple rectangle.
     pub fn squiggly_rect(&mut self, rect: Rect) -> &mut Self {
-        self.add_text_markup(TextMarkupAnnotation::from_rect(TextMarkupType::Squiggly, rect))
+        self.add_text_markup(TextMarkupAnnotation::from_rect(
+            TextMarkupType::Squiggly,
+            rect,
+        ))
     }
 
     /// Add a text annotation (sticky note).
@@ -1359,7 +1371,10 @@ impl PdfWriter {
                 super::font_pdf_objects::build_embedded_font_objects(&mut font, || {
                     allocated.remove(0)
                 })?;
-            font_resources.insert(resource_name.clone(), ObjectSerializer::reference(ids.type0, 0));
+            font_resources.insert(
+                resource_name.clone(),
+                ObjectSerializer::reference(ids.type0, 0),
+            );
             for (id, obj) in objects {
                 embedded_object_ids.push(id);
                 self.objects.insert(id, obj);
@@ -1468,7 +1483,10 @@ impl PdfWriter {
                 // Build dictionaries.
                 let mut dict: HashMap<String, Object> = data.build_xobject_dict();
                 if let Some(sm_id) = soft_mask_id {
-                    dict.insert("SMask".to_string(), Object::Reference(ObjectRef::new(sm_id, 0)));
+                    dict.insert(
+                        "SMask".to_string(),
+                        Object::Reference(ObjectRef::new(sm_id, 0)),
+                    );
                 }
                 image_objects.push((
                     img_id,
@@ -1518,9 +1536,15 @@ impl PdfWriter {
 
             // Create content stream object
             let mut content_dict = HashMap::new();
-            content_dict.insert("Length".to_string(), Object::Integer(content_bytes.len() as i64));
+            content_dict.insert(
+                "Length".to_string(),
+                Object::Integer(content_bytes.len() as i64),
+            );
             if is_compressed {
-                content_dict.insert("Filter".to_string(), Object::Name("FlateDecode".to_string()));
+                content_dict.insert(
+                    "Filter".to_string(),
+                    Object::Name("FlateDecode".to_string()),
+                );
             }
 
             // Build annotation objects for this page
@@ -1684,7 +1708,7 @@ impl PdfWriter {
                         ) =>
                     {
                         Some(ObjectRef::new(*id, 0))
-                    },
+                    }
                     _ => None,
                 })
                 .collect();
@@ -1830,7 +1854,10 @@ impl PdfWriter {
 
             // StructTreeRoot dict
             let mut str_dict: HashMap<String, Object> = HashMap::new();
-            str_dict.insert("Type".to_string(), Object::Name("StructTreeRoot".to_string()));
+            str_dict.insert(
+                "Type".to_string(),
+                Object::Name("StructTreeRoot".to_string()),
+            );
             str_dict.insert("K".to_string(), Object::Array(top_level_refs));
             str_dict.insert(
                 "ParentTree".to_string(),
@@ -1838,7 +1865,10 @@ impl PdfWriter {
             );
             // ISO 14289-1 §7.1 / PDF Ref §10.6.6: ParentTreeNextKey must equal
             // the next key that would be assigned (i.e. the page count).
-            str_dict.insert("ParentTreeNextKey".to_string(), Object::Integer(page_count as i64));
+            str_dict.insert(
+                "ParentTreeNextKey".to_string(),
+                Object::Integer(page_count as i64),
+            );
 
             // F-4: /RoleMap
             if !self.config.role_map.is_empty() {
@@ -1871,8 +1901,10 @@ impl PdfWriter {
             catalog_entries.push(("AcroForm", ObjectSerializer::reference(acroform_id, 0)));
         }
         if let Some(root_ref) = outline_ref {
-            catalog_entries
-                .push(("Outlines", ObjectSerializer::reference(root_ref.id, root_ref.gen)));
+            catalog_entries.push((
+                "Outlines",
+                ObjectSerializer::reference(root_ref.id, root_ref.gen),
+            ));
         }
         if let Some(labels_id) = page_labels_id {
             catalog_entries.push(("PageLabels", ObjectSerializer::reference(labels_id, 0)));
@@ -1889,8 +1921,10 @@ impl PdfWriter {
         // Build XMP metadata stream for pdfuaid:part (PDF/UA-1 ISO 14289-1 §6.7.11).
         let xmp_metadata_id: Option<u32> = if self.config.tagged {
             // /MarkInfo << /Marked true >>
-            let mark_info =
-                Object::Dictionary(HashMap::from([("Marked".to_string(), Object::Boolean(true))]));
+            let mark_info = Object::Dictionary(HashMap::from([(
+                "Marked".to_string(),
+                Object::Boolean(true),
+            )]));
             catalog_entries.push(("MarkInfo", mark_info));
 
             // /StructTreeRoot ref
@@ -2217,7 +2251,7 @@ pub(crate) fn image_content_to_xobject_stream(
                 image.color_space
             );
             WColorSpace::DeviceRGB
-        },
+        }
     };
     let format = match image.format {
         crate::elements::ImageFormat::Jpeg => WImageFormat::Jpeg,
@@ -2330,7 +2364,10 @@ mod tests {
         {
             let mut page = writer.add_letter_page();
             page.add_text("Click here to visit Rust", 72.0, 720.0, "Helvetica", 12.0);
-            page.link(Rect::new(72.0, 720.0, 150.0, 12.0), "https://www.rust-lang.org");
+            page.link(
+                Rect::new(72.0, 720.0, 150.0, 12.0),
+                "https://www.rust-lang.org",
+            );
             page.finish();
         }
 
@@ -2396,7 +2433,13 @@ mod tests {
         let mut writer = PdfWriter::new();
         {
             let mut page = writer.add_letter_page();
-            page.add_text("Important text to highlight", 72.0, 720.0, "Helvetica", 12.0);
+            page.add_text(
+                "Important text to highlight",
+                72.0,
+                720.0,
+                "Helvetica",
+                12.0,
+            );
             page.highlight_rect(Rect::new(72.0, 720.0, 150.0, 12.0));
             page.finish();
         }
@@ -2466,7 +2509,10 @@ mod tests {
         {
             let mut page = writer.add_letter_page();
             page.add_text("Document with a note", 72.0, 720.0, "Helvetica", 12.0);
-            page.sticky_note(Rect::new(72.0, 700.0, 24.0, 24.0), "This is an important note!");
+            page.sticky_note(
+                Rect::new(72.0, 700.0, 24.0, 24.0),
+                "This is an important note!",
+            );
             page.finish();
         }
 
@@ -2532,7 +2578,10 @@ mod tests {
 
         // Should have 3 text annotations
         let annot_count = content.matches("/Subtype /Text").count();
-        assert_eq!(annot_count, 3, "Expected 3 text annotations with different icons");
+        assert_eq!(
+            annot_count, 3,
+            "Expected 3 text annotations with different icons"
+        );
     }
 
     #[test]
@@ -2544,7 +2593,13 @@ mod tests {
         // Page 1 with link to page 2
         {
             let mut page = writer.add_letter_page();
-            page.add_text("Comprehensive annotation test", 72.0, 750.0, "Helvetica", 14.0);
+            page.add_text(
+                "Comprehensive annotation test",
+                72.0,
+                750.0,
+                "Helvetica",
+                14.0,
+            );
 
             // Link annotation
             page.link(Rect::new(72.0, 720.0, 100.0, 12.0), "https://example.com");
@@ -2600,7 +2655,10 @@ mod tests {
         {
             let mut page = writer.add_letter_page();
             page.add_text("Document with text box", 72.0, 750.0, "Helvetica", 14.0);
-            page.textbox(Rect::new(72.0, 650.0, 200.0, 80.0), "This is a text box annotation");
+            page.textbox(
+                Rect::new(72.0, 650.0, 200.0, 80.0),
+                "This is a text box annotation",
+            );
             page.finish();
         }
 
@@ -3281,8 +3339,11 @@ mod tests {
         let img = RgbImage::from_raw(width, height, pixels_rgb.to_vec())
             .expect("pixel buffer size mismatch");
         let mut buf = Vec::new();
-        img.write_to(&mut std::io::Cursor::new(&mut buf), image::ImageFormat::Jpeg)
-            .expect("encode JPEG");
+        img.write_to(
+            &mut std::io::Cursor::new(&mut buf),
+            image::ImageFormat::Jpeg,
+        )
+        .expect("encode JPEG");
         buf
     }
 
@@ -3304,8 +3365,14 @@ mod tests {
         );
 
         let (image_data, _soft_mask) = image_content_to_xobject_stream(&content);
-        assert_eq!(image_data.width, 4, "width must come from PNG header (4), not user arg (99)");
-        assert_eq!(image_data.height, 3, "height must come from PNG header (3), not user arg (99)");
+        assert_eq!(
+            image_data.width, 4,
+            "width must come from PNG header (4), not user arg (99)"
+        );
+        assert_eq!(
+            image_data.height, 3,
+            "height must come from PNG header (3), not user arg (99)"
+        );
 
         // XObject dict must have FlateDecode + Predictor=15 (not raw PNG bytes).
         use crate::object::Object;
@@ -3337,7 +3404,10 @@ mod tests {
         );
 
         let (image_data, _soft_mask) = image_content_to_xobject_stream(&content);
-        assert_eq!(image_data.width, 6, "width must come from JPEG header (6), not user arg (200)");
+        assert_eq!(
+            image_data.width, 6,
+            "width must come from JPEG header (6), not user arg (200)"
+        );
         assert_eq!(
             image_data.height, 5,
             "height must come from JPEG header (5), not user arg (380)"
@@ -3371,9 +3441,15 @@ mod tests {
         // The PDF must contain FlateDecode and Predictor 15 (for PNG images).
         let pdf_text = String::from_utf8_lossy(&pdf_bytes);
         assert!(pdf_text.contains("/FlateDecode"), "must use FlateDecode");
-        assert!(pdf_text.contains("/Predictor 15"), "must declare Predictor 15");
+        assert!(
+            pdf_text.contains("/Predictor 15"),
+            "must declare Predictor 15"
+        );
         // Must NOT use DCTDecode for a PNG source.
-        assert!(!pdf_text.contains("/DCTDecode"), "must not use DCTDecode for PNG");
+        assert!(
+            !pdf_text.contains("/DCTDecode"),
+            "must not use DCTDecode for PNG"
+        );
     }
 
     /// Reproduces the exact code from issue #425 using the reporter's actual
@@ -3454,7 +3530,10 @@ mod tests {
         let pdf_bytes = document_builder.build().unwrap();
         let path = "output/issue_425_reporter_images.pdf";
         std::fs::write(path, &pdf_bytes).unwrap();
-        println!("\n✓ Written: {}", std::fs::canonicalize(path).unwrap().display());
+        println!(
+            "\n✓ Written: {}",
+            std::fs::canonicalize(path).unwrap().display()
+        );
         println!("  Top-left:  PNG via image_from_bytes()   — should show cats PNG correctly");
         println!("  Top-right: JPEG via image_from_bytes()  — should show cats JPEG correctly");
         println!(
@@ -3540,7 +3619,10 @@ mod tests {
         let pdf_bytes = builder.build().unwrap();
         let path = "output/issue_425_images.pdf";
         std::fs::write(path, &pdf_bytes).unwrap();
-        println!("\n✓ Written: {}", std::fs::canonicalize(path).unwrap().display());
+        println!(
+            "\n✓ Written: {}",
+            std::fs::canonicalize(path).unwrap().display()
+        );
         println!("  Open in any PDF viewer and check:");
         println!("  Top-left  → solid RED   (image_from_bytes PNG)");
         println!("  Top-right → solid GREEN (image_from_bytes JPEG)");

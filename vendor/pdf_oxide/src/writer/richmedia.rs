@@ -210,7 +210,10 @@ impl RichMediaContent {
     pub fn build(&self) -> HashMap<String, Object> {
         let mut dict = HashMap::new();
 
-        dict.insert("Type".to_string(), Object::Name("RichMediaContent".to_string()));
+        dict.insert(
+            "Type".to_string(),
+            Object::Name("RichMediaContent".to_string()),
+        );
 
         // Assets - name tree (will need asset references added by caller)
         // This is a placeholder structure
@@ -233,7 +236,10 @@ impl RichMediaContent {
         // Configurations - array of configuration dictionaries
         if self.configuration_name.is_some() {
             let mut config = HashMap::new();
-            config.insert("Type".to_string(), Object::Name("RichMediaConfiguration".to_string()));
+            config.insert(
+                "Type".to_string(),
+                Object::Name("RichMediaConfiguration".to_string()),
+            );
             config.insert("Subtype".to_string(), Object::Name("Video".to_string()));
             if let Some(ref name) = self.configuration_name {
                 config.insert("Name".to_string(), Object::text_string(name));
@@ -315,25 +321,42 @@ impl RichMediaSettings {
     pub fn build(&self) -> HashMap<String, Object> {
         let mut dict = HashMap::new();
 
-        dict.insert("Type".to_string(), Object::Name("RichMediaSettings".to_string()));
+        dict.insert(
+            "Type".to_string(),
+            Object::Name("RichMediaSettings".to_string()),
+        );
 
         // Activation dictionary
         let mut activation = HashMap::new();
-        activation.insert("Type".to_string(), Object::Name("RichMediaActivation".to_string()));
-        activation
-            .insert("Condition".to_string(), Object::Name(self.activation.pdf_name().to_string()));
+        activation.insert(
+            "Type".to_string(),
+            Object::Name("RichMediaActivation".to_string()),
+        );
+        activation.insert(
+            "Condition".to_string(),
+            Object::Name(self.activation.pdf_name().to_string()),
+        );
 
         // Presentation dictionary
         let mut presentation = HashMap::new();
-        presentation.insert("Type".to_string(), Object::Name("RichMediaPresentation".to_string()));
-        presentation.insert("Style".to_string(), Object::Name(self.window.pdf_name().to_string()));
+        presentation.insert(
+            "Type".to_string(),
+            Object::Name("RichMediaPresentation".to_string()),
+        );
+        presentation.insert(
+            "Style".to_string(),
+            Object::Name(self.window.pdf_name().to_string()),
+        );
         presentation.insert("Toolbar".to_string(), Object::Boolean(self.toolbar));
         presentation.insert("Transparent".to_string(), Object::Boolean(self.transparent));
 
         // Window (for floating windows)
         if matches!(self.window, RichMediaWindow::Floating) {
             let mut window = HashMap::new();
-            window.insert("Type".to_string(), Object::Name("RichMediaWindow".to_string()));
+            window.insert(
+                "Type".to_string(),
+                Object::Name("RichMediaWindow".to_string()),
+            );
             // Default size
             let mut width = HashMap::new();
             width.insert("Default".to_string(), Object::Real(400.0));
@@ -355,7 +378,10 @@ impl RichMediaSettings {
 
         // Deactivation dictionary
         let mut deactivation = HashMap::new();
-        deactivation.insert("Type".to_string(), Object::Name("RichMediaDeactivation".to_string()));
+        deactivation.insert(
+            "Type".to_string(),
+            Object::Name("RichMediaDeactivation".to_string()),
+        );
         deactivation.insert(
             "Condition".to_string(),
             Object::Name(self.deactivation.pdf_name().to_string()),
@@ -504,10 +530,16 @@ impl RichMediaAnnotation {
         }
 
         // RichMediaContent - embedded content dictionary
-        dict.insert("RichMediaContent".to_string(), Object::Dictionary(self.content.build()));
+        dict.insert(
+            "RichMediaContent".to_string(),
+            Object::Dictionary(self.content.build()),
+        );
 
         // RichMediaSettings - settings dictionary
-        dict.insert("RichMediaSettings".to_string(), Object::Dictionary(self.settings.build()));
+        dict.insert(
+            "RichMediaSettings".to_string(),
+            Object::Dictionary(self.settings.build()),
+        );
 
         dict
     }
@@ -562,7 +594,10 @@ mod tests {
     fn test_richmedia_asset_swf() {
         let asset = RichMediaAsset::swf("player.swf", vec![]);
         assert_eq!(asset.name, "player.swf");
-        assert_eq!(asset.mime_type, Some("application/x-shockwave-flash".to_string()));
+        assert_eq!(
+            asset.mime_type,
+            Some("application/x-shockwave-flash".to_string())
+        );
     }
 
     #[test]
@@ -591,7 +626,10 @@ mod tests {
 
         let dict = content.build();
 
-        assert_eq!(dict.get("Type"), Some(&Object::Name("RichMediaContent".to_string())));
+        assert_eq!(
+            dict.get("Type"),
+            Some(&Object::Name("RichMediaContent".to_string()))
+        );
         assert!(dict.contains_key("Assets"));
         assert!(dict.contains_key("Configurations"));
     }
@@ -601,7 +639,10 @@ mod tests {
         let settings = RichMediaSettings::default();
 
         assert!(matches!(settings.activation, RichMediaActivation::Explicit));
-        assert!(matches!(settings.deactivation, RichMediaDeactivation::PageNotVisible));
+        assert!(matches!(
+            settings.deactivation,
+            RichMediaDeactivation::PageNotVisible
+        ));
         assert!(matches!(settings.window, RichMediaWindow::Embedded));
         assert!(settings.toolbar);
         assert!(!settings.transparent);
@@ -616,8 +657,14 @@ mod tests {
             .with_toolbar(false)
             .with_transparent(true);
 
-        assert!(matches!(settings.activation, RichMediaActivation::PageVisible));
-        assert!(matches!(settings.deactivation, RichMediaDeactivation::PageClose));
+        assert!(matches!(
+            settings.activation,
+            RichMediaActivation::PageVisible
+        ));
+        assert!(matches!(
+            settings.deactivation,
+            RichMediaDeactivation::PageClose
+        ));
         assert!(matches!(settings.window, RichMediaWindow::Floating));
         assert!(!settings.toolbar);
         assert!(settings.transparent);
@@ -628,7 +675,10 @@ mod tests {
         let settings = RichMediaSettings::new();
         let dict = settings.build();
 
-        assert_eq!(dict.get("Type"), Some(&Object::Name("RichMediaSettings".to_string())));
+        assert_eq!(
+            dict.get("Type"),
+            Some(&Object::Name("RichMediaSettings".to_string()))
+        );
         assert!(dict.contains_key("Activation"));
         assert!(dict.contains_key("Deactivation"));
     }
@@ -663,7 +713,10 @@ mod tests {
             .with_contents("A demonstration video");
 
         assert_eq!(annot.title, Some("Video Player".to_string()));
-        assert!(matches!(annot.settings.activation, RichMediaActivation::PageVisible));
+        assert!(matches!(
+            annot.settings.activation,
+            RichMediaActivation::PageVisible
+        ));
         assert!(matches!(annot.settings.window, RichMediaWindow::Embedded));
         assert!(annot.settings.toolbar);
         assert_eq!(annot.contents, Some("A demonstration video".to_string()));
@@ -688,7 +741,10 @@ mod tests {
         let dict = annot.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("RichMedia".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("RichMedia".to_string()))
+        );
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("T")); // Title
         assert!(dict.contains_key("RichMediaContent"));

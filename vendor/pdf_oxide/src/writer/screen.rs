@@ -75,7 +75,10 @@ impl MediaPermissions {
     pub fn build(&self) -> HashMap<String, Object> {
         let mut dict = HashMap::new();
 
-        dict.insert("Type".to_string(), Object::Name("MediaPermissions".to_string()));
+        dict.insert(
+            "Type".to_string(),
+            Object::Name("MediaPermissions".to_string()),
+        );
 
         // TF - temp file permission
         dict.insert(
@@ -177,7 +180,10 @@ impl MediaClip {
         }
 
         // P - media permissions
-        dict.insert("P".to_string(), Object::Dictionary(self.permissions.build()));
+        dict.insert(
+            "P".to_string(),
+            Object::Dictionary(self.permissions.build()),
+        );
 
         dict
     }
@@ -290,11 +296,17 @@ impl MediaPlayParams {
     pub fn build(&self) -> HashMap<String, Object> {
         let mut dict = HashMap::new();
 
-        dict.insert("Type".to_string(), Object::Name("MediaPlayParams".to_string()));
+        dict.insert(
+            "Type".to_string(),
+            Object::Name("MediaPlayParams".to_string()),
+        );
 
         // V - volume (default 100 = 100%)
         if (self.volume - 1.0).abs() > 0.001 {
-            dict.insert("V".to_string(), Object::Integer((self.volume * 100.0) as i64));
+            dict.insert(
+                "V".to_string(),
+                Object::Integer((self.volume * 100.0) as i64),
+            );
         }
 
         // A - auto play
@@ -337,7 +349,10 @@ impl MediaPlayParams {
         if self.window_type != WindowType::Annotation {
             let mut fw = HashMap::new();
             // W - window type (0=floating, 1=fullscreen, 2=hidden, 3=annotation)
-            fw.insert("W".to_string(), Object::Integer(self.window_type.pdf_value()));
+            fw.insert(
+                "W".to_string(),
+                Object::Integer(self.window_type.pdf_value()),
+            );
             dict.insert("F".to_string(), Object::Dictionary(fw));
         }
 
@@ -626,7 +641,10 @@ impl ScreenAnnotation {
         // Note: The actual rendition reference (R) must be added by the caller
         let mut action = HashMap::new();
         action.insert("S".to_string(), Object::Name("Rendition".to_string()));
-        action.insert("OP".to_string(), Object::Integer(self.operation.pdf_value()));
+        action.insert(
+            "OP".to_string(),
+            Object::Integer(self.operation.pdf_value()),
+        );
         // AN - annotation reference (this annotation) - must be added by caller
         dict.insert("A".to_string(), Object::Dictionary(action));
 
@@ -671,7 +689,10 @@ mod tests {
 
         let dict = clip.build(None);
 
-        assert_eq!(dict.get("Type"), Some(&Object::Name("MediaClip".to_string())));
+        assert_eq!(
+            dict.get("Type"),
+            Some(&Object::Name("MediaClip".to_string()))
+        );
         assert_eq!(dict.get("S"), Some(&Object::Name("MCD".to_string())));
         assert!(dict.contains_key("N"));
         assert!(dict.contains_key("CT"));
@@ -745,7 +766,10 @@ mod tests {
 
         let dict = rendition.build(None);
 
-        assert_eq!(dict.get("Type"), Some(&Object::Name("Rendition".to_string())));
+        assert_eq!(
+            dict.get("Type"),
+            Some(&Object::Name("Rendition".to_string()))
+        );
         assert_eq!(dict.get("S"), Some(&Object::Name("MR".to_string())));
         assert!(dict.contains_key("N"));
     }
@@ -768,7 +792,10 @@ mod tests {
         let screen = ScreenAnnotation::video(rect, "demo.mp4", vec![0u8; 100]);
 
         assert_eq!(screen.rendition.clip.filename, "demo.mp4");
-        assert_eq!(screen.rendition.clip.content_type, Some("video/mp4".to_string()));
+        assert_eq!(
+            screen.rendition.clip.content_type,
+            Some("video/mp4".to_string())
+        );
     }
 
     #[test]
@@ -776,7 +803,10 @@ mod tests {
         let rect = Rect::new(100.0, 700.0, 200.0, 50.0);
         let screen = ScreenAnnotation::audio(rect, "music.mp3", vec![]);
 
-        assert_eq!(screen.rendition.clip.content_type, Some("audio/mpeg".to_string()));
+        assert_eq!(
+            screen.rendition.clip.content_type,
+            Some("audio/mpeg".to_string())
+        );
     }
 
     #[test]
@@ -808,7 +838,10 @@ mod tests {
         let dict = screen.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Screen".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Screen".to_string()))
+        );
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("T")); // Title
         assert!(dict.contains_key("A")); // Action

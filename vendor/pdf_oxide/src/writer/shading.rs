@@ -225,7 +225,10 @@ impl LinearGradientBuilder {
 
         // Simple two-color gradient uses Type 2 (exponential interpolation)
         if stops.len() == 2 && stops[0].position == 0.0 && stops[1].position == 1.0 {
-            return (self.build_type2_function(&stops[0].color, &stops[1].color), None);
+            return (
+                self.build_type2_function(&stops[0].color, &stops[1].color),
+                None,
+            );
         }
 
         // Multi-stop gradient uses Type 3 (stitching function)
@@ -240,7 +243,10 @@ impl LinearGradientBuilder {
         dict.insert(key("FunctionType"), Object::Integer(2));
 
         // Domain [0 1]
-        dict.insert(key("Domain"), Object::Array(vec![Object::Real(0.0), Object::Real(1.0)]));
+        dict.insert(
+            key("Domain"),
+            Object::Array(vec![Object::Real(0.0), Object::Real(1.0)]),
+        );
 
         // C0 = start color
         dict.insert(
@@ -276,7 +282,10 @@ impl LinearGradientBuilder {
         dict.insert(key("FunctionType"), Object::Integer(3));
 
         // Domain [0 1]
-        dict.insert(key("Domain"), Object::Array(vec![Object::Real(0.0), Object::Real(1.0)]));
+        dict.insert(
+            key("Domain"),
+            Object::Array(vec![Object::Real(0.0), Object::Real(1.0)]),
+        );
 
         // Build sub-functions for each segment
         let mut functions = Vec::new();

@@ -544,7 +544,10 @@ impl ShapeAnnotation {
 
         // Required entries
         dict.insert("Type".to_string(), Object::Name("Annot".to_string()));
-        dict.insert("Subtype".to_string(), Object::Name(self.shape_type.pdf_name().to_string()));
+        dict.insert(
+            "Subtype".to_string(),
+            Object::Name(self.shape_type.pdf_name().to_string()),
+        );
 
         // Rectangle
         dict.insert(
@@ -629,7 +632,10 @@ impl ShapeAnnotation {
         // Border effect (BE entry)
         if let Some(ref be) = self.border_effect {
             let mut be_dict = HashMap::new();
-            be_dict.insert("S".to_string(), Object::Name(be.style.pdf_name().to_string()));
+            be_dict.insert(
+                "S".to_string(),
+                Object::Name(be.style.pdf_name().to_string()),
+            );
             if be.intensity > 0.0 {
                 be_dict.insert("I".to_string(), Object::Real(be.intensity as f64));
             }
@@ -862,7 +868,10 @@ impl PolygonAnnotation {
 
         // Required entries
         dict.insert("Type".to_string(), Object::Name("Annot".to_string()));
-        dict.insert("Subtype".to_string(), Object::Name(self.polygon_type.pdf_name().to_string()));
+        dict.insert(
+            "Subtype".to_string(),
+            Object::Name(self.polygon_type.pdf_name().to_string()),
+        );
 
         // Rectangle (calculated from vertices)
         let rect = self.calculate_rect();
@@ -969,7 +978,10 @@ impl PolygonAnnotation {
         // Border effect (BE entry)
         if let Some(ref be) = self.border_effect {
             let mut be_dict = HashMap::new();
-            be_dict.insert("S".to_string(), Object::Name(be.style.pdf_name().to_string()));
+            be_dict.insert(
+                "S".to_string(),
+                Object::Name(be.style.pdf_name().to_string()),
+            );
             if be.intensity > 0.0 {
                 be_dict.insert("I".to_string(), Object::Real(be.intensity as f64));
             }
@@ -1002,7 +1014,10 @@ mod tests {
         let line = LineAnnotation::new((100.0, 100.0), (200.0, 200.0));
         assert_eq!(line.start, (100.0, 100.0));
         assert_eq!(line.end, (200.0, 200.0));
-        assert_eq!(line.line_endings, (LineEndingStyle::None, LineEndingStyle::None));
+        assert_eq!(
+            line.line_endings,
+            (LineEndingStyle::None, LineEndingStyle::None)
+        );
     }
 
     #[test]
@@ -1076,7 +1091,10 @@ mod tests {
         let dict = shape.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Square".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Square".to_string()))
+        );
         assert!(dict.contains_key("C")); // Stroke color
         assert!(dict.contains_key("IC")); // Interior color
         assert!(dict.contains_key("BS")); // Border style
@@ -1089,7 +1107,10 @@ mod tests {
 
         let dict = shape.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Circle".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Circle".to_string()))
+        );
     }
 
     // ========== Polygon Annotation Tests ==========
@@ -1121,7 +1142,10 @@ mod tests {
         let dict = polygon.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Polygon".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Polygon".to_string()))
+        );
         assert!(dict.contains_key("Vertices"));
         assert!(dict.contains_key("C")); // Stroke color
         assert!(dict.contains_key("IC")); // Interior color
@@ -1135,7 +1159,10 @@ mod tests {
 
         let dict = polyline.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("PolyLine".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("PolyLine".to_string()))
+        );
         assert!(dict.contains_key("LE")); // Line endings
     }
 
@@ -1203,7 +1230,7 @@ mod tests {
                 assert!((r - 1.0).abs() < 0.001);
                 assert!((g - 0.0).abs() < 0.001);
                 assert!((b - 0.0).abs() < 0.001);
-            },
+            }
             _ => panic!("Expected RGB color"),
         }
     }
@@ -1270,7 +1297,10 @@ mod tests {
     fn test_line_annotation_with_flags() {
         let flags = AnnotationFlags::new(AnnotationFlags::PRINT | AnnotationFlags::LOCKED);
         let line = LineAnnotation::new((0.0, 0.0), (100.0, 100.0)).with_flags(flags);
-        assert_eq!(line.flags.bits(), AnnotationFlags::PRINT | AnnotationFlags::LOCKED);
+        assert_eq!(
+            line.flags.bits(),
+            AnnotationFlags::PRINT | AnnotationFlags::LOCKED
+        );
     }
 
     #[test]
@@ -1364,7 +1394,7 @@ mod tests {
             match dict.get("BS") {
                 Some(Object::Dictionary(bs)) => {
                     assert!(bs.contains_key("S"));
-                },
+                }
                 _ => panic!("Expected BS dictionary"),
             }
         }
@@ -1472,7 +1502,10 @@ mod tests {
         let dict = shape.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Square".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Square".to_string()))
+        );
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("C"));
         assert!(dict.contains_key("IC"));
@@ -1499,7 +1532,7 @@ mod tests {
             Some(Object::Dictionary(be)) => {
                 // Intensity is 0.0, should not appear
                 assert!(!be.contains_key("I"));
-            },
+            }
             _ => panic!("Expected BE dictionary"),
         }
     }
@@ -1650,7 +1683,10 @@ mod tests {
         let dict = polygon.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Polygon".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Polygon".to_string()))
+        );
         assert!(dict.contains_key("Vertices"));
         assert!(dict.contains_key("C"));
         assert!(dict.contains_key("IC"));
@@ -1671,7 +1707,10 @@ mod tests {
 
         let dict = polyline.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("PolyLine".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("PolyLine".to_string()))
+        );
         assert!(dict.contains_key("LE"));
         assert!(dict.contains_key("Vertices"));
     }
@@ -1715,7 +1754,7 @@ mod tests {
         match dict.get("BE") {
             Some(Object::Dictionary(be)) => {
                 assert!(!be.contains_key("I")); // intensity is 0
-            },
+            }
             _ => panic!("Expected BE dictionary"),
         }
     }
@@ -1732,7 +1771,7 @@ mod tests {
                 assert_eq!(arr[1], Object::Real(20.0));
                 assert_eq!(arr[4], Object::Real(50.0));
                 assert_eq!(arr[5], Object::Real(60.0));
-            },
+            }
             _ => panic!("Expected Vertices array"),
         }
     }
@@ -1748,7 +1787,7 @@ mod tests {
                 assert_eq!(arr[1], Object::Real(20.0));
                 assert_eq!(arr[2], Object::Real(30.0));
                 assert_eq!(arr[3], Object::Real(40.0));
-            },
+            }
             _ => panic!("Expected L array"),
         }
     }
@@ -1765,7 +1804,7 @@ mod tests {
                 assert_eq!(arr[1], Object::Real(200.0));
                 assert_eq!(arr[2], Object::Real(150.0)); // x + width
                 assert_eq!(arr[3], Object::Real(250.0)); // y + height
-            },
+            }
             _ => panic!("Expected Rect array"),
         }
     }

@@ -143,12 +143,18 @@ impl SoundData {
 
         // B - bits per sample (optional, default 8)
         if self.bits_per_sample != 8 {
-            dict.insert("B".to_string(), Object::Integer(self.bits_per_sample as i64));
+            dict.insert(
+                "B".to_string(),
+                Object::Integer(self.bits_per_sample as i64),
+            );
         }
 
         // E - encoding (optional, default Raw)
         if self.encoding != SoundEncoding::Raw {
-            dict.insert("E".to_string(), Object::Name(self.encoding.pdf_name().to_string()));
+            dict.insert(
+                "E".to_string(),
+                Object::Name(self.encoding.pdf_name().to_string()),
+            );
         }
 
         dict
@@ -275,7 +281,10 @@ impl SoundAnnotation {
         );
 
         // Icon name
-        dict.insert("Name".to_string(), Object::Name(self.icon.pdf_name().to_string()));
+        dict.insert(
+            "Name".to_string(),
+            Object::Name(self.icon.pdf_name().to_string()),
+        );
 
         // Contents (description)
         if let Some(ref contents) = self.contents {
@@ -411,7 +420,10 @@ mod tests {
         let dict = annot.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Sound".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Sound".to_string()))
+        );
         assert_eq!(dict.get("Name"), Some(&Object::Name("Speaker".to_string())));
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("Contents"));

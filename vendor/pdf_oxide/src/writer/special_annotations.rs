@@ -247,7 +247,10 @@ impl CaretAnnotation {
         );
 
         // Symbol (Sy)
-        dict.insert("Sy".to_string(), Object::Name(self.symbol.pdf_name().to_string()));
+        dict.insert(
+            "Sy".to_string(),
+            Object::Name(self.symbol.pdf_name().to_string()),
+        );
 
         // Rectangle Difference (RD)
         if let Some((l, b, r, t)) = self.rd {
@@ -426,7 +429,10 @@ impl FileAttachmentAnnotation {
         let mut dict = HashMap::new();
 
         dict.insert("Type".to_string(), Object::Name("Annot".to_string()));
-        dict.insert("Subtype".to_string(), Object::Name("FileAttachment".to_string()));
+        dict.insert(
+            "Subtype".to_string(),
+            Object::Name("FileAttachment".to_string()),
+        );
 
         // Rectangle
         dict.insert(
@@ -440,7 +446,10 @@ impl FileAttachmentAnnotation {
         );
 
         // Icon name (Name)
-        dict.insert("Name".to_string(), Object::Name(self.icon.pdf_name().to_string()));
+        dict.insert(
+            "Name".to_string(),
+            Object::Name(self.icon.pdf_name().to_string()),
+        );
 
         // File Specification (FS) - simplified version
         let mut fs_dict = HashMap::new();
@@ -649,7 +658,10 @@ impl RedactAnnotation {
 
         // Overlay text alignment (Q)
         if self.overlay_text_alignment != 0 {
-            dict.insert("Q".to_string(), Object::Integer(self.overlay_text_alignment as i64));
+            dict.insert(
+                "Q".to_string(),
+                Object::Integer(self.overlay_text_alignment as i64),
+            );
         }
 
         // Default appearance
@@ -720,7 +732,10 @@ mod tests {
 
         let dict = popup.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Popup".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Popup".to_string()))
+        );
         assert_eq!(dict.get("Open"), Some(&Object::Boolean(false)));
     }
 
@@ -755,7 +770,10 @@ mod tests {
 
         let dict = caret.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Caret".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Caret".to_string()))
+        );
         assert_eq!(dict.get("Sy"), Some(&Object::Name("None".to_string())));
         assert!(dict.contains_key("Contents"));
     }
@@ -799,8 +817,14 @@ mod tests {
 
         let dict = file.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("FileAttachment".to_string())));
-        assert_eq!(dict.get("Name"), Some(&Object::Name("Paperclip".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("FileAttachment".to_string()))
+        );
+        assert_eq!(
+            dict.get("Name"),
+            Some(&Object::Name("Paperclip".to_string()))
+        );
         assert!(dict.contains_key("FS"));
     }
 
@@ -832,7 +856,10 @@ mod tests {
 
         let dict = redact.build(&[]);
 
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Redact".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Redact".to_string()))
+        );
         assert!(dict.contains_key("IC"));
         assert!(dict.contains_key("OverlayText"));
     }

@@ -354,7 +354,10 @@ mod tests {
         let rect = Rect::new(100.0, 700.0, 150.0, 50.0);
         let stamp = StampAnnotation::custom(rect, "ReviewPending");
 
-        assert_eq!(stamp.stamp_type, StampType::Custom("ReviewPending".to_string()));
+        assert_eq!(
+            stamp.stamp_type,
+            StampType::Custom("ReviewPending".to_string())
+        );
     }
 
     #[test]
@@ -364,7 +367,10 @@ mod tests {
         assert_eq!(StampType::Confidential.pdf_name(), "Confidential");
         assert_eq!(StampType::NotApproved.pdf_name(), "NotApproved");
         assert_eq!(StampType::TopSecret.pdf_name(), "TopSecret");
-        assert_eq!(StampType::Custom("MyStamp".to_string()).pdf_name(), "MyStamp");
+        assert_eq!(
+            StampType::Custom("MyStamp".to_string()).pdf_name(),
+            "MyStamp"
+        );
     }
 
     #[test]
@@ -390,8 +396,14 @@ mod tests {
         let dict = stamp.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Stamp".to_string())));
-        assert_eq!(dict.get("Name"), Some(&Object::Name("Approved".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Stamp".to_string()))
+        );
+        assert_eq!(
+            dict.get("Name"),
+            Some(&Object::Name("Approved".to_string()))
+        );
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("Contents"));
     }

@@ -411,7 +411,9 @@ impl<'a> StreamingTable<'a> {
 
         let n_cols = self.config.columns.len();
         if n_cols == 0 {
-            return Err(Error::InvalidOperation("streaming_table: no columns configured".into()));
+            return Err(Error::InvalidOperation(
+                "streaming_table: no columns configured".into(),
+            ));
         }
 
         let mut row = StreamingRow::default();
@@ -475,7 +477,7 @@ impl<'a> StreamingTable<'a> {
                 } else {
                     return Ok(()); // still collecting
                 }
-            },
+            }
             _ => false,
         };
         if should_flush {
@@ -606,7 +608,15 @@ impl<'a> StreamingTable<'a> {
             wrapped.push(lines);
         }
 
-        self.draw_row_from(&wrapped, is_header, 0, max_lines, top_pad, bot_pad, line_height)
+        self.draw_row_from(
+            &wrapped,
+            is_header,
+            0,
+            max_lines,
+            top_pad,
+            bot_pad,
+            line_height,
+        )
     }
 
     /// Emit lines `[line_start, max_lines)` of `wrapped`, splitting across
@@ -1049,7 +1059,12 @@ mod tests {
             .collect();
 
         // 3 header cells + 3 rows × 3 body cells = 12 text elements.
-        assert_eq!(texts.len(), 12, "expected 12 text elements, got {}", texts.len());
+        assert_eq!(
+            texts.len(),
+            12,
+            "expected 12 text elements, got {}",
+            texts.len()
+        );
         assert_eq!(texts[0].text, "SKU");
         assert_eq!(texts[0].font.name, "Helvetica-Bold");
         assert_eq!(texts[3].text, "A-0");
@@ -1094,7 +1109,11 @@ mod tests {
         t.finish().done();
 
         // Must have created a 2nd page.
-        assert!(doc.page_count() >= 2, "expected a page break, got {} pages", doc.page_count());
+        assert!(
+            doc.page_count() >= 2,
+            "expected a page break, got {} pages",
+            doc.page_count()
+        );
 
         // Page 2 must contain both the header text AND the row text.
         let p2_texts: Vec<&str> = doc
@@ -1257,7 +1276,10 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert!(texts.contains(&"Col"), "header 'Col' must appear, got {texts:?}");
+        assert!(
+            texts.contains(&"Col"),
+            "header 'Col' must appear, got {texts:?}"
+        );
     }
 
     #[test]
@@ -1309,7 +1331,10 @@ mod tests {
     fn test_fixed_mode_default_unchanged() {
         // StreamingTableConfig::new() must remain TableMode::Fixed.
         let cfg = StreamingTableConfig::new();
-        assert!(matches!(cfg.mode, TableMode::Fixed), "default mode must be Fixed");
+        assert!(
+            matches!(cfg.mode, TableMode::Fixed),
+            "default mode must be Fixed"
+        );
     }
 
     // ── Cross-page cell splitting (issue #400 item 3) ──────────────────────
@@ -1336,7 +1361,11 @@ mod tests {
         .unwrap();
         t.finish().done();
 
-        assert!(doc.page_count() >= 2, "expected page break, got {} pages", doc.page_count());
+        assert!(
+            doc.page_count() >= 2,
+            "expected page break, got {} pages",
+            doc.page_count()
+        );
     }
 
     #[test]
@@ -1364,7 +1393,11 @@ mod tests {
         t.finish().done();
 
         // At least 2 pages were created.
-        assert!(doc.page_count() >= 2, "expected multiple pages, got {}", doc.page_count());
+        assert!(
+            doc.page_count() >= 2,
+            "expected multiple pages, got {}",
+            doc.page_count()
+        );
 
         // All row texts must appear somewhere in the document.
         let all_texts: Vec<String> = (0..doc.page_count())
@@ -1447,7 +1480,10 @@ mod tests {
             .collect();
 
         // Header + span cell + 4 body cells in rows 1-2.
-        assert!(texts.iter().any(|t| t == "BIG"), "spanning cell text missing");
+        assert!(
+            texts.iter().any(|t| t == "BIG"),
+            "spanning cell text missing"
+        );
         assert!(texts.iter().any(|t| t == "R1C1"), "R1C1 missing");
         assert!(texts.iter().any(|t| t == "R2C1"), "R2C1 missing");
         assert!(texts.iter().any(|t| t == "R2C2"), "R2C2 missing");

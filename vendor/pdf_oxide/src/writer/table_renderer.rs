@@ -737,15 +737,15 @@ impl Table {
                 ColumnWidth::Fixed(w) => {
                     widths[col] = *w;
                     _fixed_width += *w;
-                },
+                }
                 ColumnWidth::Percent(p) => {
                     let w = table_width * (*p / 100.0);
                     widths[col] = w;
                     _percent_total += *p;
-                },
+                }
                 ColumnWidth::Weight(w) => {
                     weight_total += *w;
-                },
+                }
                 ColumnWidth::Auto => {
                     // Calculate based on content
                     let mut max_width = 0.0f32;
@@ -762,7 +762,7 @@ impl Table {
                         }
                     }
                     widths[col] = max_width.max(20.0); // Minimum 20pt
-                },
+                }
             }
         }
 
@@ -971,8 +971,9 @@ impl Table {
                 if let Some((r, g, b)) = bg {
                     let mut path =
                         PathContent::new(Rect::new(cell_x, cell_y, pos.width, pos.height));
-                    path.operations
-                        .push(PathOperation::Rectangle(cell_x, cell_y, pos.width, pos.height));
+                    path.operations.push(PathOperation::Rectangle(
+                        cell_x, cell_y, pos.width, pos.height,
+                    ));
                     path.fill_color = Some(Color { r, g, b });
                     path.stroke_color = None;
                     path.reading_order = Some(elements.len());
@@ -1616,7 +1617,10 @@ mod tests {
         let metrics = SimpleFontMetrics::default();
         let layout = table.calculate_layout(40.0, &metrics);
         let expected_lines = layout.cell_layouts[0][0].lines.len();
-        assert!(expected_lines >= 3, "fixture must wrap to >=3 lines to be meaningful");
+        assert!(
+            expected_lines >= 3,
+            "fixture must wrap to >=3 lines to be meaningful"
+        );
 
         // Render to a content stream and count `Tj` text-show operations.
         let mut builder = ContentStreamBuilder::new();
@@ -1711,14 +1715,26 @@ mod tests {
         // 4 cells + outer border. Check the fill/stroke mix is plausible.
         let fills = paths.iter().filter(|p| p.fill_color.is_some()).count();
         let strokes = paths.iter().filter(|p| p.stroke_color.is_some()).count();
-        assert!(fills >= 2, "expected stripe fills on row 1 cells, got {}", fills);
-        assert!(strokes >= 1, "expected at least outer border stroke, got {}", strokes);
+        assert!(
+            fills >= 2,
+            "expected stripe fills on row 1 cells, got {}",
+            fills
+        );
+        assert!(
+            strokes >= 1,
+            "expected at least outer border stroke, got {}",
+            strokes
+        );
 
         // Reading order must be monotone — tables are emitted in drawing
         // order so later overlays paint on top of earlier ones.
         let orders: Vec<_> = elements.iter().filter_map(|e| e.reading_order()).collect();
         for pair in orders.windows(2) {
-            assert!(pair[1] > pair[0], "reading_order must increase: {:?}", orders);
+            assert!(
+                pair[1] > pair[0],
+                "reading_order must increase: {:?}",
+                orders
+            );
         }
     }
 
@@ -1767,7 +1783,13 @@ mod tests {
             })
             .collect();
 
-        assert_eq!(tm_xs.len(), 3, "expected 3 Tm ops, got {}: {:?}", tm_xs.len(), tm_xs);
+        assert_eq!(
+            tm_xs.len(),
+            3,
+            "expected 3 Tm ops, got {}: {:?}",
+            tm_xs.len(),
+            tm_xs
+        );
 
         // Column widths all 60.0, padding zero, single-char content.
         // Left:  x = 0
@@ -1779,8 +1801,20 @@ mod tests {
         let center_expected = 60.0 + (60.0 - char_w) / 2.0;
         let right_expected = 120.0 + 60.0 - char_w;
 
-        assert!((tm_xs[0] - left_expected).abs() < 0.01, "left x={}", tm_xs[0]);
-        assert!((tm_xs[1] - center_expected).abs() < 0.01, "center x={}", tm_xs[1]);
-        assert!((tm_xs[2] - right_expected).abs() < 0.01, "right x={}", tm_xs[2]);
+        assert!(
+            (tm_xs[0] - left_expected).abs() < 0.01,
+            "left x={}",
+            tm_xs[0]
+        );
+        assert!(
+            (tm_xs[1] - center_expected).abs() < 0.01,
+            "center x={}",
+            tm_xs[1]
+        );
+        assert!(
+            (tm_xs[2] - right_expected).abs() < 0.01,
+            "right x={}",
+            tm_xs[2]
+        );
     }
 }

@@ -202,7 +202,10 @@ impl TextAnnotation {
         dict.insert("Contents".to_string(), Object::text_string(&self.contents));
 
         // Icon name
-        dict.insert("Name".to_string(), Object::Name(self.icon.pdf_name().to_string()));
+        dict.insert(
+            "Name".to_string(),
+            Object::Name(self.icon.pdf_name().to_string()),
+        );
 
         // Open state
         dict.insert("Open".to_string(), Object::Boolean(self.open));
@@ -293,10 +296,22 @@ mod tests {
     fn test_text_annotation_icons() {
         let rect = Rect::new(72.0, 720.0, 24.0, 24.0);
 
-        assert!(matches!(TextAnnotation::note(rect, "").icon, TextAnnotationIcon::Note));
-        assert!(matches!(TextAnnotation::help(rect, "").icon, TextAnnotationIcon::Help));
-        assert!(matches!(TextAnnotation::key(rect, "").icon, TextAnnotationIcon::Key));
-        assert!(matches!(TextAnnotation::insert(rect, "").icon, TextAnnotationIcon::Insert));
+        assert!(matches!(
+            TextAnnotation::note(rect, "").icon,
+            TextAnnotationIcon::Note
+        ));
+        assert!(matches!(
+            TextAnnotation::help(rect, "").icon,
+            TextAnnotationIcon::Help
+        ));
+        assert!(matches!(
+            TextAnnotation::key(rect, "").icon,
+            TextAnnotationIcon::Key
+        ));
+        assert!(matches!(
+            TextAnnotation::insert(rect, "").icon,
+            TextAnnotationIcon::Insert
+        ));
         assert!(matches!(
             TextAnnotation::paragraph(rect, "").icon,
             TextAnnotationIcon::Paragraph

@@ -275,7 +275,10 @@ mod tests {
         let highlight = TextMarkupAnnotation::highlight(rect, quads);
 
         assert!(matches!(highlight.markup_type, TextMarkupType::Highlight));
-        assert!(matches!(highlight.color, Some(AnnotationColor::Rgb(1.0, 1.0, 0.0))));
+        assert!(matches!(
+            highlight.color,
+            Some(AnnotationColor::Rgb(1.0, 1.0, 0.0))
+        ));
     }
 
     #[test]
@@ -333,7 +336,10 @@ mod tests {
         let dict = highlight.build(&[]);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Highlight".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Highlight".to_string()))
+        );
         assert!(dict.contains_key("QuadPoints"));
         assert!(dict.contains_key("C")); // Color
         assert!(dict.contains_key("CA")); // Opacity
@@ -371,7 +377,10 @@ mod tests {
             .with_author("Reviewer")
             .with_subject("Important");
 
-        assert!(matches!(highlight.color, Some(AnnotationColor::Rgb(0.5, 0.8, 0.2))));
+        assert!(matches!(
+            highlight.color,
+            Some(AnnotationColor::Rgb(0.5, 0.8, 0.2))
+        ));
         assert_eq!(highlight.opacity, Some(0.7));
         assert_eq!(highlight.contents, Some("Note".to_string()));
         assert_eq!(highlight.author, Some("Reviewer".to_string()));

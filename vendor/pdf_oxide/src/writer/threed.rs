@@ -587,7 +587,10 @@ impl ThreeDView {
 
         // P - projection dictionary
         let mut proj = HashMap::new();
-        proj.insert("Subtype".to_string(), Object::Name(self.projection.pdf_name().to_string()));
+        proj.insert(
+            "Subtype".to_string(),
+            Object::Name(self.projection.pdf_name().to_string()),
+        );
         if matches!(self.projection, ThreeDProjection::Perspective) {
             proj.insert("FOV".to_string(), Object::Real(self.camera.fov as f64));
         }
@@ -596,13 +599,22 @@ impl ThreeDView {
         // RM - render mode dictionary
         let mut rm = HashMap::new();
         rm.insert("Type".to_string(), Object::Name("3DRenderMode".to_string()));
-        rm.insert("Subtype".to_string(), Object::Name(self.render_mode.pdf_name().to_string()));
+        rm.insert(
+            "Subtype".to_string(),
+            Object::Name(self.render_mode.pdf_name().to_string()),
+        );
         dict.insert("RM".to_string(), Object::Dictionary(rm));
 
         // LS - lighting scheme dictionary
         let mut ls = HashMap::new();
-        ls.insert("Type".to_string(), Object::Name("3DLightingScheme".to_string()));
-        ls.insert("Subtype".to_string(), Object::Name(self.lighting.pdf_name().to_string()));
+        ls.insert(
+            "Type".to_string(),
+            Object::Name("3DLightingScheme".to_string()),
+        );
+        ls.insert(
+            "Subtype".to_string(),
+            Object::Name(self.lighting.pdf_name().to_string()),
+        );
         dict.insert("LS".to_string(), Object::Dictionary(ls));
 
         // BG - background
@@ -668,7 +680,10 @@ impl ThreeDStream {
         let mut dict = HashMap::new();
 
         dict.insert("Type".to_string(), Object::Name("3D".to_string()));
-        dict.insert("Subtype".to_string(), Object::Name(self.format.subtype().to_string()));
+        dict.insert(
+            "Subtype".to_string(),
+            Object::Name(self.format.subtype().to_string()),
+        );
 
         if let Some(ref anim) = self.animation_style {
             let mut anim_dict = HashMap::new();
@@ -869,10 +884,16 @@ impl ThreeDAnnotation {
         let mut activation = HashMap::new();
 
         // A - activation mode
-        activation.insert("A".to_string(), Object::Name(self.activation.pdf_name().to_string()));
+        activation.insert(
+            "A".to_string(),
+            Object::Name(self.activation.pdf_name().to_string()),
+        );
 
         // D - deactivation mode
-        activation.insert("D".to_string(), Object::Name(self.deactivation.pdf_name().to_string()));
+        activation.insert(
+            "D".to_string(),
+            Object::Name(self.deactivation.pdf_name().to_string()),
+        );
 
         // AIS - activation state (I = Interactive, L = Live)
         if self.interactive {
@@ -895,7 +916,10 @@ impl ThreeDAnnotation {
         // 3DV - default view (will be set when view is written)
         // Note: This should be set to a reference to the view object
         // For now, include the view inline
-        dict.insert("3DV".to_string(), Object::Dictionary(self.default_view.build()));
+        dict.insert(
+            "3DV".to_string(),
+            Object::Dictionary(self.default_view.build()),
+        );
 
         // Note: 3DD (3D stream reference) must be added by the caller
 
@@ -1100,7 +1124,10 @@ mod tests {
 
         assert_eq!(annot.title, Some("3D Model".to_string()));
         assert_eq!(annot.default_view.camera.distance, 200.0);
-        assert!(matches!(annot.default_view.render_mode, ThreeDRenderMode::SolidWireframe));
+        assert!(matches!(
+            annot.default_view.render_mode,
+            ThreeDRenderMode::SolidWireframe
+        ));
         assert!(matches!(annot.activation, ThreeDActivation::Explicit));
         assert!(annot.toolbar);
         assert!(annot.nav_panel);

@@ -253,8 +253,10 @@ impl WatermarkAnnotation {
         stream.push_str(&format!("/F1 {} Tf\n", self.font_size));
 
         // Set text color
-        stream
-            .push_str(&format!("{:.3} {:.3} {:.3} rg\n", self.color.0, self.color.1, self.color.2));
+        stream.push_str(&format!(
+            "{:.3} {:.3} {:.3} rg\n",
+            self.color.0, self.color.1, self.color.2
+        ));
 
         // Calculate text position (centered in rect)
         // Approximate text width based on font size and character count
@@ -262,7 +264,11 @@ impl WatermarkAnnotation {
         let text_x = (self.rect.width - approx_width) / 2.0;
         let text_y = (self.rect.height - self.font_size) / 2.0;
 
-        stream.push_str(&format!("{:.2} {:.2} Td\n", text_x.max(0.0), text_y.max(0.0)));
+        stream.push_str(&format!(
+            "{:.2} {:.2} Td\n",
+            text_x.max(0.0),
+            text_y.max(0.0)
+        ));
 
         // Show text
         stream.push_str(&format!("({}) Tj\n", escape_pdf_string(&self.text)));

@@ -154,7 +154,10 @@ impl XmpWriter {
             xml.push_str("      <dc:creator>\n");
             xml.push_str("        <rdf:Seq>\n");
             for creator in &self.metadata.dc_creator {
-                xml.push_str(&format!("          <rdf:li>{}</rdf:li>\n", escape_xml(creator)));
+                xml.push_str(&format!(
+                    "          <rdf:li>{}</rdf:li>\n",
+                    escape_xml(creator)
+                ));
             }
             xml.push_str("        </rdf:Seq>\n");
             xml.push_str("      </dc:creator>\n");
@@ -175,14 +178,20 @@ impl XmpWriter {
             xml.push_str("      <dc:subject>\n");
             xml.push_str("        <rdf:Bag>\n");
             for subject in &self.metadata.dc_subject {
-                xml.push_str(&format!("          <rdf:li>{}</rdf:li>\n", escape_xml(subject)));
+                xml.push_str(&format!(
+                    "          <rdf:li>{}</rdf:li>\n",
+                    escape_xml(subject)
+                ));
             }
             xml.push_str("        </rdf:Bag>\n");
             xml.push_str("      </dc:subject>\n");
         }
 
         if let Some(language) = &self.metadata.dc_language {
-            xml.push_str(&format!("      <dc:language>{}</dc:language>\n", escape_xml(language)));
+            xml.push_str(&format!(
+                "      <dc:language>{}</dc:language>\n",
+                escape_xml(language)
+            ));
         }
 
         if let Some(rights) = &self.metadata.dc_rights {
@@ -197,7 +206,10 @@ impl XmpWriter {
         }
 
         if let Some(format) = &self.metadata.dc_format {
-            xml.push_str(&format!("      <dc:format>{}</dc:format>\n", escape_xml(format)));
+            xml.push_str(&format!(
+                "      <dc:format>{}</dc:format>\n",
+                escape_xml(format)
+            ));
         }
 
         // XMP Core properties
@@ -209,11 +221,17 @@ impl XmpWriter {
         }
 
         if let Some(date) = &self.metadata.xmp_create_date {
-            xml.push_str(&format!("      <xmp:CreateDate>{}</xmp:CreateDate>\n", escape_xml(date)));
+            xml.push_str(&format!(
+                "      <xmp:CreateDate>{}</xmp:CreateDate>\n",
+                escape_xml(date)
+            ));
         }
 
         if let Some(date) = &self.metadata.xmp_modify_date {
-            xml.push_str(&format!("      <xmp:ModifyDate>{}</xmp:ModifyDate>\n", escape_xml(date)));
+            xml.push_str(&format!(
+                "      <xmp:ModifyDate>{}</xmp:ModifyDate>\n",
+                escape_xml(date)
+            ));
         }
 
         if let Some(date) = &self.metadata.xmp_metadata_date {
@@ -225,11 +243,17 @@ impl XmpWriter {
 
         // PDF properties
         if let Some(producer) = &self.metadata.pdf_producer {
-            xml.push_str(&format!("      <pdf:Producer>{}</pdf:Producer>\n", escape_xml(producer)));
+            xml.push_str(&format!(
+                "      <pdf:Producer>{}</pdf:Producer>\n",
+                escape_xml(producer)
+            ));
         }
 
         if let Some(keywords) = &self.metadata.pdf_keywords {
-            xml.push_str(&format!("      <pdf:Keywords>{}</pdf:Keywords>\n", escape_xml(keywords)));
+            xml.push_str(&format!(
+                "      <pdf:Keywords>{}</pdf:Keywords>\n",
+                escape_xml(keywords)
+            ));
         }
 
         if let Some(version) = &self.metadata.pdf_version {
@@ -240,7 +264,10 @@ impl XmpWriter {
         }
 
         if let Some(trapped) = &self.metadata.pdf_trapped {
-            xml.push_str(&format!("      <pdf:Trapped>{}</pdf:Trapped>\n", escape_xml(trapped)));
+            xml.push_str(&format!(
+                "      <pdf:Trapped>{}</pdf:Trapped>\n",
+                escape_xml(trapped)
+            ));
         }
 
         // XMP Rights properties
@@ -425,7 +452,10 @@ mod tests {
         let first = xml.find("<aa:First>").expect("aa:First missing");
         let middle = xml.find("<mm:Middle>").expect("mm:Middle missing");
         let last = xml.find("<zz:Last>").expect("zz:Last missing");
-        assert!(first < middle && middle < last, "custom properties must emit in key order");
+        assert!(
+            first < middle && middle < last,
+            "custom properties must emit in key order"
+        );
     }
 
     #[test]

@@ -98,7 +98,7 @@ impl ConvertedField {
                 } else {
                     Rect::new(0.0, 0.0, 0.0, 0.0)
                 }
-            },
+            }
             ConvertedField::ComboBox(f) => f.rect(),
             ConvertedField::ListBox(f) => f.rect(),
             ConvertedField::Button(f) => f.rect(),
@@ -236,10 +236,10 @@ impl XfaConverter {
             match self.convert_field(field, rect) {
                 Ok(converted) => {
                     page.fields.push(converted);
-                },
+                }
                 Err(reason) => {
                     skipped.push((field.name.clone(), reason));
-                },
+                }
             }
 
             // Update y position for next field (if not using XFA positions)
@@ -293,10 +293,10 @@ impl XfaConverter {
             match self.convert_field(field, rect) {
                 Ok(converted) => {
                     page.fields.push(converted);
-                },
+                }
                 Err(reason) => {
                     skipped.push((field.name.clone(), reason));
-                },
+                }
             }
 
             // Update y position for next field
@@ -354,7 +354,7 @@ impl XfaConverter {
                 }
 
                 Ok(ConvertedField::Text(widget))
-            },
+            }
 
             XfaFieldType::Checkbox => {
                 let mut widget = CheckboxWidget::new(name.clone(), rect);
@@ -375,7 +375,7 @@ impl XfaConverter {
                 }
 
                 Ok(ConvertedField::Checkbox(widget))
-            },
+            }
 
             XfaFieldType::RadioGroup => {
                 let mut group = RadioButtonGroup::new(name.clone());
@@ -398,7 +398,7 @@ impl XfaConverter {
                 }
 
                 Ok(ConvertedField::RadioGroup(group))
-            },
+            }
 
             XfaFieldType::DropDown => {
                 let options: Vec<ChoiceOption> = field
@@ -419,7 +419,7 @@ impl XfaConverter {
                 }
 
                 Ok(ConvertedField::ComboBox(widget))
-            },
+            }
 
             XfaFieldType::ListBox => {
                 let options: Vec<ChoiceOption> = field
@@ -440,14 +440,14 @@ impl XfaConverter {
                 }
 
                 Ok(ConvertedField::ListBox(widget))
-            },
+            }
 
             XfaFieldType::Button => {
                 let label = field.caption.as_deref().unwrap_or(name);
                 let widget = PushButtonWidget::new(name.clone(), rect).with_caption(label);
 
                 Ok(ConvertedField::Button(widget))
-            },
+            }
 
             XfaFieldType::Signature => {
                 // Convert signature to a text field with special handling
@@ -455,12 +455,15 @@ impl XfaConverter {
                 let widget = TextFieldWidget::new(name.clone(), rect).read_only();
 
                 Ok(ConvertedField::Text(widget))
-            },
+            }
 
             XfaFieldType::Image | XfaFieldType::Barcode => {
                 // These can't be directly converted to AcroForm
-                Err(format!("Field type {:?} cannot be converted to AcroForm", field.field_type))
-            },
+                Err(format!(
+                    "Field type {:?} cannot be converted to AcroForm",
+                    field.field_type
+                ))
+            }
 
             XfaFieldType::Unknown(ref typ) => {
                 // Try to create a text field as fallback
@@ -470,7 +473,7 @@ impl XfaConverter {
                 } else {
                     Err(format!("Unknown field type: {}", typ))
                 }
-            },
+            }
         }
     }
 }

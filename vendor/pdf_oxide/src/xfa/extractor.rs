@@ -95,13 +95,15 @@ impl XfaExtractor {
             Object::Stream { dict, data } => {
                 // Single stream containing complete XDP
                 Self::decode_stream_data(dict, data)
-            },
+            }
             Object::Array(arr) => {
                 // Array of name/stream pairs
                 // Combine all streams into single XFA document
                 Self::extract_xfa_array(doc, arr)
-            },
-            _ => Err(Error::InvalidPdf("XFA entry is neither stream nor array".to_string())),
+            }
+            _ => Err(Error::InvalidPdf(
+                "XFA entry is neither stream nor array".to_string(),
+            )),
         }
     }
 
@@ -133,12 +135,14 @@ impl XfaExtractor {
                 // Single stream - return as single "xdp" packet
                 let decoded = Self::decode_stream_data(dict, data)?;
                 Ok(vec![("xdp".to_string(), decoded)])
-            },
+            }
             Object::Array(arr) => {
                 // Array of name/stream pairs
                 Self::extract_xfa_packets_from_array(doc, arr)
-            },
-            _ => Err(Error::InvalidPdf("XFA entry is neither stream nor array".to_string())),
+            }
+            _ => Err(Error::InvalidPdf(
+                "XFA entry is neither stream nor array".to_string(),
+            )),
         }
     }
 
@@ -248,7 +252,10 @@ mod tests {
     #[test]
     fn test_get_filters_single_name() {
         let mut dict = HashMap::new();
-        dict.insert("Filter".to_string(), Object::Name("FlateDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("FlateDecode".to_string()),
+        );
         let filters = XfaExtractor::get_filters(&dict);
         assert_eq!(filters, vec!["FlateDecode"]);
     }
@@ -326,7 +333,10 @@ mod tests {
     #[test]
     fn test_decode_stream_data_with_asciihex_filter() {
         let mut dict = HashMap::new();
-        dict.insert("Filter".to_string(), Object::Name("ASCIIHexDecode".to_string()));
+        dict.insert(
+            "Filter".to_string(),
+            Object::Name("ASCIIHexDecode".to_string()),
+        );
         let data = b"48656C6C6F"; // "Hello" in hex
         let result = XfaExtractor::decode_stream_data(&dict, data).unwrap();
         assert_eq!(result, b"Hello");

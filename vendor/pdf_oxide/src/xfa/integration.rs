@@ -31,22 +31,22 @@ pub fn add_converted_field(page: &mut PageBuilder, field: &ConvertedField) {
     match field {
         ConvertedField::Text(widget) => {
             page.add_text_field(widget.clone());
-        },
+        }
         ConvertedField::Checkbox(widget) => {
             page.add_checkbox(widget.clone());
-        },
+        }
         ConvertedField::RadioGroup(group) => {
             page.add_radio_group(group.clone());
-        },
+        }
         ConvertedField::ComboBox(widget) => {
             page.add_combo_box(widget.clone());
-        },
+        }
         ConvertedField::ListBox(widget) => {
             page.add_list_box(widget.clone());
-        },
+        }
         ConvertedField::Button(widget) => {
             page.add_push_button(widget.clone());
-        },
+        }
     }
 }
 

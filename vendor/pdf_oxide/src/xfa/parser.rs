@@ -262,13 +262,13 @@ impl XfaParser {
                 "template" => {
                     self.form.template_xml = Some(xml_str.to_string());
                     self.parse_template(&xml_str)?;
-                },
+                }
                 "datasets" => {
                     self.form.datasets_xml = Some(xml_str.to_string());
                     self.parse_datasets(&xml_str)?;
-                },
+                }
                 // Other packets (config, form, etc.) are not needed for static conversion
-                _ => {},
+                _ => {}
             }
         }
 
@@ -331,7 +331,7 @@ impl XfaParser {
                                     });
                                 }
                             }
-                        },
+                        }
                         "field" => {
                             let name = self.get_attribute(e, "name").unwrap_or_default();
                             let mut binding = self.binding_parts.join(".");
@@ -357,30 +357,30 @@ impl XfaParser {
                             }
 
                             current_field = Some(field);
-                        },
+                        }
                         "textEdit" | "numericEdit" | "dateTimeEdit" | "checkButton"
                         | "choiceList" | "button" | "signature" | "imageEdit" | "barcode" => {
                             if let Some(ref mut field) = current_field {
                                 field.field_type = XfaFieldType::from_xfa_name(&local_name);
                             }
-                        },
+                        }
                         "items" => {
                             in_items = true;
-                        },
+                        }
                         "text" => {
                             // Will capture text content
-                        },
+                        }
                         "caption" => {
                             // Caption element
-                        },
+                        }
                         "toolTip" => {
                             // Tooltip element
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
 
                     self.context_stack.push(local_name);
-                },
+                }
                 Ok(Event::Text(e)) => {
                     let text = e.xml11_content().to_string();
 
@@ -397,27 +397,27 @@ impl XfaParser {
                                     {
                                         field.caption = Some(text);
                                     }
-                                },
+                                }
                                 "toolTip" => {
                                     field.tooltip = Some(text);
-                                },
+                                }
                                 "value" => {
                                     if field.default_value.is_none() {
                                         field.default_value = Some(text);
                                     }
-                                },
-                                _ => {},
+                                }
+                                _ => {}
                             }
                         }
                     }
-                },
+                }
                 Ok(Event::End(ref e)) => {
                     let local_name = e.local_name().as_ref().to_string();
 
                     match local_name.as_str() {
                         "subform" => {
                             self.binding_parts.pop();
-                        },
+                        }
                         "field" => {
                             if let Some(field) = current_field.take() {
                                 self.form.fields.push(field.clone());
@@ -425,10 +425,10 @@ impl XfaParser {
                                     page.fields.push(field);
                                 }
                             }
-                        },
+                        }
                         "items" => {
                             in_items = false;
-                        },
+                        }
                         "text" => {
                             if in_items {
                                 if let Some(ref mut field) = current_field {
@@ -440,17 +440,20 @@ impl XfaParser {
                                 current_option_text.clear();
                                 current_option_value.clear();
                             }
-                        },
-                        _ => {},
+                        }
+                        _ => {}
                     }
 
                     self.context_stack.pop();
-                },
+                }
                 Ok(Event::Eof) => break,
                 Err(e) => {
-                    return Err(Error::InvalidPdf(format!("XFA template parse error: {}", e)));
-                },
-                _ => {},
+                    return Err(Error::InvalidPdf(format!(
+                        "XFA template parse error: {}",
+                        e
+                    )));
+                }
+                _ => {}
             }
         }
 
@@ -481,10 +484,10 @@ impl XfaParser {
                     if local_name != "xfa" && local_name != "datasets" && local_name != "data" {
                         path_stack.push(format!("{}[0]", local_name));
                     }
-                },
+                }
                 Ok(Event::Text(e)) => {
                     current_text = e.xml11_content().to_string();
-                },
+                }
                 Ok(Event::End(ref e)) => {
                     let local_name = e.local_name().as_ref().to_string();
 
@@ -499,12 +502,15 @@ impl XfaParser {
                         current_text.clear();
                         path_stack.pop();
                     }
-                },
+                }
                 Ok(Event::Eof) => break,
                 Err(e) => {
-                    return Err(Error::InvalidPdf(format!("XFA datasets parse error: {}", e)));
-                },
-                _ => {},
+                    return Err(Error::InvalidPdf(format!(
+                        "XFA datasets parse error: {}",
+                        e
+                    )));
+                }
+                _ => {}
             }
         }
 
@@ -591,10 +597,22 @@ mod tests {
     #[test]
     fn test_xfa_field_type_from_name() {
         assert_eq!(XfaFieldType::from_xfa_name("textEdit"), XfaFieldType::Text);
-        assert_eq!(XfaFieldType::from_xfa_name("numericEdit"), XfaFieldType::Numeric);
-        assert_eq!(XfaFieldType::from_xfa_name("checkButton"), XfaFieldType::Checkbox);
-        assert_eq!(XfaFieldType::from_xfa_name("choiceList"), XfaFieldType::DropDown);
-        assert!(matches!(XfaFieldType::from_xfa_name("unknown"), XfaFieldType::Unknown(_)));
+        assert_eq!(
+            XfaFieldType::from_xfa_name("numericEdit"),
+            XfaFieldType::Numeric
+        );
+        assert_eq!(
+            XfaFieldType::from_xfa_name("checkButton"),
+            XfaFieldType::Checkbox
+        );
+        assert_eq!(
+            XfaFieldType::from_xfa_name("choiceList"),
+            XfaFieldType::DropDown
+        );
+        assert!(matches!(
+            XfaFieldType::from_xfa_name("unknown"),
+            XfaFieldType::Unknown(_)
+        ));
     }
 
     #[test]
@@ -648,9 +666,13 @@ mod tests {
 
     #[test]
     fn test_is_xfa_data() {
-        assert!(is_xfa_data(b"<template xmlns=\"http://www.xfa.org/schema/xfa-template/2.8/\">"));
+        assert!(is_xfa_data(
+            b"<template xmlns=\"http://www.xfa.org/schema/xfa-template/2.8/\">"
+        ));
         assert!(is_xfa_data(b"<xfa:datasets>"));
-        assert!(is_xfa_data(b"<xdp:xdp xmlns:xdp=\"http://ns.adobe.com/xdp/\">"));
+        assert!(is_xfa_data(
+            b"<xdp:xdp xmlns:xdp=\"http://ns.adobe.com/xdp/\">"
+        ));
         assert!(!is_xfa_data(b"<html><body>Not XFA</body></html>"));
         assert!(!is_xfa_data(b"Random data"));
     }

@@ -5,7 +5,8 @@
 //! On the list, copied as they came: plain characters and emphasis (`*`, `_`, `~`, `=` make
 //! nothing that acts), backslash escapes, code spans (shaped so Dataview reads no query in
 //! them), single-line wikilinks `[[Note#Heading|alias]]` whose inside is plain, footnote
-//! references `[^1]`, links whose URL the source named (or a vault path), images of the vault,
+//! references `[^1]`, links whose URL the source named (or a vault path it named), images of the
+//! vault it named,
 //! the tags `<br>`, `<kbd>`, `<sub>`, `<sup>`, `<mark>` without attributes, a few named
 //! entities, URLs the source named, math whose commands are all typesetting.
 //!
@@ -332,9 +333,11 @@ impl Inline<'_> {
             // An image of the vault stays an embed, with no alias but a size (an alias would be
             // alt text no one sees). Any other embed would show another note's text (or a file)
             // as part of the summary: written as a link (`\!` and the wikilink).
-            if let Some(len) =
-                wikilink(&rest[1..]).filter(|len| vault_image_embed(&rest[3..*len - 1]))
-            {
+            // Only an image the source named: a model may not show the vault's other files.
+            if let Some(len) = wikilink(&rest[1..]).filter(|len| {
+                let inner = &rest[3..*len - 1];
+                vault_image_embed(inner) && self.rule.names_local(inner)
+            }) {
                 line.push_element(&rest[..1 + len]);
                 return 1 + len;
             }
@@ -346,7 +349,11 @@ impl Inline<'_> {
             line.push_rendered('!', "\\!");
             return 1;
         };
-        if is_local(link.dest) && safe_vault_path(link.dest) && plain_label(link.text) {
+        if is_local(link.dest)
+            && safe_vault_path(link.dest)
+            && plain_label(link.text)
+            && self.rule.names_local(link.dest)
+        {
             if !has_image_extension(link.dest) {
                 // `![x](Private/Diary.md)` embeds that note's text as Obsidian shows it: a
                 // link, as `![[…]]` of a note is.
@@ -366,7 +373,7 @@ impl Inline<'_> {
             };
             line.push_element(&format!("[{}]({})", label, link.raw_dest));
         } else {
-            let host = host_label(link.dest);
+            let host = place_label(link.dest);
             line.push_marker(&format!("image removed: {host}"));
         }
         1 + link.len
@@ -394,8 +401,13 @@ impl Inline<'_> {
                 _ => link.text,
             };
             if plain_label(text) {
+                // A vault path only when the source named that file; a URL as the rule says.
                 let keep = !super::url::never_a_link(link.dest)
-                    && (is_local(link.dest) || self.rule.allows(link.dest));
+                    && if is_local(link.dest) {
+                        self.rule.names_local(link.dest)
+                    } else {
+                        self.rule.allows(link.dest)
+                    };
                 let mut label = String::new();
                 let mut inner = Line {
                     out: &mut label,
@@ -411,7 +423,7 @@ impl Inline<'_> {
                     line.push_element(&format!("[{label}]({})", link.raw_dest));
                 } else {
                     self.counts.links += 1;
-                    let host = host_label(link.dest);
+                    let host = place_label(link.dest);
                     line.push_element(&format!("{label} "));
                     line.push_marker(&format!("link removed: {host}"));
                 }
@@ -663,6 +675,31 @@ fn wikilink(rest: &str) -> Option<usize> {
         && !inner.contains('@')
         && inner.chars().all(|c| !super::invisible::is_invisible(c));
     plain.then_some(close + 2)
+}
+
+/// What a removed link or image pointed at, for its marker: a URL's host, a vault path's file
+/// name (decoded).
+fn place_label(dest: &str) -> String {
+    if !is_local(dest) {
+        return host_label(dest);
+    }
+    let decoded = percent_encoding::percent_decode_str(dest.trim()).decode_utf8_lossy();
+    let path = decoded.split(['#', '?']).next().unwrap_or("");
+    // The model wrote it: only letters, digits, spaces, `.`, `-` and `_` reach the marker
+    // (written as it is), the rest `_`, at most 60 of them.
+    path.rsplit('/')
+        .next()
+        .unwrap_or(path)
+        .chars()
+        .take(60)
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, ' ' | '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// Whether a file name ends in an image extension (what an embed may show in a summary). A

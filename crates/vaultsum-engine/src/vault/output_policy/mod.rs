@@ -198,6 +198,12 @@ pub struct LinkRule {
 }
 
 impl LinkRule {
+    /// Whether the vault file `target` (a local link's destination, an embedded image's
+    /// name) was named by the source: only then does a link or an image of it stay.
+    pub fn names_local(&self, target: &str) -> bool {
+        self.source.names_local(target)
+    }
+
     /// Whether a link to `url` stays a link: never for a scheme that acts by itself; else when
     /// it occurs in the source or its web host matches `summarize.allow_links`.
     pub fn allows(&self, url: &str) -> bool {

@@ -1,6 +1,8 @@
 //! The URLs a summary may link to: those that occur in what was summarized (the note as
 //! expanded, with what it embeds; for a web page, the page's own URL), collected where the
-//! text is read, before any model sees it.
+//! text is read, before any model sees it. The vault's own places count the same way: a link
+//! to a vault path (`[x](Folder/Note.md)`) or an embedded image (`![[photo.png]]`) stays only
+//! when the source named that file, by a link, an embed or a wikilink.
 
 use std::collections::HashSet;
 
@@ -13,6 +15,19 @@ use crate::vault::markdown::parser_options;
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SourceLinks {
     urls: HashSet<String>,
+    /// The vault files the source names: local link destinations and wikilink targets, by
+    /// [`vault_name`].
+    local: HashSet<String>,
+}
+
+/// A vault file as a link or a wikilink names it, for comparing: percent-escapes decoded, a
+/// `#heading` or `?query` and a leading `./` or `/` dropped, the folder path dropped (Obsidian
+/// resolves a bare name anywhere), case folded.
+pub(crate) fn vault_name(target: &str) -> String {
+    let decoded = percent_encoding::percent_decode_str(target.trim()).decode_utf8_lossy();
+    let path = decoded.split(['#', '?', '|']).next().unwrap_or("");
+    let name = path.rsplit(['/', '\\']).next().unwrap_or(path);
+    name.trim().to_lowercase()
 }
 
 impl SourceLinks {
@@ -38,6 +53,46 @@ impl SourceLinks {
 
     /// Adds the URLs of `text` (see [`SourceLinks::from_text`]).
     pub fn add_text(&mut self, text: &str) {
+        // Wikilinks and embeds name vault files: `[[Note]]`, `![[photo.png|200]]`.
+        let mut rest = text;
+        while let Some(open) = rest.find("[[") {
+            let inner = &rest[open + 2..];
+            let Some(close) = inner.find("]]") else { break };
+            let target = &inner[..close];
+            if !target.contains('\n') {
+                self.add_local(target);
+                // A note named without its extension is the same file as `Note.md`.
+                self.add_local(&format!(
+                    "{}.md",
+                    target.split(['#', '|']).next().unwrap_or("")
+                ));
+            }
+            rest = &inner[close..];
+        }
+        // An expansion's labels name what the note embeds: `[Embedded image: Attachments/a.png]`,
+        // `> [Embedded: Note#Heading]`, `[Embed failed: chart.png: not found]` (`vault/expand.rs`).
+        for (at, _) in text.match_indices("[Embed") {
+            let label = &text[at + 1..];
+            let Some(end) = label.find([']', '\n']) else {
+                continue;
+            };
+            let label = &label[..end];
+            let named = if let Some(failed) = label.strip_prefix("Embed failed: ") {
+                failed.rsplit_once(": ").map_or(failed, |(named, _)| named)
+            } else if label.starts_with("Embedded") {
+                let Some((_, named)) = label.split_once(": ") else {
+                    continue;
+                };
+                named.split(" (alt text: ").next().unwrap_or(named)
+            } else {
+                continue;
+            };
+            self.add_local(named);
+            self.add_local(&format!(
+                "{}.md",
+                named.split(['#', '|']).next().unwrap_or("")
+            ));
+        }
         for range in bare_urls(text).into_iter().chain(long_bare_urls(text)) {
             self.add_url(&text[range]);
         }
@@ -63,12 +118,28 @@ impl SourceLinks {
         }
     }
 
-    /// Adds one URL.
+    /// Adds one URL (a vault path among the vault files named).
     pub fn add_url(&mut self, url: &str) {
         let url = url.trim();
         if (!url.is_empty() && !is_local(url)) || url.starts_with("www.") {
             self.urls.insert(url.to_string());
+        } else if !url.is_empty() {
+            self.add_local(url);
         }
+    }
+
+    fn add_local(&mut self, target: &str) {
+        let name = vault_name(target);
+        if !name.is_empty() {
+            self.local.insert(name);
+        }
+    }
+
+    /// Whether the source names the vault file `target` (a link's destination, a wikilink's
+    /// or an embed's target), by [`vault_name`].
+    pub fn names_local(&self, target: &str) -> bool {
+        let name = vault_name(target);
+        !name.is_empty() && self.local.contains(&name)
     }
 
     /// How many distinct URLs.
@@ -115,6 +186,56 @@ impl SourceLinks {
 #[cfg(test)]
 mod tests {
     use super::SourceLinks;
+
+    #[test]
+    fn a_vault_file_the_source_did_not_name_is_neither_shown_nor_linked() {
+        use crate::vault::output_policy::OutputPolicy;
+        let source =
+            SourceLinks::from_text("See ![[whiteboard.png|200]] and [plan](Projects/Plan.md).");
+        let policy = OutputPolicy::default();
+        let kept = policy.summary(
+            "- ![[whiteboard.png]] and [the plan](Projects/Plan.md)",
+            &source,
+        );
+        assert!(
+            kept.as_str().contains("![[whiteboard.png]]"),
+            "{}",
+            kept.as_str()
+        );
+        assert!(
+            kept.as_str().contains("[the plan](Projects/Plan.md)"),
+            "{}",
+            kept.as_str()
+        );
+        let answer = "- ![[evil.png]] and [z](Secret%20Note.md) and ![x](Private/photo.jpg)";
+        let defused = policy.summary(answer, &source);
+        let text = defused.as_str();
+        assert!(text.contains("\\![[evil.png]]"), "an embed no more: {text}");
+        assert!(!text.contains("](Secret%20Note.md)"), "{text}");
+        assert!(!text.contains("](Private/photo.jpg)"), "{text}");
+        // What an expansion says the note embeds is named by it too.
+        let expanded = SourceLinks::from_text(
+            "> [Embedded image: Attachments/whiteboard.png (alt text: the board)]\n> …\n\
+             [Embed failed: chart.png: not found]\n> [Embedded: Plan#Risks]",
+        );
+        for named in [
+            "Attachments/whiteboard.png",
+            "whiteboard.png",
+            "chart.png",
+            "Plan.md",
+        ] {
+            assert!(expanded.names_local(named), "{named}");
+        }
+        assert!(!expanded.names_local("evil.png"));
+        // The file name a removed link named is said, and can only be text.
+        let hostile = policy.summary("[x](<a%3Cscript%3E[[y]]%25%25b.md>)", &source);
+        assert!(
+            !hostile.as_str().contains("<script"),
+            "{}",
+            hostile.as_str()
+        );
+        assert!(!hostile.as_str().contains("[[y"), "{}", hostile.as_str());
+    }
 
     #[test]
     fn links_images_definitions_and_bare_urls_of_the_source_count() {

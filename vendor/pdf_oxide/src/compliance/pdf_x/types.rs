@@ -58,7 +58,10 @@ impl PdfXLevel {
 
     /// Check if transparency is allowed in this level.
     pub fn allows_transparency(&self) -> bool {
-        matches!(self, Self::X4 | Self::X4p | Self::X5g | Self::X5n | Self::X5pg | Self::X6)
+        matches!(
+            self,
+            Self::X4 | Self::X4p | Self::X5g | Self::X5n | Self::X5pg | Self::X6
+        )
     }
 
     /// Check if RGB color space is allowed.
@@ -71,7 +74,10 @@ impl PdfXLevel {
 
     /// Check if layers (Optional Content Groups) are allowed.
     pub fn allows_layers(&self) -> bool {
-        matches!(self, Self::X4 | Self::X4p | Self::X5g | Self::X5n | Self::X5pg | Self::X6)
+        matches!(
+            self,
+            Self::X4 | Self::X4p | Self::X5g | Self::X5n | Self::X5pg | Self::X6
+        )
     }
 
     /// Check if external ICC profiles are allowed.
@@ -515,7 +521,10 @@ mod tests {
 
     #[test]
     fn test_pdf_x_level_from_gts() {
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-1a:2001"), Some(PdfXLevel::X1a2001));
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-1a:2001"),
+            Some(PdfXLevel::X1a2001)
+        );
         assert_eq!(PdfXLevel::from_gts_version("PDF/X-4"), Some(PdfXLevel::X4));
         assert_eq!(PdfXLevel::from_gts_version("invalid"), None);
     }
@@ -548,7 +557,10 @@ mod tests {
         assert!(result.is_compliant);
         assert!(!result.has_errors());
 
-        result.add_error(XComplianceError::new(XErrorCode::FontNotEmbedded, "Font not embedded"));
+        result.add_error(XComplianceError::new(
+            XErrorCode::FontNotEmbedded,
+            "Font not embedded",
+        ));
 
         assert!(!result.is_compliant);
         assert!(result.has_errors());

@@ -135,7 +135,7 @@ impl PdfXValidator {
                     "Document catalog is invalid",
                 ));
                 return Ok(());
-            },
+            }
         };
 
         // Check for OutputIntents array
@@ -154,9 +154,9 @@ impl PdfXValidator {
                             .with_clause("6.2.2"),
                         );
                         return Ok(());
-                    },
+                    }
                 }
-            },
+            }
             _ => {
                 result.add_error(
                     XComplianceError::new(
@@ -166,7 +166,7 @@ impl PdfXValidator {
                     .with_clause("6.2.2"),
                 );
                 return Ok(());
-            },
+            }
         };
 
         if output_intents.is_empty() {
@@ -289,7 +289,7 @@ impl PdfXValidator {
                         }
                     }
                 }
-            },
+            }
             Ok(None) => {
                 result.add_warning(
                     XComplianceError::warning(
@@ -298,7 +298,7 @@ impl PdfXValidator {
                     )
                     .with_clause("6.7.2"),
                 );
-            },
+            }
             Err(_) => {
                 result.add_warning(
                     XComplianceError::warning(
@@ -307,7 +307,7 @@ impl PdfXValidator {
                     )
                     .with_clause("6.7.2"),
                 );
-            },
+            }
         }
 
         Ok(())
@@ -328,7 +328,7 @@ impl PdfXValidator {
                     "Info dictionary not found",
                 ));
                 return Ok(());
-            },
+            }
         };
 
         // Check GTS_PDFXVersion
@@ -927,7 +927,7 @@ impl PdfXValidator {
                         match subtype.as_str() {
                             "TrapNet" | "PrinterMark" => {
                                 // Allowed
-                            },
+                            }
                             "Link" | "Widget" => {
                                 // Allowed with restrictions - check appearance
                                 if !annot.contains_key("AP") {
@@ -942,7 +942,7 @@ impl PdfXValidator {
                                         .with_page(page_num),
                                     );
                                 }
-                            },
+                            }
                             _ => {
                                 // Other annotation types may not be allowed
                                 // (depends on specific PDF/X level requirements)
@@ -956,7 +956,7 @@ impl PdfXValidator {
                                     )
                                     .with_page(page_num),
                                 );
-                            },
+                            }
                         }
                     }
                 }
@@ -1054,15 +1054,17 @@ impl PdfXValidator {
             Some(d) => d,
             None => {
                 return Err(Error::InvalidPdf("Invalid catalog".to_string()));
-            },
+            }
         };
 
         // Get /Pages reference
         let pages_ref = match catalog.get("Pages") {
             Some(Object::Reference(r)) => *r,
             _ => {
-                return Err(Error::InvalidPdf("Pages entry missing or invalid".to_string()));
-            },
+                return Err(Error::InvalidPdf(
+                    "Pages entry missing or invalid".to_string(),
+                ));
+            }
         };
 
         // Walk the page tree to find the specific page
@@ -1141,7 +1143,10 @@ impl PdfXValidator {
             }
         }
 
-        Err(Error::InvalidPdf(format!("Page {} not found", target_index)))
+        Err(Error::InvalidPdf(format!(
+            "Page {} not found",
+            target_index
+        )))
     }
 
     #[allow(clippy::only_used_in_recursion)]
@@ -1154,11 +1159,11 @@ impl PdfXValidator {
                 } else {
                     Ok("Unknown".to_string())
                 }
-            },
+            }
             Object::Reference(r) => {
                 let resolved = document.load_object(*r)?;
                 self.get_colorspace_name(&resolved, document)
-            },
+            }
             _ => Ok("Unknown".to_string()),
         }
     }
@@ -1211,7 +1216,7 @@ impl PdfXValidator {
                         )
                         .with_clause("6.6.1"),
                     );
-                },
+                }
                 "Launch" | "Sound" | "Movie" | "ImportData" | "ResetForm" | "SubmitForm" => {
                     result.add_error(
                         XComplianceError::new(
@@ -1220,8 +1225,8 @@ impl PdfXValidator {
                         )
                         .with_clause("6.6.1"),
                     );
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
 
@@ -1311,7 +1316,7 @@ impl PdfXValidator {
                         .with_clause("6.2.3"),
                     );
                     return Ok(());
-                },
+                }
             },
             _ => return Ok(()),
         };
@@ -1433,8 +1438,11 @@ mod tests {
             pdf.extend_from_slice(format!("{:010} 00000 n \n", off).as_bytes());
         }
         pdf.extend_from_slice(
-            format!("trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n", xref_off)
-                .as_bytes(),
+            format!(
+                "trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n{}\n%%EOF\n",
+                xref_off
+            )
+            .as_bytes(),
         );
         pdf
     }
@@ -1502,10 +1510,16 @@ mod tests {
         let validator = PdfXValidator::new(PdfXLevel::X1a2003);
 
         let mut font_dict = HashMap::new();
-        font_dict.insert("BaseFont".to_string(), Object::Name("Helvetica".to_string()));
+        font_dict.insert(
+            "BaseFont".to_string(),
+            Object::Name("Helvetica".to_string()),
+        );
         assert!(validator.is_standard14_font(&font_dict));
 
-        font_dict.insert("BaseFont".to_string(), Object::Name("CustomFont".to_string()));
+        font_dict.insert(
+            "BaseFont".to_string(),
+            Object::Name("CustomFont".to_string()),
+        );
         assert!(!validator.is_standard14_font(&font_dict));
     }
 
@@ -1517,8 +1531,10 @@ mod tests {
         assert!(finalized.is_compliant);
 
         let mut result_with_error = XValidationResult::new(PdfXLevel::X1a2003);
-        result_with_error
-            .add_error(XComplianceError::new(XErrorCode::FontNotEmbedded, "Test error"));
+        result_with_error.add_error(XComplianceError::new(
+            XErrorCode::FontNotEmbedded,
+            "Test error",
+        ));
         let finalized = validator.finalize_result(result_with_error);
         assert!(!finalized.is_compliant);
     }
@@ -1527,8 +1543,10 @@ mod tests {
     fn test_finalize_without_warnings() {
         let validator = PdfXValidator::new(PdfXLevel::X1a2003).include_warnings(false);
         let mut result = XValidationResult::new(PdfXLevel::X1a2003);
-        result
-            .add_warning(XComplianceError::warning(XErrorCode::TrappedKeyMissing, "Test warning"));
+        result.add_warning(XComplianceError::warning(
+            XErrorCode::TrappedKeyMissing,
+            "Test warning",
+        ));
 
         let finalized = validator.finalize_result(result);
         assert!(finalized.warnings.is_empty());
@@ -1551,7 +1569,11 @@ mod tests {
 
     #[test]
     fn test_parse_box_too_few_elements() {
-        let obj = Object::Array(vec![Object::Real(0.0), Object::Real(0.0), Object::Real(100.0)]);
+        let obj = Object::Array(vec![
+            Object::Real(0.0),
+            Object::Real(0.0),
+            Object::Real(100.0),
+        ]);
         assert_eq!(PdfXValidator::parse_box(Some(&obj)), None);
     }
 
@@ -1710,7 +1732,11 @@ mod tests {
         for name in &standard14 {
             let mut font_dict = HashMap::new();
             font_dict.insert("BaseFont".to_string(), Object::Name(name.to_string()));
-            assert!(validator.is_standard14_font(&font_dict), "{} should be standard14", name);
+            assert!(
+                validator.is_standard14_font(&font_dict),
+                "{} should be standard14",
+                name
+            );
         }
     }
 
@@ -1720,7 +1746,11 @@ mod tests {
         for name in &["Arial", "TimesNewRoman", "Verdana", "Georgia", "Calibri"] {
             let mut font_dict = HashMap::new();
             font_dict.insert("BaseFont".to_string(), Object::Name(name.to_string()));
-            assert!(!validator.is_standard14_font(&font_dict), "{} should NOT be standard14", name);
+            assert!(
+                !validator.is_standard14_font(&font_dict),
+                "{} should NOT be standard14",
+                name
+            );
         }
     }
 
@@ -1735,7 +1765,10 @@ mod tests {
     fn test_standard14_wrong_basefont_type() {
         let validator = PdfXValidator::new(PdfXLevel::X1a2003);
         let mut font_dict = HashMap::new();
-        font_dict.insert("BaseFont".to_string(), Object::String(b"Helvetica".to_vec()));
+        font_dict.insert(
+            "BaseFont".to_string(),
+            Object::String(b"Helvetica".to_vec()),
+        );
         assert!(!validator.is_standard14_font(&font_dict));
     }
 
@@ -1754,7 +1787,7 @@ mod tests {
                 } else {
                     "Unknown".to_string()
                 }
-            },
+            }
             _ => "Unknown".to_string(),
         }
     }
@@ -1874,8 +1907,8 @@ mod tests {
                         )
                         .with_clause("6.6.1"),
                     );
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
         assert!(result.has_errors());
@@ -1898,8 +1931,8 @@ mod tests {
                         XErrorCode::ActionNotAllowed,
                         "Not allowed",
                     ));
-                },
-                _ => {},
+                }
+                _ => {}
             }
         }
         assert!(!result.has_errors());
@@ -1933,7 +1966,10 @@ mod tests {
     fn test_finalize_with_warnings_and_errors() {
         let validator = PdfXValidator::new(PdfXLevel::X1a2003);
         let mut result = XValidationResult::new(PdfXLevel::X1a2003);
-        result.add_error(XComplianceError::new(XErrorCode::FontNotEmbedded, "Font not embedded"));
+        result.add_error(XComplianceError::new(
+            XErrorCode::FontNotEmbedded,
+            "Font not embedded",
+        ));
         result.add_warning(XComplianceError::warning(
             XErrorCode::TrappedKeyMissing,
             "Trapped key missing",
@@ -1963,8 +1999,14 @@ mod tests {
     fn test_finalize_strips_warnings_when_configured() {
         let validator = PdfXValidator::new(PdfXLevel::X1a2003).include_warnings(false);
         let mut result = XValidationResult::new(PdfXLevel::X1a2003);
-        result.add_warning(XComplianceError::warning(XErrorCode::TrappedKeyMissing, "w1"));
-        result.add_warning(XComplianceError::warning(XErrorCode::XmpMetadataInvalid, "w2"));
+        result.add_warning(XComplianceError::warning(
+            XErrorCode::TrappedKeyMissing,
+            "w1",
+        ));
+        result.add_warning(XComplianceError::warning(
+            XErrorCode::XmpMetadataInvalid,
+            "w2",
+        ));
         result.add_error(XComplianceError::new(XErrorCode::FontNotEmbedded, "e1"));
 
         let finalized = validator.finalize_result(result);
@@ -2017,7 +2059,10 @@ mod tests {
         result.add_error(XComplianceError::new(XErrorCode::FontNotEmbedded, "e1"));
         assert_eq!(result.total_issues(), 1);
 
-        result.add_warning(XComplianceError::warning(XErrorCode::TrappedKeyMissing, "w1"));
+        result.add_warning(XComplianceError::warning(
+            XErrorCode::TrappedKeyMissing,
+            "w1",
+        ));
         assert_eq!(result.total_issues(), 2);
     }
 
@@ -2026,7 +2071,10 @@ mod tests {
         let mut result = XValidationResult::new(PdfXLevel::X4);
         assert!(!result.has_warnings());
 
-        result.add_warning(XComplianceError::warning(XErrorCode::TrappedKeyMissing, "warning"));
+        result.add_warning(XComplianceError::warning(
+            XErrorCode::TrappedKeyMissing,
+            "warning",
+        ));
         assert!(result.has_warnings());
     }
 
@@ -2035,7 +2083,10 @@ mod tests {
         let mut result = XValidationResult::new(PdfXLevel::X4);
         assert!(result.is_compliant);
 
-        result.add_error(XComplianceError::new(XErrorCode::EncryptionNotAllowed, "Encrypted"));
+        result.add_error(XComplianceError::new(
+            XErrorCode::EncryptionNotAllowed,
+            "Encrypted",
+        ));
         assert!(!result.is_compliant);
     }
 
@@ -2071,12 +2122,18 @@ mod tests {
         assert_eq!(format!("{}", XErrorCode::DeviceNInvalid), "XCOLOR-003");
         assert_eq!(format!("{}", XErrorCode::IccProfileMissing), "XCOLOR-004");
         assert_eq!(format!("{}", XErrorCode::IccProfileInvalid), "XCOLOR-005");
-        assert_eq!(format!("{}", XErrorCode::DeviceColorWithoutIntent), "XCOLOR-006");
+        assert_eq!(
+            format!("{}", XErrorCode::DeviceColorWithoutIntent),
+            "XCOLOR-006"
+        );
     }
 
     #[test]
     fn test_error_code_display_transparency_codes() {
-        assert_eq!(format!("{}", XErrorCode::TransparencyNotAllowed), "XTRANS-001");
+        assert_eq!(
+            format!("{}", XErrorCode::TransparencyNotAllowed),
+            "XTRANS-001"
+        );
         assert_eq!(format!("{}", XErrorCode::BlendModeNotAllowed), "XTRANS-002");
         assert_eq!(format!("{}", XErrorCode::SoftMaskNotAllowed), "XTRANS-003");
         assert_eq!(format!("{}", XErrorCode::SMaskNotAllowed), "XTRANS-004");
@@ -2094,12 +2151,21 @@ mod tests {
     fn test_error_code_display_metadata_codes() {
         assert_eq!(format!("{}", XErrorCode::OutputIntentMissing), "XMETA-001");
         assert_eq!(format!("{}", XErrorCode::OutputIntentInvalid), "XMETA-002");
-        assert_eq!(format!("{}", XErrorCode::OutputConditionMissing), "XMETA-003");
+        assert_eq!(
+            format!("{}", XErrorCode::OutputConditionMissing),
+            "XMETA-003"
+        );
         assert_eq!(format!("{}", XErrorCode::TrappedKeyMissing), "XMETA-004");
         assert_eq!(format!("{}", XErrorCode::XmpMetadataMissing), "XMETA-005");
         assert_eq!(format!("{}", XErrorCode::XmpMetadataInvalid), "XMETA-006");
-        assert_eq!(format!("{}", XErrorCode::GtsPdfxVersionMissing), "XMETA-007");
-        assert_eq!(format!("{}", XErrorCode::GtsPdfxConformanceMissing), "XMETA-008");
+        assert_eq!(
+            format!("{}", XErrorCode::GtsPdfxVersionMissing),
+            "XMETA-007"
+        );
+        assert_eq!(
+            format!("{}", XErrorCode::GtsPdfxConformanceMissing),
+            "XMETA-008"
+        );
     }
 
     #[test]
@@ -2115,16 +2181,31 @@ mod tests {
     fn test_error_code_display_content_codes() {
         assert_eq!(format!("{}", XErrorCode::EncryptionNotAllowed), "XCONT-001");
         assert_eq!(format!("{}", XErrorCode::JavaScriptNotAllowed), "XCONT-002");
-        assert_eq!(format!("{}", XErrorCode::ExternalContentNotAllowed), "XCONT-003");
-        assert_eq!(format!("{}", XErrorCode::EmbeddedFileNotAllowed), "XCONT-004");
+        assert_eq!(
+            format!("{}", XErrorCode::ExternalContentNotAllowed),
+            "XCONT-003"
+        );
+        assert_eq!(
+            format!("{}", XErrorCode::EmbeddedFileNotAllowed),
+            "XCONT-004"
+        );
         assert_eq!(format!("{}", XErrorCode::FormXObjectInvalid), "XCONT-005");
-        assert_eq!(format!("{}", XErrorCode::PostScriptXObjectNotAllowed), "XCONT-006");
-        assert_eq!(format!("{}", XErrorCode::ReferenceXObjectNotAllowed), "XCONT-007");
+        assert_eq!(
+            format!("{}", XErrorCode::PostScriptXObjectNotAllowed),
+            "XCONT-006"
+        );
+        assert_eq!(
+            format!("{}", XErrorCode::ReferenceXObjectNotAllowed),
+            "XCONT-007"
+        );
     }
 
     #[test]
     fn test_error_code_display_annotation_codes() {
-        assert_eq!(format!("{}", XErrorCode::AnnotationNotAllowed), "XANNOT-001");
+        assert_eq!(
+            format!("{}", XErrorCode::AnnotationNotAllowed),
+            "XANNOT-001"
+        );
         assert_eq!(format!("{}", XErrorCode::PrinterMarkInvalid), "XANNOT-002");
         assert_eq!(format!("{}", XErrorCode::TrapNetInvalid), "XANNOT-003");
     }
@@ -2136,11 +2217,23 @@ mod tests {
 
     #[test]
     fn test_error_code_display_other_codes() {
-        assert_eq!(format!("{}", XErrorCode::TransferFunctionNotAllowed), "XOTHER-001");
-        assert_eq!(format!("{}", XErrorCode::HalftoneTypeNotAllowed), "XOTHER-002");
-        assert_eq!(format!("{}", XErrorCode::AlternateImageNotAllowed), "XOTHER-003");
+        assert_eq!(
+            format!("{}", XErrorCode::TransferFunctionNotAllowed),
+            "XOTHER-001"
+        );
+        assert_eq!(
+            format!("{}", XErrorCode::HalftoneTypeNotAllowed),
+            "XOTHER-002"
+        );
+        assert_eq!(
+            format!("{}", XErrorCode::AlternateImageNotAllowed),
+            "XOTHER-003"
+        );
         assert_eq!(format!("{}", XErrorCode::OpiNotAllowed), "XOTHER-004");
-        assert_eq!(format!("{}", XErrorCode::PreseparatedNotAllowed), "XOTHER-005");
+        assert_eq!(
+            format!("{}", XErrorCode::PreseparatedNotAllowed),
+            "XOTHER-005"
+        );
     }
 
     // ==========================================
@@ -2182,17 +2275,47 @@ mod tests {
 
     #[test]
     fn test_pdf_x_level_from_gts_all_versions() {
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-1a:2001"), Some(PdfXLevel::X1a2001));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-1:2001"), Some(PdfXLevel::X1a2001));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-1a:2003"), Some(PdfXLevel::X1a2003));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-1:2003"), Some(PdfXLevel::X1a2003));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-3:2002"), Some(PdfXLevel::X32002));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-3:2003"), Some(PdfXLevel::X32003));
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-1a:2001"),
+            Some(PdfXLevel::X1a2001)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-1:2001"),
+            Some(PdfXLevel::X1a2001)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-1a:2003"),
+            Some(PdfXLevel::X1a2003)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-1:2003"),
+            Some(PdfXLevel::X1a2003)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-3:2002"),
+            Some(PdfXLevel::X32002)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-3:2003"),
+            Some(PdfXLevel::X32003)
+        );
         assert_eq!(PdfXLevel::from_gts_version("PDF/X-4"), Some(PdfXLevel::X4));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-4p"), Some(PdfXLevel::X4p));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-5g"), Some(PdfXLevel::X5g));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-5n"), Some(PdfXLevel::X5n));
-        assert_eq!(PdfXLevel::from_gts_version("PDF/X-5pg"), Some(PdfXLevel::X5pg));
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-4p"),
+            Some(PdfXLevel::X4p)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-5g"),
+            Some(PdfXLevel::X5g)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-5n"),
+            Some(PdfXLevel::X5n)
+        );
+        assert_eq!(
+            PdfXLevel::from_gts_version("PDF/X-5pg"),
+            Some(PdfXLevel::X5pg)
+        );
         assert_eq!(PdfXLevel::from_gts_version("PDF/X-6"), Some(PdfXLevel::X6));
         assert_eq!(PdfXLevel::from_gts_version("garbage"), None);
         assert_eq!(PdfXLevel::from_gts_version(""), None);
@@ -2200,7 +2323,10 @@ mod tests {
 
     #[test]
     fn test_pdf_x_level_from_gts_with_whitespace() {
-        assert_eq!(PdfXLevel::from_gts_version("  PDF/X-4  "), Some(PdfXLevel::X4));
+        assert_eq!(
+            PdfXLevel::from_gts_version("  PDF/X-4  "),
+            Some(PdfXLevel::X4)
+        );
     }
 
     #[test]

@@ -261,7 +261,7 @@ impl OfficeConverter {
                 let doc = Document::from_reader(cursor, DocumentFormat::Doc)
                     .map_err(|e| Error::InvalidOperation(format!("DOC parse: {e}")))?;
                 ir_to_pdf_bytes(&doc.to_ir(), &self.config, &[])
-            },
+            }
             "xlsx" | "xls" => self.convert_xlsx(path),
             "pptx" | "ppt" => self.convert_pptx(path),
             _ => Err(Error::InvalidPdf(format!("Unsupported file format: {ext}"))),
@@ -343,17 +343,22 @@ fn render_positional_ir(
             Ok(font) if font.has_usable_unicode_cmap() => {
                 builder = builder.register_embedded_font(name.clone(), font);
                 registered.insert(name.clone());
-            },
+            }
             Ok(_) => {
                 eprintln!(
                     "  [font] skipped {} ({} bytes): no Unicode cmap (CID-only subset)",
                     name,
                     data.len()
                 );
-            },
+            }
             Err(e) => {
-                eprintln!("  [font] register failed: {} ({} bytes): {}", name, data.len(), e);
-            },
+                eprintln!(
+                    "  [font] register failed: {} ({} bytes): {}",
+                    name,
+                    data.len(),
+                    e
+                );
+            }
         }
     }
     let unicode_fallback =
@@ -393,90 +398,98 @@ fn render_positional_ir(
     // back on the source PDF's CID-only face name, which has no
     // mapping in the writer and silently falls back to Helvetica
     // (no Han / Hebrew / Arabic glyphs).
-    with_registered_fonts_full(registered, unicode_fallback, cjk_fallback, || -> Result<()> {
-        for section in &ir.sections {
-            let (page_w_pt, page_h_pt) = section
-                .page_setup
-                .as_ref()
-                .map(|ps| {
-                    (ps.width_twips as f32 / TWIPS_PER_PT, ps.height_twips as f32 / TWIPS_PER_PT)
-                })
-                .unwrap_or(default_page);
-            let page_size = PageSize::Custom(page_w_pt, page_h_pt);
-            let mut page = builder.page(page_size);
-            for el in &section.elements {
-                match el {
-                    Element::ThematicBreak => {
-                        page = page.new_page_same_size();
-                    },
-                    Element::Paragraph(p) => {
-                        if let Some(fp) = p.frame_position.as_ref() {
-                            // DOCX origin top-left, PDF origin bottom-left.
-                            let x_pt = fp.x_twips as f32 / TWIPS_PER_PT;
-                            let y_top_pt = fp.y_twips as f32 / TWIPS_PER_PT;
-                            let h_pt = fp.height_twips as f32 / TWIPS_PER_PT;
-                            // Convert to PDF y (baseline). Approximate: bottom of
-                            // the frame = page_h - (y_top + h); add ~0.8×h for
-                            // baseline within the frame.
-                            let y_baseline_pt = page_h_pt - y_top_pt - h_pt * 0.8;
+    with_registered_fonts_full(
+        registered,
+        unicode_fallback,
+        cjk_fallback,
+        || -> Result<()> {
+            for section in &ir.sections {
+                let (page_w_pt, page_h_pt) = section
+                    .page_setup
+                    .as_ref()
+                    .map(|ps| {
+                        (
+                            ps.width_twips as f32 / TWIPS_PER_PT,
+                            ps.height_twips as f32 / TWIPS_PER_PT,
+                        )
+                    })
+                    .unwrap_or(default_page);
+                let page_size = PageSize::Custom(page_w_pt, page_h_pt);
+                let mut page = builder.page(page_size);
+                for el in &section.elements {
+                    match el {
+                        Element::ThematicBreak => {
+                            page = page.new_page_same_size();
+                        }
+                        Element::Paragraph(p) => {
+                            if let Some(fp) = p.frame_position.as_ref() {
+                                // DOCX origin top-left, PDF origin bottom-left.
+                                let x_pt = fp.x_twips as f32 / TWIPS_PER_PT;
+                                let y_top_pt = fp.y_twips as f32 / TWIPS_PER_PT;
+                                let h_pt = fp.height_twips as f32 / TWIPS_PER_PT;
+                                // Convert to PDF y (baseline). Approximate: bottom of
+                                // the frame = page_h - (y_top + h); add ~0.8×h for
+                                // baseline within the frame.
+                                let y_baseline_pt = page_h_pt - y_top_pt - h_pt * 0.8;
 
-                            let (text, font_name, size_pt, _bold, _italic) =
-                                flatten_paragraph_run(&p.content);
-                            if text.is_empty() {
-                                continue;
-                            }
-                            let resolved = resolve_font_for_text(&font_name, &text);
-                            page = page
-                                .font(&resolved, size_pt)
-                                .at(x_pt, y_baseline_pt)
-                                .text(&text);
-                        }
-                    },
-                    Element::Heading(h) => {
-                        if let Some(fp) = h.frame_position.as_ref() {
-                            let x_pt = fp.x_twips as f32 / TWIPS_PER_PT;
-                            let y_top_pt = fp.y_twips as f32 / TWIPS_PER_PT;
-                            let h_pt = fp.height_twips as f32 / TWIPS_PER_PT;
-                            let y_baseline_pt = page_h_pt - y_top_pt - h_pt * 0.8;
-                            let (text, font_name, size_pt, _bold, _italic) =
-                                flatten_paragraph_run(&h.content);
-                            if text.is_empty() {
-                                continue;
-                            }
-                            let resolved = resolve_font_for_text(&font_name, &text);
-                            page = page
-                                .font(&resolved, size_pt)
-                                .at(x_pt, y_baseline_pt)
-                                .text(&text);
-                        }
-                    },
-                    Element::Image(img) => {
-                        if let ImagePositioning::Floating(f) = &img.positioning {
-                            if let Some(data) = img.data.as_ref() {
-                                let x_pt = f.x_emu as f32 / EMU_PER_PT;
-                                let w_pt = f.width_emu as f32 / EMU_PER_PT;
-                                let h_im = f.height_emu as f32 / EMU_PER_PT;
-                                // DOCX top-left → PDF bottom-left baseline.
-                                let y_top_pt = f.y_emu as f32 / EMU_PER_PT;
-                                let y_pt = page_h_pt - y_top_pt - h_im;
+                                let (text, font_name, size_pt, _bold, _italic) =
+                                    flatten_paragraph_run(&p.content);
+                                if text.is_empty() {
+                                    continue;
+                                }
+                                let resolved = resolve_font_for_text(&font_name, &text);
                                 page = page
-                                    .image_from_bytes(data, Rect::new(x_pt, y_pt, w_pt, h_im))
-                                    .map_err(|e| {
-                                        Error::InvalidOperation(format!("image float: {e}"))
-                                    })?;
+                                    .font(&resolved, size_pt)
+                                    .at(x_pt, y_baseline_pt)
+                                    .text(&text);
                             }
                         }
-                    },
-                    Element::Shape(shape) => {
-                        page = render_shape(page, shape, page_h_pt);
-                    },
-                    _ => {},
+                        Element::Heading(h) => {
+                            if let Some(fp) = h.frame_position.as_ref() {
+                                let x_pt = fp.x_twips as f32 / TWIPS_PER_PT;
+                                let y_top_pt = fp.y_twips as f32 / TWIPS_PER_PT;
+                                let h_pt = fp.height_twips as f32 / TWIPS_PER_PT;
+                                let y_baseline_pt = page_h_pt - y_top_pt - h_pt * 0.8;
+                                let (text, font_name, size_pt, _bold, _italic) =
+                                    flatten_paragraph_run(&h.content);
+                                if text.is_empty() {
+                                    continue;
+                                }
+                                let resolved = resolve_font_for_text(&font_name, &text);
+                                page = page
+                                    .font(&resolved, size_pt)
+                                    .at(x_pt, y_baseline_pt)
+                                    .text(&text);
+                            }
+                        }
+                        Element::Image(img) => {
+                            if let ImagePositioning::Floating(f) = &img.positioning {
+                                if let Some(data) = img.data.as_ref() {
+                                    let x_pt = f.x_emu as f32 / EMU_PER_PT;
+                                    let w_pt = f.width_emu as f32 / EMU_PER_PT;
+                                    let h_im = f.height_emu as f32 / EMU_PER_PT;
+                                    // DOCX top-left → PDF bottom-left baseline.
+                                    let y_top_pt = f.y_emu as f32 / EMU_PER_PT;
+                                    let y_pt = page_h_pt - y_top_pt - h_im;
+                                    page = page
+                                        .image_from_bytes(data, Rect::new(x_pt, y_pt, w_pt, h_im))
+                                        .map_err(|e| {
+                                            Error::InvalidOperation(format!("image float: {e}"))
+                                        })?;
+                                }
+                            }
+                        }
+                        Element::Shape(shape) => {
+                            page = render_shape(page, shape, page_h_pt);
+                        }
+                        _ => {}
+                    }
                 }
+                page.done();
             }
-            page.done();
-        }
-        Ok(())
-    })?;
+            Ok(())
+        },
+    )?;
 
     builder
         .build()
@@ -548,7 +561,7 @@ fn render_shape<'a>(
                 );
             }
             p
-        },
+        }
     }
 }
 
@@ -641,17 +654,22 @@ fn ir_to_pdf_bytes(
             Ok(font) if font.has_usable_unicode_cmap() => {
                 doc = doc.register_embedded_font(name.clone(), font);
                 registered.insert(name.clone());
-            },
+            }
             Ok(_) => {
                 eprintln!(
                     "  [font] skipped {} ({} bytes): no Unicode cmap (CID-only subset)",
                     name,
                     data.len()
                 );
-            },
+            }
             Err(e) => {
-                eprintln!("  [font] register failed: {} ({} bytes): {}", name, data.len(), e);
-            },
+                eprintln!(
+                    "  [font] register failed: {} ({} bytes): {}",
+                    name,
+                    data.len(),
+                    e
+                );
+            }
         }
     }
 
@@ -908,7 +926,7 @@ fn render_section_columned<'a>(
                 cur_col = 0;
                 cursor_y = usable_top;
                 continue;
-            },
+            }
             Element::ColumnBreak => {
                 cur_col += 1;
                 if cur_col >= n {
@@ -917,8 +935,8 @@ fn render_section_columned<'a>(
                 }
                 cursor_y = usable_top;
                 continue;
-            },
-            _ => {},
+            }
+            _ => {}
         }
 
         // Plain (text, font, size, alignment) tuple. None means we
@@ -946,7 +964,7 @@ fn render_section_columned<'a>(
                         .unwrap_or_else(|| resolve_font_for_text("Helvetica-Bold", &t));
                     Some((t, sz, font_owned, align))
                 }
-            },
+            }
             Element::Paragraph(p) => {
                 let t = inline_content_to_text(&p.content);
                 if t.trim().is_empty() {
@@ -979,7 +997,7 @@ fn render_section_columned<'a>(
                     };
                     Some((t, sz, font_owned, align))
                 }
-            },
+            }
             Element::Image(img) => {
                 if let Some(ref data) = img.data {
                     if !data.is_empty() {
@@ -1014,7 +1032,7 @@ fn render_section_columned<'a>(
                     }
                 }
                 continue;
-            },
+            }
             _ => None,
         };
 
@@ -1073,7 +1091,7 @@ fn render_ir_element<'a>(
             let text = note_to_text(&n.content);
             let marker = n.marker.clone().unwrap_or_else(|| n.id.to_string());
             Ok(page.footnote(&marker, &text))
-        },
+        }
         _ => Ok(page),
     }
 }
@@ -1128,7 +1146,10 @@ fn render_heading<'a>(page: FluentPageBuilder<'a>, h: &Heading) -> FluentPageBui
     // `text_in_rect` (same approach as `render_paragraph`).
     use crate::writer::TextAlign;
     use office_oxide::ir::ParagraphAlignment;
-    if matches!(h.alignment, Some(ParagraphAlignment::Center) | Some(ParagraphAlignment::Right)) {
+    if matches!(
+        h.alignment,
+        Some(ParagraphAlignment::Center) | Some(ParagraphAlignment::Right)
+    ) {
         let cursor_x = page.cursor_x();
         let cursor_y = page.cursor_y();
         let page_w = page.page_width();
@@ -1556,7 +1577,7 @@ fn render_paragraph<'a>(page: FluentPageBuilder<'a>, p: &Paragraph) -> FluentPag
             && p.content.iter().all(|ic| match ic {
                 InlineContent::Text(s) => {
                     !s.text.is_empty() && s.text.chars().all(|c| c == '\u{2500}')
-                },
+                }
                 _ => false,
             });
         if only_thematic_chars {
@@ -1635,7 +1656,10 @@ fn render_paragraph<'a>(page: FluentPageBuilder<'a>, p: &Paragraph) -> FluentPag
     // the round-trip.
     use crate::writer::TextAlign;
     use office_oxide::ir::ParagraphAlignment;
-    if matches!(p.alignment, Some(ParagraphAlignment::Center) | Some(ParagraphAlignment::Right)) {
+    if matches!(
+        p.alignment,
+        Some(ParagraphAlignment::Center) | Some(ParagraphAlignment::Right)
+    ) {
         let text = runs.iter().map(|r| r.text.as_str()).collect::<String>();
         if !text.is_empty() {
             let cursor_x = page.cursor_x();
@@ -2046,7 +2070,12 @@ fn inline_content_to_runs(content: &[InlineContent]) -> Vec<TextRun> {
 
 fn span_to_run(span: &TextSpan) -> TextRun {
     if let Some([r, g, b]) = span.color {
-        return TextRun::color(r as f32 / 255.0, g as f32 / 255.0, b as f32 / 255.0, &span.text);
+        return TextRun::color(
+            r as f32 / 255.0,
+            g as f32 / 255.0,
+            b as f32 / 255.0,
+            &span.text,
+        );
     }
     if span.bold && span.italic {
         return TextRun::bold(&span.text);
@@ -2159,8 +2188,8 @@ fn render_pptx_positional(
             Ok(font) if font.has_usable_unicode_cmap() => {
                 builder = builder.register_embedded_font(name.clone(), font);
                 registered.insert(name.clone());
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 
@@ -2359,7 +2388,7 @@ fn render_pptx_element<'a>(
                     Ok(page.text(&text))
                 }
             }
-        },
+        }
         Element::Paragraph(p) => {
             let text = inline_content_to_text(&p.content);
             // PPTX-encoded ThematicBreak: paragraph of U+2500 only.
@@ -2464,7 +2493,7 @@ fn render_pptx_element<'a>(
                     Ok(page.paragraph(&text))
                 }
             }
-        },
+        }
         _ => Ok(page),
     }
 }
@@ -2552,7 +2581,7 @@ fn render_pptx_textbox_content<'a>(
                 let line_h = size_pt * 1.2;
                 let lines = wrap_estimate(&text, inner_w, size_pt);
                 cursor_top -= line_h * lines.max(1) as f32;
-            },
+            }
             Element::Paragraph(p) => {
                 let text = inline_content_to_text(&p.content);
                 if text.is_empty() {
@@ -2618,7 +2647,7 @@ fn render_pptx_textbox_content<'a>(
                     page = page.text_in_rect(rect, &text, TextAlign::Left);
                 }
                 cursor_top -= block_h;
-            },
+            }
             Element::List(l) => {
                 // Flatten list to bullet text and render line by line.
                 for item in &l.items {
@@ -2638,12 +2667,12 @@ fn render_pptx_textbox_content<'a>(
                         break;
                     }
                 }
-            },
+            }
             Element::Table(t) => {
                 page = render_pptx_positioned_table(page, t, x_pt, y_pt, w_pt, h_pt, config);
                 // Tables consume the whole shape; stop further content.
                 break;
-            },
+            }
             Element::Image(img) => {
                 // The PPTX picture frame currently propagates only
                 // alt-text; image bytes aren't carried through the IR
@@ -2663,7 +2692,7 @@ fn render_pptx_textbox_content<'a>(
                     }
                 }
                 break;
-            },
+            }
             Element::TextBox(inner) => {
                 // Nested shape (rare for PPTX). Recurse with absolute
                 // coordinates inside the parent.
@@ -2676,8 +2705,8 @@ fn render_pptx_textbox_content<'a>(
                     h_pt,
                     config,
                 )?;
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 

@@ -178,22 +178,22 @@ fn process_at_rule<'i>(at: &AtRule<'i>, media: MediaContext, out: &mut ResolvedS
                     process_rules(&nested, media, out);
                 }
             }
-        },
+        }
         "page" => {
             if let Some(rule) = parse_page_rule(at) {
                 out.page_rules.push(rule);
             }
-        },
+        }
         "font-face" => {
             if let Some(desc) = parse_font_face(at) {
                 out.font_faces.push(desc);
             }
-        },
+        }
         "import" => {
             if let Some(url) = extract_import_url(&at.prelude) {
                 out.imports.push(url);
             }
-        },
+        }
         "supports" => {
             if evaluate_supports_query(&at.prelude) {
                 if let Some(block) = &at.block {
@@ -201,10 +201,10 @@ fn process_at_rule<'i>(at: &AtRule<'i>, media: MediaContext, out: &mut ResolvedS
                     process_rules(&nested, media, out);
                 }
             }
-        },
+        }
         // @keyframes, @charset, @namespace, @counter-style, @property,
         // @layer — all parsed-and-ignored for v0.3.35.
-        _ => {},
+        _ => {}
     }
 }
 
@@ -394,7 +394,7 @@ fn parse_page_selectors(prelude: &[ComponentValue<'_>]) -> Vec<PageSelector> {
                 let s = s.to_string();
                 iter.next();
                 Some(s)
-            },
+            }
             _ => None,
         };
         // Pseudo segments
@@ -415,7 +415,7 @@ fn parse_page_selectors(prelude: &[ComponentValue<'_>]) -> Vec<PageSelector> {
         match (name, pseudo) {
             (_, Some(p)) => out.push(p),
             (Some(n), None) => out.push(PageSelector::Named(n)),
-            _ => {},
+            _ => {}
         }
     }
     out
@@ -456,10 +456,10 @@ fn cv_to_owned<'i>(cv: ComponentValue<'_>) -> ComponentValue<'i> {
         },
         ComponentValue::Parens(b) => {
             ComponentValue::Parens(b.into_iter().map(cv_to_owned).collect())
-        },
+        }
         ComponentValue::Square(b) => {
             ComponentValue::Square(b.into_iter().map(cv_to_owned).collect())
-        },
+        }
         ComponentValue::Curly(b) => ComponentValue::Curly(b.into_iter().map(cv_to_owned).collect()),
     }
 }
@@ -493,7 +493,7 @@ fn token_to_owned<'i>(t: Token<'_>) -> Token<'i> {
         Token::Number(Number { value, is_integer }) => Token::Number(Number { value, is_integer }),
         Token::Percentage(Number { value, is_integer }) => {
             Token::Percentage(Number { value, is_integer })
-        },
+        }
         Token::Dimension {
             value: Number { value, is_integer },
             unit,
@@ -529,10 +529,10 @@ fn parse_font_face(at: &AtRule<'_>) -> Option<FontFaceDescriptor> {
                     ComponentValue::Token(Token::Ident(s)) => Some(s.to_string()),
                     _ => None,
                 });
-            },
+            }
             "src" => {
                 sources = parse_src_value(&decl.value);
-            },
+            }
             "font-weight" => {
                 if let Some(n) = decl.value.iter().find_map(|cv| match cv {
                     ComponentValue::Token(Token::Number(n)) => Some(n.value as u16),
@@ -544,7 +544,7 @@ fn parse_font_face(at: &AtRule<'_>) -> Option<FontFaceDescriptor> {
                         weight = 700;
                     }
                 }
-            },
+            }
             "font-style" => {
                 italic = decl
                     .value
@@ -552,7 +552,7 @@ fn parse_font_face(at: &AtRule<'_>) -> Option<FontFaceDescriptor> {
                     .find_map(ident_str)
                     .map(|s| !s.eq_ignore_ascii_case("normal"))
                     .unwrap_or(false);
-            },
+            }
             "font-stretch" => {
                 if let Some(p) = decl.value.iter().find_map(|cv| match cv {
                     ComponentValue::Token(Token::Percentage(n)) => Some(n.value as f32),
@@ -560,8 +560,8 @@ fn parse_font_face(at: &AtRule<'_>) -> Option<FontFaceDescriptor> {
                 }) {
                     stretch_pct = p;
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
 
@@ -611,7 +611,7 @@ fn parse_src_value(value: &[ComponentValue<'_>]) -> Vec<SrcEntry> {
                                 ComponentValue::Token(Token::Ident(s)) => Some(s.to_string()),
                                 _ => None,
                             })
-                        },
+                        }
                         _ => None,
                     });
                     out.push(SrcEntry::Url { url, format });
@@ -631,7 +631,7 @@ fn parse_src_value(value: &[ComponentValue<'_>]) -> Vec<SrcEntry> {
                             ComponentValue::Token(Token::Ident(s)) => Some(s.to_string()),
                             _ => None,
                         })
-                    },
+                    }
                     _ => None,
                 });
                 out.push(SrcEntry::Url {
@@ -649,7 +649,7 @@ fn extract_import_url(prelude: &[ComponentValue<'_>]) -> Option<String> {
     // First non-whitespace component must be a string or a url() function.
     for cv in prelude {
         match cv {
-            ComponentValue::Token(Token::Whitespace) => {},
+            ComponentValue::Token(Token::Whitespace) => {}
             ComponentValue::Token(Token::String(s)) => return Some(s.to_string()),
             ComponentValue::Token(Token::Url(s)) => return Some(s.to_string()),
             ComponentValue::Function { name, body } if name.eq_ignore_ascii_case("url") => {
@@ -657,7 +657,7 @@ fn extract_import_url(prelude: &[ComponentValue<'_>]) -> Option<String> {
                     ComponentValue::Token(Token::String(s)) => Some(s.to_string()),
                     _ => None,
                 });
-            },
+            }
             _ => return None,
         }
     }
@@ -735,7 +735,7 @@ fn extract_length_px(value: &[ComponentValue<'_>]) -> Option<f32> {
                 let u = Unit::parse(unit)?;
                 let ctx = super::calc::Context::default();
                 return Some(u.to_px(value.value as f32, &ctx));
-            },
+            }
             ComponentValue::Token(Token::Number(n)) => return Some(n.value as f32),
             _ => return None,
         }
@@ -793,22 +793,22 @@ fn render_into(cvs: &[ComponentValue<'_>], s: &mut String) {
                 s.push('(');
                 render_into(body, s);
                 s.push(')');
-            },
+            }
             ComponentValue::Parens(body) => {
                 s.push('(');
                 render_into(body, s);
                 s.push(')');
-            },
+            }
             ComponentValue::Square(body) => {
                 s.push('[');
                 render_into(body, s);
                 s.push(']');
-            },
+            }
             ComponentValue::Curly(body) => {
                 s.push('{');
                 render_into(body, s);
                 s.push('}');
-            },
+            }
         }
     }
 }
@@ -831,15 +831,15 @@ fn render_token(t: &Token<'_>, s: &mut String) {
         Token::Function(v) => {
             s.push_str(v);
             s.push('(');
-        },
+        }
         Token::AtKeyword(v) => {
             s.push('@');
             s.push_str(v);
-        },
+        }
         Token::Hash { value, .. } => {
             s.push('#');
             s.push_str(value);
-        },
+        }
         Token::String(v) => {
             s.push('"');
             for ch in v.chars() {
@@ -849,37 +849,37 @@ fn render_token(t: &Token<'_>, s: &mut String) {
                 s.push(ch);
             }
             s.push('"');
-        },
-        Token::BadString => {},
+        }
+        Token::BadString => {}
         Token::Url(v) => {
             s.push_str("url(\"");
             s.push_str(v);
             s.push_str("\")");
-        },
-        Token::BadUrl => {},
+        }
+        Token::BadUrl => {}
         Token::Number(n) => {
             if n.is_integer {
                 s.push_str(&format!("{}", n.value as i64));
             } else {
                 s.push_str(&n.value.to_string());
             }
-        },
+        }
         Token::Percentage(n) => {
             if n.is_integer {
                 s.push_str(&format!("{}%", n.value as i64));
             } else {
                 s.push_str(&format!("{}%", n.value));
             }
-        },
+        }
         Token::Dimension { value, unit } => {
             if value.is_integer {
                 s.push_str(&format!("{}{}", value.value as i64, unit));
             } else {
                 s.push_str(&format!("{}{}", value.value, unit));
             }
-        },
+        }
         Token::Delim(c) => s.push(*c),
-        Token::Eof => {},
+        Token::Eof => {}
     }
 }
 
@@ -992,7 +992,7 @@ mod tests {
             SrcEntry::Url { url, format } => {
                 assert_eq!(url, "my.ttf");
                 assert_eq!(format.as_deref(), Some("truetype"));
-            },
+            }
             other => panic!("expected url, got {other:?}"),
         }
     }

@@ -212,10 +212,10 @@ pub fn apply_inline_declarations<'i>(
             Some(existing) if existing.important && !decl.important => {
                 // Don't overwrite an !important rule with a normal inline.
                 continue;
-            },
+            }
             _ => {
                 styles.properties.insert(decl.name.to_string(), candidate);
-            },
+            }
         }
     }
 }
@@ -304,7 +304,7 @@ pub fn pseudo_content_for<'i, E: Element>(
                 Some(cur) => {
                     (cur.important, cur.specificity, cur.source_order)
                         < (decl.important, specificity, source_order)
-                },
+                }
             };
             if replace {
                 best = Some(Cand {
@@ -320,8 +320,9 @@ pub fn pseudo_content_for<'i, E: Element>(
     let cand = best?;
     let parsed = parse_content(cand.value)?;
     let state = CounterState::new();
-    let rendered =
-        evaluate_content(&parsed, &state, |name| element.attribute(name).map(|s| s.to_string()));
+    let rendered = evaluate_content(&parsed, &state, |name| {
+        element.attribute(name).map(|s| s.to_string())
+    });
     if rendered.is_empty() {
         None
     } else {
@@ -659,7 +660,10 @@ mod tests {
         };
 
         let div_styles = cascade(&ss, div, None);
-        assert_eq!(first_ident(&div_styles.get("color").unwrap().value), Some("green"));
+        assert_eq!(
+            first_ident(&div_styles.get("color").unwrap().value),
+            Some("green")
+        );
 
         let p_styles = cascade(&ss, p, Some(&div_styles));
         let color = p_styles.get("color").expect("color must be inherited");
@@ -701,7 +705,10 @@ mod tests {
         let mut styles = cascade(&ss, p, None);
         let inline = crate::html_css::css::parser::parse_declaration_list("color: blue").unwrap();
         apply_inline_declarations(&mut styles, &inline);
-        assert_eq!(first_ident(&styles.get("color").unwrap().value), Some("blue"));
+        assert_eq!(
+            first_ident(&styles.get("color").unwrap().value),
+            Some("blue")
+        );
     }
 
     #[test]
@@ -717,7 +724,10 @@ mod tests {
         let inline = crate::html_css::css::parser::parse_declaration_list("color: blue").unwrap();
         apply_inline_declarations(&mut styles, &inline);
         // !important rule still wins.
-        assert_eq!(first_ident(&styles.get("color").unwrap().value), Some("red"));
+        assert_eq!(
+            first_ident(&styles.get("color").unwrap().value),
+            Some("red")
+        );
     }
 
     #[test]
@@ -733,7 +743,10 @@ mod tests {
             idx: ix[3],
         };
         let styles = cascade(&ss, p, None);
-        assert_eq!(first_ident(&styles.get("color").unwrap().value), Some("green"));
+        assert_eq!(
+            first_ident(&styles.get("color").unwrap().value),
+            Some("green")
+        );
     }
 
     #[test]

@@ -205,12 +205,12 @@ pub fn parse_content(value: &[ComponentValue<'_>]) -> Option<Vec<Content>> {
     let mut out = Vec::new();
     for cv in trimmed {
         match cv {
-            ComponentValue::Token(Token::Whitespace) => {},
+            ComponentValue::Token(Token::Whitespace) => {}
             ComponentValue::Token(Token::String(s)) => out.push(Content::Str(s.to_string())),
             ComponentValue::Token(Token::Ident(s)) => match s.to_ascii_lowercase().as_str() {
                 "open-quote" => out.push(Content::OpenQuote),
                 "close-quote" => out.push(Content::CloseQuote),
-                _ => {},
+                _ => {}
             },
             ComponentValue::Function { name, body } => {
                 let lower = name.to_ascii_lowercase();
@@ -221,7 +221,7 @@ pub fn parse_content(value: &[ComponentValue<'_>]) -> Option<Vec<Content>> {
                             name: n,
                             style: style.unwrap_or(ListStyle::Decimal),
                         });
-                    },
+                    }
                     "counters" => {
                         let (n, sep, style) = parse_counters_args(body);
                         out.push(Content::Counters {
@@ -229,7 +229,7 @@ pub fn parse_content(value: &[ComponentValue<'_>]) -> Option<Vec<Content>> {
                             separator: sep,
                             style: style.unwrap_or(ListStyle::Decimal),
                         });
-                    },
+                    }
                     "attr" => {
                         if let Some(name) = body.iter().find_map(|c| match c {
                             ComponentValue::Token(Token::Ident(s)) => Some(s.to_string()),
@@ -237,11 +237,11 @@ pub fn parse_content(value: &[ComponentValue<'_>]) -> Option<Vec<Content>> {
                         }) {
                             out.push(Content::Attr { name });
                         }
-                    },
-                    _ => {},
+                    }
+                    _ => {}
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     Some(out)
@@ -323,7 +323,7 @@ pub fn parse_counter_ops(value: &[ComponentValue<'_>], default: i32) -> Vec<Coun
                     return Vec::new();
                 }
                 name = Some(s.to_string());
-            },
+            }
             ComponentValue::Token(Token::Number(n)) if n.is_integer => {
                 if let Some(prior) = name.take() {
                     out.push(CounterOp {
@@ -331,8 +331,8 @@ pub fn parse_counter_ops(value: &[ComponentValue<'_>], default: i32) -> Vec<Coun
                         value: n.value as i32,
                     });
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     if let Some(prior) = name {
@@ -463,7 +463,7 @@ pub fn evaluate_content(
             Content::Counter { name, style } => {
                 let n = state.counter(name);
                 out.push_str(&style.render(n));
-            },
+            }
             Content::Counters {
                 name,
                 separator,
@@ -475,12 +475,12 @@ pub fn evaluate_content(
                     .map(|n| style.render(n))
                     .collect();
                 out.push_str(&parts.join(separator));
-            },
+            }
             Content::Attr { name } => {
                 if let Some(v) = attr_lookup(name) {
                     out.push_str(&v);
                 }
-            },
+            }
             // English defaults; v0.3.36 reads the `quotes` property.
             Content::OpenQuote => out.push('“'),
             Content::CloseQuote => out.push('”'),
@@ -579,7 +579,10 @@ mod tests {
 
     #[test]
     fn content_counter_default_decimal() {
-        let v = first_decl_value(r#"h2::before { content: counter(chapter) ". "; }"#, "content");
+        let v = first_decl_value(
+            r#"h2::before { content: counter(chapter) ". "; }"#,
+            "content",
+        );
         let c = parse_content(&v).unwrap();
         assert_eq!(
             c,
@@ -611,7 +614,10 @@ mod tests {
 
     #[test]
     fn content_counters_with_separator() {
-        let v = first_decl_value(r#"h3::before { content: counters(section, "."); }"#, "content");
+        let v = first_decl_value(
+            r#"h3::before { content: counters(section, "."); }"#,
+            "content",
+        );
         let c = parse_content(&v).unwrap();
         assert_eq!(
             c,
@@ -672,7 +678,10 @@ mod tests {
 
     #[test]
     fn parse_counter_reset_multiple() {
-        let v = first_decl_value("body { counter-reset: chapter 0 section 1; }", "counter-reset");
+        let v = first_decl_value(
+            "body { counter-reset: chapter 0 section 1; }",
+            "counter-reset",
+        );
         let ops = parse_counter_ops(&v, 0);
         assert_eq!(
             ops,
@@ -807,9 +816,11 @@ mod tests {
     #[test]
     fn evaluate_attr() {
         let st = CounterState::new();
-        let content =
-            parse_content(&first_decl_value(r#"a::after { content: attr(href); }"#, "content"))
-                .unwrap();
+        let content = parse_content(&first_decl_value(
+            r#"a::after { content: attr(href); }"#,
+            "content",
+        ))
+        .unwrap();
         let s = evaluate_content(&content, &st, |name| {
             if name == "href" {
                 Some("https://example.com".to_string())

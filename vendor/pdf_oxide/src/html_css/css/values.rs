@@ -143,7 +143,7 @@ impl Length {
             Length::Calc { name, body } => {
                 let cvs = raw_to_component_values(body);
                 evaluate_function(name, &cvs, ctx).ok()
-            },
+            }
         }
     }
 }
@@ -432,7 +432,7 @@ pub fn parse_property(property: &str, value: &[ComponentValue<'_>]) -> Result<Va
         | "text-indent" => parse_length_or_auto(trimmed, property),
         "margin-top" | "margin-right" | "margin-bottom" | "margin-left" => {
             parse_length_or_auto(trimmed, property)
-        },
+        }
         "margin" => parse_box_shorthand(trimmed, property),
         "padding" => parse_box_shorthand(trimmed, property),
         "display" => parse_keyword(
@@ -460,12 +460,16 @@ pub fn parse_property(property: &str, value: &[ComponentValue<'_>]) -> Result<Va
                 "contents",
             ],
         ),
-        "position" => {
-            parse_keyword(trimmed, property, &["static", "relative", "absolute", "fixed", "sticky"])
-        },
-        "overflow" | "overflow-x" | "overflow-y" => {
-            parse_keyword(trimmed, property, &["visible", "hidden", "clip", "scroll", "auto"])
-        },
+        "position" => parse_keyword(
+            trimmed,
+            property,
+            &["static", "relative", "absolute", "fixed", "sticky"],
+        ),
+        "overflow" | "overflow-x" | "overflow-y" => parse_keyword(
+            trimmed,
+            property,
+            &["visible", "hidden", "clip", "scroll", "auto"],
+        ),
         "visibility" => parse_keyword(trimmed, property, &["visible", "hidden", "collapse"]),
         "white-space" => parse_keyword(
             trimmed,
@@ -519,7 +523,7 @@ pub fn parse_color(value: &[ComponentValue<'_>], property: &str) -> Result<Color
                 property: property.to_string(),
                 reason: "malformed hex colour",
             })
-        },
+        }
         ComponentValue::Function { name, body } => {
             let lower = name.to_ascii_lowercase();
             match lower.as_str() {
@@ -530,7 +534,7 @@ pub fn parse_color(value: &[ComponentValue<'_>], property: &str) -> Result<Color
                     reason: "unsupported colour function",
                 }),
             }
-        },
+        }
         _ => Err(ParseError::Malformed {
             property: property.to_string(),
             reason: "expected colour value",
@@ -552,27 +556,27 @@ fn parse_hex_colour(s: &str) -> Option<Color> {
             let g = parse_nibble(bytes[1])?;
             let b = parse_nibble(bytes[2])?;
             Some(Color::rgb_u8(r * 17, g * 17, b * 17))
-        },
+        }
         4 => {
             let r = parse_nibble(bytes[0])?;
             let g = parse_nibble(bytes[1])?;
             let b = parse_nibble(bytes[2])?;
             let a = parse_nibble(bytes[3])?;
             Some(Color::rgba_u8(r * 17, g * 17, b * 17, a * 17))
-        },
+        }
         6 => {
             let r = (parse_nibble(bytes[0])? << 4) | parse_nibble(bytes[1])?;
             let g = (parse_nibble(bytes[2])? << 4) | parse_nibble(bytes[3])?;
             let b = (parse_nibble(bytes[4])? << 4) | parse_nibble(bytes[5])?;
             Some(Color::rgb_u8(r, g, b))
-        },
+        }
         8 => {
             let r = (parse_nibble(bytes[0])? << 4) | parse_nibble(bytes[1])?;
             let g = (parse_nibble(bytes[2])? << 4) | parse_nibble(bytes[3])?;
             let b = (parse_nibble(bytes[4])? << 4) | parse_nibble(bytes[5])?;
             let a = (parse_nibble(bytes[6])? << 4) | parse_nibble(bytes[7])?;
             Some(Color::rgba_u8(r, g, b, a))
-        },
+        }
         _ => None,
     }
 }
@@ -653,16 +657,16 @@ fn colour_components(body: &[ComponentValue<'_>]) -> Vec<ColourComponent> {
         .filter_map(|cv| match cv {
             ComponentValue::Token(Token::Number(n)) => {
                 Some(ColourComponent::Number(n.value as f32))
-            },
+            }
             ComponentValue::Token(Token::Percentage(n)) => {
                 Some(ColourComponent::Percentage(n.value as f32))
-            },
+            }
             ComponentValue::Token(Token::Dimension { value, .. }) => {
                 // hsl() accepts deg/turn/rad units for hue. We treat
                 // any dimension as a number for v0.3.35; CSS-9 (units
                 // in colour functions) refines.
                 Some(ColourComponent::Number(value.value as f32))
-            },
+            }
             _ => None,
         })
         .collect()
@@ -870,7 +874,7 @@ pub fn parse_length(value: &[ComponentValue<'_>], property: &str) -> Result<Leng
     match cv {
         ComponentValue::Token(Token::Ident(s)) if s.eq_ignore_ascii_case("auto") => {
             Ok(Length::Auto)
-        },
+        }
         ComponentValue::Token(Token::Dimension { value, unit }) => {
             let u = Unit::parse(unit).ok_or(ParseError::Malformed {
                 property: property.to_string(),
@@ -880,7 +884,7 @@ pub fn parse_length(value: &[ComponentValue<'_>], property: &str) -> Result<Leng
                 value: value.value as f32,
                 unit: u,
             })
-        },
+        }
         ComponentValue::Token(Token::Percentage(n)) => Ok(Length::Dim {
             value: n.value as f32,
             unit: Unit::Percent,
@@ -902,7 +906,7 @@ pub fn parse_length(value: &[ComponentValue<'_>], property: &str) -> Result<Leng
                     reason: "unsupported length function",
                 })
             }
-        },
+        }
         _ => Err(ParseError::Malformed {
             property: property.to_string(),
             reason: "expected length, percentage, calc, or auto",
@@ -944,7 +948,7 @@ fn parse_font_weight(value: &[ComponentValue<'_>]) -> Result<Value, ParseError> 
     match cv {
         ComponentValue::Token(Token::Number(n)) if n.is_integer => {
             Ok(Value::Number(n.value as f32))
-        },
+        }
         ComponentValue::Token(Token::Ident(s)) => {
             let lower = s.to_ascii_lowercase();
             let n = match lower.as_str() {
@@ -956,10 +960,10 @@ fn parse_font_weight(value: &[ComponentValue<'_>]) -> Result<Value, ParseError> 
                         property: "font-weight".into(),
                         reason: "unknown font-weight keyword",
                     })
-                },
+                }
             };
             Ok(Value::Number(n))
-        },
+        }
         _ => Err(ParseError::Malformed {
             property: "font-weight".into(),
             reason: "expected number or keyword",
@@ -988,14 +992,14 @@ fn parse_font_family(value: &[ComponentValue<'_>]) -> Result<Value, ParseError> 
                         name.push(' ');
                     }
                     name.push_str(s);
-                },
-                ComponentValue::Token(Token::Whitespace) => {},
+                }
+                ComponentValue::Token(Token::Whitespace) => {}
                 _ => {
                     return Err(ParseError::Malformed {
                         property: "font-family".into(),
                         reason: "expected ident or string in family list",
                     })
-                },
+                }
             }
         }
         if !name.is_empty() {
@@ -1017,7 +1021,7 @@ fn parse_line_height(value: &[ComponentValue<'_>]) -> Result<Value, ParseError> 
     match cv {
         ComponentValue::Token(Token::Ident(s)) if s.eq_ignore_ascii_case("normal") => {
             Ok(Value::Keyword("normal".into()))
-        },
+        }
         ComponentValue::Token(Token::Number(n)) => Ok(Value::Number(n.value as f32)),
         _ => parse_length(value, "line-height").map(Value::Length),
     }
@@ -1047,7 +1051,7 @@ fn parse_keyword(
                     reason: "unknown keyword",
                 })
             }
-        },
+        }
         _ => Err(ParseError::Malformed {
             property: property.to_string(),
             reason: "expected keyword",
@@ -1288,8 +1292,11 @@ mod tests {
 
     #[test]
     fn font_family_list() {
-        let v = parse(r#"p { font-family: "Helvetica Neue", Arial, sans-serif; }"#, "font-family")
-            .unwrap();
+        let v = parse(
+            r#"p { font-family: "Helvetica Neue", Arial, sans-serif; }"#,
+            "font-family",
+        )
+        .unwrap();
         if let Value::List(items) = v {
             assert_eq!(items.len(), 3);
             assert_eq!(items[0], Value::Str("Helvetica Neue".into()));

@@ -84,28 +84,34 @@ fn substitute_inner<'i>(
                         None => {
                             visiting.remove(&var_name);
                             return Err(VarError::Undefined(var_name));
-                        },
+                        }
                     },
                 };
                 visiting.remove(&var_name);
                 out.extend(resolved);
-            },
+            }
             ComponentValue::Function { name, body } => {
                 let inner = substitute_inner(body, styles, visiting)?;
                 out.push(ComponentValue::Function {
                     name: name.clone(),
                     body: inner,
                 });
-            },
+            }
             ComponentValue::Parens(body) => {
-                out.push(ComponentValue::Parens(substitute_inner(body, styles, visiting)?));
-            },
+                out.push(ComponentValue::Parens(substitute_inner(
+                    body, styles, visiting,
+                )?));
+            }
             ComponentValue::Square(body) => {
-                out.push(ComponentValue::Square(substitute_inner(body, styles, visiting)?));
-            },
+                out.push(ComponentValue::Square(substitute_inner(
+                    body, styles, visiting,
+                )?));
+            }
             ComponentValue::Curly(body) => {
-                out.push(ComponentValue::Curly(substitute_inner(body, styles, visiting)?));
-            },
+                out.push(ComponentValue::Curly(substitute_inner(
+                    body, styles, visiting,
+                )?));
+            }
             other => out.push(other.clone()),
         }
     }
@@ -248,21 +254,21 @@ mod tests {
                         out.push(' ');
                     }
                     out.push_str(s);
-                },
+                }
                 ComponentValue::Token(Token::Number(n)) => {
                     if !out.is_empty() {
                         out.push(' ');
                     }
                     out.push_str(&format!("{}", n.value));
-                },
+                }
                 ComponentValue::Token(Token::Dimension { value, unit }) => {
                     if !out.is_empty() {
                         out.push(' ');
                     }
                     out.push_str(&format!("{}{}", value.value, unit));
-                },
-                ComponentValue::Token(Token::Whitespace) => {},
-                _ => {},
+                }
+                ComponentValue::Token(Token::Whitespace) => {}
+                _ => {}
             }
         }
         out

@@ -178,7 +178,7 @@ pub fn parse_document(input: &str) -> Dom {
                 if matches!(tok, HtmlToken::Eof) {
                     break;
                 }
-            },
+            }
             HtmlToken::Comment(body) => {
                 let parent = *stack.last().unwrap();
                 push_child(
@@ -190,7 +190,7 @@ pub fn parse_document(input: &str) -> Dom {
                         children: Vec::new(),
                     },
                 );
-            },
+            }
             HtmlToken::Text(s) => {
                 if s.is_empty() {
                     continue;
@@ -205,7 +205,7 @@ pub fn parse_document(input: &str) -> Dom {
                         children: Vec::new(),
                     },
                 );
-            },
+            }
             HtmlToken::RawText { host_tag, body } => {
                 // Synthesize a host element with one RawText child so
                 // CSS-3 (selectors) can still match `style`, `script`,
@@ -233,7 +233,7 @@ pub fn parse_document(input: &str) -> Dom {
                         children: Vec::new(),
                     },
                 );
-            },
+            }
             HtmlToken::StartTag {
                 name,
                 attrs,
@@ -262,7 +262,7 @@ pub fn parse_document(input: &str) -> Dom {
                 if !self_closing {
                     stack.push(new_id);
                 }
-            },
+            }
             HtmlToken::EndTag { name } => {
                 // Pop until we find a matching open tag, or until we
                 // can't (forgive over-eager closes by leaving the
@@ -281,7 +281,7 @@ pub fn parse_document(input: &str) -> Dom {
                         stack.pop();
                     }
                 }
-            },
+            }
         }
     }
 
@@ -415,7 +415,7 @@ impl<'a> Element for DomElement<'a> {
             match &self.dom.nodes[kid as usize].kind {
                 NodeKind::Element { .. } => return false,
                 NodeKind::Text(s) if !s.trim().is_empty() => return false,
-                _ => {},
+                _ => {}
             }
         }
         true

@@ -68,18 +68,18 @@ pub fn extract_resources(dom: &Dom) -> Resources {
                 if let Some(img) = parse_img(dom, id, attrs) {
                     out.images.push(img);
                 }
-            },
+            }
             "picture" => {
                 if let Some(img) = pick_picture_source(dom, id) {
                     out.images.push(img);
                 }
-            },
+            }
             "a" => {
                 if let Some(link) = parse_anchor(id, attrs) {
                     out.links.push(link);
                 }
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     out
@@ -163,12 +163,12 @@ fn pick_picture_source(dom: &Dom, picture_id: NodeId) -> Option<ImageRef> {
                 {
                     chosen_src = select_srcset(set);
                 }
-            },
+            }
             "img" => {
                 fallback_img_id = Some(kid);
                 fallback_img_attrs = Some(attrs.clone());
-            },
-            _ => {},
+            }
+            _ => {}
         }
     }
     let attrs = fallback_img_attrs.as_deref().unwrap_or(&[]);

@@ -67,7 +67,7 @@ pub fn extract_stylesheets(dom: &Dom) -> ExtractedStyles {
                         out.sheets.push(StylesheetSource::Inline(body.clone()));
                     }
                 }
-            },
+            }
             "link" => {
                 let rel = attrs
                     .iter()
@@ -93,8 +93,8 @@ pub fn extract_stylesheets(dom: &Dom) -> ExtractedStyles {
                     .map(|(_, v)| v.clone())
                     .unwrap_or_else(|| "all".into());
                 out.sheets.push(StylesheetSource::External { href, media });
-            },
-            _ => {},
+            }
+            _ => {}
         }
         // Inline style attribute on any element.
         if let Some((_, value)) = attrs.iter().find(|(k, _)| k == "style") {
@@ -138,7 +138,7 @@ mod tests {
             StylesheetSource::External { href, media } => {
                 assert_eq!(href, "reset.css");
                 assert_eq!(media, "all"); // default
-            },
+            }
             _ => panic!(),
         }
     }

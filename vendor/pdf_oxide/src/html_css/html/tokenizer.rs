@@ -95,7 +95,7 @@ pub fn tokenize(input: &str) -> Vec<HtmlToken> {
             HtmlToken::Eof => {
                 out.push(HtmlToken::Eof);
                 return out;
-            },
+            }
             tok => out.push(tok),
         }
     }
@@ -137,7 +137,7 @@ impl<'a> Tokenizer<'a> {
         let mut rest = self.input[self.pos..].chars();
         for needle_ch in s.chars() {
             match rest.next() {
-                Some(c) if c.eq_ignore_ascii_case(&needle_ch) => {},
+                Some(c) if c.eq_ignore_ascii_case(&needle_ch) => {}
                 _ => return false,
             }
         }
@@ -233,13 +233,13 @@ impl<'a> Tokenizer<'a> {
                 Some('>') => {
                     self.bump();
                     break;
-                },
+                }
                 Some('/') => {
                     self.bump();
                     self_closing = true;
                     // Continue — `/` may sit before `>`.
                     continue;
-                },
+                }
                 Some(_) => {
                     if let Some(attr) = self.consume_attribute() {
                         attrs.push(attr);
@@ -247,7 +247,7 @@ impl<'a> Tokenizer<'a> {
                         // Recovery: bump one char and continue.
                         self.bump();
                     }
-                },
+                }
             }
         }
         if !self_closing && is_void_element(&name_lower) {
@@ -349,11 +349,11 @@ impl<'a> Tokenizer<'a> {
             Some('"') => {
                 self.bump();
                 self.consume_quoted_attr_value('"')
-            },
+            }
             Some('\'') => {
                 self.bump();
                 self.consume_quoted_attr_value('\'')
-            },
+            }
             _ => self.consume_unquoted_attr_value(),
         };
         Some((name, value))
@@ -576,7 +576,7 @@ mod tests {
                 assert_eq!(attrs[0], ("href".into(), "x".into()));
                 assert_eq!(attrs[1], ("class".into(), "foo".into()));
                 assert_eq!(attrs[2], ("data-x".into(), String::new()));
-            },
+            }
             _ => panic!(),
         }
     }
@@ -590,7 +590,7 @@ mod tests {
             } => {
                 assert_eq!(name, "img");
                 assert!(self_closing);
-            },
+            }
             _ => panic!(),
         }
     }
@@ -685,7 +685,7 @@ mod tests {
             (HtmlToken::StartTag { name: a, .. }, HtmlToken::StartTag { name: b, .. }) => {
                 assert_eq!(a, "div");
                 assert_eq!(b, "p");
-            },
+            }
             _ => panic!(),
         }
     }

@@ -260,7 +260,7 @@ fn build_subtree<'i>(
             for &child in &dom.node(node_id).children {
                 build_subtree(dom, child, box_id, stylesheet, Some(&styles), tree)?;
             }
-        },
+        }
         NodeKind::Text(s) => {
             // Text is always inline-level. CSS 2.1 §9.2.2.1 requires
             // we strip whitespace-only text that sits between block
@@ -278,10 +278,10 @@ fn build_subtree<'i>(
                     parent: Some(parent_box),
                 },
             );
-        },
+        }
         NodeKind::Comment(_) | NodeKind::RawText { .. } | NodeKind::Document => {
             // No layout footprint.
-        },
+        }
     }
     Ok(())
 }
@@ -331,7 +331,7 @@ fn resolve_display_for(
         "table-row" | "table-row-group" | "table-header-group" | "table-footer-group"
         | "table-cell" | "table-caption" | "table-column" | "table-column-group" => {
             (DisplayOutside::Other, DisplayInside::Flow)
-        },
+        }
         _ => (DisplayOutside::Block, DisplayInside::Flow),
     }
 }
@@ -386,8 +386,10 @@ fn insert_anonymous_blocks(tree: &mut BoxTree) {
     let mut i = 0u32;
     while (i as usize) < tree.boxes.len() {
         let host = &tree.boxes[i as usize];
-        if matches!(host.outside, DisplayOutside::Block | DisplayOutside::ListItem)
-            && matches!(host.inside, DisplayInside::Flow | DisplayInside::FlowRoot)
+        if matches!(
+            host.outside,
+            DisplayOutside::Block | DisplayOutside::ListItem
+        ) && matches!(host.inside, DisplayInside::Flow | DisplayInside::FlowRoot)
         {
             let kids: Vec<BoxId> = host.children.clone();
             // Find any block children — if none, no wrapping needed
@@ -440,7 +442,7 @@ fn wrap_inline_runs(tree: &mut BoxTree, parent: BoxId, kids: &[BoxId]) -> Vec<Bo
             _ => {
                 flush(tree, parent, &mut current_run, &mut out);
                 out.push(k);
-            },
+            }
         }
     }
     flush(tree, parent, &mut current_run, &mut out);
@@ -500,7 +502,10 @@ mod tests {
 
     #[test]
     fn display_none_skips_subtree() {
-        let tree = build("<p>visible</p><p class=hide>x</p>", ".hide { display: none; }");
+        let tree = build(
+            "<p>visible</p><p class=hide>x</p>",
+            ".hide { display: none; }",
+        );
         // Only the visible p plus its text plus the root.
         let element_boxes = count_kind(&tree, |b| matches!(b.kind, BoxKind::Element));
         assert_eq!(element_boxes, 1);

@@ -195,7 +195,7 @@ fn normalize_whitespace(items: &[InlineItem], ws: WhiteSpace) -> Vec<InlineItem>
                     color: *color,
                     font_size_px: *font_size_px,
                 }
-            },
+            }
             other => other.clone(),
         })
         .collect()
@@ -247,7 +247,7 @@ fn break_into_lines(items: &[InlineItem], available_width_px: f32, ws: WhiteSpac
             InlineItem::HardBreak => {
                 // Flush current line; start a new one.
                 lines.push(RawLine::default());
-            },
+            }
             InlineItem::Atom {
                 width,
                 height,
@@ -269,7 +269,7 @@ fn break_into_lines(items: &[InlineItem], available_width_px: f32, ws: WhiteSpac
                 cur.consumed_width += *width;
                 cur.line_height = cur.line_height.max(*height);
                 cur.baseline_y = cur.baseline_y.max(baseline);
-            },
+            }
             InlineItem::Text {
                 text,
                 char_width_px,
@@ -281,12 +281,14 @@ fn break_into_lines(items: &[InlineItem], available_width_px: f32, ws: WhiteSpac
                     continue;
                 }
                 // For pre / pre-wrap with embedded \n, split first.
-                let segments: Vec<&str> =
-                    if matches!(ws, WhiteSpace::Pre | WhiteSpace::PreWrap | WhiteSpace::PreLine) {
-                        text.split_inclusive('\n').collect()
-                    } else {
-                        vec![text.as_str()]
-                    };
+                let segments: Vec<&str> = if matches!(
+                    ws,
+                    WhiteSpace::Pre | WhiteSpace::PreWrap | WhiteSpace::PreLine
+                ) {
+                    text.split_inclusive('\n').collect()
+                } else {
+                    vec![text.as_str()]
+                };
                 for (seg_idx, seg) in segments.iter().enumerate() {
                     let mandatory_break_after = seg.ends_with('\n');
                     let seg_text = if mandatory_break_after {
@@ -330,7 +332,7 @@ fn break_into_lines(items: &[InlineItem], available_width_px: f32, ws: WhiteSpac
                         lines.push(RawLine::default());
                     }
                 }
-            },
+            }
         }
     }
 
@@ -496,7 +498,7 @@ fn align_line(mut raw: RawLine, available_width_px: f32, align: TextAlign) -> Li
             .filter_map(|f| match f {
                 LineFragment::GlyphRun { text, .. } => {
                     Some(text.chars().filter(|c| *c == ' ').count())
-                },
+                }
                 _ => None,
             })
             .sum();
@@ -524,11 +526,11 @@ fn align_line(mut raw: RawLine, available_width_px: f32, align: TextAlign) -> Li
                             }
                         }
                         x_acc += local;
-                    },
+                    }
                     LineFragment::Atom { x, width, .. } => {
                         *x = x_acc;
                         x_acc += *width;
-                    },
+                    }
                 }
             }
             raw.consumed_width = x_acc;
@@ -592,8 +594,12 @@ mod tests {
     #[test]
     fn single_line_fits() {
         // "hello world" at 10px/char = 110px — fits in 300.
-        let lines =
-            layout_paragraph(&[text("hello world")], 300.0, TextAlign::Left, WhiteSpace::Normal);
+        let lines = layout_paragraph(
+            &[text("hello world")],
+            300.0,
+            TextAlign::Left,
+            WhiteSpace::Normal,
+        );
         assert_eq!(lines.len(), 1);
         assert!(line_text(&lines[0]).contains("hello"));
     }
@@ -687,8 +693,12 @@ mod tests {
     fn justify_distributes_extra_across_spaces() {
         // 4 words → 3 spaces. Extra = 300 - 4*10*4 - 3*10 = 110 (or
         // similar). Each space grows by ~36.
-        let lines =
-            layout_paragraph(&[text("a b c d")], 300.0, TextAlign::Justify, WhiteSpace::Normal);
+        let lines = layout_paragraph(
+            &[text("a b c d")],
+            300.0,
+            TextAlign::Justify,
+            WhiteSpace::Normal,
+        );
         // The line should consume the full available width (or close).
         assert!((lines[0].content_width - 300.0).abs() < 1.0);
     }
@@ -720,8 +730,12 @@ mod tests {
         if let InlineItem::Text { line_height_px, .. } = &mut big {
             *line_height_px = 32.0;
         }
-        let lines =
-            layout_paragraph(&[big, text("small")], 300.0, TextAlign::Left, WhiteSpace::Normal);
+        let lines = layout_paragraph(
+            &[big, text("small")],
+            300.0,
+            TextAlign::Left,
+            WhiteSpace::Normal,
+        );
         assert_eq!(lines[0].height, 32.0);
     }
 }

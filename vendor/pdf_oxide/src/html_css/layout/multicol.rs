@@ -46,7 +46,7 @@ pub fn read_multicol(styles: &ComputedStyles<'_>, container_width_px: f32) -> Mu
             ((container_width_px + column_gap) / (w + column_gap))
                 .floor()
                 .max(1.0) as u32
-        },
+        }
         _ => 1,
     };
 

@@ -101,7 +101,7 @@ pub fn compute_column_widths(
                 .collect();
             normalize_to_available(&mut widths, available_px);
             widths
-        },
+        }
         LayoutAlgorithm::Auto => {
             let mut min_w = vec![0.0_f32; column_count];
             let mut max_w = vec![0.0_f32; column_count];
@@ -160,7 +160,7 @@ pub fn compute_column_widths(
                     })
                     .collect()
             }
-        },
+        }
     }
 }
 

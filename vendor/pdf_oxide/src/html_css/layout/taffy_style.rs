@@ -209,7 +209,7 @@ fn box_shorthand_sides(
                 } => Some(LengthPercentage::percent(*value / 100.0)),
                 Length::Dim { value, unit } => {
                     Some(LengthPercentage::length(unit.to_px(*value, ctx)))
-                },
+                }
                 Length::Auto => None,
                 Length::Calc { name, body } => Length::Calc {
                     name: name.clone(),
@@ -226,11 +226,11 @@ fn box_shorthand_sides(
         1 => {
             let a = lp(&items[0]);
             [a, a, a, a]
-        },
+        }
         2 => {
             let (tb, lr) = (lp(&items[0]), lp(&items[1]));
             [tb, lr, tb, lr]
-        },
+        }
         3 => [lp(&items[0]), lp(&items[1]), lp(&items[2]), lp(&items[1])],
         4 => [lp(&items[0]), lp(&items[1]), lp(&items[2]), lp(&items[3])],
         _ => [None, None, None, None],
@@ -257,7 +257,7 @@ fn box_shorthand_sides_auto(
                 } => Some(LengthPercentageAuto::percent(*value / 100.0)),
                 Length::Dim { value, unit } => {
                     Some(LengthPercentageAuto::length(unit.to_px(*value, ctx)))
-                },
+                }
                 Length::Auto => Some(LengthPercentageAuto::auto()),
                 Length::Calc { name, body } => Length::Calc {
                     name: name.clone(),
@@ -274,11 +274,11 @@ fn box_shorthand_sides_auto(
         1 => {
             let a = lpa(&items[0]);
             [a, a, a, a]
-        },
+        }
         2 => {
             let (tb, lr) = (lpa(&items[0]), lpa(&items[1]));
             [tb, lr, tb, lr]
-        },
+        }
         3 => [
             lpa(&items[0]),
             lpa(&items[1]),
@@ -363,7 +363,7 @@ fn length_value(
             Length::Calc { name, body }
                 .resolve(ctx)
                 .map(LengthOrPercent::Length)
-        },
+        }
     }
 }
 
@@ -531,8 +531,10 @@ pub fn run_layout<'sty>(
     for id in order {
         let node = tree.get(id);
         // Skip boxes that don't get a taffy node (text/inline-level).
-        let participates = matches!(node.outside, DisplayOutside::Block | DisplayOutside::ListItem)
-            && !matches!(node.kind, BoxKind::Text(_));
+        let participates = matches!(
+            node.outside,
+            DisplayOutside::Block | DisplayOutside::ListItem
+        ) && !matches!(node.kind, BoxKind::Text(_));
         if !participates {
             continue;
         }
@@ -564,8 +566,10 @@ pub fn run_layout<'sty>(
             // layout works. Taffy's `Dimension::auto()` shrinks to
             // content; convert to percent(1.0) so non-replaced blocks
             // fill horizontally as expected.
-            if matches!(node.outside, DisplayOutside::Block | DisplayOutside::ListItem)
-                && computed.size.width == Dimension::auto()
+            if matches!(
+                node.outside,
+                DisplayOutside::Block | DisplayOutside::ListItem
+            ) && computed.size.width == Dimension::auto()
             {
                 computed.size.width = Dimension::percent(1.0);
             }
@@ -575,8 +579,10 @@ pub fn run_layout<'sty>(
             // wrapped-text height so sibling blocks stack vertically
             // (B1 fix). Without this, every `<p>` becomes a 0×0
             // Taffy leaf and they all sit at y=0.
-            if matches!(node.outside, DisplayOutside::Block | DisplayOutside::ListItem)
-                && computed.size.height == Dimension::auto()
+            if matches!(
+                node.outside,
+                DisplayOutside::Block | DisplayOutside::ListItem
+            ) && computed.size.height == Dimension::auto()
                 && computed.min_size.height == LengthPercentageAuto::auto()
             {
                 let h = estimate_block_text_height(tree, id, available.width, body_font_size_px);
@@ -619,7 +625,16 @@ pub fn run_layout<'sty>(
     let mut out = LayoutResult {
         boxes: vec![LayoutBox::zero(); tree.boxes.len()],
     };
-    walk_absolute(tree, &taffy, &tid, BoxTree::ROOT, 0.0, 0.0, available.width, &mut out);
+    walk_absolute(
+        tree,
+        &taffy,
+        &tid,
+        BoxTree::ROOT,
+        0.0,
+        0.0,
+        available.width,
+        &mut out,
+    );
     out
 }
 
@@ -778,8 +793,10 @@ mod tests {
 
     #[test]
     fn border_box_includes_padding_in_width() {
-        let (tree, ss, dom) =
-            build("<div></div>", "div { width: 200px; padding: 10px; box-sizing: border-box }");
+        let (tree, ss, dom) = build(
+            "<div></div>",
+            "div { width: 200px; padding: 10px; box-sizing: border-box }",
+        );
         let style_for = style_for_factory(ss, dom, &tree);
         let res = run_layout(
             &tree,
@@ -802,7 +819,10 @@ mod tests {
 
     #[test]
     fn block_stacking() {
-        let (tree, ss, dom) = build("<div></div><div></div>", "div { width: 100px; height: 50px }");
+        let (tree, ss, dom) = build(
+            "<div></div><div></div>",
+            "div { width: 100px; height: 50px }",
+        );
         let style_for = style_for_factory(ss, dom, &tree);
         let res = run_layout(
             &tree,

@@ -374,8 +374,10 @@ impl HtmlOutputConverter {
             let font_size = span.span.font_size;
 
             // Build style attribute
-            let mut style =
-                format!("position:absolute;left:{}pt;top:{}pt;font-size:{}pt;", x, y, font_size);
+            let mut style = format!(
+                "position:absolute;left:{}pt;top:{}pt;font-size:{}pt;",
+                x, y, font_size
+            );
 
             // Add color if present
             if let Some(color) = self.format_color(span) {
@@ -1177,7 +1179,10 @@ mod tests {
 
         let result = HtmlOutputConverter::render_table_html(&table);
         assert!(result.contains("<table>"));
-        assert!(!result.contains("<thead>"), "Should not have thead when no header");
+        assert!(
+            !result.contains("<thead>"),
+            "Should not have thead when no header"
+        );
         assert!(result.contains("<tbody>"));
         assert!(result.contains("<td>A</td>"));
     }
@@ -1190,7 +1195,11 @@ mod tests {
         table.add_row(row);
 
         let result = HtmlOutputConverter::render_table_html(&table);
-        assert!(result.contains("colspan=\"3\""), "Should have colspan attribute: {}", result);
+        assert!(
+            result.contains("colspan=\"3\""),
+            "Should have colspan attribute: {}",
+            result
+        );
     }
 
     #[test]
@@ -1201,7 +1210,11 @@ mod tests {
         table.add_row(row);
 
         let result = HtmlOutputConverter::render_table_html(&table);
-        assert!(result.contains("rowspan=\"2\""), "Should have rowspan attribute: {}", result);
+        assert!(
+            result.contains("rowspan=\"2\""),
+            "Should have rowspan attribute: {}",
+            result
+        );
     }
 
     #[test]
@@ -1213,9 +1226,20 @@ mod tests {
         table.add_row(row);
 
         let result = HtmlOutputConverter::render_table_html(&table);
-        assert!(result.contains("&lt;b&gt;bold&lt;/b&gt;"), "HTML should be escaped: {}", result);
-        assert!(result.contains("A &amp; B"), "Ampersand should be escaped: {}", result);
-        assert!(!result.contains("<b>bold</b>"), "Raw HTML should not appear");
+        assert!(
+            result.contains("&lt;b&gt;bold&lt;/b&gt;"),
+            "HTML should be escaped: {}",
+            result
+        );
+        assert!(
+            result.contains("A &amp; B"),
+            "Ampersand should be escaped: {}",
+            result
+        );
+        assert!(
+            !result.contains("<b>bold</b>"),
+            "Raw HTML should not appear"
+        );
     }
 
     #[test]
@@ -1264,7 +1288,11 @@ mod tests {
             .convert_with_tables(&[], &[table], &config)
             .unwrap();
 
-        assert!(result.contains("<table>"), "Should contain HTML table: {}", result);
+        assert!(
+            result.contains("<table>"),
+            "Should contain HTML table: {}",
+            result
+        );
         assert!(result.contains("<th>X</th>"));
         assert!(result.contains("<td>Y</td>"));
     }
@@ -1290,8 +1318,16 @@ mod tests {
             .convert_with_tables(&[span_before, span_in_table], &[table], &config)
             .unwrap();
 
-        assert!(result.contains("<p>Intro</p>"), "Should contain paragraph: {}", result);
-        assert!(result.contains("<table>"), "Should contain table: {}", result);
+        assert!(
+            result.contains("<p>Intro</p>"),
+            "Should contain paragraph: {}",
+            result
+        );
+        assert!(
+            result.contains("<table>"),
+            "Should contain table: {}",
+            result
+        );
         // The span lies in the table's region but the table renders only
         // "Cell", so nothing re-emits "Inside". Dropping it here is the loss
         // this converter used to suffer and markdown never did: suppression is
@@ -1390,7 +1426,11 @@ mod tests {
             .unwrap();
 
         // None of these should be in heading tags
-        assert!(!result.contains("<h1>123 Main Street"), "Address should not be h1: {}", result);
+        assert!(
+            !result.contains("<h1>123 Main Street"),
+            "Address should not be h1: {}",
+            result
+        );
         assert!(
             !result.contains("<h2>Box 14") && !result.contains("<h1>Box 14"),
             "Box label should not be a heading: {}",
@@ -1408,7 +1448,11 @@ mod tests {
         );
 
         // All content should be in paragraph tags
-        assert!(result.contains("<p>"), "Content should be in <p> tags: {}", result);
+        assert!(
+            result.contains("<p>"),
+            "Content should be in <p> tags: {}",
+            result
+        );
     }
 
     #[test]
@@ -1430,10 +1474,21 @@ mod tests {
             FontWeight::Normal,
         );
         body1.reading_order = 1;
-        let mut body2 =
-            make_span("More body text follows here.", 10.0, 80.0, 10.0, FontWeight::Normal);
+        let mut body2 = make_span(
+            "More body text follows here.",
+            10.0,
+            80.0,
+            10.0,
+            FontWeight::Normal,
+        );
         body2.reading_order = 2;
-        let mut body3 = make_span("And even more content.", 10.0, 100.0, 10.0, FontWeight::Normal);
+        let mut body3 = make_span(
+            "And even more content.",
+            10.0,
+            100.0,
+            10.0,
+            FontWeight::Normal,
+        );
         body3.reading_order = 3;
 
         let spans = vec![heading, body1, body2, body3];
@@ -1447,7 +1502,11 @@ mod tests {
             "Real heading should be detected: {}",
             result
         );
-        assert!(result.contains("Introduction"), "Heading text should appear: {}", result);
+        assert!(
+            result.contains("Introduction"),
+            "Heading text should appear: {}",
+            result
+        );
     }
 
     #[test]
@@ -1531,10 +1590,24 @@ mod tests {
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
         // Place spans directly adjacent: span1 ends at x=50, span2 starts at x=50.
-        cell.spans
-            .push(make_raw_span("hello", 0.0, 0.0, 50.0, 12.0, FontWeight::Normal, false));
-        cell.spans
-            .push(make_raw_span(" world", 50.0, 0.0, 50.0, 12.0, FontWeight::Normal, false));
+        cell.spans.push(make_raw_span(
+            "hello",
+            0.0,
+            0.0,
+            50.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
+        cell.spans.push(make_raw_span(
+            " world",
+            50.0,
+            0.0,
+            50.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
         // No gap inserted since span2 already starts with a space.
         assert_eq!(result, "hello world");
@@ -1544,8 +1617,15 @@ mod tests {
     fn test_render_cell_html_bold_span() {
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("Total", 0.0, 0.0, 30.0, 12.0, FontWeight::Bold, false));
+        cell.spans.push(make_raw_span(
+            "Total",
+            0.0,
+            0.0,
+            30.0,
+            12.0,
+            FontWeight::Bold,
+            false,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
         assert_eq!(result, "<strong>Total</strong>");
     }
@@ -1554,8 +1634,15 @@ mod tests {
     fn test_render_cell_html_italic_span() {
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("Note", 0.0, 0.0, 25.0, 12.0, FontWeight::Normal, true));
+        cell.spans.push(make_raw_span(
+            "Note",
+            0.0,
+            0.0,
+            25.0,
+            12.0,
+            FontWeight::Normal,
+            true,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
         assert_eq!(result, "<em>Note</em>");
     }
@@ -1564,8 +1651,15 @@ mod tests {
     fn test_render_cell_html_bold_italic_span() {
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("Warn", 0.0, 0.0, 25.0, 12.0, FontWeight::Bold, true));
+        cell.spans.push(make_raw_span(
+            "Warn",
+            0.0,
+            0.0,
+            25.0,
+            12.0,
+            FontWeight::Bold,
+            true,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
         assert_eq!(result, "<strong><em>Warn</em></strong>");
     }
@@ -1575,12 +1669,30 @@ mod tests {
         // Span1 ends at x=30, span2 starts at x=35. Gap=5 > 12*0.15=1.8 → space inserted.
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("Label", 0.0, 0.0, 30.0, 12.0, FontWeight::Normal, false));
-        cell.spans
-            .push(make_raw_span("Value", 35.0, 0.0, 30.0, 12.0, FontWeight::Normal, false));
+        cell.spans.push(make_raw_span(
+            "Label",
+            0.0,
+            0.0,
+            30.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
+        cell.spans.push(make_raw_span(
+            "Value",
+            35.0,
+            0.0,
+            30.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
-        assert_eq!(result, "Label Value", "Gap should produce a space: {}", result);
+        assert_eq!(
+            result, "Label Value",
+            "Gap should produce a space: {}",
+            result
+        );
     }
 
     #[test]
@@ -1588,12 +1700,30 @@ mod tests {
         // Span1 ends at x=30, span2 starts at x=30. Gap=0 → no space inserted.
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("foo", 0.0, 0.0, 30.0, 12.0, FontWeight::Normal, false));
-        cell.spans
-            .push(make_raw_span("bar", 30.0, 0.0, 30.0, 12.0, FontWeight::Normal, false));
+        cell.spans.push(make_raw_span(
+            "foo",
+            0.0,
+            0.0,
+            30.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
+        cell.spans.push(make_raw_span(
+            "bar",
+            30.0,
+            0.0,
+            30.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
-        assert_eq!(result, "foobar", "No gap should produce no space: {}", result);
+        assert_eq!(
+            result, "foobar",
+            "No gap should produce no space: {}",
+            result
+        );
     }
 
     #[test]
@@ -1601,12 +1731,30 @@ mod tests {
         // A bold label with a gap before a plain value — matches real table cell pattern.
         use crate::structure::table_extractor::TableCell;
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("Subtotal", 0.0, 0.0, 40.0, 12.0, FontWeight::Bold, false));
-        cell.spans
-            .push(make_raw_span("500.00", 50.0, 0.0, 35.0, 12.0, FontWeight::Normal, false));
+        cell.spans.push(make_raw_span(
+            "Subtotal",
+            0.0,
+            0.0,
+            40.0,
+            12.0,
+            FontWeight::Bold,
+            false,
+        ));
+        cell.spans.push(make_raw_span(
+            "500.00",
+            50.0,
+            0.0,
+            35.0,
+            12.0,
+            FontWeight::Normal,
+            false,
+        ));
         let result = HtmlOutputConverter::render_cell_html(&cell);
-        assert_eq!(result, "<strong>Subtotal</strong> 500.00", "Result: {}", result);
+        assert_eq!(
+            result, "<strong>Subtotal</strong> 500.00",
+            "Result: {}",
+            result
+        );
     }
 
     #[test]
@@ -1616,8 +1764,15 @@ mod tests {
         let mut table = Table::new();
         let mut row = TableRow::new(false);
         let mut cell = TableCell::new(String::new(), false);
-        cell.spans
-            .push(make_raw_span("Total", 0.0, 0.0, 30.0, 12.0, FontWeight::Bold, false));
+        cell.spans.push(make_raw_span(
+            "Total",
+            0.0,
+            0.0,
+            30.0,
+            12.0,
+            FontWeight::Bold,
+            false,
+        ));
         row.add_cell(cell);
         table.add_row(row);
 
@@ -1639,7 +1794,10 @@ mod tests {
         span.struct_role = Some(StructRole::Heading(1));
         let out = converter.convert(&[span], &config).unwrap();
         assert!(out.contains("<h1>Section Title</h1>"), "got: {out}");
-        assert!(!out.contains("<strong>"), "heading must not wrap text in <strong>: {out}");
+        assert!(
+            !out.contains("<strong>"),
+            "heading must not wrap text in <strong>: {out}"
+        );
     }
 
     #[test]
@@ -1655,7 +1813,10 @@ mod tests {
         assert!(out.contains("<li>First item</li>"), "got: {out}");
         assert!(out.contains("<li>Second item</li>"), "got: {out}");
         assert!(out.contains("</ul>"), "got: {out}");
-        assert!(!out.contains("<p>• "), "bullet must not survive as a paragraph: {out}");
+        assert!(
+            !out.contains("<p>• "),
+            "bullet must not survive as a paragraph: {out}"
+        );
     }
 
     #[test]
@@ -1666,14 +1827,23 @@ mod tests {
         let mut safe = make_span("docs", 0.0, 100.0, 12.0, FontWeight::Normal);
         safe.link_uri = Some(std::sync::Arc::from("https://example.com"));
         let out = converter.convert(&[safe], &config).unwrap();
-        assert!(out.contains("<a href=\"https://example.com\""), "safe link missing: {out}");
+        assert!(
+            out.contains("<a href=\"https://example.com\""),
+            "safe link missing: {out}"
+        );
         assert!(out.contains(">docs</a>"), "anchor text missing: {out}");
 
         let mut evil = make_span("click", 0.0, 100.0, 12.0, FontWeight::Normal);
         evil.link_uri = Some(std::sync::Arc::from("javascript:alert(1)"));
         let out = converter.convert(&[evil], &config).unwrap();
-        assert!(!out.contains("<a "), "javascript: link must not produce an anchor: {out}");
-        assert!(!out.contains("javascript:"), "javascript: scheme must not appear: {out}");
+        assert!(
+            !out.contains("<a "),
+            "javascript: link must not produce an anchor: {out}"
+        );
+        assert!(
+            !out.contains("javascript:"),
+            "javascript: scheme must not appear: {out}"
+        );
         assert!(out.contains("click"), "anchor text must survive: {out}");
     }
 

@@ -707,9 +707,9 @@ impl MarkdownOutputConverter {
                     BoldMarkerBehavior::Conservative => {
                         // Only apply bold to content-bearing text
                         span.span.text.chars().any(|c| !c.is_whitespace())
-                    },
+                    }
                 }
-            },
+            }
             _ => false,
         }
     }
@@ -842,7 +842,10 @@ impl MarkdownOutputConverter {
         // superscript ordinal is split from its number ("May 5th" → "May 5" +
         // superscript "th"). On its own it is never a heading; promoting it emits
         // a stray "#### th" that fragments the document outline.
-        if matches!(trimmed.to_ascii_lowercase().as_str(), "st" | "nd" | "rd" | "th") {
+        if matches!(
+            trimmed.to_ascii_lowercase().as_str(),
+            "st" | "nd" | "rd" | "th"
+        ) {
             return false;
         }
         // Sentence-length guards: a heading rarely exceeds 20 words and
@@ -1326,9 +1329,9 @@ impl MarkdownOutputConverter {
                     BoldMarkerBehavior::Aggressive => true,
                     BoldMarkerBehavior::Conservative => {
                         span.text.chars().any(|c| !c.is_whitespace())
-                    },
+                    }
                 }
-            },
+            }
             _ => false,
         }
     }
@@ -1571,7 +1574,7 @@ impl MarkdownOutputConverter {
                             None
                         }
                     })
-                },
+                }
                 _ => None,
             };
 
@@ -1997,8 +2000,12 @@ impl MarkdownOutputConverter {
             // to autolinking bare URLs in the text.
             let linkified = match span.link_uri.as_deref() {
                 Some(uri) if super::is_safe_link_uri(uri) => {
-                    format!("[{}]({})", text.trim(), uri.replace(' ', "%20").replace(')', "%29"))
-                },
+                    format!(
+                        "[{}]({})",
+                        text.trim(),
+                        uri.replace(' ', "%20").replace(')', "%29")
+                    )
+                }
                 _ => self.linkify(text),
             };
 
@@ -2165,7 +2172,11 @@ impl MarkdownOutputConverter {
             if let Some(level) = current_heading_level {
                 begin_block(&mut result);
                 let prefix = "#".repeat(level as usize);
-                result.push_str(&format!("{} {}\n", prefix, strip_emphasis(current_line.trim())));
+                result.push_str(&format!(
+                    "{} {}\n",
+                    prefix,
+                    strip_emphasis(current_line.trim())
+                ));
             } else if current_line_all_mono {
                 // Trailing monospace paragraph — sentinel-wrap so the fence pass
                 // fuses it with any preceding code lines.
@@ -2549,8 +2560,9 @@ fn detect_footnotes(spans: &[&OrderedTextSpan], base_font_size: f32) -> Footnote
         .filter(|&i| spans[i].span.bbox.y <= bottom_cut)
         .collect();
     bottom.sort_by(|&a, &b| {
-        crate::utils::safe_float_cmp(spans[b].span.bbox.y, spans[a].span.bbox.y)
-            .then(crate::utils::safe_float_cmp(spans[a].span.bbox.x, spans[b].span.bbox.x))
+        crate::utils::safe_float_cmp(spans[b].span.bbox.y, spans[a].span.bbox.y).then(
+            crate::utils::safe_float_cmp(spans[a].span.bbox.x, spans[b].span.bbox.x),
+        )
     });
     // Group bottom-band spans into lines by baseline proximity.
     let mut def_lines: Vec<Vec<usize>> = Vec::new();
@@ -2666,7 +2678,7 @@ fn detect_footnotes(spans: &[&OrderedTextSpan], base_font_size: f32) -> Footnote
                 FootnoteToken::Symbol(_) => {
                     symbol_counter += 1;
                     symbol_counter.to_string()
-                },
+                }
             })
             .clone();
         plan.inline_markers.insert(*i, format!("[^{name}]"));
@@ -3035,7 +3047,10 @@ mod tests {
             "Intro\n\n```\nline one\nline two\n```\n\nOutro"
         );
         // A lone monospace paragraph still fences.
-        assert_eq!(fence_monospace_blocks(&format!("{n}only{n}")), "```\nonly\n```");
+        assert_eq!(
+            fence_monospace_blocks(&format!("{n}only{n}")),
+            "```\nonly\n```"
+        );
         // No sentinels → byte-identical.
         assert_eq!(fence_monospace_blocks("plain\n\ntext"), "plain\n\ntext");
         // A stray sentinel inside ordinary prose is stripped, not fenced.
@@ -3086,7 +3101,10 @@ mod tests {
             "",
             "  plain",
         ] {
-            assert!(!is_md_list_item_line(no), "{no:?} should NOT be a list item");
+            assert!(
+                !is_md_list_item_line(no),
+                "{no:?} should NOT be a list item"
+            );
         }
     }
 
@@ -3137,8 +3155,12 @@ mod tests {
             );
         }
         // Real (word-leading) headings stay valid.
-        assert!(MarkdownOutputConverter::is_valid_heading_text("Spring Equinox Gathering"));
-        assert!(MarkdownOutputConverter::is_valid_heading_text("Eastern Apiary Update"));
+        assert!(MarkdownOutputConverter::is_valid_heading_text(
+            "Spring Equinox Gathering"
+        ));
+        assert!(MarkdownOutputConverter::is_valid_heading_text(
+            "Eastern Apiary Update"
+        ));
     }
 
     /// D1 RED — when the structure tree carries an explicit heading role
@@ -3173,7 +3195,11 @@ mod tests {
         let mut h2 = make_span("Section Header", 0.0, 100.0, 11.0, FontWeight::Normal);
         h2.struct_role = Some(StructRole::Heading(2));
         let result = converter.convert(&[h2], &config).unwrap();
-        assert!(result.starts_with("## "), "expected `## ` heading prefix, got:\n{}", result);
+        assert!(
+            result.starts_with("## "),
+            "expected `## ` heading prefix, got:\n{}",
+            result
+        );
     }
 
     /// D3 unit — `is_ordered_list_marker` recognises common forms and
@@ -3181,11 +3207,26 @@ mod tests {
     #[test]
     fn test_is_ordered_list_marker_recognition() {
         // Recognised forms.
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("1. Foo"), Some(1));
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("12. Foo"), Some(12));
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("a) Foo"), Some(1));
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("A. Foo"), Some(1));
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("iv. Foo"), Some(1));
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("1. Foo"),
+            Some(1)
+        );
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("12. Foo"),
+            Some(12)
+        );
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("a) Foo"),
+            Some(1)
+        );
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("A. Foo"),
+            Some(1)
+        );
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("iv. Foo"),
+            Some(1)
+        );
         // Conservative rejections so figure captions and years are not promoted.
         assert!(MarkdownOutputConverter::is_ordered_list_marker("1.1 Foo").is_none());
         assert!(MarkdownOutputConverter::is_ordered_list_marker("1986 was").is_none());
@@ -3243,14 +3284,24 @@ mod tests {
         let converter = MarkdownOutputConverter::new();
         let config = TextPipelineConfig::default();
         for level in 1u8..=6 {
-            let mut s =
-                make_span(&format!("Title L{}", level), 0.0, 100.0, 12.0, FontWeight::Normal);
+            let mut s = make_span(
+                &format!("Title L{}", level),
+                0.0,
+                100.0,
+                12.0,
+                FontWeight::Normal,
+            );
             s.struct_role = Some(StructRole::Heading(level));
             let body = make_span("body", 0.0, 80.0, 12.0, FontWeight::Normal);
             let result = converter.convert(&[s, body], &config).unwrap();
             let prefix = "#".repeat(level as usize);
             let expected = format!("{} Title L{}", prefix, level);
-            assert!(result.contains(&expected), "expected `{}`, got:\n{}", expected, result);
+            assert!(
+                result.contains(&expected),
+                "expected `{}`, got:\n{}",
+                expected,
+                result
+            );
         }
     }
 
@@ -3287,7 +3338,13 @@ mod tests {
         let config = TextPipelineConfig::default();
         let mut h = make_span("Highlights", 0.0, 100.0, 12.0, FontWeight::Normal);
         h.struct_role = Some(StructRole::Heading(2));
-        let mut a = make_span("Revenue grew steadily.", 0.0, 80.0, 12.0, FontWeight::Normal);
+        let mut a = make_span(
+            "Revenue grew steadily.",
+            0.0,
+            80.0,
+            12.0,
+            FontWeight::Normal,
+        );
         a.struct_role = Some(StructRole::ListItemBody);
         a.block_id = Some(1);
         let mut b = make_span("Costs remained flat.", 0.0, 64.0, 12.0, FontWeight::Normal);
@@ -3295,8 +3352,14 @@ mod tests {
         b.block_id = Some(2);
         let out = converter.convert(&[h, a, b], &config).unwrap();
         eprintln!("--- heading/list output ---\n{out}\n---");
-        assert!(!out.contains("Highlights - "), "heading glued to list:\n{out}");
-        assert!(out.contains("- Revenue grew steadily."), "first item missing bullet:\n{out}");
+        assert!(
+            !out.contains("Highlights - "),
+            "heading glued to list:\n{out}"
+        );
+        assert!(
+            out.contains("- Revenue grew steadily."),
+            "first item missing bullet:\n{out}"
+        );
     }
 
     /// D1 coverage — every list-role variant (LI / Lbl / LBody) on a
@@ -3400,8 +3463,14 @@ mod tests {
     #[test]
     fn test_is_ordered_list_marker_extras() {
         // Recognised: trailing space required, both `.` and `)` close.
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("99. Foo"), Some(99));
-        assert_eq!(MarkdownOutputConverter::is_ordered_list_marker("z) Last"), Some(1));
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("99. Foo"),
+            Some(99)
+        );
+        assert_eq!(
+            MarkdownOutputConverter::is_ordered_list_marker("z) Last"),
+            Some(1)
+        );
         // Without the trailing space, not a list marker.
         assert!(MarkdownOutputConverter::is_ordered_list_marker("1.Foo").is_none());
         // Without a digit/letter prefix, not a list marker.
@@ -3448,7 +3517,12 @@ mod tests {
         }
         // Each composed token appears.
         for token in ["1st", "2nd", "3rd"] {
-            assert!(result.contains(token), "expected `{}` in output, got:\n{}", token, result);
+            assert!(
+                result.contains(token),
+                "expected `{}` in output, got:\n{}",
+                token,
+                result
+            );
         }
     }
 
@@ -3681,10 +3755,22 @@ mod tests {
     fn test_wrapped_list_item_body_does_not_emit_extra_bullet() {
         let converter = MarkdownOutputConverter::new();
         let config = TextPipelineConfig::default();
-        let mut a = make_span("First half of an item", 0.0, 100.0, 12.0, FontWeight::Normal);
+        let mut a = make_span(
+            "First half of an item",
+            0.0,
+            100.0,
+            12.0,
+            FontWeight::Normal,
+        );
         a.struct_role = Some(StructRole::ListItemBody);
         a.block_id = Some(7);
-        let mut b = make_span("that wraps to next line.", 0.0, 86.0, 12.0, FontWeight::Normal);
+        let mut b = make_span(
+            "that wraps to next line.",
+            0.0,
+            86.0,
+            12.0,
+            FontWeight::Normal,
+        );
         b.struct_role = Some(StructRole::ListItemBody);
         b.block_id = Some(7);
         let result = converter.convert(&[a, b], &config).unwrap();
@@ -3709,7 +3795,11 @@ mod tests {
         let config = TextPipelineConfig::default();
         let span = make_span("בנימין", 0.0, 100.0, 12.0, FontWeight::Normal);
         let result = converter.convert(&[span], &config).unwrap();
-        assert!(result.contains("בנימין"), "Hebrew must survive intact; got: {:?}", result);
+        assert!(
+            result.contains("בנימין"),
+            "Hebrew must survive intact; got: {:?}",
+            result
+        );
         assert!(
             !result.contains("ןימינב"),
             "must NOT contain reversed Hebrew; got: {:?}",
@@ -3792,7 +3882,12 @@ mod tests {
             .map(|p| p.trim())
             .filter(|p| !p.is_empty())
             .collect();
-        assert_eq!(paras.len(), 1, "minor backstep must stay on one paragraph: {:?}", result);
+        assert_eq!(
+            paras.len(),
+            1,
+            "minor backstep must stay on one paragraph: {:?}",
+            result
+        );
     }
 
     /// D5d coverage — the same backward-wrap detector fires when
@@ -3890,7 +3985,12 @@ mod tests {
         ];
         let result = converter.convert(&spans, &config).unwrap();
         let heading_lines: Vec<&str> = result.lines().filter(|l| l.starts_with("# ")).collect();
-        assert_eq!(heading_lines.len(), 1, "form heading still joins: {}", result);
+        assert_eq!(
+            heading_lines.len(),
+            1,
+            "form heading still joins: {}",
+            result
+        );
     }
 
     /// D5d unit — the helper itself. Property-style: matrix of
@@ -3962,8 +4062,14 @@ mod tests {
         let word_r = mk("\u{05D0}\u{05D1}", 300.0);
         let space = mk(" ", 290.0);
         let word_l = mk("\u{05D2}\u{05D3}", 250.0);
-        assert!(!is_column_gap(&word_r, &space), "RTL word→space read as a column gap");
-        assert!(!is_column_gap(&space, &word_l), "RTL space→word read as a column gap");
+        assert!(
+            !is_column_gap(&word_r, &space),
+            "RTL word→space read as a column gap"
+        );
+        assert!(
+            !is_column_gap(&space, &word_l),
+            "RTL space→word read as a column gap"
+        );
     }
 
     /// D5c RED — multi-column newspaper case. Two text spans on the
@@ -4093,7 +4199,12 @@ mod tests {
             .map(|p| p.trim())
             .filter(|p| !p.is_empty())
             .collect();
-        assert_eq!(paras.len(), 3, "three columns must produce three paragraphs, got:\n{}", result);
+        assert_eq!(
+            paras.len(),
+            3,
+            "three columns must produce three paragraphs, got:\n{}",
+            result
+        );
     }
 
     /// D5c coverage — column-gap detector applies even when no
@@ -4147,7 +4258,12 @@ mod tests {
         ];
         let result = converter.convert(&spans, &config).unwrap();
         let heading_lines: Vec<&str> = result.lines().filter(|l| l.starts_with("# ")).collect();
-        assert_eq!(heading_lines.len(), 1, "tiny jitter must not split heading, got:\n{}", result);
+        assert_eq!(
+            heading_lines.len(),
+            1,
+            "tiny jitter must not split heading, got:\n{}",
+            result
+        );
     }
 
     /// D5b coverage — large baseline drop (well past same_line) DOES
@@ -4188,9 +4304,21 @@ mod tests {
         let converter = MarkdownOutputConverter::new();
         let config = TextPipelineConfig::default();
         // Two paragraphs separated by 12pt (less than 1.5× line_height).
-        let mut p1 = make_span("Paragraph one body text.", 0.0, 100.0, 12.0, FontWeight::Normal);
+        let mut p1 = make_span(
+            "Paragraph one body text.",
+            0.0,
+            100.0,
+            12.0,
+            FontWeight::Normal,
+        );
         p1.block_id = Some(1);
-        let mut p2 = make_span("Paragraph two starts here.", 0.0, 88.0, 12.0, FontWeight::Normal);
+        let mut p2 = make_span(
+            "Paragraph two starts here.",
+            0.0,
+            88.0,
+            12.0,
+            FontWeight::Normal,
+        );
         p2.block_id = Some(2);
         let result = converter.convert(&[p1, p2], &config).unwrap();
         assert!(
@@ -4265,7 +4393,12 @@ mod tests {
         }
         let result = converter.convert(&items, &config).unwrap();
         for t in ["- Apple", "- Banana", "- Cherry"] {
-            assert!(result.contains(t), "expected `{}` line in output, got:\n{}", t, result);
+            assert!(
+                result.contains(t),
+                "expected `{}` line in output, got:\n{}",
+                t,
+                result
+            );
         }
     }
 
@@ -4372,8 +4505,14 @@ mod tests {
                 &config,
             )
             .unwrap();
-        assert!(nested.contains("- Alpha"), "top-level item unindented: {nested:?}");
-        assert!(nested.contains("  - Gamma"), "deeper-x item gets a 2-space indent: {nested:?}");
+        assert!(
+            nested.contains("- Alpha"),
+            "top-level item unindented: {nested:?}"
+        );
+        assert!(
+            nested.contains("  - Gamma"),
+            "deeper-x item gets a 2-space indent: {nested:?}"
+        );
 
         let flat = converter
             .convert(
@@ -4384,7 +4523,10 @@ mod tests {
                 &config,
             )
             .unwrap();
-        assert!(!flat.contains("  - "), "a flat list must not be indented: {flat:?}");
+        assert!(
+            !flat.contains("  - "),
+            "a flat list must not be indented: {flat:?}"
+        );
     }
 
     /// WS2.4: multi-level numbered section titles promote to headings at their
@@ -4396,7 +4538,11 @@ mod tests {
         assert_eq!(f("2.1 Method"), Some(2));
         assert_eq!(f("4.2.1.5 Deep"), Some(4)); // 3 dots → level 4
                                                 // Not headings:
-        assert_eq!(f("1. First list item"), None, "single-dot+space is a list marker");
+        assert_eq!(
+            f("1. First list item"),
+            None,
+            "single-dot+space is a list marker"
+        );
         assert_eq!(f("3 Discussion"), None, "no dot is too ambiguous");
         assert_eq!(f("Introduction"), None, "no number");
         assert_eq!(f("2.1.3"), None, "number with no title");
@@ -4458,11 +4604,24 @@ mod tests {
             make_span_w("1", 60.0, 702.0, 5.0, 7.0, FontWeight::Normal),
             // page-bottom definition block (bottom 18% band)
             make_span_w("1", 0.0, 50.0, 5.0, 7.0, FontWeight::Normal),
-            make_span_w("Smith et al. 2019", 10.0, 50.0, 120.0, 7.0, FontWeight::Normal),
+            make_span_w(
+                "Smith et al. 2019",
+                10.0,
+                50.0,
+                120.0,
+                7.0,
+                FontWeight::Normal,
+            ),
         ];
         let md = converter.convert(&spans, &config).unwrap();
-        assert!(md.contains("As shown[^1]"), "inline reference missing: {md:?}");
-        assert!(md.contains("[^1]: Smith et al. 2019"), "definition missing: {md:?}");
+        assert!(
+            md.contains("As shown[^1]"),
+            "inline reference missing: {md:?}"
+        );
+        assert!(
+            md.contains("[^1]: Smith et al. 2019"),
+            "definition missing: {md:?}"
+        );
     }
 
     #[test]
@@ -4476,11 +4635,24 @@ mod tests {
             make_span_w("See note", 0.0, 700.0, 60.0, 11.0, FontWeight::Normal),
             make_span_w("*", 60.0, 702.0, 5.0, 7.0, FontWeight::Normal),
             make_span_w("*", 0.0, 50.0, 5.0, 7.0, FontWeight::Normal),
-            make_span_w("Important caveat", 10.0, 50.0, 100.0, 7.0, FontWeight::Normal),
+            make_span_w(
+                "Important caveat",
+                10.0,
+                50.0,
+                100.0,
+                7.0,
+                FontWeight::Normal,
+            ),
         ];
         let md = converter.convert(&spans, &config).unwrap();
-        assert!(md.contains("See note[^1]"), "inline reference missing: {md:?}");
-        assert!(md.contains("[^1]: Important caveat"), "definition missing: {md:?}");
+        assert!(
+            md.contains("See note[^1]"),
+            "inline reference missing: {md:?}"
+        );
+        assert!(
+            md.contains("[^1]: Important caveat"),
+            "definition missing: {md:?}"
+        );
     }
 
     #[test]
@@ -4533,7 +4705,10 @@ mod tests {
         ];
         let md = converter.convert(&spans, &config).unwrap();
         assert!(md.contains("frozen-thawed"), "not joined: {md:?}");
-        assert!(!md.contains("frozen- thawed"), "spurious space after hyphen: {md:?}");
+        assert!(
+            !md.contains("frozen- thawed"),
+            "spurious space after hyphen: {md:?}"
+        );
     }
 
     #[test]
@@ -4568,7 +4743,10 @@ mod tests {
         let md = converter.convert(&spans, &config).unwrap();
         assert!(md.contains("הטורפים"), "lost first word: {md:?}");
         assert!(md.contains("ממשפחת"), "lost second word: {md:?}");
-        assert!(!md.contains("הטורפיםממשפחת"), "words glued — separator was dropped: {md:?}");
+        assert!(
+            !md.contains("הטורפיםממשפחת"),
+            "words glued — separator was dropped: {md:?}"
+        );
         let para_count = md
             .trim()
             .split("\n\n")
@@ -4708,7 +4886,11 @@ mod tests {
 
         let result = MarkdownOutputConverter::new()
             .render_table_markdown(&table, &crate::pipeline::TextPipelineConfig::default());
-        assert!(result.contains("A\\|B"), "Pipes should be backslash-escaped: {}", result);
+        assert!(
+            result.contains("A\\|B"),
+            "Pipes should be backslash-escaped: {}",
+            result
+        );
     }
 
     #[test]
@@ -4720,7 +4902,10 @@ mod tests {
 
         let result = MarkdownOutputConverter::new()
             .render_table_markdown(&table, &crate::pipeline::TextPipelineConfig::default());
-        assert!(!result.contains("Line1\nLine2"), "Newlines in cells should be replaced");
+        assert!(
+            !result.contains("Line1\nLine2"),
+            "Newlines in cells should be replaced"
+        );
         assert!(result.contains("Line1 Line2"));
     }
 
@@ -4801,7 +4986,11 @@ mod tests {
         let mut table = Table::new();
         table.bbox = Some(Rect::new(10.0, 50.0, 200.0, 100.0));
 
-        assert_eq!(span_in_table(&span, &[table]), Some(0), "Should match within tolerance");
+        assert_eq!(
+            span_in_table(&span, &[table]),
+            Some(0),
+            "Should match within tolerance"
+        );
     }
 
     #[test]
@@ -4853,9 +5042,15 @@ mod tests {
             .convert_with_tables(&[span_before, span_in_table, span_after], &[table], &config)
             .unwrap();
 
-        assert!(result.contains("Before table"), "Should contain text before table");
+        assert!(
+            result.contains("Before table"),
+            "Should contain text before table"
+        );
         assert!(result.contains("| Col |"), "Should contain table");
-        assert!(result.contains("After table"), "Should contain text after table");
+        assert!(
+            result.contains("After table"),
+            "Should contain text after table"
+        );
     }
 
     #[test]
@@ -4885,7 +5080,11 @@ mod tests {
         };
 
         let result = converter
-            .convert_with_tables(&[], &[make_table(10.0, "T1"), make_table(200.0, "T2")], &config)
+            .convert_with_tables(
+                &[],
+                &[make_table(10.0, "T1"), make_table(200.0, "T2")],
+                &config,
+            )
             .unwrap();
 
         assert!(result.contains("| T1 |"), "Should contain first table");
@@ -4920,7 +5119,10 @@ mod tests {
     fn test_strip_bullet() {
         assert_eq!(MarkdownOutputConverter::strip_bullet("► text"), "text");
         assert_eq!(MarkdownOutputConverter::strip_bullet("•item"), "item");
-        assert_eq!(MarkdownOutputConverter::strip_bullet("no bullet"), "no bullet");
+        assert_eq!(
+            MarkdownOutputConverter::strip_bullet("no bullet"),
+            "no bullet"
+        );
     }
 
     #[test]
@@ -4953,8 +5155,16 @@ mod tests {
             "Should convert bullet to list item: {}",
             result
         );
-        assert!(result.contains("- 16-bit ADC"), "Should convert second bullet: {}", result);
-        assert!(!result.contains("►"), "Should not contain raw bullet character: {}", result);
+        assert!(
+            result.contains("- 16-bit ADC"),
+            "Should convert second bullet: {}",
+            result
+        );
+        assert!(
+            !result.contains("►"),
+            "Should not contain raw bullet character: {}",
+            result
+        );
     }
 
     #[test]
@@ -5029,7 +5239,13 @@ mod tests {
 
         // 10 bullet spans at 8.8pt (should be excluded from median)
         for i in 0..10 {
-            let mut s = make_span("►", 50.0, 600.0 - (i as f32) * 14.0, 8.8, FontWeight::Normal);
+            let mut s = make_span(
+                "►",
+                50.0,
+                600.0 - (i as f32) * 14.0,
+                8.8,
+                FontWeight::Normal,
+            );
             s.reading_order = order;
             order += 1;
             spans.push(s);
@@ -5170,7 +5386,11 @@ mod tests {
         let spans = vec![heading, body];
         let result = converter.convert(&spans, &config).unwrap();
 
-        assert!(result.contains("# BIG HEADING"), "24pt text should be H1: {}", result);
+        assert!(
+            result.contains("# BIG HEADING"),
+            "24pt text should be H1: {}",
+            result
+        );
     }
 
     // ============================================================================
@@ -5246,13 +5466,32 @@ mod tests {
             "Reference value '403852' must be present in markdown table: {}",
             result
         );
-        assert!(result.contains("20003035"), "Account No. value must be present: {}", result);
-        assert!(result.contains("123 456 789"), "Tax ID value must be present: {}", result);
-        assert!(result.contains("4351966"), "Confirmation value must be present: {}", result);
-        assert!(result.contains("Reference"), "Header must be present: {}", result);
+        assert!(
+            result.contains("20003035"),
+            "Account No. value must be present: {}",
+            result
+        );
+        assert!(
+            result.contains("123 456 789"),
+            "Tax ID value must be present: {}",
+            result
+        );
+        assert!(
+            result.contains("4351966"),
+            "Confirmation value must be present: {}",
+            result
+        );
+        assert!(
+            result.contains("Reference"),
+            "Header must be present: {}",
+            result
+        );
 
         // Must have pipe separators (markdown table format)
-        assert!(result.contains("|"), "Must be markdown table format with pipe separators");
+        assert!(
+            result.contains("|"),
+            "Must be markdown table format with pipe separators"
+        );
     }
 
     #[test]
@@ -5282,7 +5521,11 @@ mod tests {
 
         // Count pipes in header vs data row — they must match
         let lines: Vec<&str> = result.lines().collect();
-        assert!(lines.len() >= 3, "Must have header, separator, and data row: {}", result);
+        assert!(
+            lines.len() >= 3,
+            "Must have header, separator, and data row: {}",
+            result
+        );
 
         let header_pipes = lines[0].matches('|').count();
         let data_pipes = lines[2].matches('|').count();
@@ -5316,7 +5559,11 @@ mod tests {
             .render_table_markdown(&table, &crate::pipeline::TextPipelineConfig::default());
 
         let lines: Vec<&str> = result.lines().collect();
-        assert!(lines.len() >= 3, "Must have header, separator, and data row: {}", result);
+        assert!(
+            lines.len() >= 3,
+            "Must have header, separator, and data row: {}",
+            result
+        );
 
         let header_pipes = lines[0].matches('|').count();
         let data_pipes = lines[2].matches('|').count();
@@ -5327,7 +5574,11 @@ mod tests {
         );
 
         // All data values must be present
-        assert!(result.contains("| 3 |"), "Third cell in data row must be present: {}", result);
+        assert!(
+            result.contains("| 3 |"),
+            "Third cell in data row must be present: {}",
+            result
+        );
     }
 
     #[test]
@@ -5374,7 +5625,11 @@ mod tests {
             "spurious bold markers found in Arabic output: {:?}",
             result
         );
-        assert!(result.contains("مرحبا"), "Arabic text lost in output: {:?}", result);
+        assert!(
+            result.contains("مرحبا"),
+            "Arabic text lost in output: {:?}",
+            result
+        );
     }
 
     /// D7 — is_rtl_text / looks_rtl must return true for Arabic Unicode ranges
@@ -5382,17 +5637,29 @@ mod tests {
     #[test]
     fn test_rtl_detection_arabic_and_ascii() {
         // Arabic main block
-        assert!(crate::text::bidi::looks_rtl("مرحبا"), "Arabic U+0600-U+06FF must be RTL");
+        assert!(
+            crate::text::bidi::looks_rtl("مرحبا"),
+            "Arabic U+0600-U+06FF must be RTL"
+        );
         // Arabic Presentation Forms-B (common in PDFs using contextual forms)
         assert!(
             crate::text::bidi::looks_rtl("\u{FE80}"),
             "Arabic Presentation Forms-B U+FE80 must be RTL"
         );
         // Hebrew
-        assert!(crate::text::bidi::looks_rtl("שלום"), "Hebrew U+0590-U+05FF must be RTL");
+        assert!(
+            crate::text::bidi::looks_rtl("שלום"),
+            "Hebrew U+0590-U+05FF must be RTL"
+        );
         // Pure ASCII must not trigger the RTL path.
-        assert!(!crate::text::bidi::looks_rtl("hello world"), "ASCII must not be RTL");
-        assert!(!crate::text::bidi::looks_rtl(""), "empty string must not be RTL");
+        assert!(
+            !crate::text::bidi::looks_rtl("hello world"),
+            "ASCII must not be RTL"
+        );
+        assert!(
+            !crate::text::bidi::looks_rtl(""),
+            "empty string must not be RTL"
+        );
     }
 
     /// D7 — strip_inline_emphasis_in_rtl must remove `**…**` and `*…*`
@@ -5402,7 +5669,11 @@ mod tests {
     fn test_strip_inline_emphasis_removes_rtl_markers() {
         // `**bold**` around Arabic text → markers stripped
         let out = strip_inline_emphasis_in_rtl("**مرح**با");
-        assert!(!out.contains("**"), "bold markers must be stripped from Arabic: {:?}", out);
+        assert!(
+            !out.contains("**"),
+            "bold markers must be stripped from Arabic: {:?}",
+            out
+        );
         assert!(
             out.contains("مرح") && out.contains("با"),
             "Arabic chars must survive stripping: {:?}",
@@ -5411,16 +5682,28 @@ mod tests {
 
         // `*italic*` around Arabic text → markers stripped
         let out2 = strip_inline_emphasis_in_rtl("*مرحبا*");
-        assert!(!out2.contains('*'), "italic markers must be stripped from Arabic: {:?}", out2);
+        assert!(
+            !out2.contains('*'),
+            "italic markers must be stripped from Arabic: {:?}",
+            out2
+        );
         assert!(out2.contains("مرحبا"), "Arabic text lost: {:?}", out2);
 
         // Emphasis around LTR content must be preserved.
         let out3 = strip_inline_emphasis_in_rtl("*Hello*");
-        assert_eq!(out3, "*Hello*", "LTR emphasis must be preserved: {:?}", out3);
+        assert_eq!(
+            out3, "*Hello*",
+            "LTR emphasis must be preserved: {:?}",
+            out3
+        );
 
         // No asterisks → identity.
         let out4 = strip_inline_emphasis_in_rtl("مرحبا");
-        assert_eq!(out4, "مرحبا", "no-asterisk path must be identity: {:?}", out4);
+        assert_eq!(
+            out4, "مرحبا",
+            "no-asterisk path must be identity: {:?}",
+            out4
+        );
     }
 
     /// D7 — the RTL emphasis cleanup block must preserve the trailing newline
@@ -5438,8 +5721,16 @@ mod tests {
         s2.block_id = Some(2);
         let result = converter.convert(&[s1, s2], &config).unwrap();
         // Must contain both words.
-        assert!(result.contains("مرحبا"), "first Arabic word lost: {:?}", result);
-        assert!(result.contains("عالم"), "second Arabic word lost: {:?}", result);
+        assert!(
+            result.contains("مرحبا"),
+            "first Arabic word lost: {:?}",
+            result
+        );
+        assert!(
+            result.contains("عالم"),
+            "second Arabic word lost: {:?}",
+            result
+        );
         // Result must end with a newline (the document-level trailing `\n`).
         assert!(
             result.ends_with('\n'),
@@ -5465,7 +5756,11 @@ mod tests {
     fn test_issue10_escape_stray_leading_pipes_basic() {
         let input = "| Finished Goods\n| Internal Use Only\nPage 1 of 12\n";
         let out = escape_stray_leading_pipes(input);
-        assert!(out.contains("\\| Finished Goods"), "stray pipe must be escaped, got:\n{}", out);
+        assert!(
+            out.contains("\\| Finished Goods"),
+            "stray pipe must be escaped, got:\n{}",
+            out
+        );
         assert!(
             out.contains("\\| Internal Use Only"),
             "second stray pipe must be escaped, got:\n{}",
@@ -5480,7 +5775,11 @@ mod tests {
     fn test_issue10_preserves_real_tables() {
         let input = "| Col A | Col B |\n|---|---|\n| 1 | 2 |\n";
         let out = escape_stray_leading_pipes(input);
-        assert!(!out.contains("\\|"), "real table rows must not be escaped, got:\n{}", out);
+        assert!(
+            !out.contains("\\|"),
+            "real table rows must not be escaped, got:\n{}",
+            out
+        );
     }
 
     /// REGRESSION GUARD (70-PDF sweep). A real markdown table with
@@ -5501,7 +5800,10 @@ mod tests {
         table.add_row(header);
         for (label, vals) in [
             ("Continent", ["Asia", "", "Europe", "", ""]),
-            ("Capital", ["Jakarta", "Berlin", "Vienna", "Paris", "Vatican City"]),
+            (
+                "Capital",
+                ["Jakarta", "Berlin", "Vienna", "Paris", "Vatican City"],
+            ),
         ] {
             let mut row = TableRow::new(false);
             row.add_cell(TableCell::new(label.to_string(), false));
@@ -5529,9 +5831,27 @@ mod tests {
         let converter = MarkdownOutputConverter::new();
         let config = TextPipelineConfig::default();
         let spans = vec![
-            make_span("Radio button, unselected", 0.0, 100.0, 12.0, FontWeight::Normal),
-            make_span("Radio button, unselected", 0.0, 80.0, 12.0, FontWeight::Normal),
-            make_span("Radio button, unselected", 0.0, 60.0, 12.0, FontWeight::Normal),
+            make_span(
+                "Radio button, unselected",
+                0.0,
+                100.0,
+                12.0,
+                FontWeight::Normal,
+            ),
+            make_span(
+                "Radio button, unselected",
+                0.0,
+                80.0,
+                12.0,
+                FontWeight::Normal,
+            ),
+            make_span(
+                "Radio button, unselected",
+                0.0,
+                60.0,
+                12.0,
+                FontWeight::Normal,
+            ),
         ];
         let result = converter.convert(&spans, &config).unwrap();
         let count = result.matches("Radio button, unselected").count();
@@ -5652,7 +5972,11 @@ mod tests {
 | units | per | day | strong | demand |
 ";
         let out = simplify_degenerate_tables(input);
-        assert!(!out.contains("|---|"), "separator row should be gone, got:\n{}", out);
+        assert!(
+            !out.contains("|---|"),
+            "separator row should be gone, got:\n{}",
+            out
+        );
         assert!(
             out.contains("Q1 Warehouse throughput increased 15%"),
             "header words flattened to prose, got:\n{}",
@@ -5672,7 +5996,11 @@ mod tests {
 | Europe Sales Total | 0.8 M | 0.9 M | 1.1 M | 1.3 M |
 ";
         let out = simplify_degenerate_tables(input);
-        assert!(out.contains("|---|"), "real table must keep separator, got:\n{}", out);
+        assert!(
+            out.contains("|---|"),
+            "real table must keep separator, got:\n{}",
+            out
+        );
         assert!(
             out.contains("| North America Sales |"),
             "real table cells must remain, got:\n{}",
@@ -5697,9 +6025,21 @@ mod tests {
             make_span("More text.", 0.0, 60.0, 12.0, FontWeight::Normal),
         ];
         let result = converter.convert(&spans, &config).unwrap();
-        assert!(result.contains("Page 1 of 12"), "page-N text must survive, got:\n{}", result);
-        assert!(result.contains("Some text."), "prose must survive, got:\n{}", result);
-        assert!(result.contains("More text."), "prose must survive, got:\n{}", result);
+        assert!(
+            result.contains("Page 1 of 12"),
+            "page-N text must survive, got:\n{}",
+            result
+        );
+        assert!(
+            result.contains("Some text."),
+            "prose must survive, got:\n{}",
+            result
+        );
+        assert!(
+            result.contains("More text."),
+            "prose must survive, got:\n{}",
+            result
+        );
     }
 
     /// Issue #9 — in-prose "Page N" references must obviously also
@@ -5746,8 +6086,16 @@ mod tests {
             make_span("\u{25E6} Second item", 0.0, 80.0, 12.0, FontWeight::Normal),
         ];
         let result = converter.convert(&spans, &config).unwrap();
-        assert!(result.contains("First item"), "list-item text must survive: {}", result);
-        assert!(result.contains("Second item"), "list-item text must survive: {}", result);
+        assert!(
+            result.contains("First item"),
+            "list-item text must survive: {}",
+            result
+        );
+        assert!(
+            result.contains("Second item"),
+            "list-item text must survive: {}",
+            result
+        );
     }
 
     /// Issue #13 (mid-prose codepoint preservation). A `❍` that
@@ -5782,7 +6130,11 @@ mod tests {
         for v in ["- 23,500", "- 99.2%", "- 87%", "- 4.2 days"] {
             assert!(out.contains(v), "expected `{}` in output, got:\n{}", v, out);
         }
-        assert!(!out.contains("# 23,500"), "H1 form must be gone, got:\n{}", out);
+        assert!(
+            !out.contains("# 23,500"),
+            "H1 form must be gone, got:\n{}",
+            out
+        );
     }
 
     /// Issue #11 — a numeric heading that LOOKS standalone (single
@@ -5791,7 +6143,11 @@ mod tests {
     fn test_issue11_preserves_single_numeric_heading() {
         let input = "# 2024 Annual Report\n";
         let out = collapse_numeric_heading_runs(input);
-        assert_eq!(out, input, "single non-numeric heading must be untouched: {}", out);
+        assert_eq!(
+            out, input,
+            "single non-numeric heading must be untouched: {}",
+            out
+        );
     }
 
     /// Issue #12 — `**S alesF orce**` CamelCase fragmentation inside a
@@ -5924,7 +6280,11 @@ mod tests {
         let input = "Important note.\n\nOther content.\n\nImportant note.\n";
         let out = dedup_consecutive_paragraphs(input);
         let occurrences = out.matches("Important note.").count();
-        assert_eq!(occurrences, 2, "non-consecutive repeat must survive, got:\n{}", out);
+        assert_eq!(
+            occurrences, 2,
+            "non-consecutive repeat must survive, got:\n{}",
+            out
+        );
     }
 
     /// Issue #5 — all-identical header cells (spatial-grouping
@@ -5942,7 +6302,11 @@ mod tests {
             q1_count, out
         );
         // Cell count preserved (still 4 pipes in the data row).
-        assert!(out.contains("Zone A"), "data row must remain intact, got:\n{}", out);
+        assert!(
+            out.contains("Zone A"),
+            "data row must remain intact, got:\n{}",
+            out
+        );
     }
 
     /// Issue #5 — a legitimate header with distinct values must NOT
@@ -5952,7 +6316,12 @@ mod tests {
         let input = "| North | South | East | West |\n|---|---|---|---|\n| 1 | 2 | 3 | 4 |\n";
         let out = dedup_identical_header_cells(input);
         for col in ["North", "South", "East", "West"] {
-            assert!(out.contains(col), "distinct header `{}` must survive: {}", col, out);
+            assert!(
+                out.contains(col),
+                "distinct header `{}` must survive: {}",
+                col,
+                out
+            );
         }
     }
 
@@ -6010,8 +6379,13 @@ mod tests {
     fn markdown_wraps_rtl_run_with_rli_pdi() {
         let converter = MarkdownOutputConverter::new();
         let config = TextPipelineConfig::default();
-        let span =
-            make_span("The article שלום עולם is greetings.", 0.0, 100.0, 12.0, FontWeight::Normal);
+        let span = make_span(
+            "The article שלום עולם is greetings.",
+            0.0,
+            100.0,
+            12.0,
+            FontWeight::Normal,
+        );
         let result = converter.convert(&[span], &config).unwrap();
         assert!(
             result.contains('\u{2067}'),
@@ -6070,7 +6444,13 @@ mod tests {
         let spans = vec![
             make_span("The first paragraph.", 0.0, 100.0, 12.0, FontWeight::Normal),
             make_span("A second sentence.", 0.0, 84.0, 12.0, FontWeight::Normal),
-            make_span("Numbers 123 and (parens) too.", 0.0, 68.0, 12.0, FontWeight::Normal),
+            make_span(
+                "Numbers 123 and (parens) too.",
+                0.0,
+                68.0,
+                12.0,
+                FontWeight::Normal,
+            ),
         ];
         let result = converter.convert(&spans, &config).unwrap();
         for marker in ['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'] {

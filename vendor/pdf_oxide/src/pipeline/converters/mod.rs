@@ -904,7 +904,11 @@ mod tests {
         let bullet = "## Highlights\n- Revenue grew steadily.\n";
         assert_eq!(merge_key_value_pairs(bullet), bullet, "bullet item glued");
         let ordered = "## Next Steps\n1. Finalize the budget.\n";
-        assert_eq!(merge_key_value_pairs(ordered), ordered, "ordered item glued");
+        assert_eq!(
+            merge_key_value_pairs(ordered),
+            ordered,
+            "ordered item glued"
+        );
     }
 
     #[test]
@@ -1027,7 +1031,10 @@ mod tests {
     fn hebrew_glyphs_stepping_leftward_are_not_separated() {
         let prev = rtl_span(300.0, 0.0, 12.0, "\u{5e9}");
         let curr = rtl_span(288.0, 0.0, 12.0, "\u{5dc}");
-        assert!(!has_horizontal_gap(&prev, &curr), "Hebrew advances right-to-left too");
+        assert!(
+            !has_horizontal_gap(&prev, &curr),
+            "Hebrew advances right-to-left too"
+        );
     }
 
     #[test]
@@ -1048,7 +1055,10 @@ mod tests {
     fn adjacent_latin_kerning_is_still_not_a_gap() {
         let prev = rtl_span(100.0, 18.0, 12.0, "Effi");
         let curr = rtl_span(118.1, 26.0, 12.0, "ciency");
-        assert!(!has_horizontal_gap(&prev, &curr), "a sub-em gap is inter-glyph kerning");
+        assert!(
+            !has_horizontal_gap(&prev, &curr),
+            "a sub-em gap is inter-glyph kerning"
+        );
     }
 
     /// The four span pairs of a Persian form's issue date, at the geometry the
@@ -1115,7 +1125,10 @@ mod tests {
         // CJK char followed by CJK char with a gap > 0.15em → no space.
         let prev = make_span(0.0, 10.0, "数"); // ends with CJK
         let curr = make_span(12.0, 10.0, "学"); // starts with CJK; gap = 2.0 > 1.5
-        assert!(!has_horizontal_gap(&prev, &curr), "CJK→CJK should suppress space insertion");
+        assert!(
+            !has_horizontal_gap(&prev, &curr),
+            "CJK→CJK should suppress space insertion"
+        );
     }
 
     #[test]
@@ -1212,8 +1225,12 @@ mod tests {
         ));
         let mut row = TableRow::new(false);
         let mut cell = TableCell::new(String::new(), false);
-        cell.bbox =
-            Some(crate::geometry::Rect::new(cell_bbox.0, cell_bbox.1, cell_bbox.2, cell_bbox.3));
+        cell.bbox = Some(crate::geometry::Rect::new(
+            cell_bbox.0,
+            cell_bbox.1,
+            cell_bbox.2,
+            cell_bbox.3,
+        ));
         row.cells.push(cell);
         t.rows.push(row);
         t.col_count = 1;
@@ -1480,14 +1497,20 @@ mod span_ownership_tests {
         let mut inside = span_at("Region", 102.0, 701.0, 34.0);
         inside.mcid = Some(7);
         assert_eq!(
-            span_in_table(&OrderedTextSpan::new(inside, 0), std::slice::from_ref(&table)),
+            span_in_table(
+                &OrderedTextSpan::new(inside, 0),
+                std::slice::from_ref(&table)
+            ),
             Some(0)
         );
 
         let mut other = span_at("caption", 102.0, 701.0, 34.0);
         other.mcid = Some(9);
         assert_eq!(
-            span_in_table(&OrderedTextSpan::new(other, 0), std::slice::from_ref(&table)),
+            span_in_table(
+                &OrderedTextSpan::new(other, 0),
+                std::slice::from_ref(&table)
+            ),
             None,
             "a span the table's marked content does not claim must reach prose, \
              even though it sits inside the table's bbox"
@@ -1507,6 +1530,9 @@ mod span_ownership_tests {
             height: 12.0,
         });
         let inside = OrderedTextSpan::new(span_at("Region", 102.0, 701.0, 34.0), 0);
-        assert_eq!(span_in_table(&inside, std::slice::from_ref(&table)), Some(0));
+        assert_eq!(
+            span_in_table(&inside, std::slice::from_ref(&table)),
+            Some(0)
+        );
     }
 }

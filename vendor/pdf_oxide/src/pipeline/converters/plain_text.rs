@@ -818,7 +818,10 @@ mod tests {
             .convert_with_tables(&[span_before, span_in_table], &[table], &config)
             .unwrap();
 
-        assert!(result.contains("Before"), "Should contain text before table");
+        assert!(
+            result.contains("Before"),
+            "Should contain text before table"
+        );
         assert!(result.contains("Cell"), "Should contain table cell");
     }
 
@@ -1122,7 +1125,11 @@ mod tests {
             .convert_with_tables(&[frag1, frag2], &[table], &config)
             .unwrap();
 
-        assert!(result.contains("DELTA"), "overlapping orphan fragments must join: {:?}", result,);
+        assert!(
+            result.contains("DELTA"),
+            "overlapping orphan fragments must join: {:?}",
+            result,
+        );
         assert!(
             !result.contains("DELT A"),
             "no spurious space between overlapping orphan fragments: {:?}",
@@ -1250,8 +1257,16 @@ mod tests {
         s2.group_id = Some(1);
 
         let result = converter.convert(&[s1, s2], &config).unwrap();
-        assert!(result.contains("DELTA"), "overlapping fragments must join: {:?}", result);
-        assert!(!result.contains("DELT A"), "no spurious cross-group space: {:?}", result);
+        assert!(
+            result.contains("DELTA"),
+            "overlapping fragments must join: {:?}",
+            result
+        );
+        assert!(
+            !result.contains("DELT A"),
+            "no spurious cross-group space: {:?}",
+            result
+        );
     }
 
     // ============================================================================
@@ -1417,7 +1432,11 @@ mod tests {
 
         // Should produce: "A C\nB D\n" (row-by-row), not "A B\n\nC D\n" (col-by-col).
         let lines: Vec<&str> = result.trim().lines().collect();
-        assert!(lines.len() >= 2, "Should have at least 2 lines: {:?}", result,);
+        assert!(
+            lines.len() >= 2,
+            "Should have at least 2 lines: {:?}",
+            result,
+        );
         assert!(
             lines[0].contains('A') && lines[0].contains('C'),
             "First row should have A and C: {:?}",

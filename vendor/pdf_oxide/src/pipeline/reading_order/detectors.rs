@@ -95,7 +95,7 @@ pub fn detect_dramatic_script(row_first_glyphs: &[DetectorGlyph], row_texts: &[&
                         if (prev_x - first_glyph.x).abs() < 2.0 {
                             speaker_row_count += 1;
                         }
-                    },
+                    }
                 }
             }
         }
@@ -389,6 +389,9 @@ mod tests {
     #[test]
     fn classify_default_when_no_pattern_matches() {
         let glyphs = vec![glyph(50.0, 100.0, 5.0, 10.0), glyph(56.0, 100.0, 5.0, 10.0)];
-        assert_eq!(classify_region(&glyphs, &[], &[]), ReadingOrderClass::Default,);
+        assert_eq!(
+            classify_region(&glyphs, &[], &[]),
+            ReadingOrderClass::Default,
+        );
     }
 }

@@ -473,7 +473,10 @@ mod tests {
             make_span("C", 350.0, 100.0),
             make_span("D", 500.0, 100.0),
         ];
-        assert!(!is_likely_columnar(&tiny), "fewer than 6 spans is not enough signal");
+        assert!(
+            !is_likely_columnar(&tiny),
+            "fewer than 6 spans is not enough signal"
+        );
     }
 
     #[test]

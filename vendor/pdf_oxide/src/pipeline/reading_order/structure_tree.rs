@@ -20,7 +20,10 @@ pub(crate) type McidKey = (McidScope, u32);
 /// The scope-qualified key for `span`, defaulting to the page's own scope when
 /// the span carries none — the convention the rest of the crate uses.
 fn span_mcid_key(span: &TextSpan, mcid: u32, page: u32) -> McidKey {
-    (span.mcid_scope.clone().unwrap_or(McidScope::Page(page)), mcid)
+    (
+        span.mcid_scope.clone().unwrap_or(McidScope::Page(page)),
+        mcid,
+    )
 }
 
 /// Structure tree-based reading order strategy.

@@ -437,7 +437,7 @@ impl XYCutStrategy {
                 None => {
                     synthetic.push(span.clone());
                     origins.push(vec![i]);
-                },
+                }
                 Some(r_idx) if !emitted_run[r_idx] => {
                     // Emit the run as a synthetic placeholder at the
                     // position of its first-encountered span.
@@ -459,8 +459,8 @@ impl XYCutStrategy {
                     synthetic.push(placeholder);
                     origins.push(run.span_indices.clone());
                     emitted_run[r_idx] = true;
-                },
-                Some(_) => { /* already emitted — skip later spans of the run */ },
+                }
+                Some(_) => { /* already emitted — skip later spans of the run */ }
             }
         }
 
@@ -2664,7 +2664,11 @@ mod tests {
 
         let texts: Vec<&str> = ordered.iter().map(|o| o.span.text.as_str()).collect();
         // First output must be from y=400 (header), not y=180 (body bottom).
-        assert!(texts[0].contains("HEADER"), "expected HEADER first, got sequence {:?}", texts);
+        assert!(
+            texts[0].contains("HEADER"),
+            "expected HEADER first, got sequence {:?}",
+            texts
+        );
     }
 
     /// Build the span set that exposes the full-measure-line guard.
@@ -2700,7 +2704,14 @@ mod tests {
         let mut y = 440.0;
         for _ in 0..6 {
             spans.push(make_span_text(LEFT, y, 150.0, FS, "left frag", FS));
-            spans.push(make_span_text(330.0, y, RIGHT - 330.0, FS, "right frag", FS));
+            spans.push(make_span_text(
+                330.0,
+                y,
+                RIGHT - 330.0,
+                FS,
+                "right frag",
+                FS,
+            ));
             y -= 14.0;
         }
         spans
@@ -2819,7 +2830,11 @@ mod tests {
 
         let groups = strategy.partition_region(&spans);
         // Should recursively split into at least 2 groups
-        assert!(groups.len() >= 2, "Expected at least 2 groups, got {}", groups.len());
+        assert!(
+            groups.len() >= 2,
+            "Expected at least 2 groups, got {}",
+            groups.len()
+        );
     }
 
     #[test]
@@ -3156,7 +3171,13 @@ mod tests {
         }
 
         // 2-line bold heading at 14pt, same left margin, adjacent lines.
-        spans.push(make_bold_span(body_left, 500.0, 180.0, "2.3 Performance and", 14.0));
+        spans.push(make_bold_span(
+            body_left,
+            500.0,
+            180.0,
+            "2.3 Performance and",
+            14.0,
+        ));
         spans.push(make_bold_span(
             body_left,
             484.0,
@@ -3166,15 +3187,32 @@ mod tests {
         ));
 
         let runs = strategy.find_heading_runs(&spans);
-        assert_eq!(runs.len(), 1, "expected exactly one heading run, got {runs:?}");
-        assert_eq!(runs[0].span_indices.len(), 2, "expected the run to cover both heading lines");
+        assert_eq!(
+            runs.len(),
+            1,
+            "expected exactly one heading run, got {runs:?}"
+        );
+        assert_eq!(
+            runs[0].span_indices.len(),
+            2,
+            "expected the run to cover both heading lines"
+        );
 
         // A LONE bold span (no second line) must NOT be locked: that
         // case is a single-line heading that XY-cut already handles.
         let mut spans_single = vec![make_body_span(body_left, 720.0, body_width, 12.0); 5];
-        spans_single.push(make_bold_span(body_left, 500.0, 180.0, "Lone Heading", 14.0));
+        spans_single.push(make_bold_span(
+            body_left,
+            500.0,
+            180.0,
+            "Lone Heading",
+            14.0,
+        ));
         let runs_single = strategy.find_heading_runs(&spans_single);
-        assert!(runs_single.is_empty(), "single-line bold runs must not produce a HeadingRun");
+        assert!(
+            runs_single.is_empty(),
+            "single-line bold runs must not produce a HeadingRun"
+        );
     }
 
     /// fix-543 unit: the canonical repro shape — left-column 2-line
@@ -3198,7 +3236,13 @@ mod tests {
         // Left column: 2-line bold heading at Y=500/484, then 8 body
         // lines below at Y=460..360 (so the body paragraph anchors the
         // left block in reading order).
-        spans.push(make_bold_span(left_col_x, 500.0, 180.0, "2.3 Performance and", 14.0));
+        spans.push(make_bold_span(
+            left_col_x,
+            500.0,
+            180.0,
+            "2.3 Performance and",
+            14.0,
+        ));
         spans.push(make_bold_span(
             left_col_x,
             484.0,
@@ -3285,7 +3329,13 @@ mod tests {
         let col_width = 260.0_f32;
 
         let mut spans = Vec::new();
-        spans.push(make_bold_span(left_col_x, 500.0, 180.0, "Performance and", 14.0));
+        spans.push(make_bold_span(
+            left_col_x,
+            500.0,
+            180.0,
+            "Performance and",
+            14.0,
+        ));
         spans.push(make_bold_span(
             left_col_x,
             484.0,
@@ -3323,7 +3373,10 @@ mod tests {
             .find("Advantages of Vari-linear Network")
             .expect("heading line 2 must appear in markdown");
 
-        assert!(pos_first < pos_second, "heading line 1 must precede line 2:\n{md}");
+        assert!(
+            pos_first < pos_second,
+            "heading line 1 must precede line 2:\n{md}"
+        );
         // Both heading lines must sit within the FIRST 30% of the
         // emitted markdown — they belong at the very top of the
         // left-column block, not floating somewhere after the
@@ -3746,9 +3799,18 @@ mod tests {
         }
         let full = "When loaded in Internet Explorer, the browser,";
         let rows: [(&[&str], &[&str]); 3] = [
-            (&["noticing", "that", "there", "is", "no"], &["file", "extension,", "pro-"]),
-            (&["sniffing", "it,", "and", "then", "a"], &["header", "it", "was", "sent"]),
-            (&["Anything", "that", "looks", "like", "an"], &["image", "at", "all", "is"]),
+            (
+                &["noticing", "that", "there", "is", "no"],
+                &["file", "extension,", "pro-"],
+            ),
+            (
+                &["sniffing", "it,", "and", "then", "a"],
+                &["header", "it", "was", "sent"],
+            ),
+            (
+                &["Anything", "that", "looks", "like", "an"],
+                &["image", "at", "all", "is"],
+            ),
         ];
         for (i, y) in [260.0, 236.0, 212.0].iter().enumerate() {
             spans.push(make_span_text(72.0, *y, 224.0, size, full, size));

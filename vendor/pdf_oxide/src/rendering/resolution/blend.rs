@@ -42,7 +42,7 @@ impl BlendResolver {
             // backends can opt into simulation.
             "Hue" | "Saturation" | "Color" | "Luminosity" => {
                 BlendPlan::Native(tiny_skia::BlendMode::SourceOver)
-            },
+            }
             _ => BlendPlan::Native(tiny_skia::BlendMode::SourceOver),
         }
     }
@@ -62,7 +62,7 @@ mod tests {
     fn normal_maps_to_source_over() {
         let plan = BlendResolver::new().resolve(&gs_with("Normal"));
         match plan {
-            BlendPlan::Native(tiny_skia::BlendMode::SourceOver) => {},
+            BlendPlan::Native(tiny_skia::BlendMode::SourceOver) => {}
             other => panic!("expected SourceOver, got {other:?}"),
         }
     }
@@ -100,7 +100,7 @@ mod tests {
         for name in ["Hue", "Saturation", "Color", "Luminosity"] {
             let plan = BlendResolver::new().resolve(&gs_with(name));
             match plan {
-                BlendPlan::Native(tiny_skia::BlendMode::SourceOver) => {},
+                BlendPlan::Native(tiny_skia::BlendMode::SourceOver) => {}
                 other => panic!("{name} unexpectedly: {other:?}"),
             }
         }
@@ -112,7 +112,7 @@ mod tests {
         // shall be the default behavior of Normal."
         let plan = BlendResolver::new().resolve(&gs_with("WhateverNotReal"));
         match plan {
-            BlendPlan::Native(tiny_skia::BlendMode::SourceOver) => {},
+            BlendPlan::Native(tiny_skia::BlendMode::SourceOver) => {}
             other => panic!("expected SourceOver for unknown mode, got {other:?}"),
         }
     }

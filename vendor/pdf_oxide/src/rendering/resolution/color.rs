@@ -72,10 +72,10 @@ impl ColorResolver {
                     return Ok(resolved);
                 }
                 Ok(device_to_rgba(*dev, alpha))
-            },
+            }
             LogicalColor::Spaced { space, components } => {
                 self.resolve_spaced(space, components, ctx, alpha)
-            },
+            }
         }
     }
 
@@ -177,7 +177,7 @@ impl ColorResolver {
             "ICCBased" => self.resolve_iccbased(arr, components, ctx, alpha),
             "Separation" | "DeviceN" => {
                 self.resolve_separation_or_devicen(arr, components, ctx, alpha)
-            },
+            }
             "Indexed" => self.resolve_indexed(arr, components, ctx, alpha),
             _ => Ok(first_as_gray(components, alpha)),
         }
@@ -530,13 +530,13 @@ impl ColorResolver {
         match alt_cs_name {
             Some("DeviceCMYK") | Some("CMYK") if altspace_values.len() >= 4 => {
                 Ok(four_as_cmyk(&altspace_values, alpha, ctx))
-            },
+            }
             Some("DeviceRGB") | Some("RGB") if altspace_values.len() >= 3 => {
                 Ok(three_as_rgb(&altspace_values, alpha))
-            },
+            }
             Some("DeviceGray") | Some("G") if !altspace_values.is_empty() => {
                 Ok(first_as_gray(&altspace_values, alpha))
-            },
+            }
             _ => {
                 // Compound alternate space (e.g. ICCBased). We synthesise a
                 // logical Spaced colour and recurse — this lets a
@@ -547,7 +547,7 @@ impl ColorResolver {
                 } else {
                     Ok(first_as_gray(&altspace_values, alpha))
                 }
-            },
+            }
         }
     }
 
@@ -815,8 +815,13 @@ fn three_as_rgb(components: &[f32], alpha: f32) -> ResolvedColor {
 /// not the alternate's CMYK decomposition, so the alt is composite-
 /// only.
 fn four_as_cmyk(components: &[f32], alpha: f32, ctx: &ResolutionContext) -> ResolvedColor {
-    let (r, g, b) =
-        cmyk_to_rgb_via_intent(components[0], components[1], components[2], components[3], ctx);
+    let (r, g, b) = cmyk_to_rgb_via_intent(
+        components[0],
+        components[1],
+        components[2],
+        components[3],
+        ctx,
+    );
     ResolvedColor::Rgba { r, g, b, a: alpha }
 }
 
@@ -933,7 +938,11 @@ pub(crate) fn cmyk_to_rgb_via_intent(
             );
             transform.convert_cmyk_pixel(c_u8, m_u8, y_u8, k_u8)
         };
-        return (rgb[0] as f32 / 255.0, rgb[1] as f32 / 255.0, rgb[2] as f32 / 255.0);
+        return (
+            rgb[0] as f32 / 255.0,
+            rgb[1] as f32 / 255.0,
+            rgb[2] as f32 / 255.0,
+        );
     }
     // No OutputIntent → spec fallback. The `ctx` borrow is held through
     // the cfg-gated branch above; under the no-icc build we explicitly
@@ -1324,7 +1333,7 @@ mod tests {
             ResolvedColor::Cmyk { c, m, y, k, a } => {
                 let (rr, gg, bb) = super::cmyk_to_rgb(c, m, y, k);
                 (rr, gg, bb, a)
-            },
+            }
             other => panic!("expected Rgba or Cmyk; got {other:?}"),
         };
         assert!((rr - r).abs() < 1e-3, "r: got {rr}, want {r}");
@@ -1475,8 +1484,10 @@ mod tests {
 
         let mut func_dict: HashMap<String, Object> = HashMap::new();
         func_dict.insert("FunctionType".into(), Object::Integer(4));
-        func_dict
-            .insert("Domain".into(), Object::Array(vec![Object::Integer(0), Object::Integer(1)]));
+        func_dict.insert(
+            "Domain".into(),
+            Object::Array(vec![Object::Integer(0), Object::Integer(1)]),
+        );
         func_dict.insert(
             "Range".into(),
             Object::Array(vec![
@@ -1557,7 +1568,7 @@ mod tests {
                 let gg = (1.0 - (m + k).min(1.0)).clamp(0.0, 1.0);
                 let bb = (1.0 - (y + k).min(1.0)).clamp(0.0, 1.0);
                 (rr, gg, bb)
-            },
+            }
             other => panic!("expected Rgba or Cmyk; got {other:?}"),
         };
         // The old inline path would have produced gray = 1.0 - 1.0 = 0.0
@@ -1576,10 +1587,14 @@ mod tests {
         // 0 (0/255) and sample 1 (128/255).
         let mut func_dict: HashMap<String, Object> = HashMap::new();
         func_dict.insert("FunctionType".into(), Object::Integer(0));
-        func_dict
-            .insert("Domain".into(), Object::Array(vec![Object::Integer(0), Object::Integer(1)]));
-        func_dict
-            .insert("Range".into(), Object::Array(vec![Object::Integer(0), Object::Integer(1)]));
+        func_dict.insert(
+            "Domain".into(),
+            Object::Array(vec![Object::Integer(0), Object::Integer(1)]),
+        );
+        func_dict.insert(
+            "Range".into(),
+            Object::Array(vec![Object::Integer(0), Object::Integer(1)]),
+        );
         func_dict.insert("Size".into(), Object::Array(vec![Object::Integer(3)]));
         func_dict.insert("BitsPerSample".into(), Object::Integer(8));
         let func_obj = Object::Stream {
@@ -1589,7 +1604,12 @@ mod tests {
         let out = super::evaluate_type0_sampled(&func_obj, &[0.25]).expect("in supported envelope");
         assert_eq!(out.len(), 1);
         let expected = 0.5 * (128.0 / 255.0);
-        assert!((out[0] - expected).abs() < 1e-4, "got {}, want {}", out[0], expected);
+        assert!(
+            (out[0] - expected).abs() < 1e-4,
+            "got {}, want {}",
+            out[0],
+            expected
+        );
     }
 
     #[test]
@@ -1612,10 +1632,14 @@ mod tests {
                 Object::Integer(1),
             ]),
         );
-        func_dict
-            .insert("Range".into(), Object::Array(vec![Object::Integer(0), Object::Integer(1)]));
-        func_dict
-            .insert("Size".into(), Object::Array(vec![Object::Integer(2), Object::Integer(2)]));
+        func_dict.insert(
+            "Range".into(),
+            Object::Array(vec![Object::Integer(0), Object::Integer(1)]),
+        );
+        func_dict.insert(
+            "Size".into(),
+            Object::Array(vec![Object::Integer(2), Object::Integer(2)]),
+        );
         func_dict.insert("BitsPerSample".into(), Object::Integer(8));
         // Sample order per SS 7.10.2 (dim 0 fastest): (0,0) (1,0) (0,1) (1,1).
         let func_obj = Object::Stream {
@@ -1625,7 +1649,11 @@ mod tests {
         let out =
             super::evaluate_type0_sampled(&func_obj, &[0.25, 0.75]).expect("in supported envelope");
         assert_eq!(out.len(), 1);
-        assert!((out[0] - 0.1875).abs() < 1e-4, "got {}, want 0.1875", out[0]);
+        assert!(
+            (out[0] - 0.1875).abs() < 1e-4,
+            "got {}, want 0.1875",
+            out[0]
+        );
 
         // Sanity: the OLD single-input fallback formula (1 - components[0])
         // would have produced 0.75 here — a different value — confirming
@@ -1664,8 +1692,10 @@ mod tests {
                 Object::Integer(1),
             ]),
         );
-        func_dict
-            .insert("Size".into(), Object::Array(vec![Object::Integer(2), Object::Integer(2)]));
+        func_dict.insert(
+            "Size".into(),
+            Object::Array(vec![Object::Integer(2), Object::Integer(2)]),
+        );
         func_dict.insert("BitsPerSample".into(), Object::Integer(8));
         // 3 output channels (R, G, B on the DeviceRGB alternate), 4 grid
         // corners. Only the (1,1) corner (both inputs at their max) is
@@ -1683,7 +1713,10 @@ mod tests {
         };
         let arr = vec![
             Object::Name("DeviceN".into()),
-            Object::Array(vec![Object::Name("Alpha".into()), Object::Name("Beta".into())]),
+            Object::Array(vec![
+                Object::Name("Alpha".into()),
+                Object::Name("Beta".into()),
+            ]),
             Object::Name("DeviceRGB".into()),
             func_obj,
         ];
@@ -1727,7 +1760,7 @@ mod tests {
         match c {
             ResolvedColor::Rgba { a, .. } => {
                 assert!((a - 0.0).abs() < 1e-6, "/None composite alpha must be 0");
-            },
+            }
             other => panic!("expected Rgba; got {other:?}"),
         }
     }
@@ -1872,7 +1905,13 @@ mod tests {
         // override arrives here with a single operand.
         assert_rgba(four_as_cmyk_native(&[0.5], 1.0), 0.5, 0.5, 0.5, 1.0);
         assert_rgba(four_as_cmyk_native(&[], 1.0), 0.0, 0.0, 0.0, 1.0);
-        assert_rgba(four_as_cmyk_native(&[0.1, 0.2, 0.3], 1.0), 0.1, 0.1, 0.1, 1.0);
+        assert_rgba(
+            four_as_cmyk_native(&[0.1, 0.2, 0.3], 1.0),
+            0.1,
+            0.1,
+            0.1,
+            1.0,
+        );
     }
 
     #[test]
@@ -1884,6 +1923,12 @@ mod tests {
         // Full-arity CMYK still emits the native quadruple, which
         // `assert_rgba` projects through the process-ink converter.
         let (r, g, b) = super::cmyk_to_rgb(0.0, 0.0, 0.0, 1.0);
-        assert_rgba(four_as_cmyk_native(&[0.0, 0.0, 0.0, 1.0], 1.0), r, g, b, 1.0);
+        assert_rgba(
+            four_as_cmyk_native(&[0.0, 0.0, 0.0, 1.0], 1.0),
+            r,
+            g,
+            b,
+            1.0,
+        );
     }
 }

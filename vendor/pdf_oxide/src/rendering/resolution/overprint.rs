@@ -55,7 +55,7 @@ impl OverprintResolver {
                 // Backends that act on plates skip RGB intents entirely;
                 // backends that act on composite RGB ignore the plan.
                 SmallVec::new()
-            },
+            }
             ResolvedColor::Cmyk { c, m, y, k, .. } | ResolvedColor::IccCmyk { c, m, y, k, .. } => {
                 // `IccCmyk` carries the same four-channel decomposition
                 // as `Cmyk` for the per-plate path; the only difference
@@ -79,7 +79,7 @@ impl OverprintResolver {
                     value: *k,
                 });
                 v
-            },
+            }
             ResolvedColor::PerChannel { channels, .. } => channels
                 .iter()
                 .map(|(ink, v)| ParticipatingChannel {

@@ -187,13 +187,13 @@ fn paint_one_plate(
                 // fields off `gs` directly. See follow-up branch.
                 let stroke = tiny_skia::Stroke::default();
                 stroke_plate(pixmap, path, transform, &stroke, tint, clip);
-            },
+            }
         },
         // ColorOnly intents are colour-resolution-only — there is no
         // geometry to paint. The pipeline still produces a resolved
         // command for them (the caller may need the resolved RGBA in
         // some non-paint context); the backend skips them.
-        PaintKind::ColorOnly => {},
+        PaintKind::ColorOnly => {}
         // Glyph, Image, and Shading variants are provisional in the
         // intent enum today — the operator walker doesn't emit them.
         // Once it does, this backend will need per-variant rasterisation
@@ -201,7 +201,7 @@ fn paint_one_plate(
         // routing, per-plate gradient endpoint routing). Documented
         // gap; surfaced rather than silently dropped because the
         // wave 5 acceptance does not require these to be live.
-        PaintKind::Glyph { .. } | PaintKind::Image { .. } | PaintKind::Shading { .. } => {},
+        PaintKind::Glyph { .. } | PaintKind::Image { .. } | PaintKind::Shading { .. } => {}
     }
 }
 
@@ -255,7 +255,9 @@ fn stroke_plate(
 /// output is geometrically identical to the existing renderer for the same
 /// (path, transform, plate) triple.
 fn combine_transforms(base: Transform, ctm: &Matrix) -> Transform {
-    base.pre_concat(Transform::from_row(ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f))
+    base.pre_concat(Transform::from_row(
+        ctm.a, ctm.b, ctm.c, ctm.d, ctm.e, ctm.f,
+    ))
 }
 
 // Suppress the unused-Arc warning; the `Arc` import is needed because

@@ -167,7 +167,10 @@ pub fn append_dss(
         dss.insert("VRI".into(), Object::Dictionary(vri_dict));
     }
 
-    catalog.insert("DSS".into(), Object::Reference(ObjectRef { id: dss_id, gen: 0 }));
+    catalog.insert(
+        "DSS".into(),
+        Object::Reference(ObjectRef { id: dss_id, gen: 0 }),
+    );
 
     // ── Emit the incremental update ──────────────────────────────────
     let mut out = Vec::with_capacity(pdf.len() + 2048);

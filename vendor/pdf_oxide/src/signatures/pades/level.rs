@@ -171,7 +171,10 @@ mod tests {
         let key = vri_key(b"").expect("provider supports SHA-1");
         assert_eq!(key, "DA39A3EE5E6B4B0D3255BFEF95601890AFD80709");
         // SHA-1("abc") = a9993e364706816aba3e25717850c26c9cd0d89d.
-        assert_eq!(vri_key(b"abc").unwrap(), "A9993E364706816ABA3E25717850C26C9CD0D89D");
+        assert_eq!(
+            vri_key(b"abc").unwrap(),
+            "A9993E364706816ABA3E25717850C26C9CD0D89D"
+        );
     }
 
     #[test]

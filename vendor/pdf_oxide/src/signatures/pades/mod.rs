@@ -206,7 +206,10 @@ mod tests {
             ..VriEntry::default()
         });
         assert!(!dss.is_empty());
-        assert_eq!(dss.vri_for("ABCD1234").map(|e| e.signature_digest.as_str()), Some("ABCD1234"));
+        assert_eq!(
+            dss.vri_for("ABCD1234").map(|e| e.signature_digest.as_str()),
+            Some("ABCD1234")
+        );
         assert!(dss.vri_for("nope").is_none());
     }
 }

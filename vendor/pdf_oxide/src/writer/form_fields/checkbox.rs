@@ -356,7 +356,10 @@ mod tests {
         let dict = checkbox.build_widget_dict(page_ref);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Widget".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Widget".to_string()))
+        );
         assert_eq!(dict.get("AS"), Some(&Object::Name("Yes".to_string())));
         assert!(dict.contains_key("TU")); // Tooltip
         assert!(dict.contains_key("MK")); // Appearance characteristics

@@ -259,7 +259,10 @@ impl ComboBoxWidget {
     /// Build default appearance string.
     fn build_default_appearance(&self) -> String {
         let (r, g, b) = self.text_color;
-        format!("/{} {} Tf {} {} {} rg", self.font_name, self.font_size, r, g, b)
+        format!(
+            "/{} {} Tf {} {} {} rg",
+            self.font_name, self.font_size, r, g, b
+        )
     }
 
     /// Build to a FormFieldEntry.
@@ -331,7 +334,10 @@ impl FormFieldWidget for ComboBoxWidget {
         dict.insert("Ff".to_string(), Object::Integer(self.flags.bits() as i64));
 
         // Default appearance
-        dict.insert("DA".to_string(), Object::String(self.build_default_appearance().into_bytes()));
+        dict.insert(
+            "DA".to_string(),
+            Object::String(self.build_default_appearance().into_bytes()),
+        );
 
         // /AA — additional actions (K/V)
         let mut aa: HashMap<String, Object> = HashMap::new();
@@ -546,7 +552,10 @@ impl ListBoxWidget {
     /// Build default appearance string.
     fn build_default_appearance(&self) -> String {
         let (r, g, b) = self.text_color;
-        format!("/{} {} Tf {} {} {} rg", self.font_name, self.font_size, r, g, b)
+        format!(
+            "/{} {} Tf {} {} {} rg",
+            self.font_name, self.font_size, r, g, b
+        )
     }
 
     /// Build to a FormFieldEntry.
@@ -617,7 +626,10 @@ impl FormFieldWidget for ListBoxWidget {
         // Default value(s)
         if !self.default_values.is_empty() {
             if self.default_values.len() == 1 {
-                dict.insert("DV".to_string(), Object::text_string(&self.default_values[0]));
+                dict.insert(
+                    "DV".to_string(),
+                    Object::text_string(&self.default_values[0]),
+                );
             } else {
                 let dv_array: Vec<Object> = self
                     .default_values
@@ -634,7 +646,10 @@ impl FormFieldWidget for ListBoxWidget {
         }
 
         // Default appearance
-        dict.insert("DA".to_string(), Object::String(self.build_default_appearance().into_bytes()));
+        dict.insert(
+            "DA".to_string(),
+            Object::String(self.build_default_appearance().into_bytes()),
+        );
 
         // Top index
         if let Some(ti) = self.top_index {
@@ -838,7 +853,10 @@ mod tests {
         let dict = combo.build_widget_dict(page_ref);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Widget".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Widget".to_string()))
+        );
         assert!(dict.contains_key("TU"));
         assert!(dict.contains_key("MK"));
     }

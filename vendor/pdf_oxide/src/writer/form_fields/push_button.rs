@@ -292,22 +292,22 @@ impl PushButtonWidget {
                     if flag_bits != 0 {
                         dict.insert("Flags".to_string(), Object::Integer(flag_bits));
                     }
-                },
+                }
                 FormAction::ResetForm => {
                     dict.insert("S".to_string(), Object::Name("ResetForm".to_string()));
-                },
+                }
                 FormAction::JavaScript { script } => {
                     dict.insert("S".to_string(), Object::Name("JavaScript".to_string()));
                     dict.insert("JS".to_string(), Object::text_string(script));
-                },
+                }
                 FormAction::Uri { uri } => {
                     dict.insert("S".to_string(), Object::Name("URI".to_string()));
                     dict.insert("URI".to_string(), Object::text_string(uri));
-                },
+                }
                 FormAction::GoToNamed { name } => {
                     dict.insert("S".to_string(), Object::Name("GoToR".to_string()));
                     dict.insert("D".to_string(), Object::Name(name.clone()));
-                },
+                }
             }
 
             dict
@@ -493,7 +493,10 @@ mod tests {
             });
 
         let action_dict = button.build_action_dict().unwrap();
-        assert_eq!(action_dict.get("S"), Some(&Object::Name("JavaScript".to_string())));
+        assert_eq!(
+            action_dict.get("S"),
+            Some(&Object::Name("JavaScript".to_string()))
+        );
     }
 
     #[test]
@@ -524,7 +527,10 @@ mod tests {
         let dict = button.build_widget_dict(page_ref);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Widget".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Widget".to_string()))
+        );
         assert!(dict.contains_key("A")); // Action
         assert!(dict.contains_key("TU")); // Tooltip
         assert!(dict.contains_key("MK")); // Appearance characteristics with caption

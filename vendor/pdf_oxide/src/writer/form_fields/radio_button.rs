@@ -416,10 +416,16 @@ mod tests {
         assert_eq!(entries.len(), 2);
 
         // First button should be selected
-        assert_eq!(entries[0].widget_dict.get("AS"), Some(&Object::Name("credit".to_string())));
+        assert_eq!(
+            entries[0].widget_dict.get("AS"),
+            Some(&Object::Name("credit".to_string()))
+        );
 
         // Second button should be off
-        assert_eq!(entries[1].widget_dict.get("AS"), Some(&Object::Name("Off".to_string())));
+        assert_eq!(
+            entries[1].widget_dict.get("AS"),
+            Some(&Object::Name("Off".to_string()))
+        );
     }
 
     #[test]
@@ -442,7 +448,10 @@ mod tests {
         let dict = button.build_widget_dict(page_ref, true);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Widget".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Widget".to_string()))
+        );
         assert_eq!(dict.get("AS"), Some(&Object::Name("yes".to_string())));
     }
 

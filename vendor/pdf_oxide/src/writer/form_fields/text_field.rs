@@ -257,7 +257,10 @@ impl TextFieldWidget {
     /// Build the default appearance string (DA).
     fn build_default_appearance(&self) -> String {
         let (r, g, b) = self.text_color;
-        format!("/{} {} Tf {} {} {} rg", self.font_name, self.font_size, r, g, b)
+        format!(
+            "/{} {} Tf {} {} {} rg",
+            self.font_name, self.font_size, r, g, b
+        )
     }
 
     /// Build to a FormFieldEntry for page integration.
@@ -319,7 +322,10 @@ impl FormFieldWidget for TextFieldWidget {
         }
 
         // Default appearance
-        dict.insert("DA".to_string(), Object::String(self.build_default_appearance().into_bytes()));
+        dict.insert(
+            "DA".to_string(),
+            Object::String(self.build_default_appearance().into_bytes()),
+        );
 
         // Quadding (text alignment)
         if self.alignment != TextAlignment::Left {
@@ -513,7 +519,10 @@ mod tests {
         let dict = field.build_widget_dict(page_ref);
 
         assert_eq!(dict.get("Type"), Some(&Object::Name("Annot".to_string())));
-        assert_eq!(dict.get("Subtype"), Some(&Object::Name("Widget".to_string())));
+        assert_eq!(
+            dict.get("Subtype"),
+            Some(&Object::Name("Widget".to_string()))
+        );
         assert!(dict.contains_key("Rect"));
         assert!(dict.contains_key("P"));
         assert!(dict.contains_key("TU")); // Tooltip
