@@ -370,11 +370,6 @@ export default class VaultsumPlugin extends Plugin implements Host {
       name: "Summarize this note with a prompt…",
       checkCallback: withNote((file) => this.whenAnswered(ask("Summarize with a prompt", "A preset (meeting, brief, …) or [[Prompts/Name]]"), (prompt) => this.summarize(file, { prompt }))),
     });
-    // Rollups run in either backend; selections and web pages need the program.
-    const withProgram = (run: () => unknown) => (checking: boolean) => {
-      if (!checking) void run();
-      return true;
-    };
     this.addCommand({
       id: "rollup-links",
       name: "Rollup of the notes this note links to",
@@ -407,9 +402,10 @@ export default class VaultsumPlugin extends Plugin implements Host {
       },
     });
     for (const [period, words] of [["this-week", "this week's"], ["last-week", "last week's"], ["this-month", "this month's"]] as const) {
-      this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, checkCallback: withProgram(() => this.rollup({ kind: "period", period })) });
+      this.addCommand({ id: `rollup-${period}`, name: `Rollup of ${words} daily notes`, callback: () => void this.rollup({ kind: "period", period }) });
     }
-    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", checkCallback: withProgram(() => this.whenAnswered(ask("Rollup of a tag", "#project"), (tag) => this.rollup({ kind: "tag", tag }))) });
+    // Rollups run in either backend (the program, or the engine inside Obsidian).
+    this.addCommand({ id: "rollup-tag", name: "Rollup of a tag…", callback: () => void this.whenAnswered(ask("Rollup of a tag", "#project"), (tag) => this.rollup({ kind: "tag", tag })) });
     this.addCommand({
       id: "summarize-url",
       name: "Summarize a web page into a new note…",
