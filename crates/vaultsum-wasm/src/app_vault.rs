@@ -673,6 +673,18 @@ impl AppVault {
             }));
         }
         let focus = in_app_rollup::focus(&ask);
+        // The app sends a rollup in one request: one larger than a note may be is refused
+        // before it is paid for (the program splits it within the model's window).
+        if model.is_some() && doc.document.chars().count() > defaults::MAX_CHARS {
+            return Err(json!({
+                "error": format!(
+                    "the {count} notes selected make {} characters, more than the {} one request from inside Obsidian may send; narrow the selection, or make the rollup with the vaultsum program, which summarizes it in parts",
+                    doc.document.chars().count(),
+                    defaults::MAX_CHARS
+                ),
+                "kind": "too_large",
+            }));
+        }
         let Some(model) = model else {
             let finished = in_app_rollup::offline_answer(&doc.document, &focus, instructions)
                 .and_then(|(answer, run)| {

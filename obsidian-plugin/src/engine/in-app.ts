@@ -504,6 +504,10 @@ export class InAppBackend implements Backend {
     }
     if (!existing) return `${path} was deleted while the rollup was being made; nothing was written. Make the rollup again.`;
     const original = vault.givenText(path);
+    // Written back as text, so only a note whose bytes are that very text: nothing else may change.
+    if (!(await isExactText(this.app, existing, original))) {
+      return `${path} is not plain UTF-8 text (invalid bytes or a byte-order mark), which the engine inside Obsidian does not write back; the vaultsum program writes it byte for byte`;
+    }
     let changed = false;
     await this.app.vault.process(existing, (now) => {
       if (now !== original) {

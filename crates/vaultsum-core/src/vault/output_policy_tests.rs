@@ -13,7 +13,7 @@ const SOURCE: &str =
     "Clipped from https://news.example/story and [docs](https://docs.example/a).\n\
                       ![chart](https://img.example/chart.png)\n\
                       Named here: ![[img/a.png]] ![[chart.png]] [[Other note]] [d](Private/Diary.md) \
-                      ![[Attachments/c.png]] [[Note]] ![[img.png]]\n";
+                      ![[Attachments/c.png]] [[Note]] ![[img.png]] [[Budget]]\n";
 
 fn defuse(answer: &str) -> (String, Defused) {
     let out = OutputPolicy::default().summary(answer, &SourceLinks::from_text(SOURCE));

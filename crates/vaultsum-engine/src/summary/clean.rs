@@ -25,7 +25,52 @@ pub fn clean_summary(raw: &str) -> Option<String> {
     {
         text = text[first_line.len()..].trim();
     }
-    (!text.is_empty()).then(|| below_summary_heading(text))
+    (!text.is_empty()).then(|| demote_parsed_headings(below_summary_heading(text)))
+}
+
+/// `text` with every level-1 or level-2 heading a Markdown parser finds made level 3: the
+/// line-by-line pass above cannot know every way a fence ends (a fence in a list item ends with
+/// the item), so what the parser, as Obsidian's renderer, reads as a heading is demoted too.
+fn demote_parsed_headings(mut text: String) -> String {
+    use pulldown_cmark::{Event, HeadingLevel, Parser, Tag};
+    // Each pass demotes what the last left; a demotion can only make fewer headings.
+    for _ in 0..4 {
+        let ranges: Vec<std::ops::Range<usize>> =
+            Parser::new_ext(&text, crate::vault::markdown::parser_options())
+                .into_offset_iter()
+                .filter_map(|(event, range)| match event {
+                    Event::Start(Tag::Heading {
+                        level: HeadingLevel::H1 | HeadingLevel::H2,
+                        ..
+                    }) => Some(range),
+                    _ => None,
+                })
+                .collect();
+        if ranges.is_empty() {
+            break;
+        }
+        for range in ranges.into_iter().rev() {
+            let slice = &text[range.clone()];
+            let replaced = match slice.trim_start_matches(' ').strip_prefix('#') {
+                // ATX: its hashes become three.
+                Some(_) => {
+                    let lead = slice.len() - slice.trim_start_matches(' ').len();
+                    let hashes = slice[lead..].chars().take_while(|c| *c == '#').count();
+                    format!("{}###{}", &slice[..lead], &slice[lead + hashes..])
+                }
+                // Setext: its text on one line after `### `, the underline gone.
+                None => {
+                    let body = slice.trim_end_matches(['\n', '\r']);
+                    let text_part = body.rsplit_once('\n').map_or(body, |(text, _)| text);
+                    let joined: Vec<&str> = text_part.lines().map(str::trim).collect();
+                    let end = if slice.ends_with('\n') { "\n" } else { "" };
+                    format!("### {}{end}", joined.join(" "))
+                }
+            };
+            text.replace_range(range, &replaced);
+        }
+    }
+    text
 }
 
 /// `text` with its level-1 and level-2 headings made level 3: under the section's own
@@ -93,6 +138,27 @@ mod tests {
         );
         assert!(cleaned.contains("### Agenda"), "{cleaned:?}");
         assert!(!cleaned.contains('\r'));
+    }
+
+    #[test]
+    fn a_fence_in_a_list_item_ends_with_the_item_and_hides_no_heading() {
+        let cleaned =
+            clean_summary("### Overview\n\n- a point\n  ```\n## Injected\n\ntext\n").unwrap();
+        let headings: Vec<_> =
+            pulldown_cmark::Parser::new_ext(&cleaned, crate::vault::markdown::parser_options())
+                .filter_map(|event| match event {
+                    pulldown_cmark::Event::Start(pulldown_cmark::Tag::Heading {
+                        level, ..
+                    }) => Some(level),
+                    _ => None,
+                })
+                .collect();
+        assert!(
+            headings
+                .iter()
+                .all(|level| *level > pulldown_cmark::HeadingLevel::H2),
+            "{cleaned:?}: {headings:?}"
+        );
     }
 
     #[test]

@@ -197,6 +197,18 @@ pub fn focus(ask: &RollupAsk) -> String {
 /// `existing` (`None`: it does not exist): a note name, not hidden, a rollup's note when it
 /// exists, its rollup not edited by hand.
 pub fn check_target(target: &str, existing: Option<&str>) -> Result<(), RollupFailure> {
+    // A vault path as the vault lists it: no way up or out, no `.` or empty part, no `\`.
+    let confined = !target.starts_with('/')
+        && !target.contains('\\')
+        && target
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..");
+    if !confined {
+        return Err(RollupFailure::new(
+            "save_to",
+            format!("path escapes the vault or is not a vault path: {target}"),
+        ));
+    }
     if !is_note_name(target) {
         return Err(RollupFailure::new(
             "save_to",
@@ -309,4 +321,32 @@ pub fn unique(paths: impl IntoIterator<Item = String>) -> Vec<String> {
         .into_iter()
         .filter(|p| seen.insert(p.clone()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_rollup_note_is_a_vault_path_and_not_a_persons_note() {
+        for outside in [
+            "../Outside/R.md",
+            "/R.md",
+            "./R.md",
+            "Reviews/../R.md",
+            "a\\b.md",
+            "Reviews//R.md",
+        ] {
+            let refused = check_target(outside, None).unwrap_err();
+            assert_eq!(refused.kind, "save_to", "{outside}");
+        }
+        assert!(check_target(".obsidian/R.md", None).is_err());
+        assert!(check_target("Reviews/R.md", None).is_ok());
+        let person = check_target("Reviews/R.md", Some("# Mine\n")).unwrap_err();
+        assert!(
+            person.message.contains("is not a note vaultsum wrote"),
+            "{}",
+            person.message
+        );
+    }
 }

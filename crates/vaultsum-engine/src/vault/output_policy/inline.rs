@@ -343,6 +343,15 @@ impl Inline<'_> {
             }
             self.counts.embeds += 1;
             line.push_rendered('!', "\\!");
+            // An embed of a file the source did not name is no link to it either: its brackets
+            // are text (Obsidian reads `\![[x]]` as a wikilink).
+            if let Some(len) = wikilink(&rest[1..]) {
+                if !self.rule.names_local(&rest[3..len - 1]) {
+                    line.push_bracket();
+                    line.push_bracket();
+                    return 3;
+                }
+            }
             return 1;
         }
         let Some(link) = inline_link(&rest[1..]) else {
