@@ -28,6 +28,9 @@ export interface SettingsHost {
 // exists and has no password control, so the keys would be shown in plain text, and the
 // program, doctor and config rows would go. The review's one warning, a reasoned exception
 // (docs/obsidian-plugin.md, Development; scripts/lint-gate.cjs lets only it through).
+/** The settings typed as text. */
+type TextKey = "baseUrl" | "model" | "apiKey" | "kagiKey" | "prompt" | "language" | "rollupFolder";
+
 export class VaultsumSettingTab extends PluginSettingTab {
   constructor(
     app: App,
@@ -105,18 +108,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
         }),
       );
     const kept = this.providerSettings(save);
-    // Every text setting is read trimmed (binaryEnvironment, summaryArguments, vaultFolder), so it is kept trimmed.
-    const text = (name: string, desc: string, key: "kagiKey" | "prompt" | "language" | "rollupFolder", placeholder = "") =>
-      new Setting(containerEl)
-        .setName(name)
-        .setDesc(desc)
-        .addText((input) => {
-          if (key === "kagiKey") input.inputEl.type = "password";
-          input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
-            settings[key] = value.trim();
-            save();
-          });
-        });
+    const text = (name: string, desc: string, key: TextKey, placeholder = "") => this.textSetting(name, desc, key, placeholder, save);
     const number = (name: string, desc: string, key: "maxPerHour" | "pricePerMillion") =>
       new Setting(containerEl)
         .setName(name)
@@ -156,6 +148,24 @@ export class VaultsumSettingTab extends PluginSettingTab {
   }
 
   /**
+   * A text setting. Every one is read trimmed (binaryEnvironment, summaryArguments,
+   * vaultFolder), so it is kept trimmed; a key is typed as a password.
+   */
+  private textSetting(name: string, desc: string, key: TextKey, placeholder: string, save: () => void): Setting {
+    const settings = this.host.settings;
+    return new Setting(this.containerEl)
+      .setName(name)
+      .setDesc(desc)
+      .addText((input) => {
+        if (key === "apiKey" || key === "kagiKey") input.inputEl.type = "password";
+        input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
+          settings[key] = value.trim();
+          save();
+        });
+      });
+  }
+
+  /**
    * The engine, the provider and the key: what is sent where. With the LLM engine and a key,
    * a summarized note (with what it embeds) goes to the provider's base URL; offline, nothing
    * leaves the device. Returns where the key is kept, for the other keys' descriptions.
@@ -176,17 +186,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
             save();
           }),
       );
-    const text = (name: string, desc: string, key: "baseUrl" | "model" | "apiKey", placeholder = "") =>
-      new Setting(containerEl)
-        .setName(name)
-        .setDesc(desc)
-        .addText((input) => {
-          if (key === "apiKey") input.inputEl.type = "password";
-          input.setPlaceholder(placeholder).setValue(settings[key]).onChange((value) => {
-            settings[key] = value.trim();
-            save();
-          });
-        });
+    const text = (name: string, desc: string, key: TextKey, placeholder = "") => this.textSetting(name, desc, key, placeholder, save);
     text("Provider base URL", "An OpenAI-compatible endpoint, empty for Fireworks. Use https: over plain http the key and the notes travel readable (fine only for a server on this device or network).", "baseUrl", "https://api.fireworks.ai/inference/v1");
     text("Model", "Empty for the default model.", "model", "accounts/fireworks/models/gpt-oss-120b");
     const kept = secretStorage(this.app)

@@ -45,6 +45,21 @@ function loadMobileBundle(): { Plugin: new (app: unknown, manifest: unknown) => 
   return { Plugin: module.exports.default as new (app: unknown, manifest: unknown) => LoadedPlugin, refused };
 }
 
+/** The release bundle as a phone loads it, on a copy of the fixture vault, the key in the secret storage and `llm` the provider. */
+async function phone(llm: FakeLlm) {
+  const { Plugin, refused } = loadMobileBundle();
+  isolateUserFolders();
+  const baseUrl = await llm.start();
+  const vault = copyVault(VAULTS.fixture);
+  const app = new obsidian.App(vault);
+  app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
+  const plugin = new Plugin(app, { id: "vaultsum" });
+  (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
+  await plugin.onload();
+  onCleanup(() => plugin.onunload());
+  return { plugin, vault, baseUrl, refused };
+}
+
 describe("on a phone (no Node modules)", () => {
   it("loads, and summarizes a note with the engine inside Obsidian as the binary would", async () => {
     const { Plugin, refused } = loadMobileBundle();
@@ -85,17 +100,8 @@ describe("on a phone (no Node modules)", () => {
 
 describe("on a phone, with an API key in the secret storage", () => {
   it("asks the model what the binary asks and writes what it writes: a note, then a folder counted and confirmed", async () => {
-    const { Plugin, refused } = loadMobileBundle();
-    isolateUserFolders();
     const llm = new FakeLlm();
-    const baseUrl = await llm.start();
-    const vault = copyVault(VAULTS.fixture);
-    const app = new obsidian.App(vault);
-    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
-    const plugin = new Plugin(app, { id: "vaultsum" });
-    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
-    await plugin.onload();
-    onCleanup(() => plugin.onunload());
+    const { plugin, vault, baseUrl, refused } = await phone(llm);
     expect(plugin.usesInAppEngine()).toBe(true);
 
     const note = "Archive/Plan.md";
@@ -138,17 +144,8 @@ describe("on a phone, with an API key in the secret storage", () => {
   });
 
   it("says the server's refusal, the key masked, and leaves the note as it was", async () => {
-    const { Plugin } = loadMobileBundle();
-    isolateUserFolders();
     const llm = new FakeLlm({ status: 401, answer: "invalid key sk-phone-secret" });
-    const baseUrl = await llm.start();
-    const vault = copyVault(VAULTS.fixture);
-    const app = new obsidian.App(vault);
-    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
-    const plugin = new Plugin(app, { id: "vaultsum" });
-    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
-    await plugin.onload();
-    onCleanup(() => plugin.onunload());
+    const { plugin, vault } = await phone(llm);
     const note = "Archive/Plan.md";
     const before = readFileSync(path.join(vault, note), "utf8");
     const outcome = await plugin.summarize(new obsidian.TFile(note));
@@ -160,20 +157,6 @@ describe("on a phone, with an API key in the secret storage", () => {
 });
 
 describe("on a phone, what a model's server may do", () => {
-  async function phone(llm: FakeLlm) {
-    const { Plugin } = loadMobileBundle();
-    isolateUserFolders();
-    const baseUrl = await llm.start();
-    const vault = copyVault(VAULTS.fixture);
-    const app = new obsidian.App(vault);
-    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
-    const plugin = new Plugin(app, { id: "vaultsum" });
-    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
-    await plugin.onload();
-    onCleanup(() => plugin.onunload());
-    return { plugin, vault };
-  }
-
   it("a cancel while the model answers writes nothing, even when the answer comes after", async () => {
     const llm = new FakeLlm({ hold: true });
     const { plugin, vault } = await phone(llm);
@@ -231,17 +214,8 @@ describe("a rollup on a phone", () => {
   });
 
   it("through the model, with the key from the secret storage: the binary's request and the binary's note", async () => {
-    const { Plugin, refused } = loadMobileBundle();
-    isolateUserFolders();
     const llm = new FakeLlm();
-    const baseUrl = await llm.start();
-    const vault = copyVault(VAULTS.fixture);
-    const app = new obsidian.App(vault);
-    app.secretStorage?.setSecret("vaultsum-api-key", "sk-phone-secret");
-    const plugin = new Plugin(app, { id: "vaultsum" });
-    (plugin as unknown as { data: unknown }).data = { settings: { engine: "llm", baseUrl } };
-    await plugin.onload();
-    onCleanup(() => plugin.onunload());
+    const { plugin, vault, baseUrl, refused } = await phone(llm);
     const outcome = await plugin.rollup({ kind: "tag", tag: "#project" });
     expect(outcome).toMatchObject({ kind: "saved" });
     const saved = String(outcome.path);

@@ -23,7 +23,7 @@ use vaultsum_engine::summary::rollup::days::{days_asked, Day};
 use vaultsum_engine::summary::rollup::document::{
     dry_run_text, empty_selection_message, would_be_written,
 };
-use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles};
+use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles, Expansion};
 use vaultsum_engine::vault::index::NoteIndex;
 use vaultsum_engine::vault::output_policy::DefusedText;
 use vaultsum_engine::vault::output_policy::SourceLinks;
@@ -752,16 +752,30 @@ impl AppVault {
     /// The note at `path` expanded for a summary (`None`: a note it embeds is not given yet,
     /// then asked for).
     fn expanded_text(&self, path: &str, nonce: &str, with_model: bool) -> Option<String> {
-        let root = match self.notes.get(path) {
-            Some(Ok(root)) => Arc::clone(root),
-            _ => return None,
-        };
+        match self.notes.get(path) {
+            Some(Ok(root)) => self
+                .expansion_of(path, root, nonce, with_model)
+                .map(|expansion| expansion.text),
+            _ => None,
+        }
+    }
+
+    /// `root`'s expansion for a summary, the texts of what it embeds as the app gives them
+    /// (`with_model`: for a model's summary); `None` when a note it embeds is not given yet
+    /// (it is then among the notes asked for).
+    fn expansion_of(
+        &self,
+        path: &str,
+        root: &Arc<ParsedNote>,
+        nonce: &str,
+        with_model: bool,
+    ) -> Option<Expansion> {
         let before = self.missing.borrow().len();
         let plan = plan_expansion(
             self,
             &self.index,
             path,
-            &root,
+            root,
             in_app::expand_options(),
             in_app::supported_attachments(),
             nonce.to_string(),
@@ -774,7 +788,7 @@ impl AppVault {
             .iter()
             .map(|pending| in_app::attachment_text(pending, with_model))
             .collect();
-        Some(assemble(&root.source, plan, &texts).text)
+        Some(assemble(&root.source, plan, &texts))
     }
 
     /// The note's text, its offline summary as written and its expansion's details; or the
@@ -811,25 +825,10 @@ impl AppVault {
         let instructions =
             in_app::choose(&root.source, prompt).map_err(|e| json!({ "error": e.to_string() }))?;
         self.missing.borrow_mut().clear();
-        let plan = plan_expansion(
-            self,
-            &self.index,
-            path,
-            &root,
-            in_app::expand_options(),
-            in_app::supported_attachments(),
-            nonce.to_string(),
-        );
-        let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
-        if !missing.is_empty() {
+        let Some(expansion) = self.expansion_of(path, &root, nonce, with_model) else {
+            let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
             return Err(json!({ "needs": missing }));
-        }
-        let texts: Vec<String> = plan
-            .pending
-            .iter()
-            .map(|pending| in_app::attachment_text(pending, with_model))
-            .collect();
-        let expansion = assemble(&root.source, plan, &texts);
+        };
         Ok((root, instructions, expansion.text, expansion.details))
     }
 }
