@@ -146,34 +146,61 @@ const ask = () => {
   if (llm) return vault.startLlm(note, values.focus, values.prompt, nonce, process.env.FIREWORKS_MODEL ?? "", 0);
   return values.write ? vault.summarizeOffline(note, values.focus, values.prompt, nonce, values.replace) : vault.previewOffline(note, values.focus, values.prompt, nonce);
 };
+/** The key masked in a text the engine gives back (it decodes what the server sent). */
+const maskText = (text) => text.split(apiKey).join("***");
+
+/**
+ * POSTs `body` to `url` with `contentType`: the response's status, content type and bytes
+ * with the key masked before the engine reads them; a failure to reach the server ends the run.
+ */
+async function post(url, contentType, body) {
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": contentType, accept: "text/event-stream, application/json", authorization: `Bearer ${apiKey}` },
+      body,
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const masked = Buffer.from(bytes.toString("latin1").split(Buffer.from(apiKey).toString("latin1")).join("***"), "latin1");
+    return { status: response.status, contentType: response.headers.get("content-type") ?? "", body: masked };
+  } catch (error) {
+    fail(`${note}: cannot reach the LLM at ${url}: ${maskText(String(error.cause?.message ?? error.message))}`);
+  }
+}
+
+/** Reads an image or recording the engine named (`{path, max_bytes}`) through the model, one at a time. */
+async function readMedia(item) {
+  const full = join(root, item.path);
+  let bytes;
+  try {
+    if (!insideVault(item.path)) throw new Error("outside the vault");
+    const size = statSync(full).size;
+    if (size > item.max_bytes) return vault.mediaTooLarge(item.path, size);
+    bytes = readFileSync(full);
+  } catch {
+    return vault.refuseMedia(item.path, "could not be read");
+  }
+  const asked = JSON.parse(vault.mediaRequest(item.path, bytes, randomBytes(16).toString("hex")));
+  if (asked.given) return;
+  const url = `${baseUrl}/${asked.endpoint}`;
+  const response = await post(url, asked.content_type, vault.mediaBody(item.path));
+  const read = JSON.parse(vault.mediaAnswered(item.path, url, response.status, response.contentType, response.body));
+  if (typeof read.failed === "string") vault.refuseMedia(item.path, maskText(read.failed));
+}
+
 let answer;
 for (;;) {
   answer = JSON.parse(ask());
-  if (!answer.needs) break;
-  answer.needs.forEach(give);
+  if (answer.needs) answer.needs.forEach(give);
+  else if (answer.media) for (const item of answer.media) await readMedia(item);
+  else break;
 }
 // The model's requests, one after the other, as the engine gives them.
 const url = `${baseUrl}/chat/completions`;
 while (llm && typeof answer.send === "string") {
-  let status = 0;
-  let contentType = "";
-  let body = Buffer.alloc(0);
-  try {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream, application/json", authorization: `Bearer ${apiKey}` },
-      body: answer.send,
-    });
-    status = response.status;
-    contentType = response.headers.get("content-type") ?? "";
-    body = Buffer.from(await response.arrayBuffer());
-  } catch (error) {
-    fail(`${note}: cannot reach the LLM at ${url}: ${String(error.cause?.message ?? error.message).split(apiKey).join("***")}`);
-  }
-  // The key masked in the bytes before the engine reads them, and in what it says after.
-  const masked = Buffer.from(body.toString("latin1").split(Buffer.from(apiKey).toString("latin1")).join("***"), "latin1");
-  answer = JSON.parse(vault.llmAnswered(url, status, contentType, masked, values.replace, undefined));
-  if (typeof answer.error === "string") answer.error = answer.error.split(apiKey).join("***");
+  const response = await post(url, "application/json", answer.send);
+  answer = JSON.parse(vault.llmAnswered(url, response.status, response.contentType, response.body, values.replace, undefined));
+  if (typeof answer.error === "string") answer.error = maskText(answer.error);
 }
 if (answer.error) fail(`${note}: ${answer.error}`);
 if (!values.write) {

@@ -25,6 +25,7 @@ interface LoadedPlugin {
   summarize(file: unknown): Promise<{ kind: string; message: string }>;
   runFolder(folder: string, only: string): Promise<{ kind: string; line?: string } | undefined>;
   rollup(selection: { kind: string; [key: string]: string }): Promise<{ kind: string; path?: string; message?: string }>;
+  callTool(name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean; details: Record<string, unknown> }>;
 }
 
 /** main.js as released, loaded with `require` answering only `obsidian` (a mobile one). */
@@ -128,14 +129,11 @@ describe("on a phone, with an API key in the secret storage", () => {
     const folderByApp = llm.requests.splice(0);
     await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "Notes"], env, other);
     const folderByBinary = llm.requests.splice(0);
-    // The cheatsheet embeds an image: the binary has it described first (a request of its own);
-    // the app's engine says in the note's text that it does not yet. The other notes: the same requests.
-    const cheatsheet = (request: (typeof folderByApp)[number]) => JSON.stringify(request.body).includes("Markdown cheatsheet") || JSON.stringify(request.body).includes("image_url");
-    const bodies = (requests: typeof folderByApp) => requests.filter((r) => !cheatsheet(r)).map((r) => JSON.stringify(r.body)).sort();
+    // The cheatsheet embeds an image: described first by both, with the same request.
+    const bodies = (requests: typeof folderByApp) => requests.map((r) => JSON.stringify(r.body)).sort();
     expect(bodies(folderByApp)).toEqual(bodies(folderByBinary));
-    expect(bodies(folderByApp)).toHaveLength(3);
-    expect(JSON.stringify(folderByApp.filter(cheatsheet).map((r) => r.body))).toContain("Attachments/whiteboard.png: image; not described by the app's engine yet");
-    for (const name of ["Notes/Cycle A.md", "Notes/Cycle B.md", "Notes/Café résumé.md"]) {
+    expect(folderByApp.filter((r) => JSON.stringify(r.body).includes("image_url"))).toHaveLength(1);
+    for (const name of ["Notes/Cycle A.md", "Notes/Cycle B.md", "Notes/Café résumé.md", "Notes/Markdown cheatsheet.md"]) {
       expect(readFileSync(path.join(vault, name), "utf8")).toBe(readFileSync(path.join(other, name), "utf8"));
     }
     // The key stays in the secret storage: not in what the plugin saves.
@@ -226,10 +224,30 @@ describe("a rollup on a phone", () => {
     const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir(), FIREWORKS_API_KEY: "sk-phone-secret", FIREWORKS_BASE_URL: baseUrl, VAULTSUM_CONFIG: "" };
     delete env.FIREWORKS_MODEL;
     await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "rollup", "--tag", "project", "--save-to", saved], env, other);
-    const byBinary = llm.requests.splice(0).filter((r) => !JSON.stringify(r.body).includes("image_url"));
-    expect(byApp.map((r) => r.body)).toEqual(byBinary.map((r) => r.body));
+    const byBinary = llm.requests.splice(0);
+    // Images and recordings first (the binary sends a note's at once: compared as a set), then the rollup's requests in order.
+    const isMedia = (r: (typeof byApp)[number]) => JSON.stringify(r.body).includes("image_url") || "transcription_form" in r.body;
+    const inOrder = (requests: typeof byApp) => [...requests.filter(isMedia).map((r) => JSON.stringify(r.body)).sort(), ...requests.filter((r) => !isMedia(r)).map((r) => JSON.stringify(r.body))];
+    expect(inOrder(byApp)).toEqual(inOrder(byBinary));
     expect(readFileSync(path.join(vault, saved), "utf8")).toBe(readFileSync(path.join(other, saved), "utf8"));
     expect(readFileSync(path.join(vault, saved), "utf8")).toContain("The note plans the quarter's work");
+    expect(refused).toEqual([]);
+
+    // A day whose meeting embeds a whiteboard photo and a voice memo: counted first (nothing
+    // paid), then described and transcribed through the model as the binary does.
+    const day = { from: "2024-03-04", to: "2024-03-04", save_to: "Reviews/Sync day.md" };
+    const counted = await plugin.callTool("summarize_notes", { ...day, dry_run: true });
+    expect(counted.details.media_to_read).toBe(2);
+    expect(counted.text).toContain("2 embedded pictures or recordings to describe");
+    expect(llm.requests).toHaveLength(0);
+    const made = await plugin.callTool("summarize_notes", day);
+    expect(made.isError).toBe(false);
+    const dayByApp = llm.requests.splice(0);
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "rollup", "--from", day.from, "--to", day.to, "--save-to", day.save_to], env, other);
+    const dayByBinary = llm.requests.splice(0);
+    expect(dayByApp.filter(isMedia)).toHaveLength(2);
+    expect(inOrder(dayByApp)).toEqual(inOrder(dayByBinary));
+    expect(readFileSync(path.join(vault, day.save_to), "utf8")).toBe(readFileSync(path.join(other, day.save_to), "utf8"));
     expect(refused).toEqual([]);
   });
 });

@@ -194,7 +194,8 @@ export interface ChatRequest {
 
 /**
  * POST …/chat/completions answers a chat completion with `answer` (a structured summary) and a
- * `usage`; anything else is 404 (the binary asks /props and /models for the context window and
+ * `usage`; POST …/audio/transcriptions a plain transcript (the form recorded as
+ * `transcription_form`, its boundary made canonical); anything else is 404 (the binary asks /props and /models for the context window and
  * takes no answer as "unknown"). With `hold`, each answer waits until the test releases it:
  * the test then does what must happen between the call and the write, as an event, not a sleep.
  */
@@ -242,8 +243,21 @@ export class FakeLlm extends EventEmitter {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let raw = "";
-    for await (const chunk of req) raw += String(chunk);
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const bytes = Buffer.concat(chunks);
+    if (req.method === "POST" && req.url?.endsWith("/audio/transcriptions")) {
+      // A recording: recorded as its form (the random boundary made canonical) and answered
+      // with a plain transcript.
+      const boundary = /boundary=([^;\s]+)/.exec(req.headers["content-type"] ?? "")?.[1] ?? "";
+      const form = bytes.toString("latin1").split(boundary).join("BOUNDARY");
+      this.requests.push({ body: { transcription_form: form }, authorization: req.headers.authorization, release: () => {}, abandoned: new Promise(() => {}) });
+      this.emit("request", this.requests[this.requests.length - 1]);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ text: "We ship the release on Friday." }));
+      return;
+    }
+    const raw = bytes.toString("utf8");
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) {
       res.writeHead(404, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: { message: "not found" } }));

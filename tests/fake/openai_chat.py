@@ -10,7 +10,9 @@ check finds and asks again about; the corrective request (a `<summary>` and `<fa
 message) gets the summary back without that bullet. A note whose path contains `refuse-me`
 gets HTTP 429 with an OpenAI error body. An image request (content parts with an `image_url`)
 gets a one-line description; `POST .../audio/transcriptions` (multipart) gets `{"text": ...}`
-and is logged as `POST <path>` (its body is not text). Any other path is 404.
+(with two speakers' segments when the form asks `diarize`)
+and is logged as `POST <path> form sha256=<hash> bytes=<n>` (the form with its boundary made
+canonical: its body is not text). Any other path is 404.
 
     python3 tests/fake/openai_chat.py LOG_FILE PORT_FILE
 prints nothing; writes the port it listens on to PORT_FILE once it listens.
@@ -64,9 +66,20 @@ class Handler(BaseHTTPRequestHandler):
         length = int(self.headers.get("content-length", "0"))
         raw = self.rfile.read(length)
         if self.path.endswith("/audio/transcriptions"):
+            # The form with its random boundary made canonical, as a hash: two senders'
+            # forms compare byte for byte without binary bytes in the log.
+            boundary = re.search(r"boundary=([^;\s]+)", self.headers.get("content-type", ""))
+            form = raw.replace(boundary.group(1).encode(), b"BOUNDARY") if boundary else raw
             with open(self.server.log_path, "ab") as log:
-                log.write(f"POST {self.path}\n".encode())
-            body = json.dumps({"text": "We agreed to ship the release on Friday."}).encode()
+                log.write(f"POST {self.path} form sha256={hashlib.sha256(form).hexdigest()} bytes={len(form)}\n".encode())
+            answer = {"text": "We agreed to ship the release on Friday."}
+            if b'name="diarize"' in raw:
+                # Fireworks' verbose_json with speakers: rendered as turns by both senders.
+                answer["segments"] = [
+                    {"start": 0.0, "end": 2.5, "text": "We agreed to ship", "speaker_id": "SPEAKER_01"},
+                    {"start": 2.5, "end": 4.0, "text": "the release on Friday.", "speaker_id": "SPEAKER_00"},
+                ]
+            body = json.dumps(answer).encode()
             self.send_response(200)
             self.send_header("content-type", "application/json")
             self.send_header("content-length", str(len(body)))

@@ -9,7 +9,7 @@ use base64::Engine as _;
 use support::fake_openai::{FakeOpenAi, FakeReply};
 use support::files::files_under;
 use vaultsum_core::llm::ChatClient;
-use vaultsum_core::media::{MediaDescriber, MediaError};
+use vaultsum_core::media::{MediaDescriber, MediaError, MediaRefusal};
 use vaultsum_tools::config::LlmConfig;
 
 /// The first bytes of a PNG file; the server never decodes them.
@@ -219,15 +219,24 @@ async fn unsupported_and_empty_files_are_refused_before_any_request() {
     let media = describer(&server.llm_config(), cache.path());
 
     let err = media.describe_image("scan.tiff", PNG).await.unwrap_err();
-    assert!(matches!(err, MediaError::Unsupported { .. }), "{err:?}");
+    assert!(
+        matches!(err, MediaError::Refused(MediaRefusal::Unsupported { .. })),
+        "{err:?}"
+    );
     assert!(
         err.to_string().contains("png"),
         "lists what is supported: {err}"
     );
     let err = media.transcribe_audio("clip.mp4", b"x").await.unwrap_err();
-    assert!(matches!(err, MediaError::Unsupported { .. }), "{err:?}");
+    assert!(
+        matches!(err, MediaError::Refused(MediaRefusal::Unsupported { .. })),
+        "{err:?}"
+    );
     let err = media.describe_image("empty.png", b"").await.unwrap_err();
-    assert!(matches!(err, MediaError::EmptyFile { .. }), "{err:?}");
+    assert!(
+        matches!(err, MediaError::Refused(MediaRefusal::EmptyFile { .. })),
+        "{err:?}"
+    );
     assert_eq!(server.request_count(), 0);
 }
 

@@ -18,9 +18,9 @@ pub const DEFAULT_BASE_URL: &str = defaults::BASE_URL;
 /// Default chat model: a reasoning model that also returns `reasoning_content`.
 pub const DEFAULT_MODEL: &str = defaults::SUMMARIZE_MODEL;
 /// Default vision model used to describe embedded images.
-pub const DEFAULT_VISION_MODEL: &str = "accounts/fireworks/models/qwen3-vl-30b-a3b-instruct";
+pub const DEFAULT_VISION_MODEL: &str = defaults::VISION_MODEL;
 /// Default speech-to-text model used to transcribe embedded audio.
-pub const DEFAULT_WHISPER_MODEL: &str = "whisper-v3";
+pub const DEFAULT_WHISPER_MODEL: &str = defaults::WHISPER_MODEL;
 /// Default Kagi API base URL.
 pub const DEFAULT_KAGI_BASE_URL: &str = "https://kagi.com/api/v0";
 /// Default `summarize.concurrency`: what hosted APIs take; the adaptive limiter finds less

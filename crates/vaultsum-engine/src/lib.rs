@@ -13,6 +13,7 @@
 
 pub mod facts;
 pub mod html;
+pub mod media;
 
 /// What a model's answer becomes on its way into a note: cleaned, its facts marked.
 pub mod summary {
@@ -24,6 +25,7 @@ pub mod summary {
     pub mod identity;
     pub mod in_app;
     pub mod in_app_llm;
+    pub mod in_app_media;
     pub mod in_app_rollup;
     pub mod llm_request;
     pub mod offline;

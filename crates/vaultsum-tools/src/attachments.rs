@@ -9,7 +9,8 @@ use async_trait::async_trait;
 use crate::config::Config;
 use crate::llm::ChatClient;
 use crate::media::document::{DocLimits, DocumentKind};
-use crate::media::{MediaDescriber, MediaError, MAX_AUDIO_BYTES, MAX_IMAGE_BYTES};
+use crate::media::{read_limit, MediaDescriber, MediaError};
+
 use crate::vault::attachment::unread_placeholder;
 use crate::vault::embed::{AttachmentKind, AttachmentReader};
 use crate::vault::{read_capped, ReadLimit, VaultPath};
@@ -70,10 +71,8 @@ impl AttachmentReader for MediaAttachments {
         crate::progress::step(format!("{verb} {}", path.relative()));
         // Sized and checked to be a regular file before a byte is read (a FIFO named `.png`
         // or a 3 GB "image" is refused at once), off the async worker threads.
-        let limit = match kind {
-            AttachmentKind::Image => ReadLimit::media(MAX_IMAGE_BYTES as u64, "image"),
-            _ => ReadLimit::media(MAX_AUDIO_BYTES as u64, "audio file"),
-        };
+        let (max_bytes, what) = read_limit(kind);
+        let limit = ReadLimit::media(max_bytes, what);
         let bytes = read_off_runtime(path, limit).await?;
         let name = path.relative();
         let result = match kind {

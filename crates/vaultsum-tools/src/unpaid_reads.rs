@@ -5,6 +5,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use crate::vault::attachment::counted_placeholder;
 use crate::vault::{AttachmentKind, AttachmentReader, VaultPath};
 
 /// Wraps the real reader; see the module.
@@ -46,11 +47,7 @@ impl AttachmentReader for UnpaidReads<'_> {
     ) -> Result<String, String> {
         if Self::is_paid(kind) {
             self.media.fetch_add(1, Ordering::Relaxed);
-            return Ok(format!(
-                "({} {}: not read for a count)",
-                kind.label(),
-                path.relative()
-            ));
+            return Ok(counted_placeholder(path.relative(), kind));
         }
         self.inner.read_attachment_page(path, kind, page).await
     }

@@ -4,15 +4,20 @@
 //! so the host's reads stay asynchronous (Obsidian's adapter, Node's fs) and the engine never
 //! waits on I/O.
 
-use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
+use vaultsum_engine::media::refusal::{read_limit, too_large_to_read};
+use vaultsum_engine::media::work::MediaWork;
 use vaultsum_engine::summary::batch_line::{closing_line, BatchCounts, OFFLINE};
 use vaultsum_engine::summary::defaults;
 use vaultsum_engine::summary::in_app::{self, AppInstructions};
 use vaultsum_engine::summary::in_app_llm::{self, LlmExchange, LlmSettings, LlmStep};
+use vaultsum_engine::summary::in_app_media::{
+    media_answered, media_request, KeptMedia, MediaRequest,
+};
 use vaultsum_engine::summary::in_app_rollup::{
     self, check_target, document, select, AppNotes, RollupAsk, RollupFailure, Selected,
 };
@@ -23,7 +28,10 @@ use vaultsum_engine::summary::rollup::days::{days_asked, Day};
 use vaultsum_engine::summary::rollup::document::{
     dry_run_text, empty_selection_message, would_be_written,
 };
-use vaultsum_engine::vault::expand::{assemble, plan_expansion, EmbedFiles, Expansion};
+use vaultsum_engine::vault::attachment_kind::{counted_placeholder, AttachmentKind};
+use vaultsum_engine::vault::expand::{
+    assemble, failed_marker, plan_expansion, EmbedFiles, Expansion, PendingAttachment,
+};
 use vaultsum_engine::vault::index::NoteIndex;
 use vaultsum_engine::vault::output_policy::DefusedText;
 use vaultsum_engine::vault::output_policy::SourceLinks;
@@ -63,6 +71,36 @@ pub struct AppVault {
     missing: RefCell<BTreeSet<String>>,
     /// The summary by a model under way: between its requests (`startLlm`, `llmAnswered`).
     exchange: RefCell<Option<Pending>>,
+    /// What each embedded image or recording stands for in a model's summary, once read: its
+    /// description or transcript, or why there is none (an `[Embed failed]` line's reason).
+    media: HashMap<String, Result<String, String>>,
+    /// Images and recordings an expansion for a model needs that the host has not read yet.
+    media_missing: RefCell<BTreeMap<String, AttachmentKind>>,
+    /// The request out for each file (`mediaRequest` to `mediaAnswered`), and its body.
+    media_sent: HashMap<String, (MediaWork, Vec<u8>)>,
+    /// Images and recordings a count (a rollup's dry run) left unread.
+    media_counted: Cell<usize>,
+}
+
+/// How an expansion reads embedded images and recordings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MediaReading {
+    /// A placeholder naming the file (the offline engine: no model to ask).
+    Offline,
+    /// Described and transcribed by the model (the host sends the requests first).
+    ByModel,
+    /// Counted, not read: a count before a paid run pays for nothing.
+    Counted,
+}
+
+impl MediaReading {
+    fn of(with_model: bool, dry_run: bool) -> MediaReading {
+        match (with_model, dry_run) {
+            (false, _) => MediaReading::Offline,
+            (true, false) => MediaReading::ByModel,
+            (true, true) => MediaReading::Counted,
+        }
+    }
 }
 
 /// A summary by a model between the host's sends: a note's, or a rollup's.
@@ -105,6 +143,10 @@ thread_local! {
     /// (`composeKept`): a model does not give the same answer twice, so the write is of the very
     /// summary shown, already through the output policy. The fewest kept: the last 16.
     static KEPT: RefCell<Vec<(String, AppInstructions, DefusedText)>> = const { RefCell::new(Vec::new()) };
+
+    /// Descriptions and transcripts made while Obsidian runs, shared by every vault (an image
+    /// two notes embed is described once; a folder run pays for it once).
+    static KEPT_MEDIA: RefCell<KeptMedia> = RefCell::new(KeptMedia::default());
 }
 
 /// How many previews' summaries are kept for their writes.
@@ -125,6 +167,10 @@ impl AppVault {
             notes: HashMap::new(),
             missing: RefCell::new(BTreeSet::new()),
             exchange: RefCell::new(None),
+            media: HashMap::new(),
+            media_missing: RefCell::new(BTreeMap::new()),
+            media_sent: HashMap::new(),
+            media_counted: Cell::new(0),
         }
     }
 
@@ -229,7 +275,8 @@ impl AppVault {
     }
     /// Starts the summary of the note at `path` by a model, as `vaultsum summarize-file` makes
     /// it with a key and no config file: JSON `{"needs"}` (give the notes, ask again),
-    /// `{"error"}`, or `{"send": body, "expansion"}`: POST `body` (a JSON string) to
+    /// `{"media"}` (`[{path, kind, max_bytes}]`: read each through
+    /// [`AppVault::media_request`], then ask again), `{"error"}`, or `{"send": body, "expansion"}`: POST `body` (a JSON string) to
     /// `{base_url}/chat/completions` and hand the response to [`AppVault::llm_answered`].
     /// `model`: empty for the default; `max_output_tokens`: 0 for the default.
     #[wasm_bindgen(js_name = startLlm)]
@@ -243,7 +290,7 @@ impl AppVault {
         max_output_tokens: u32,
     ) -> String {
         let (root, instructions, expanded, expansion) =
-            match self.expand(path, prompt.as_deref(), nonce, true) {
+            match self.expand(path, prompt.as_deref(), nonce, MediaReading::ByModel) {
                 Ok(done) => done,
                 Err(answer) => return answer.to_string(),
             };
@@ -323,6 +370,93 @@ impl AppVault {
                 )
             }
         }
+    }
+
+    /// The request that reads the image or recording at `path` (one a `{"media"}` answer
+    /// named) whose bytes are `bytes`, as the binary sends it with no config file: JSON
+    /// `{"given": true}` when nothing is to be sent (the description kept from earlier while
+    /// Obsidian runs, or the file refused: an empty file, a type the model does not take), or
+    /// `{"endpoint", "content_type"}`: POST [`AppVault::media_body`] to
+    /// `{base_url}/{endpoint}` with that content type and hand the response to
+    /// [`AppVault::media_answered`]. `boundary`: random, for a recording's multipart form.
+    #[wasm_bindgen(js_name = mediaRequest)]
+    pub fn media_request(&mut self, path: String, bytes: &[u8], boundary: &str) -> String {
+        let kind = AttachmentKind::of(&path).unwrap_or(AttachmentKind::Other);
+        let (work, request) = match media_request(&path, kind, bytes, boundary) {
+            Ok(asked) => asked,
+            Err(refusal) => {
+                self.media_given(path, Err(refusal.to_string()));
+                return json!({ "given": true }).to_string();
+            }
+        };
+        if let Some(text) = KEPT_MEDIA.with(|kept| kept.borrow().get(&work.key).map(str::to_string))
+        {
+            self.media_given(path, Ok(text));
+            return json!({ "given": true }).to_string();
+        }
+        let (endpoint, content_type, body) = match request {
+            MediaRequest::Chat(body) => (
+                "chat/completions",
+                "application/json".to_string(),
+                body.to_string().into_bytes(),
+            ),
+            MediaRequest::Upload(form) => ("audio/transcriptions", form.content_type, form.body),
+        };
+        self.media_sent.insert(path, (work, body));
+        json!({ "endpoint": endpoint, "content_type": content_type }).to_string()
+    }
+
+    /// The body of the request [`AppVault::media_request`] gave for `path` (empty when none).
+    #[wasm_bindgen(js_name = mediaBody)]
+    pub fn media_body(&self, path: &str) -> Vec<u8> {
+        self.media_sent
+            .get(path)
+            .map(|(_, body)| body.clone())
+            .unwrap_or_default()
+    }
+
+    /// Reads the response to `path`'s request (`url` as it may be shown, the HTTP `status`,
+    /// its `content_type`, the whole `body` with the key masked): JSON `{"given": true}` (its
+    /// description or transcript is now what the file stands for, kept while Obsidian runs),
+    /// or `{"failed": reason}`, the binary's words for why there is none: the host masks its
+    /// key in them and gives them back with [`AppVault::refuse_media`].
+    #[wasm_bindgen(js_name = mediaAnswered)]
+    pub fn media_answered(
+        &mut self,
+        path: &str,
+        url: &str,
+        status: u16,
+        content_type: &str,
+        body: &[u8],
+    ) -> String {
+        let Some((work, _)) = self.media_sent.remove(path) else {
+            return json!({ "failed": format!("no request for {path} is out") }).to_string();
+        };
+        match media_answered(&work, url, status, content_type, body) {
+            Ok(text) => {
+                KEPT_MEDIA.with(|kept| kept.borrow_mut().put(work.key, text.clone()));
+                self.media_given(path.to_string(), Ok(text));
+                json!({ "given": true }).to_string()
+            }
+            Err(reason) => json!({ "failed": reason }).to_string(),
+        }
+    }
+
+    /// Says the image or recording at `path` has no text, and why (`reason`, shown as the
+    /// binary shows it: `[Embed failed: PATH: reason]`).
+    #[wasm_bindgen(js_name = refuseMedia)]
+    pub fn refuse_media(&mut self, path: String, reason: String) {
+        self.media_sent.remove(&path);
+        self.media_given(path, Err(reason));
+    }
+
+    /// Says the image or recording at `path` is `size` bytes, over the largest read
+    /// (`max_bytes` in its `{"media"}` entry): refused in the binary's words, unread.
+    #[wasm_bindgen(js_name = mediaTooLarge)]
+    pub fn media_too_large(&mut self, path: String, size: f64) {
+        let kind = AttachmentKind::of(&path).unwrap_or(AttachmentKind::Other);
+        let reason = too_large_to_read(&path, size as u64, kind);
+        self.refuse_media(path, reason);
     }
 
     /// A rollup (`summarize_notes`) over this vault, as the binary makes it with no config
@@ -558,7 +692,13 @@ pub fn closing_line_offline(
 }
 
 impl AppVault {
-    /// One step of [`AppVault::rollup`]: `Err` with `{"needs"}` or `{"error"}`.
+    /// What the image or recording at `path` stands for from now on.
+    fn media_given(&mut self, path: String, text: Result<String, String>) {
+        self.media_missing.borrow_mut().remove(&path);
+        self.media.insert(path, text);
+    }
+
+    /// One step of [`AppVault::rollup`]: `Err` with `{"needs"}`, `{"media"}` or `{"error"}`.
     fn rollup_step(
         &self,
         args: &str,
@@ -604,8 +744,12 @@ impl AppVault {
             ));
         }
         self.missing.borrow_mut().clear();
+        self.media_missing.borrow_mut().clear();
+        self.media_counted.set(0);
+        let dry_run = args.get("dry_run").and_then(Value::as_bool) == Some(true);
+        let reading = MediaReading::of(model.is_some(), dry_run);
         let text = |path: &str| self.text_of(path);
-        let expanded = |path: &str| self.expanded_text(path, nonce, model.is_some());
+        let expanded = |path: &str| self.expanded_text(path, nonce, reading);
         let notes = AppNotes {
             index: &self.index,
             text: &text,
@@ -645,14 +789,15 @@ impl AppVault {
         self.needs()?;
         let doc = doc.map_err(|f| failed(&f))?;
         let engine = if model.is_some() { "llm" } else { "offline" };
-        if args.get("dry_run").and_then(Value::as_bool) == Some(true) {
+        if dry_run {
             let paid_calls = in_app_rollup::paid_calls(model.is_none());
+            let media = self.media_counted.get();
             let mut text = dry_run_text(
                 &selected.notes,
                 doc.reused.len(),
                 paid_calls,
                 engine,
-                0,
+                media,
                 &selected.rollups,
             );
             if let Some(target) = &ask.save_to {
@@ -666,6 +811,7 @@ impl AppVault {
                 "note_count": count,
                 "reused_summaries": doc.reused.len(),
                 "paid_calls": paid_calls,
+                "media_to_read": media,
                 "engine": engine,
                 "estimated_tokens": doc.document.chars().count().div_ceil(4),
                 "from": from.map(|day| day.to_string()),
@@ -727,13 +873,26 @@ impl AppVault {
         Ok(json!({ "send": body.to_string() }))
     }
 
-    /// `Err({"needs"})` when a text was asked for that the host has not given.
+    /// `Err({"needs"})` when a text was asked for that the host has not given, then
+    /// `Err({"media"})` when an image or recording is to be read by the model first.
     fn needs(&self) -> Result<(), Value> {
         let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
-        if missing.is_empty() {
+        if !missing.is_empty() {
+            return Err(json!({ "needs": missing }));
+        }
+        let media: Vec<Value> = self
+            .media_missing
+            .borrow()
+            .iter()
+            .map(|(path, kind)| {
+                let (max_bytes, _) = read_limit(*kind);
+                json!({ "path": path, "kind": kind, "max_bytes": max_bytes })
+            })
+            .collect();
+        if media.is_empty() {
             Ok(())
         } else {
-            Err(json!({ "needs": missing }))
+            Err(json!({ "media": media }))
         }
     }
 
@@ -751,24 +910,24 @@ impl AppVault {
 
     /// The note at `path` expanded for a summary (`None`: a note it embeds is not given yet,
     /// then asked for).
-    fn expanded_text(&self, path: &str, nonce: &str, with_model: bool) -> Option<String> {
+    fn expanded_text(&self, path: &str, nonce: &str, reading: MediaReading) -> Option<String> {
         match self.notes.get(path) {
             Some(Ok(root)) => self
-                .expansion_of(path, root, nonce, with_model)
+                .expansion_of(path, root, nonce, reading)
                 .map(|expansion| expansion.text),
             _ => None,
         }
     }
 
     /// `root`'s expansion for a summary, the texts of what it embeds as the app gives them
-    /// (`with_model`: for a model's summary); `None` when a note it embeds is not given yet
-    /// (it is then among the notes asked for).
+    /// (`reading`: how images and recordings are read); `None` when a note it embeds is not
+    /// given yet, or an image or recording is not read yet (then among those asked for).
     fn expansion_of(
         &self,
         path: &str,
         root: &Arc<ParsedNote>,
         nonce: &str,
-        with_model: bool,
+        reading: MediaReading,
     ) -> Option<Expansion> {
         let before = self.missing.borrow().len();
         let plan = plan_expansion(
@@ -783,12 +942,38 @@ impl AppVault {
         if self.missing.borrow().len() > before {
             return None;
         }
+        let media_before = self.media_missing.borrow().len();
         let texts: Vec<String> = plan
             .pending
             .iter()
-            .map(|pending| in_app::attachment_text(pending, with_model))
+            .map(|pending| self.attachment_text(pending, reading))
             .collect();
+        if self.media_missing.borrow().len() > media_before {
+            return None;
+        }
         Some(assemble(&root.source, plan, &texts))
+    }
+
+    /// What an embedded file stands for: an image or recording as `reading` reads it (a
+    /// missing one asked for), anything else as the app's engine gives it.
+    fn attachment_text(&self, pending: &PendingAttachment, reading: MediaReading) -> String {
+        if !in_app::is_read_by_model(pending) || reading == MediaReading::Offline {
+            return in_app::attachment_text(pending);
+        }
+        if reading == MediaReading::Counted {
+            self.media_counted.set(self.media_counted.get() + 1);
+            return counted_placeholder(&pending.path, pending.kind);
+        }
+        match self.media.get(&pending.path) {
+            Some(Ok(text)) => text.clone(),
+            Some(Err(reason)) => failed_marker(&pending.path, reason),
+            None => {
+                self.media_missing
+                    .borrow_mut()
+                    .insert(pending.path.clone(), pending.kind);
+                String::new()
+            }
+        }
     }
 
     /// The note's text, its offline summary as written and its expansion's details; or the
@@ -800,7 +985,8 @@ impl AppVault {
         prompt: Option<&str>,
         nonce: &str,
     ) -> Result<(Arc<ParsedNote>, AppInstructions, DefusedText, Value), Value> {
-        let (root, instructions, expanded, details) = self.expand(path, prompt, nonce, false)?;
+        let (root, instructions, expanded, details) =
+            self.expand(path, prompt, nonce, MediaReading::Offline)?;
         let focus = Some(focus).filter(|focus| !focus.is_empty());
         let written = in_app::offline_summary(path, &expanded, focus, instructions)
             .map_err(|e| json!({ "error": e.to_string() }))?;
@@ -808,14 +994,14 @@ impl AppVault {
     }
 
     /// The note at `path`, its instructions, its expansion and the expansion's details; or the
-    /// answer to give instead (`{"needs"}` or `{"error"}`). `with_model`: for a model's summary
+    /// answer to give instead (`{"needs"}`, `{"media"}` or `{"error"}`).
     /// (what embedded media stand for says so).
     fn expand(
         &self,
         path: &str,
         prompt: Option<&str>,
         nonce: &str,
-        with_model: bool,
+        reading: MediaReading,
     ) -> Result<(Arc<ParsedNote>, AppInstructions, String, Value), Value> {
         let root = match self.notes.get(path) {
             Some(Ok(root)) => Arc::clone(root),
@@ -825,9 +1011,10 @@ impl AppVault {
         let instructions =
             in_app::choose(&root.source, prompt).map_err(|e| json!({ "error": e.to_string() }))?;
         self.missing.borrow_mut().clear();
-        let Some(expansion) = self.expansion_of(path, &root, nonce, with_model) else {
-            let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
-            return Err(json!({ "needs": missing }));
+        self.media_missing.borrow_mut().clear();
+        let Some(expansion) = self.expansion_of(path, &root, nonce, reading) else {
+            self.needs()?;
+            return Err(json!({ "error": "the expansion is incomplete" }));
         };
         Ok((root, instructions, expansion.text, expansion.details))
     }

@@ -7,9 +7,10 @@
 // refused by name, with code `needs_binary`, never done differently. Nothing here needs Node.
 //
 // With an API key (and the LLM engine chosen), the model writes the summary: the engine builds
-// each request (the summary's, then the fact check's corrective one when needed) and reads
-// each answer; this file only sends them through Obsidian's requestUrl, one at a time, and
-// masks the key in what comes back before the engine sees it.
+// each request (an embedded image's description, a recording's transcription, the summary's,
+// then the fact check's corrective one when needed) and reads each answer; this file only
+// reads the files it names, sends the requests through Obsidian's requestUrl, one at a time,
+// and masks the key in what comes back before the engine sees it.
 
 import { requestUrl, type App, type TFile } from "obsidian";
 
@@ -123,6 +124,57 @@ function maskBytes(bytes: Uint8Array, key: string): Uint8Array {
 function header(headers: Record<string, string>, name: string): string {
   const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
   return key ? headers[key] : "";
+}
+
+/** An image or recording the engine asks to have read through the model (its `{"media"}` answer). */
+interface MediaItem {
+  path: string;
+  kind: string;
+  /** The largest file read (the binary's limit); a larger one is refused unread. */
+  max_bytes: number;
+}
+
+/** The provider's base URL without a trailing slash (the binary's default when none is set). */
+function baseUrlOf(access: ModelAccess): string {
+  return (access.baseUrl.trim() || defaultBaseUrl()).replace(/\/+$/, "");
+}
+
+/** `text` with the key replaced by `***`. */
+function maskKey(text: string, key: string): string {
+  return key ? text.split(key).join("***") : text;
+}
+
+/** What a person can do about an error, in the plugin's words (the engine's name the program's settings). */
+function withHint(error: string, status: number): string {
+  if (status === 401 || status === 403) return `${error} (check the API key in the vaultsum settings)`;
+  if (status === 404) return `${error} (check the provider base URL and the model in the vaultsum settings)`;
+  return error;
+}
+
+/**
+ * POSTs `body` to `url` through Obsidian's requestUrl with the key: the response's status,
+ * content type and bytes, the key masked in them before the engine reads them; or why the
+ * server could not be reached. A cancel or the timeout stops the waiting (CallCancelled for a
+ * cancel): requestUrl cannot be aborted, and nothing that comes after is read.
+ */
+async function post(url: string, contentType: string, body: string | ArrayBuffer, access: ModelAccess, signal: AbortSignal | undefined): Promise<{ status: number; contentType: string; body: Uint8Array } | { unreachable: string }> {
+  let response;
+  try {
+    const sent = requestUrl({
+      url,
+      method: "POST",
+      contentType,
+      headers: { Authorization: `Bearer ${access.apiKey}`, Accept: "text/event-stream, application/json" },
+      body,
+      throw: false,
+    });
+    response = await untilAnswered(sent, signal, requestTimeoutMs());
+  } catch (error) {
+    if (error instanceof CallCancelled) throw error;
+    return { unreachable: `cannot reach the LLM at ${url}: ${maskKey(String(error), access.apiKey)}` };
+  }
+  if (signal?.aborted) throw new CallCancelled("cancelled");
+  return { status: response.status, contentType: header(response.headers, "content-type"), body: maskBytes(new Uint8Array(response.arrayBuffer), access.apiKey) };
 }
 
 /** How long a dry run's summary is kept for its write (the binary keeps it an hour). */
@@ -279,8 +331,9 @@ export class InAppBackend implements Backend {
         if (access) json = vault.startLlm(path, run.focus, run.prompt, nonce, access.model.trim(), 0);
         else json = run.dryRun ? vault.previewOffline(path, run.focus, run.prompt, nonce) : vault.summarizeOffline(path, run.focus, run.prompt, nonce, run.replace);
         answer = JSON.parse(json) as Record<string, unknown>;
-        if (!Array.isArray(answer.needs)) break;
-        for (const needed of answer.needs as string[]) await this.give(vault, needed);
+        if (Array.isArray(answer.needs)) for (const needed of answer.needs as string[]) await this.give(vault, needed);
+        else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
+        else break;
       }
       if (access) answer = await this.askModel(vault, path, answer, access, run.replace, previewId, options);
       if (typeof answer.error === "string") return failure(path, answer.error, typeof answer.code === "string" ? answer.code : undefined);
@@ -407,41 +460,48 @@ export class InAppBackend implements Backend {
    * whole (the key masked): its answer is the summary composed onto the note, or an error.
    */
   private async askModel(vault: AppVault, path: string, started: Record<string, unknown>, access: ModelAccess, replace: boolean, previewId: string | undefined, options: CallOptions): Promise<Record<string, unknown>> {
-    const url = `${(access.baseUrl.trim() || defaultBaseUrl()).replace(/\/+$/, "")}/chat/completions`;
-    const mask = (text: string) => text.split(access.apiKey).join("***");
+    const url = `${baseUrlOf(access)}/chat/completions`;
     let answer = started;
     while (typeof answer.send === "string") {
       if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
       options.onProgress?.({ progress: 0, message: `asking the model about ${path}` });
-      let response;
-      try {
-        const sent = requestUrl({
-          url,
-          method: "POST",
-          contentType: "application/json",
-          headers: { Authorization: `Bearer ${access.apiKey}`, Accept: "text/event-stream, application/json" },
-          body: answer.send,
-          throw: false,
-        });
-        // requestUrl cannot be aborted: a cancel or the timeout stops the waiting, and nothing
-        // that comes after is written.
-        response = await untilAnswered(sent, options.signal, requestTimeoutMs());
-      } catch (error) {
-        if (error instanceof CallCancelled) throw error;
-        return { error: `cannot reach the LLM at ${url}: ${mask(String(error))}`, code: "network" };
-      }
-      if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
-      const body = maskBytes(new Uint8Array(response.arrayBuffer), access.apiKey);
-      answer = JSON.parse(vault.llmAnswered(url, response.status, header(response.headers, "content-type"), body, replace, previewId)) as Record<string, unknown>;
+      const response = await post(url, "application/json", answer.send, access, options.signal);
+      if ("unreachable" in response) return { error: response.unreachable, code: "network" };
+      answer = JSON.parse(vault.llmAnswered(url, response.status, response.contentType, response.body, replace, previewId)) as Record<string, unknown>;
       // The engine decodes what the server sent (JSON escapes, HTML entities): masked again.
-      if (typeof answer.error === "string") {
-        answer.error = mask(answer.error);
-        // What a person can do about it, in the plugin's words (the engine's name the program's settings).
-        if (response.status === 401 || response.status === 403) answer.error = `${String(answer.error)} (check the API key in the vaultsum settings)`;
-        else if (response.status === 404) answer.error = `${String(answer.error)} (check the provider base URL and the model in the vaultsum settings)`;
-      }
+      if (typeof answer.error === "string") answer.error = withHint(maskKey(answer.error, access.apiKey), response.status);
     }
     return answer;
+  }
+
+  /**
+   * Reads an embedded image or recording through the model, as the binary does before a
+   * summary: the file's bytes to the engine, its request sent, the answer handed back. What
+   * cannot be read (gone, too large, refused by the server) becomes the binary's
+   * `[Embed failed]` line in the note's text, and the summary goes on.
+   */
+  private async readMedia(vault: AppVault, item: MediaItem, access: ModelAccess, options: CallOptions): Promise<void> {
+    if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
+    const action = item.kind === "image" ? "describe" : "transcribe";
+    const file = this.app.vault.getFileByPath(item.path);
+    if (!file) return vault.refuseMedia(item.path, "not found");
+    // Sized before a byte is read: a 3 GB "recording" is refused at once.
+    if (file.stat.size > item.max_bytes) return vault.mediaTooLarge(item.path, file.stat.size);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await this.app.vault.readBinary(file));
+    } catch {
+      return vault.refuseMedia(item.path, "could not be read");
+    }
+    const asked = JSON.parse(vault.mediaRequest(item.path, bytes, randomHex(16))) as { given?: boolean; endpoint?: string; content_type?: string };
+    if (asked.given) return;
+    options.onProgress?.({ progress: 0, message: `${action === "describe" ? "describing" : "transcribing"} ${item.path}` });
+    const url = `${baseUrlOf(access)}/${String(asked.endpoint)}`;
+    const body = vault.mediaBody(item.path);
+    const response = await post(url, String(asked.content_type), body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer, access, options.signal);
+    if ("unreachable" in response) return vault.refuseMedia(item.path, `cannot ${action} ${item.path}: ${response.unreachable}`);
+    const read = JSON.parse(vault.mediaAnswered(item.path, url, response.status, response.contentType, response.body)) as { failed?: string };
+    if (typeof read.failed === "string") vault.refuseMedia(item.path, maskKey(read.failed, access.apiKey));
   }
 
   /**
@@ -460,9 +520,11 @@ export class InAppBackend implements Backend {
       for (;;) {
         if (options.signal?.aborted) throw new CallCancelled("summarize_notes cancelled");
         answer = JSON.parse(vault.rollup(JSON.stringify(args), nonce, today, access?.model.trim(), 0)) as Record<string, unknown>;
-        if (!Array.isArray(answer.needs)) break;
-        options.onProgress?.({ progress: 0, message: `reading ${(answer.needs as string[]).length} notes` });
-        for (const needed of answer.needs as string[]) await this.give(vault, needed);
+        if (Array.isArray(answer.needs)) {
+          options.onProgress?.({ progress: 0, message: `reading ${(answer.needs as string[]).length} notes` });
+          for (const needed of answer.needs as string[]) await this.give(vault, needed);
+        } else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
+        else break;
       }
       if (access && typeof answer.send === "string") {
         options.onProgress?.({ progress: 0, message: "summarizing" });

@@ -14,7 +14,6 @@ use crate::flight::single_flight::{Shared, SingleFlight};
 use crate::llm::chat_reply::parse_chat_reply;
 use crate::llm::chat_request::CapField;
 use crate::llm::context_window;
-use crate::llm::error_body::error_excerpt;
 use crate::llm::finish_reply::{finish_reply, Finished};
 use crate::llm::limiter::Limiter;
 use crate::llm::local_server;
@@ -25,6 +24,7 @@ use crate::llm::transcription::TranscriptionForm;
 use crate::llm::transport::{failure_from, Transport};
 use crate::llm::usage::{Usage, UsageMeter};
 use crate::llm::{ChatReply, ChatRequest, LlmError};
+use vaultsum_engine::media::transcription::transcript_in;
 
 /// A client for one OpenAI-compatible provider (Fireworks by default).
 ///
@@ -378,11 +378,7 @@ impl ChatClient {
         model: &str,
     ) -> Result<String, LlmError> {
         let reply = self.transcription(file_name, bytes, model, false).await?;
-        let text = reply
-            .get("text")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        Ok(text.trim().to_string())
+        Ok(transcript_in(&reply)?.trim().to_string())
     }
 
     /// Transcribes audio asking for speaker diarization (`diarize=true`, `verbose_json`, word
@@ -421,12 +417,7 @@ impl ChatClient {
             requests: 1,
             ..Usage::default()
         });
-        let Some(text) = value.get("text").and_then(Value::as_str) else {
-            return Err(self.redact_error(LlmError::Malformed(format!(
-                "the transcription reply has no \"text\": {}",
-                error_excerpt(value.to_string().as_bytes(), None)
-            ))));
-        };
+        let text = transcript_in(&value).map_err(|e| self.redact_error(e))?;
         tracing::debug!(
             file = file_name,
             attempts,

@@ -7,6 +7,8 @@
 use async_openai::error::OpenAIError;
 use async_openai::traits::AsyncTryFrom;
 use bytes::Bytes;
+use vaultsum_engine::media::audio::audio_mime;
+use vaultsum_engine::media::transcription::text_fields;
 
 /// The fields of a transcription request. Cloning is cheap (`Bytes`), which retries rely on.
 #[derive(Debug, Clone)]
@@ -32,34 +34,10 @@ impl AsyncTryFrom<TranscriptionForm> for reqwest::multipart::Form {
         .file_name(form.file_name)
         .mime_str(mime)
         .map_err(|e| OpenAIError::InvalidArgument(format!("bad audio type {mime}: {e}")))?;
-        let mut multipart = reqwest::multipart::Form::new()
-            .part("file", part)
-            .text("model", form.model);
-        if form.diarize {
-            multipart = multipart
-                .text("diarize", "true")
-                .text("response_format", "verbose_json")
-                .text("timestamp_granularities[]", "word")
-                .text("timestamp_granularities[]", "segment");
+        let mut multipart = reqwest::multipart::Form::new().part("file", part);
+        for (name, value) in text_fields(&form.model, form.diarize) {
+            multipart = multipart.text(name, value.to_string());
         }
         Ok(multipart)
-    }
-}
-
-/// The audio content type for a file name, by extension.
-fn audio_mime(file_name: &str) -> &'static str {
-    let ext = file_name
-        .rsplit_once('.')
-        .map(|(_, ext)| ext.to_ascii_lowercase())
-        .unwrap_or_default();
-    match ext.as_str() {
-        "mp3" => "audio/mpeg",
-        "m4a" | "mp4" => "audio/mp4",
-        "wav" => "audio/wav",
-        "ogg" | "oga" | "opus" => "audio/ogg",
-        "flac" => "audio/flac",
-        "webm" => "audio/webm",
-        "3gp" => "audio/3gpp",
-        _ => "application/octet-stream",
     }
 }

@@ -8,8 +8,6 @@
 
 use std::path::{Path, PathBuf};
 
-use sha2::{Digest, Sha256};
-
 /// How an entry is kept, by what it would cost to make again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Keep {
@@ -79,13 +77,7 @@ impl MediaCache {
     /// The hex SHA-256 key of one piece of work: `kind` (`image`, `audio`), the model, any
     /// extra input that shapes the result (a prompt), and the file's bytes.
     pub fn key(kind: &str, model: &str, extra: &str, bytes: &[u8]) -> String {
-        let mut hasher = Sha256::new();
-        for field in [kind, model, extra] {
-            hasher.update((field.len() as u64).to_le_bytes());
-            hasher.update(field.as_bytes());
-        }
-        hasher.update(bytes);
-        hex::encode(hasher.finalize())
+        vaultsum_engine::media::work_key(kind, model, extra, bytes)
     }
 
     /// The cached text, if any. An unreadable entry counts as a miss, and so does a

@@ -1,6 +1,7 @@
 //! Why an image could not be described or an audio file not transcribed.
 
 use crate::llm::LlmError;
+use vaultsum_engine::media::refusal::MediaRefusal;
 
 /// A media failure, naming the file. Callers turn it into an inline marker or placeholder.
 #[derive(Debug, thiserror::Error)]
@@ -14,38 +15,9 @@ pub enum MediaError {
         action: &'static str,
     },
 
-    /// The extension is not an image (or audio) type the model is sent.
-    #[error("cannot {action} {file_name}: unsupported file type (supported: {supported})")]
-    Unsupported {
-        /// The file as the note names it.
-        file_name: String,
-        /// `describe` or `transcribe`.
-        action: &'static str,
-        /// The supported extensions, comma-separated.
-        supported: &'static str,
-    },
-
-    /// The file has no bytes.
-    #[error("cannot {action} {file_name}: the file is empty")]
-    EmptyFile {
-        /// The file as the note names it.
-        file_name: String,
-        /// `describe` or `transcribe`.
-        action: &'static str,
-    },
-
-    /// The file is larger than the provider accepts.
-    #[error("cannot {action} {file_name}: {size} bytes is over the {limit}-byte limit")]
-    TooLarge {
-        /// The file as the note names it.
-        file_name: String,
-        /// `describe` or `transcribe`.
-        action: &'static str,
-        /// The file's size.
-        size: usize,
-        /// The largest size sent.
-        limit: usize,
-    },
+    /// Refused before any request: its type, an empty file, a file over the limit.
+    #[error(transparent)]
+    Refused(#[from] MediaRefusal),
 
     /// The model call failed.
     #[error("cannot {action} {file_name}: {source}")]

@@ -1,15 +1,15 @@
 //! Media embedded in notes, made readable as text: images described by a vision model, audio
 //! transcribed by a speech-to-text model. Results are cached by content hash outside the vault.
+//! What is asked and why a file is refused are the engine's (`vaultsum_engine::media`, the
+//! app's too); the sending, retries, caching and single flight are here.
 //!
 //! Documents (PDF, office files, spreadsheets, CSV/TSV, canvases) become text in `document/`;
 //! diarized transcripts are rendered in `diarize.rs`.
 
-mod audio;
 mod cache;
-pub mod diarize;
+pub use vaultsum_engine::media::diarize;
 pub mod document;
 mod error;
-mod image;
 
 use std::future::Future;
 use std::path::{Path, PathBuf};
@@ -20,9 +20,12 @@ use crate::llm::{ChatClient, LlmError};
 
 use crate::flight::lock_file::{self, Claim};
 use crate::flight::single_flight::{Shared, SingleFlight};
-pub use audio::{is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
 pub use cache::{Keep, MediaCache};
 use document::{DocLimits, DocumentKind};
+pub use vaultsum_engine::media::audio::{self, is_audio, AUDIO_EXTENSIONS, MAX_AUDIO_BYTES};
+use vaultsum_engine::media::work::{MediaModels, MediaWork};
+use vaultsum_engine::media::{base_name, image};
+use vaultsum_engine::vault::attachment_kind::AttachmentKind;
 
 /// Names the extractors in the document cache key, so a new version of vaultsum (new or fixed
 /// extractors) extracts again instead of serving an older version's text.
@@ -35,7 +38,8 @@ const DOCUMENT_EXTRACTOR: &str = concat!("vaultsum-", env!("CARGO_PKG_VERSION"))
 /// descriptions, transcripts) is always cached.
 pub const UNCACHED_DOCUMENT_BELOW: usize = 32 * 1024;
 pub use error::MediaError;
-pub use image::{image_mime_type, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES};
+pub use vaultsum_engine::media::image::{image_mime_type, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES};
+pub use vaultsum_engine::media::refusal::{read_limit, MediaRefusal};
 
 /// Describes images and transcribes audio through the configured LLM, with a cache.
 ///
@@ -45,10 +49,8 @@ pub use image::{image_mime_type, IMAGE_EXTENSIONS, MAX_IMAGE_BYTES};
 #[derive(Debug, Clone)]
 pub struct MediaDescriber {
     client: Option<Arc<ChatClient>>,
-    vision_model: String,
-    whisper_model: String,
-    /// Ask for speaker turns (`media.diarize`).
-    diarize: bool,
+    /// The vision and transcription models, and whether speaker turns are asked for.
+    models: MediaModels,
     cache: MediaCache,
     /// One call per cache key in flight (shared by every clone of this describer).
     flights: SingleFlight<Result<String, String>>,
@@ -69,9 +71,11 @@ impl MediaDescriber {
     ) -> MediaDescriber {
         MediaDescriber {
             client,
-            vision_model: cfg.vision_model.clone(),
-            whisper_model: cfg.whisper_model.clone(),
-            diarize: false,
+            models: MediaModels {
+                vision: cfg.vision_model.clone(),
+                whisper: cfg.whisper_model.clone(),
+                diarize: false,
+            },
             cache: MediaCache::new(cache_root),
             flights: SingleFlight::default(),
         }
@@ -80,7 +84,7 @@ impl MediaDescriber {
     /// The same describer, asking the transcription endpoint for speaker diarization when
     /// `diarize` (`media.diarize`).
     pub fn with_diarize(mut self, diarize: bool) -> MediaDescriber {
-        self.diarize = diarize;
+        self.models.diarize = diarize;
         self
     }
 
@@ -101,16 +105,8 @@ impl MediaDescriber {
         file_name: &str,
         bytes: &[u8],
     ) -> Result<String, MediaError> {
-        const ACTION: &str = "describe";
-        let mime = image_mime_type(file_name)
-            .ok_or_else(|| unsupported(file_name, ACTION, image::SUPPORTED))?;
-        check_size(file_name, ACTION, bytes, MAX_IMAGE_BYTES)?;
-        let work = Work {
-            file_name,
-            action: ACTION,
-            cache_key: MediaCache::key("image", &self.vision_model, image::PROMPT, bytes),
-        };
-        let request = image::describe_request(&self.vision_model, file_name, mime, bytes);
+        let work = MediaWork::of(file_name, AttachmentKind::Image, bytes, &self.models)?;
+        let request = image::describe_request(&work.model, file_name, work.mime, bytes);
         self.cached(&work, |client| async move {
             let reply = client.chat(&request).await?;
             Ok(reply.content.trim().to_string())
@@ -125,24 +121,9 @@ impl MediaDescriber {
         file_name: &str,
         bytes: &[u8],
     ) -> Result<String, MediaError> {
-        const ACTION: &str = "transcribe";
-        if !is_audio(file_name) {
-            return Err(unsupported(file_name, ACTION, audio::SUPPORTED));
-        }
-        check_size(file_name, ACTION, bytes, MAX_AUDIO_BYTES)?;
-        let work = Work {
-            file_name,
-            action: ACTION,
-            // Turns and plain text are different answers: the cache keeps them apart.
-            cache_key: MediaCache::key(
-                "audio",
-                &self.whisper_model,
-                if self.diarize { "diarize" } else { "" },
-                bytes,
-            ),
-        };
-        let model = &self.whisper_model;
-        if !self.diarize {
+        let work = MediaWork::of(file_name, AttachmentKind::Audio, bytes, &self.models)?;
+        let model = &work.model;
+        if !self.models.diarize {
             return self
                 .cached(&work, |client| {
                     client.transcribe(base_name(file_name), bytes.to_vec(), model)
@@ -161,36 +142,31 @@ impl MediaDescriber {
     /// The one pipeline every kind of media goes through: the cached text when this exact work
     /// was done before, else `call` on the model, its answer stored for next time. A cache hit
     /// needs no client, so cached media still reads without an API key.
-    async fn cached<'a, F, Fut>(&'a self, work: &Work<'_>, call: F) -> Result<String, MediaError>
+    async fn cached<'a, F, Fut>(&'a self, work: &MediaWork, call: F) -> Result<String, MediaError>
     where
         F: FnOnce(&'a ChatClient) -> Fut,
         Fut: Future<Output = Result<String, LlmError>>,
     {
-        if let Some(hit) = self.cache_get(&work.cache_key, Keep::Synced).await {
+        if let Some(hit) = self.cache_get(&work.key, Keep::Synced).await {
             tracing::debug!(
-                file = work.file_name,
-                action = work.action,
+                file = work.path,
+                action = work.action(),
                 "media text from cache"
             );
             return Ok(hit);
         }
-        let client = self.client(work.file_name, work.action)?;
-        self.once_per_key(
-            &work.cache_key,
-            Keep::Synced,
-            work.file_name,
-            || async move {
-                let answered = call(client).await;
-                if answered.is_ok() {
-                    client.record_media_call();
-                }
-                answered.map_err(|source| MediaError::Llm {
-                    file_name: work.file_name.to_string(),
-                    action: work.action,
-                    source,
-                })
-            },
-        )
+        let client = self.client(&work.path, work.action())?;
+        self.once_per_key(&work.key, Keep::Synced, &work.path, || async move {
+            let answered = call(client).await;
+            if answered.is_ok() {
+                client.record_media_call();
+            }
+            answered.map_err(|source| MediaError::Llm {
+                file_name: work.path.clone(),
+                action: work.action(),
+                source,
+            })
+        })
         .await
     }
 
@@ -304,54 +280,4 @@ fn shared_result(
         Shared::Waited(Ok(text)) => Ok(text),
         Shared::Waited(Err(message)) => Err(MediaError::SharedFailure(message)),
     }
-}
-
-/// One piece of media work: which file, what is done to it (for messages) and its cache key.
-struct Work<'a> {
-    file_name: &'a str,
-    action: &'static str,
-    cache_key: String,
-}
-
-fn unsupported(file_name: &str, action: &'static str, supported: &'static str) -> MediaError {
-    MediaError::Unsupported {
-        file_name: file_name.to_string(),
-        action,
-        supported,
-    }
-}
-
-fn check_size(
-    file_name: &str,
-    action: &'static str,
-    bytes: &[u8],
-    limit: usize,
-) -> Result<(), MediaError> {
-    if bytes.is_empty() {
-        return Err(MediaError::EmptyFile {
-            file_name: file_name.to_string(),
-            action,
-        });
-    }
-    if bytes.len() > limit {
-        return Err(MediaError::TooLarge {
-            file_name: file_name.to_string(),
-            action,
-            size: bytes.len(),
-            limit,
-        });
-    }
-    Ok(())
-}
-
-/// The lowercase extension of a file name, if it has one.
-fn extension(file_name: &str) -> Option<String> {
-    let name = base_name(file_name);
-    let (stem, ext) = name.rsplit_once('.')?;
-    (!stem.is_empty() && !ext.is_empty()).then(|| ext.to_ascii_lowercase())
-}
-
-/// The last path component: the server only needs the file's own name.
-fn base_name(file_name: &str) -> &str {
-    file_name.rsplit(['/', '\\']).next().unwrap_or(file_name)
 }

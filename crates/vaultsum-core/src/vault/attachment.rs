@@ -1,7 +1,9 @@
 //! Non-note embeds: what kind of file an attachment is, and who turns it into text.
 
 use super::paths::VaultPath;
-pub use vaultsum_engine::vault::attachment_kind::{unread_placeholder, AttachmentKind};
+pub use vaultsum_engine::vault::attachment_kind::{
+    counted_placeholder, unread_placeholder, AttachmentKind,
+};
 
 /// Turns an embedded file into text: a description for an image, a transcript for audio.
 ///

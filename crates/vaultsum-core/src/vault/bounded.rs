@@ -276,20 +276,7 @@ pub fn regular_file_size(path: &VaultPath) -> Result<u64, VaultError> {
     Ok(metadata.len())
 }
 
-/// `1.5 KB`, `3.0 GB`: a size for people (powers of 1024, one decimal).
-pub fn human_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 5] = ["bytes", "KB", "MB", "GB", "TB"];
-    if bytes < 1024 {
-        return format!("{bytes} bytes");
-    }
-    let mut value = bytes as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
-    }
-    format!("{value:.1} {}", UNITS[unit])
-}
+pub use vaultsum_engine::media::refusal::human_bytes;
 
 #[cfg(test)]
 mod tests {

@@ -8,7 +8,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 pub use vaultsum_engine::vault::expand::{
-    assemble, plan_expansion, EmbedFiles, ExpandOptions, Expansion, ExpansionPlan,
+    assemble, failed_marker, plan_expansion, EmbedFiles, ExpandOptions, Expansion, ExpansionPlan,
     PendingAttachment, Replacement,
 };
 
@@ -142,7 +142,7 @@ async fn finish_expansion(
     attachments: &dyn AttachmentReader,
 ) -> Expansion {
     let texts: Vec<String> = futures::future::join_all(plan.pending.iter().map(|pending| async {
-        let failed = |reason: String| format!("[Embed failed: {}: {}]", pending.path, reason);
+        let failed = |reason: String| failed_marker(&pending.path, &reason);
         // Allowed when planned (`attachment_allowed`); a path refused now says why.
         let path = match vault.path(&pending.path) {
             Ok(path) => path,

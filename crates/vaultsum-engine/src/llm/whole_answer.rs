@@ -63,7 +63,7 @@ pub fn completion_of(
 }
 
 /// The reason phrase of the statuses LLM servers answer with, standing in for an empty body.
-fn canonical_reason(status: u16) -> Option<&'static str> {
+pub fn canonical_reason(status: u16) -> Option<&'static str> {
     Some(match status {
         400 => "Bad Request",
         401 => "Unauthorized",

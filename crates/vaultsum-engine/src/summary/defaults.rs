@@ -29,3 +29,9 @@ pub const SUMMARIZE_MODEL: &str = "accounts/fireworks/models/gpt-oss-120b";
 pub const MAX_OUTPUT_TOKENS: u32 = 4096;
 /// `llm.timeout_secs`: how long one answer may take to come.
 pub const TIMEOUT_SECS: u64 = 120;
+/// `llm.vision_model`: the model that describes embedded images.
+pub const VISION_MODEL: &str = "accounts/fireworks/models/qwen3-vl-30b-a3b-instruct";
+/// `llm.whisper_model`: the speech-to-text model that transcribes embedded recordings.
+pub const WHISPER_MODEL: &str = "whisper-v3";
+/// `media.diarize`: a recording's transcript asks for speaker turns.
+pub const DIARIZE: bool = true;

@@ -70,27 +70,24 @@ pub fn supported_attachments() -> Vec<AttachmentKind> {
         .collect()
 }
 
-/// The text an embedded file stands for: offline, images and audio need a model (the
-/// binary's placeholder, word for word); `with_model`, the app's engine does not describe or
-/// transcribe them yet and says so. Documents are not read by the app's engine yet.
-pub fn attachment_text(pending: &PendingAttachment, with_model: bool) -> String {
+/// The text an embedded file the model does not read stands for: offline, images and audio
+/// need a model (the binary's placeholder, word for word). Documents are not read by the app's
+/// engine yet.
+pub fn attachment_text(pending: &PendingAttachment) -> String {
     match DocumentKind::from_file_name(&pending.path) {
         Some(kind) if pending.kind != AttachmentKind::Canvas => format!(
             "[{}: {}; not read by the app's engine yet (the vaultsum binary reads it)]",
             pending.path,
             kind.name()
         ),
-        _ if with_model
-            && matches!(pending.kind, AttachmentKind::Image | AttachmentKind::Audio) =>
-        {
-            format!(
-                "[{}: {}; not described by the app's engine yet (the vaultsum program describes images and transcribes recordings)]",
-                pending.path,
-                if pending.kind == AttachmentKind::Image { "image" } else { "audio" }
-            )
-        }
         _ => unread_placeholder(&pending.path, pending.kind),
     }
+}
+
+/// Whether a model reads the embedded file (an image described, a recording transcribed).
+pub fn is_read_by_model(pending: &PendingAttachment) -> bool {
+    matches!(pending.kind, AttachmentKind::Image | AttachmentKind::Audio)
+        && DocumentKind::from_file_name(&pending.path).is_none()
 }
 
 /// Key points the offline engine gives for the `brief` preset (its own choice for the others).

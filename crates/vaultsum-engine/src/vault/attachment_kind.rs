@@ -89,6 +89,12 @@ pub fn unread_placeholder(relative: &str, kind: AttachmentKind) -> String {
     format!("[{relative}: {what}]")
 }
 
+/// What an image or recording stands for in a count before a paid run (a rollup's dry run,
+/// which pays for nothing): named, not read.
+pub fn counted_placeholder(relative: &str, kind: AttachmentKind) -> String {
+    format!("({} {relative}: not read for a count)", kind.label())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

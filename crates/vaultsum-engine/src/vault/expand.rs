@@ -109,6 +109,12 @@ pub struct ExpansionPlan {
     nonce: String,
 }
 
+/// The line that stands where an embed could not be turned into text (`SourceLinks` reads
+/// the file's name back from it).
+pub fn failed_marker(reference: &str, reason: &str) -> String {
+    format!("[Embed failed: {reference}: {reason}]")
+}
+
 /// Walks `root` (the parsed content of the note at vault-relative `note`) and every note it
 /// embeds, read through `files`, links resolved by `index`. `supported`: the attachment kinds
 /// the host turns into text (others get a "not supported yet" block). `nonce`: a value the
@@ -510,7 +516,7 @@ impl<'a> Expander<'a> {
             "reason": reason,
             "depth": depth,
         }));
-        format!("[Embed failed: {reference}: {reason}]")
+        failed_marker(reference, reason)
     }
 
     fn flush_report(&mut self) {

@@ -1,4 +1,5 @@
-//! Images: which files count, their content types, and the vision request.
+//! Images: which files count, their content types, and the vision request (the binary's and
+//! the app's: the same bytes sent by both).
 
 use base64::Engine as _;
 
@@ -8,13 +9,16 @@ use crate::llm::{ChatRequest, UserPart};
 pub const IMAGE_EXTENSIONS: &[&str] = &["png", "jpg", "jpeg", "gif", "webp", "bmp", "avif", "svg"];
 
 /// [`IMAGE_EXTENSIONS`] for messages.
-pub(crate) const SUPPORTED: &str = "png, jpg, jpeg, gif, webp, bmp, avif, svg";
+pub const SUPPORTED: &str = "png, jpg, jpeg, gif, webp, bmp, avif, svg";
 
 /// Largest image sent (base64 grows it by a third; providers cap request bodies).
 pub const MAX_IMAGE_BYTES: usize = 20 * 1024 * 1024;
 
 /// The system prompt; part of the cache key, so editing it refreshes cached descriptions.
-pub(crate) const PROMPT: &str = include_str!("prompts/describe_image.md");
+pub const PROMPT: &str = include_str!("prompts/describe_image.md");
+
+/// The output cap of a description request.
+pub const DESCRIPTION_MAX_TOKENS: u32 = 4096;
 
 /// The MIME type for an image file name, by extension (case-insensitive).
 pub fn image_mime_type(file_name: &str) -> Option<&'static str> {
@@ -31,13 +35,9 @@ pub fn image_mime_type(file_name: &str) -> Option<&'static str> {
     })
 }
 
-/// The chat request asking `model` to describe the image.
-pub(crate) fn describe_request(
-    model: &str,
-    file_name: &str,
-    mime: &str,
-    bytes: &[u8],
-) -> ChatRequest {
+/// The chat request asking `model` to describe the image `file_name` (as the note names it).
+/// Its own output cap: a description is short, whatever the summary's cap.
+pub fn describe_request(model: &str, file_name: &str, mime: &str, bytes: &[u8]) -> ChatRequest {
     let data = base64::engine::general_purpose::STANDARD.encode(bytes);
     ChatRequest {
         model: model.to_string(),
@@ -46,7 +46,7 @@ pub(crate) fn describe_request(
             UserPart::Text(format!("Describe the image `{file_name}`.")),
             UserPart::ImageDataUrl(format!("data:{mime};base64,{data}")),
         ],
-        max_tokens: Some(4096),
+        max_tokens: Some(DESCRIPTION_MAX_TOKENS),
         temperature: Some(0.2),
     }
 }
