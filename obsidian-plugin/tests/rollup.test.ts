@@ -74,6 +74,21 @@ describe("rollups", () => {
     expect(existsSync(path.join(vault, "Reviews"))).toBe(false);
   });
 
+  it("inside Obsidian with a model, a rollup whose notes embed a picture and a recording is asked first: three paid calls, not one", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin } = await loadPlugin(vault, { backend: "app", engine: "llm", baseUrl: url, apiKey: "sk-test" });
+    expect(plugin.usesInAppEngine()).toBe(true);
+    const previews: string[] = [];
+    const declined = await makeRollup(plugin, { kind: "period", period: "this-week" }, async (_count, preview) => (previews.push(preview), false), TODAY);
+    expect(declined).toEqual({ kind: "declined", count: 2 });
+    expect(previews[0]).toMatch(/^2 notes selected \(0 with a current summary reused\); 1 paid call at least \(llm engine\), and 2 embedded pictures or recordings to describe/);
+    // The count paid for nothing, the picture and the recording included.
+    expect(llm.requests).toEqual([]);
+    expect(existsSync(path.join(vault, "Reviews"))).toBe(false);
+  });
+
   it("the binary resolves the period from the person's local date; the note is named by its first day", async () => {
     const vault = copyVault(VAULTS.fixture);
     const { plugin } = await loadPlugin(vault);

@@ -9,6 +9,7 @@ use crate::support;
 use serde_json::{json, Value};
 use support::cli::{run_to_exit, vaultsum};
 use support::fake_kagi::{envelope, ok, vaultsum_command, FakeKagi, TEST_KEY};
+use support::fake_openai::FakeOpenAi;
 use support::temp_vault::TempVault;
 
 fn meetings() -> TempVault {
@@ -102,6 +103,35 @@ fn hidden_folders_and_paths_through_a_file_or_out_of_the_vault_are_refused_creat
     }
     assert_eq!(vault.entries(), before, "nothing was created");
     assert!(!vault.outside().join("../Reviews").exists());
+}
+
+#[test]
+fn a_path_through_a_file_is_refused_before_the_model_is_paid() {
+    let vault = meetings();
+    let fake = FakeOpenAi::start();
+    let output = run_to_exit(
+        vaultsum(&vault.outside())
+            .envs(fake.env())
+            .arg("--vault")
+            .arg(vault.root())
+            .args([
+                "rollup",
+                "Meetings",
+                "--json",
+                "--save-to",
+                "Meetings/Mon.md/W47.md",
+            ]),
+    );
+    let printed: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    assert_eq!(output.status.code(), Some(1), "{printed}");
+    assert!(
+        printed["text"]
+            .as_str()
+            .unwrap_or_default()
+            .contains("Meetings/Mon.md exists and is not a folder"),
+        "{printed}"
+    );
+    assert_eq!(fake.requests().len(), 0, "no request before the refusal");
 }
 
 #[cfg(unix)]

@@ -777,12 +777,21 @@ impl AppVault {
             Some(target) if self.index.iter().any(|path| path == target) => {
                 let text = self.text_of(target);
                 self.needs()?;
+                // Listed but not given (too large, unreadable): said before anything is paid
+                // for, not found to exist only when the rollup is written.
+                if let Some(Err(refused)) = self.notes.get(target) {
+                    return Err(json!({
+                        "error": format!("{target}: {}", refused.reason()),
+                        "kind": "save_to",
+                    }));
+                }
                 text
             }
             _ => None,
         };
         if let Some(target) = &ask.save_to {
-            check_target(target, existing.as_deref()).map_err(|f| failed(&f))?;
+            let is_file = |path: &str| self.index.iter().any(|listed| listed == path);
+            check_target(target, existing.as_deref(), &is_file).map_err(|f| failed(&f))?;
         }
         let instructions = in_app_rollup::instructions(&ask).map_err(|f| failed(&f))?;
         let doc = document(&selected, &notes);

@@ -57,7 +57,8 @@ const COUNT_ALL = 1_000_000;
 
 /**
  * Makes the rollup. `confirm` is asked when the selection is over the limit or the LLM would be
- * paid more than once, with the count and the binary's preview; it answers whether to go on.
+ * paid more than once (its images and recordings counted), with the count and the preview; it
+ * answers whether to go on.
  */
 export async function makeRollup(
   host: Host,
@@ -72,9 +73,11 @@ export async function makeRollup(
     // Counted first by the binary's dry run (no paid call, nothing written, no folder made).
     const counted = await host.callTool("summarize_notes", { ...args, dry_run: true, max_notes: COUNT_ALL });
     if (counted.isError) throw new Error(`Rollup not made: ${counted.text}`);
-    const [count, paid] = [counted.details.note_count, counted.details.paid_calls].map((n) => (typeof n === "number" ? n : 0));
-    // The binary's preview says the notes and the paid calls: asked when over the limit, or when the LLM would be paid more than once.
-    if ((count > host.settings.rollupLimit || (paid > 1 && counted.details.engine === "llm")) && !(await confirm(count, counted.text))) {
+    const [count, paid, media] = [counted.details.note_count, counted.details.paid_calls, counted.details.media_to_read].map((n) => (typeof n === "number" ? n : 0));
+    // The preview says the notes, the paid calls and the pictures and recordings to describe
+    // (each a paid call of its own): asked when over the limit, or when the LLM would be paid
+    // more than once.
+    if ((count > host.settings.rollupLimit || (paid + media > 1 && counted.details.engine === "llm")) && !(await confirm(count, counted.text))) {
       return { kind: "declined", count };
     }
     const folder = vaultFolder(host.settings.rollupFolder);

@@ -142,7 +142,7 @@ pub enum VaultError {
         link: String,
     },
     /// A name on the way to a new note that exists and is not a folder.
-    #[error("{0} exists and is not a folder, so no note can be created inside it")]
+    #[error("{}", vaultsum_engine::vault::policy::not_a_folder(.0))]
     NotAFolder(String),
     /// A summary that is empty once trimmed.
     #[error("refusing to write an empty summary to {0}")]

@@ -24,7 +24,7 @@ use crate::vault::generated_note::{check_own, generated_seed, GeneratedMark, Own
 use crate::vault::index::NoteIndex;
 use crate::vault::obsidian_settings::ObsidianSettings;
 use crate::vault::output_policy::{DefusedText, OutputPolicy, SourceLinks};
-use crate::vault::policy::{is_hidden, is_note_name, is_visible_note};
+use crate::vault::policy::{is_hidden, is_note_name, is_visible_note, not_a_folder};
 use crate::vault::summary_edit::{EditRefused, SectionEdit, SummaryEdit};
 
 /// What a rollup draws on and where it goes.
@@ -194,9 +194,14 @@ pub fn focus(ask: &RollupAsk) -> String {
 }
 
 /// Checks, before any paid call, that the rollup may be written into `target` whose text is
-/// `existing` (`None`: it does not exist): a note name, not hidden, a rollup's note when it
-/// exists, its rollup not edited by hand.
-pub fn check_target(target: &str, existing: Option<&str>) -> Result<(), RollupFailure> {
+/// `existing` (`None`: it does not exist): a note name, not hidden, no file where a folder on
+/// its way must be (`is_file`: whether the vault has a file of that name), a rollup's note when
+/// it exists, its rollup not edited by hand.
+pub fn check_target(
+    target: &str,
+    existing: Option<&str>,
+    is_file: &dyn Fn(&str) -> bool,
+) -> Result<(), RollupFailure> {
     // A vault path as the vault lists it: no way up or out, no `.` or empty part, no `\`.
     let confined = !target.starts_with('/')
         && !target.contains('\\')
@@ -220,6 +225,23 @@ pub fn check_target(target: &str, existing: Option<&str>) -> Result<(), RollupFa
             "save_to",
             format!("refusing to write a hidden file: {target}"),
         ));
+    }
+    let mut folder = String::new();
+    for part in target
+        .split('/')
+        .rev()
+        .skip(1)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+    {
+        if !folder.is_empty() {
+            folder.push('/');
+        }
+        folder.push_str(part);
+        if is_file(&folder) {
+            return Err(RollupFailure::new("save_to", not_a_folder(&folder)));
+        }
     }
     generated_seed(target, existing, rollup_owner(), &[])
         .map_err(|error| RollupFailure::new("save_to", error.to_string()))?;
@@ -327,6 +349,10 @@ pub fn unique(paths: impl IntoIterator<Item = String>) -> Vec<String> {
 mod tests {
     use super::*;
 
+    fn no_files(_: &str) -> bool {
+        false
+    }
+
     #[test]
     fn a_rollup_note_is_a_vault_path_and_not_a_persons_note() {
         for outside in [
@@ -337,16 +363,32 @@ mod tests {
             "a\\b.md",
             "Reviews//R.md",
         ] {
-            let refused = check_target(outside, None).unwrap_err();
+            let refused = check_target(outside, None, &no_files).unwrap_err();
             assert_eq!(refused.kind, "save_to", "{outside}");
         }
-        assert!(check_target(".obsidian/R.md", None).is_err());
-        assert!(check_target("Reviews/R.md", None).is_ok());
-        let person = check_target("Reviews/R.md", Some("# Mine\n")).unwrap_err();
+        assert!(check_target(".obsidian/R.md", None, &no_files).is_err());
+        assert!(check_target("Reviews/R.md", None, &no_files).is_ok());
+        let person = check_target("Reviews/R.md", Some("# Mine\n"), &no_files).unwrap_err();
         assert!(
             person.message.contains("is not a note vaultsum wrote"),
             "{}",
             person.message
         );
+    }
+
+    #[test]
+    fn a_file_where_a_folder_must_be_is_refused_before_anything_is_paid() {
+        let reviews_is_a_file = |path: &str| path == "Reviews";
+        let refused = check_target("Reviews/2026/R.md", None, &reviews_is_a_file).unwrap_err();
+        assert_eq!(refused.kind, "save_to");
+        assert_eq!(
+            refused.message,
+            "Reviews exists and is not a folder, so no note can be created inside it"
+        );
+        let deeper = |path: &str| path == "Reviews/2026";
+        assert!(check_target("Reviews/2026/R.md", None, &deeper).is_err());
+        // The note itself being a file is the rewrite, not a folder in the way.
+        let itself = |path: &str| path == "Reviews/R.md";
+        assert!(check_target("Reviews/R.md", None, &itself).is_ok());
     }
 }

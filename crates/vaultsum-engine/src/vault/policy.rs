@@ -27,6 +27,11 @@ pub fn extension_of(name: &str) -> Option<String> {
     Some(ext.to_ascii_lowercase())
 }
 
+/// Why no note can be made under `path`: a file is where a folder must be.
+pub fn not_a_folder(path: &str) -> String {
+    format!("{path} exists and is not a folder, so no note can be created inside it")
+}
+
 /// The first hidden segment of a vault-relative path, if any.
 ///
 /// A segment starting with `.` is hidden, as in Obsidian, which neither shows nor indexes
