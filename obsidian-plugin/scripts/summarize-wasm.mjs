@@ -174,8 +174,9 @@ async function readMedia(item) {
   let bytes;
   try {
     if (!insideVault(item.path)) throw new Error("outside the vault");
-    const size = statSync(full).size;
-    if (size > item.max_bytes) return vault.mediaTooLarge(item.path, size);
+    const stat = statSync(full);
+    if (!stat.isFile()) throw new Error("not a regular file"); // A FIFO named .wav would hang the read.
+    if (stat.size > item.max_bytes) return vault.mediaTooLarge(item.path, stat.size);
     bytes = readFileSync(full);
   } catch {
     return vault.refuseMedia(item.path, "could not be read");

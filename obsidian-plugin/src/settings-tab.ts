@@ -99,7 +99,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
       }),
     );
 
-    new Setting(containerEl).setName("Summarizer").setHeading();
+    // The "Summarizer" heading comes with the provider's settings (desktop and phone alike).
     const choice = (name: string, desc: string, key: "engine" | "into", options: Record<string, string>) =>
       new Setting(containerEl).setName(name).setDesc(desc).addDropdown((dropdown) =>
         dropdown.addOptions(options).setValue(settings[key]).onChange((value) => {
@@ -204,11 +204,11 @@ export class VaultsumSettingTab extends PluginSettingTab {
   private displayMobile(save: () => void): void {
     const { containerEl } = this;
     const settings = this.host.settings;
-    new Setting(containerEl).setName("Summaries").setHeading();
     new Setting(containerEl)
       .setName("On this device")
       .setDesc("Notes, folders and rollups are summarized by the engine inside Obsidian, with a preset prompt, into each note's summary section: offline, or by your provider's model when the engine is LLM and an API key is set. Selections and web pages need the vaultsum program on a computer.");
     this.providerSettings(save);
+    new Setting(containerEl).setName("Summaries").setHeading();
     new Setting(containerEl)
       .setName("Write the summary into")
       .setDesc("Only the summary section is written on this device.")

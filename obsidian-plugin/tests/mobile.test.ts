@@ -4,7 +4,7 @@
 // Obsidian, writing what the binary writes offline.
 
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 import { runInThisContext } from "node:vm";
 
@@ -175,6 +175,59 @@ describe("on a phone, what a model's server may do", () => {
     const outcome = await plugin.summarize(new obsidian.TFile("Archive/Plan.md"));
     expect(outcome.message).toContain("HTTP 401: bad key ***");
     expect(outcome.message).not.toContain("sk-phone-secret");
+  });
+});
+
+describe("on a phone, embedded images and recordings", () => {
+  it("an image a server refused for one note of a folder is asked for again for the next", async () => {
+    const llm = new FakeLlm({ refuseImages: 1 });
+    const { plugin, vault } = await phone(llm);
+    mkdirSync(path.join(vault, "Boards"));
+    for (const name of ["One", "Two"]) writeFileSync(path.join(vault, "Boards", `${name}.md`), `# ${name}\n\nThe board from Monday:\n\n![[whiteboard.png]]\n\nWe keep every record and show them in order.\n`);
+    const run = plugin.runFolder("Boards", "missing");
+    await answerConfirm(true);
+    expect(await run).toMatchObject({ kind: "done", line: "2 notes: 2 summarized" });
+    const images = llm.requests.filter((r) => JSON.stringify(r.body).includes("image_url"));
+    expect(images).toHaveLength(2);
+    const summaries = llm.requests.filter((r) => JSON.stringify(r.body).includes("<note path="));
+    expect(JSON.stringify(summaries[0].body)).toContain("[Embed failed: Attachments/whiteboard.png: cannot describe Attachments/whiteboard.png: LLM request failed with HTTP 429");
+    expect(JSON.stringify(summaries[1].body)).not.toContain("Embed failed");
+  });
+
+  it("a recording over 25 MB is not uploaded from a phone, and the note is summarized without it", async () => {
+    const llm = new FakeLlm();
+    const { plugin, vault } = await phone(llm);
+    writeFileSync(path.join(vault, "Attachments", "long-call.wav"), Buffer.alloc(26 * 1024 * 1024, 1));
+    writeFileSync(path.join(vault, "Call.md"), "# Call\n\nThe whole call:\n\n![[long-call.wav]]\n\nWe agreed to ship on Friday.\n");
+    expect(await plugin.summarize(new obsidian.TFile("Call.md"))).toMatchObject({ kind: "written" });
+    expect(llm.requests.filter((r) => "transcription_form" in r.body)).toHaveLength(0);
+    expect(JSON.stringify(llm.requests.at(-1)?.body)).toContain("cannot transcribe Attachments/long-call.wav on a phone: 26 MB is over the 25 MB a phone uploads");
+  });
+
+  it("an answer that holds the key, escaped by the server, is not written", async () => {
+    const llm = new FakeLlm({ answer: "### Overview\n\nThe board reads sk-phone-secret in red.", escape: "sk-phone-secret" });
+    const { plugin, vault } = await phone(llm);
+    const note = "Archive/Plan.md";
+    const before = readFileSync(path.join(vault, note), "utf8");
+    const outcome = await plugin.summarize(new obsidian.TFile(note));
+    expect(outcome.kind).toBe("failed");
+    expect(outcome.message).toContain("the model's answer holds your API key");
+    expect(outcome.message).not.toContain("sk-phone-secret");
+    expect(readFileSync(path.join(vault, note), "utf8")).toBe(before);
+  });
+
+  it("a rollup too large for one request is refused by its count, before any image is paid for", async () => {
+    const llm = new FakeLlm();
+    const { plugin, vault } = await phone(llm);
+    mkdirSync(path.join(vault, "Long"));
+    const prose = "The inspection team keeps every record and shows them in order on the site screen. ".repeat(900);
+    for (const n of [1, 2, 3]) writeFileSync(path.join(vault, "Long", `Part ${n}.md`), `---\ntags: [longread]\n---\n# Part ${n}\n\n![[whiteboard.png]]\n\n${prose}\n`);
+    const counted = await plugin.callTool("summarize_notes", { tag: "longread", dry_run: true });
+    expect(counted.isError).toBe(true);
+    expect(counted.text).toContain("more than the 200000 one request from inside Obsidian may send");
+    const made = await plugin.callTool("summarize_notes", { tag: "longread", save_to: "Reviews/Long.md" });
+    expect(made.isError).toBe(true);
+    expect(llm.requests).toHaveLength(0);
   });
 });
 

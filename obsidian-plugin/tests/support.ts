@@ -205,7 +205,16 @@ export class FakeLlm extends EventEmitter {
   url = "";
 
   constructor(
-    private readonly options: { hold?: boolean; answer?: string; status?: number; rawBody?: string } = {},
+    private readonly options: {
+      hold?: boolean;
+      answer?: string;
+      status?: number;
+      rawBody?: string;
+      /** Image requests refused with a 429 before the rest are answered. */
+      refuseImages?: number;
+      /** Written JSON-escaped (`\u0073k…`) wherever the answer holds it, as a server may. */
+      escape?: string;
+    } = {},
   ) {
     super();
   }
@@ -282,6 +291,12 @@ export class FakeLlm extends EventEmitter {
     if (this.options.hold) await released;
     if (res.destroyed) return;
     answered = true;
+    if (this.options.refuseImages && raw.includes('"image_url"')) {
+      this.options.refuseImages -= 1;
+      res.writeHead(429, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "rate limited, try later", type: "rate_limit" } }));
+      return;
+    }
     if (this.options.status) {
       // A refusal as OpenAI sends one: the status and an error object.
       res.writeHead(this.options.status, { "content-type": "application/json" });
@@ -300,6 +315,8 @@ export class FakeLlm extends EventEmitter {
       usage: { prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 },
     });
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(body);
+    const escape = this.options.escape;
+    const escaped = escape ? [...escape].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("") : "";
+    res.end(escape ? body.split(escape).join(escaped) : body);
   }
 }

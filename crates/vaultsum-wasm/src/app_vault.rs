@@ -406,12 +406,13 @@ impl AppVault {
         json!({ "endpoint": endpoint, "content_type": content_type }).to_string()
     }
 
-    /// The body of the request [`AppVault::media_request`] gave for `path` (empty when none).
+    /// The body of the request [`AppVault::media_request`] gave for `path`, handed over once
+    /// (empty when none, or asked for again): a 20 MB image is not held twice.
     #[wasm_bindgen(js_name = mediaBody)]
-    pub fn media_body(&self, path: &str) -> Vec<u8> {
+    pub fn media_body(&mut self, path: &str) -> Vec<u8> {
         self.media_sent
-            .get(path)
-            .map(|(_, body)| body.clone())
+            .get_mut(path)
+            .map(|(_, body)| std::mem::take(body))
             .unwrap_or_default()
     }
 
@@ -440,6 +441,13 @@ impl AppVault {
             }
             Err(reason) => json!({ "failed": reason }).to_string(),
         }
+    }
+
+    /// Forgets why images and recordings had no text (a refusal, a server's 429): the next
+    /// note summarized asks for them again. Their descriptions and transcripts stay.
+    #[wasm_bindgen(js_name = forgetMediaFailures)]
+    pub fn forget_media_failures(&mut self) {
+        self.media.retain(|_, text| text.is_ok());
     }
 
     /// Says the image or recording at `path` has no text, and why (`reason`, shown as the
@@ -482,6 +490,22 @@ impl AppVault {
             Ok(answer) | Err(answer) => answer.to_string(),
         }
     }
+}
+
+/// `Err({"error", "kind": "too_large"})` when a rollup's `document` of `count` notes is more
+/// than one request from inside Obsidian may send.
+fn too_large_for_one_request(count: usize, document: &str) -> Result<(), Value> {
+    let chars = document.chars().count();
+    if chars <= defaults::MAX_CHARS {
+        return Ok(());
+    }
+    Err(json!({
+        "error": format!(
+            "the {count} notes selected make {chars} characters, more than the {} one request from inside Obsidian may send; narrow the selection, or make the rollup with the vaultsum program, which summarizes it in parts",
+            defaults::MAX_CHARS
+        ),
+        "kind": "too_large",
+    }))
 }
 
 /// The answer of a finished rollup: the rollup, and the note's new text when it is saved.
@@ -794,10 +818,30 @@ impl AppVault {
             check_target(target, existing.as_deref(), &is_file).map_err(|f| failed(&f))?;
         }
         let instructions = in_app_rollup::instructions(&ask).map_err(|f| failed(&f))?;
+        if reading == MediaReading::ByModel {
+            // Sized first with its images and recordings named, not read: a rollup too large
+            // for one request is refused before any of them is paid for.
+            let counted = |path: &str| self.expanded_text(path, nonce, MediaReading::Counted);
+            let sizing = AppNotes {
+                index: &self.index,
+                text: &text,
+                expanded: &counted,
+            };
+            let sized = document(&selected, &sizing);
+            self.needs()?;
+            let sized = sized.map_err(|f| failed(&f))?;
+            too_large_for_one_request(count, &sized.document)?;
+        }
         let doc = document(&selected, &notes);
         self.needs()?;
         let doc = doc.map_err(|f| failed(&f))?;
         let engine = if model.is_some() { "llm" } else { "offline" };
+        // The app sends a rollup in one request: one larger than a note may be is refused
+        // before it is paid for, its count included (the program splits it within the
+        // model's window).
+        if model.is_some() {
+            too_large_for_one_request(count, &doc.document)?;
+        }
         if dry_run {
             let paid_calls = in_app_rollup::paid_calls(model.is_none());
             let media = self.media_counted.get();
@@ -828,18 +872,6 @@ impl AppVault {
             }));
         }
         let focus = in_app_rollup::focus(&ask);
-        // The app sends a rollup in one request: one larger than a note may be is refused
-        // before it is paid for (the program splits it within the model's window).
-        if model.is_some() && doc.document.chars().count() > defaults::MAX_CHARS {
-            return Err(json!({
-                "error": format!(
-                    "the {count} notes selected make {} characters, more than the {} one request from inside Obsidian may send; narrow the selection, or make the rollup with the vaultsum program, which summarizes it in parts",
-                    doc.document.chars().count(),
-                    defaults::MAX_CHARS
-                ),
-                "kind": "too_large",
-            }));
-        }
         let Some(model) = model else {
             let finished = in_app_rollup::offline_answer(&doc.document, &focus, instructions)
                 .and_then(|(answer, run)| {

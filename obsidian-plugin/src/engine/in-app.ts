@@ -12,7 +12,7 @@
 // reads the files it names, sends the requests through Obsidian's requestUrl, one at a time,
 // and masks the key in what comes back before the engine sees it.
 
-import { requestUrl, type App, type TFile } from "obsidian";
+import { Platform, requestUrl, type App, type TFile } from "obsidian";
 
 import initEngine, { AppVault, closingLine, requestTimeoutSecs, composeKept, defaultBaseUrl, defaultModel, engineConfigDir, moreThanAgreed, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
 import wasmBase64 from "vaultsum-wasm-bytes";
@@ -139,10 +139,25 @@ function baseUrlOf(access: ModelAccess): string {
   return (access.baseUrl.trim() || defaultBaseUrl()).replace(/\/+$/, "");
 }
 
-/** `text` with the key replaced by `***`. */
+/** `text` with the key replaced by `***`, and any 8 characters or more of its start (an error excerpt cut inside the key). */
 function maskKey(text: string, key: string): string {
-  return key ? text.split(key).join("***") : text;
+  if (!key) return text;
+  let masked = text.split(key).join("***");
+  for (let length = key.length - 1; length >= 8; length--) masked = masked.split(key.slice(0, length)).join("***");
+  return masked;
 }
+
+/**
+ * Whether a model's answer holds the key: the bytes are masked before the engine reads them,
+ * but a server may split the key across a stream's pieces, or escape it. Such an answer is
+ * not written.
+ */
+function holdsKey(text: unknown, key: string): boolean {
+  return typeof text === "string" && key.length > 0 && text.includes(key);
+}
+
+/** What a phone uploads of one recording at most: larger ones are refused unread (the program on a computer reads up to 200 MB). A phone's memory holds several copies of a body on its way out. */
+const PHONE_MAX_RECORDING_BYTES = 25 * 1024 * 1024;
 
 /** What a person can do about an error, in the plugin's words (the engine's name the program's settings). */
 function withHint(error: string, status: number): string {
@@ -313,6 +328,8 @@ export class InAppBackend implements Backend {
     // The binary's limit on a note's size, and its words.
     if (file.stat.size > AppVault.maxNoteBytes()) return failure(path, `${path}: too large to read (read.max_note_bytes)`, "too_large");
     const vault = shared ?? new AppVault(this.app.vault.getFiles().map((f) => f.path));
+    // A folder run shares its vault: an image a server refused for one note is asked again for the next.
+    vault.forgetMediaFailures();
     try {
       const original = await this.app.vault.read(file);
       // Written back as text, so only a note whose bytes are that very text (valid UTF-8,
@@ -336,6 +353,7 @@ export class InAppBackend implements Backend {
         else break;
       }
       if (access) answer = await this.askModel(vault, path, answer, access, run.replace, previewId, options);
+      if (access && holdsKey(answer.summary, access.apiKey)) return failure(path, `${path}: the model's answer holds your API key (the server sent it back split or escaped); nothing was written`, "key_in_answer");
       if (typeof answer.error === "string") return failure(path, answer.error, typeof answer.code === "string" ? answer.code : undefined);
       const summary = String(answer.summary);
       if (run.dryRun) {
@@ -487,6 +505,9 @@ export class InAppBackend implements Backend {
     if (!file) return vault.refuseMedia(item.path, "not found");
     // Sized before a byte is read: a 3 GB "recording" is refused at once.
     if (file.stat.size > item.max_bytes) return vault.mediaTooLarge(item.path, file.stat.size);
+    if (Platform.isMobile && item.kind === "audio" && file.stat.size > PHONE_MAX_RECORDING_BYTES) {
+      return vault.refuseMedia(item.path, `cannot transcribe ${item.path} on a phone: ${Math.round(file.stat.size / 1024 / 1024)} MB is over the 25 MB a phone uploads (the vaultsum program on a computer sends up to 200 MB)`);
+    }
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await this.app.vault.readBinary(file));
@@ -498,7 +519,10 @@ export class InAppBackend implements Backend {
     options.onProgress?.({ progress: 0, message: `${action === "describe" ? "describing" : "transcribing"} ${item.path}` });
     const url = `${baseUrlOf(access)}/${String(asked.endpoint)}`;
     const body = vault.mediaBody(item.path);
-    const response = await post(url, String(asked.content_type), body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer, access, options.signal);
+    // The engine hands over a copy of its own: its buffer is the body, sent without another copy.
+    const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+    const sent = (whole ? body.buffer : body.slice().buffer) as ArrayBuffer;
+    const response = await post(url, String(asked.content_type), sent, access, options.signal);
     if ("unreachable" in response) return vault.refuseMedia(item.path, `cannot ${action} ${item.path}: ${response.unreachable}`);
     const read = JSON.parse(vault.mediaAnswered(item.path, url, response.status, response.contentType, response.body)) as { failed?: string };
     if (typeof read.failed === "string") vault.refuseMedia(item.path, maskKey(read.failed, access.apiKey));
@@ -529,6 +553,7 @@ export class InAppBackend implements Backend {
       if (access && typeof answer.send === "string") {
         options.onProgress?.({ progress: 0, message: "summarizing" });
         answer = await this.askModel(vault, "the rollup", answer, access, false, undefined, options);
+        if (holdsKey(answer.rollup, access.apiKey)) answer = { error: "the model's answer holds your API key (the server sent it back split or escaped); nothing was written", kind: "key_in_answer" };
       }
       if (typeof answer.error === "string") {
         return { text: answer.error, isError: true, details: { success: false, error: answer.kind ?? "rollup", message: answer.error } };
