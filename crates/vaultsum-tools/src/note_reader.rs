@@ -17,6 +17,9 @@ use crate::vault::{human_bytes, regular_file_size, AttachmentReader, VaultError,
 pub struct ExpandedNote {
     pub path: String,
     pub text: String,
+    /// What the file itself names, without a model's reading of its images and recordings
+    /// (`Expansion::named`): what a summary's links may point at.
+    pub named: String,
     pub details: Value,
 }
 
@@ -104,6 +107,7 @@ impl ToolContext {
         let expanded = ExpandedNote {
             path: path.relative().to_string(),
             text: expansion.text,
+            named: expansion.named,
             details: expansion.details,
         };
         Ok(NoteForWriting {
@@ -191,6 +195,7 @@ impl ToolContext {
                 Ok(ExpandedNote {
                     path: path.relative().to_string(),
                     text: expansion.text,
+                    named: expansion.named,
                     details: expansion.details,
                 })
             }
@@ -201,9 +206,17 @@ impl ToolContext {
                     .read_attachment(path, kind)
                     .await
                     .unwrap_or_else(|reason| format!("[{}: {reason}]", path.relative()));
+                // A description or transcript is a model's reading: the file is named, its
+                // reading not (a document's text is the file's own words).
+                let named = if matches!(kind, AttachmentKind::Image | AttachmentKind::Audio) {
+                    format!("![[{}]]", path.relative())
+                } else {
+                    text.clone()
+                };
                 Ok(ExpandedNote {
                     path: path.relative().to_string(),
                     text,
+                    named,
                     details: json!({ "kind": kind, "bytes": size, "read": true }),
                 })
             }
@@ -211,9 +224,11 @@ impl ToolContext {
                 // Video and unknown files are never read as Markdown (nor read at all): a
                 // placeholder names the file, its kind and size.
                 let size = regular_file_size(path)?;
+                let text = not_read_placeholder(path.relative(), kind, size);
                 Ok(ExpandedNote {
                     path: path.relative().to_string(),
-                    text: not_read_placeholder(path.relative(), kind, size),
+                    named: text.clone(),
+                    text,
                     details: json!({ "kind": kind, "bytes": size, "read": false }),
                 })
             }

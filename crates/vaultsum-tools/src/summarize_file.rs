@@ -257,9 +257,10 @@ impl SummarizeFileTool {
         } = self.context.summarizer().summarize(&request).await?;
         // Cleaned, facts the note does not hold unlinked or marked, then made inert before
         // anything else sees it (the preview shows what would be written). Its links may point
-        // where what was summarized points: the note as expanded, with everything it embeds.
+        // where what was summarized points: the note as expanded, with everything it embeds,
+        // but not where a model's description of a picture or a transcript points.
         let context = Arc::clone(&self.context);
-        let expanded = note.expanded.text.clone();
+        let expanded = note.expanded.named.clone();
         let ToWrite {
             summary,
             abstract_text,

@@ -19,6 +19,7 @@ use super::generated_notes::GeneratedKind;
 use super::instructions::{CallChoice, Instructions};
 use super::left_out::{left_out_by_read, put_left_out, LeftOut};
 use super::long_note::{budget, estimate_tokens, split_into_parts};
+use super::note_reader::ExpandedNote;
 use super::rollup_selection::{today, Criteria, Selection, SelectionError};
 use super::stub::ToolSummary;
 use super::summarizer::{SummarizeError, Summarizer, SummaryRequest};
@@ -255,7 +256,7 @@ impl SummarizeNotesTool {
 /// What stands for a note in the rollup: its own current summary, or its expanded text.
 enum NoteBody {
     Own(String),
-    Text(String),
+    Text(ExpandedNote),
 }
 
 /// Why a selected note is not in the rollup: gone or unreadable since the selection (left
@@ -284,7 +285,7 @@ impl SummarizeNotesTool {
             Err(error) => return Err(read_failure(path, error.vault_error(), error.to_string())),
         }
         match self.context.read_for_summary_with(path, reader).await {
-            Ok(note) => Ok(NoteBody::Text(note.text)),
+            Ok(note) => Ok(NoteBody::Text(note)),
             Err(error) => Err(read_failure(path, error.vault_error(), error.to_string())),
         }
     }
@@ -457,7 +458,7 @@ impl TypedTool for SummarizeNotesTool {
                         // The links the rollup may keep are the note's own, never its summary's:
                         // a URL a summary named (as code, say) is not laundered into a link.
                         match self.context.read_for_summary_with(&path, reader).await {
-                            Ok(note) => source.add_text(&note.text),
+                            Ok(note) => source.add_text(&note.named),
                             Err(error) => {
                                 match read_failure(&path, error.vault_error(), error.to_string()) {
                                     NoteReadFailure::LeftOut(entry) => {
@@ -473,9 +474,9 @@ impl TypedTool for SummarizeNotesTool {
                         reused.push(path.clone());
                         push_note(&mut document, &path, &summary);
                     }
-                    Ok(NoteBody::Text(text)) => {
-                        source.add_text(&text);
-                        push_note(&mut document, &path, &text);
+                    Ok(NoteBody::Text(note)) => {
+                        source.add_text(&note.named);
+                        push_note(&mut document, &path, &note.text);
                     }
                     // A note deleted or made unreadable since it was selected is left out and
                     // said, like any entry the scan could not read.
@@ -737,7 +738,7 @@ mod tests {
             .unwrap();
         assert!(matches!(
             runtime.block_on(tool.note_body("A.md", tool.context.attachments())),
-            Ok(NoteBody::Text(text)) if text.contains("Text.")
+            Ok(NoteBody::Text(note)) if note.text.contains("Text.")
         ));
         match runtime.block_on(tool.note_body("B.md", tool.context.attachments())) {
             Err(NoteReadFailure::LeftOut(entry)) => {

@@ -111,8 +111,9 @@ enum Pending {
         path: String,
         root: Arc<ParsedNote>,
         instructions: AppInstructions,
-        /// The note as expanded (what the summary's links may point at).
-        expanded: String,
+        /// What the note as expanded names (`Expansion::named`: what the summary's links may
+        /// point at).
+        named: String,
         exchange: LlmExchange,
     },
     Rollup(Box<PendingRollup>),
@@ -289,7 +290,7 @@ impl AppVault {
         model: &str,
         max_output_tokens: u32,
     ) -> String {
-        let (root, instructions, expanded, expansion) =
+        let (root, instructions, expansion) =
             match self.expand(path, prompt.as_deref(), nonce, MediaReading::ByModel) {
                 Ok(done) => done,
                 Err(answer) => return answer.to_string(),
@@ -303,15 +304,15 @@ impl AppVault {
         }
         let focus = Some(focus).filter(|focus| !focus.is_empty());
         let (exchange, body) =
-            LlmExchange::for_note(path, &expanded, focus, instructions, settings);
+            LlmExchange::for_note(path, &expansion.text, focus, instructions, settings);
         *self.exchange.borrow_mut() = Some(Pending::Note {
             path: path.to_string(),
             root,
             instructions,
-            expanded,
+            named: expansion.named,
             exchange,
         });
-        json!({ "send": body.to_string(), "expansion": expansion }).to_string()
+        json!({ "send": body.to_string(), "expansion": expansion.details }).to_string()
     }
 
     /// Reads the response to the request [`AppVault::start_llm`] (or this) gave: `url` as it
@@ -345,10 +346,10 @@ impl AppVault {
                 path,
                 root,
                 instructions,
-                expanded,
+                named,
                 ..
             } => {
-                let summary = match in_app_llm::note_to_write(&expanded, &text, &run) {
+                let summary = match in_app_llm::note_to_write(&named, &text, &run) {
                     Ok(written) => written.summary,
                     Err(error) => return json!({ "error": error.to_string() }).to_string(),
                 };
@@ -951,11 +952,9 @@ impl AppVault {
 
     /// The note at `path` expanded for a summary (`None`: a note it embeds is not given yet,
     /// then asked for).
-    fn expanded_text(&self, path: &str, nonce: &str, reading: MediaReading) -> Option<String> {
+    fn expanded_text(&self, path: &str, nonce: &str, reading: MediaReading) -> Option<Expansion> {
         match self.notes.get(path) {
-            Some(Ok(root)) => self
-                .expansion_of(path, root, nonce, reading)
-                .map(|expansion| expansion.text),
+            Some(Ok(root)) => self.expansion_of(path, root, nonce, reading),
             _ => None,
         }
     }
@@ -1026,24 +1025,24 @@ impl AppVault {
         prompt: Option<&str>,
         nonce: &str,
     ) -> Result<(Arc<ParsedNote>, AppInstructions, DefusedText, Value), Value> {
-        let (root, instructions, expanded, details) =
+        let (root, instructions, expansion) =
             self.expand(path, prompt, nonce, MediaReading::Offline)?;
         let focus = Some(focus).filter(|focus| !focus.is_empty());
-        let written = in_app::offline_summary(path, &expanded, focus, instructions)
-            .map_err(|e| json!({ "error": e.to_string() }))?;
-        Ok((root, instructions, written.summary, details))
+        let written =
+            in_app::offline_summary(path, &expansion.text, &expansion.named, focus, instructions)
+                .map_err(|e| json!({ "error": e.to_string() }))?;
+        Ok((root, instructions, written.summary, expansion.details))
     }
 
-    /// The note at `path`, its instructions, its expansion and the expansion's details; or the
-    /// answer to give instead (`{"needs"}`, `{"media"}` or `{"error"}`).
-    /// (what embedded media stand for says so).
+    /// The note at `path`, its instructions and its expansion; or the answer to give instead
+    /// (`{"needs"}`, `{"media"}` or `{"error"}`).
     fn expand(
         &self,
         path: &str,
         prompt: Option<&str>,
         nonce: &str,
         reading: MediaReading,
-    ) -> Result<(Arc<ParsedNote>, AppInstructions, String, Value), Value> {
+    ) -> Result<(Arc<ParsedNote>, AppInstructions, Expansion), Value> {
         let root = match self.notes.get(path) {
             Some(Ok(root)) => Arc::clone(root),
             Some(Err(refused)) => return Err(json!({ "error": refused.reason() })),
@@ -1057,7 +1056,7 @@ impl AppVault {
             self.needs()?;
             return Err(json!({ "error": "the expansion is incomplete" }));
         };
-        Ok((root, instructions, expansion.text, expansion.details))
+        Ok((root, instructions, expansion))
     }
 }
 

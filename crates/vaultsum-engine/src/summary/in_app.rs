@@ -154,10 +154,12 @@ pub fn choose(note_text: &str, call_prompt: Option<&str>) -> Result<AppInstructi
 
 /// The offline summary of the note at `path` whose expansion is `expanded`, as it would be
 /// written under `## Summary`: cut to the default `max_chars`, the offline engine's key points
-/// (`focus` when given), the fact check in its default mode, then the output policy.
+/// (`focus` when given), the fact check in its default mode, then the output policy (its links
+/// where `named`, the expansion without a model's reading of pictures, points).
 pub fn offline_summary(
     path: &str,
     expanded: &str,
+    named: &str,
     focus: Option<&str>,
     instructions: AppInstructions,
 ) -> Result<ToWrite, InAppError> {
@@ -179,7 +181,7 @@ pub fn offline_summary(
         answer.abstract_text,
         answer.fact_check.as_ref(),
         false,
-        expanded,
+        named,
         &OutputPolicy::default(),
     )?;
     Ok(written)

@@ -211,18 +211,15 @@ impl LlmExchange {
 }
 
 /// A note's summary by a model as it is written: the answer cleaned, its facts marked, made
-/// inert; its links may point where the note as `expanded` points.
-pub fn note_to_write(
-    expanded: &str,
-    text: &str,
-    run: &FactCheckRun,
-) -> Result<ToWrite, InAppError> {
+/// inert; its links may point where `named` (the note as expanded, without a model's reading
+/// of its pictures and recordings: `Expansion::named`) points.
+pub fn note_to_write(named: &str, text: &str, run: &FactCheckRun) -> Result<ToWrite, InAppError> {
     Ok(to_write(
         text,
         None,
         Some(run),
         false,
-        expanded,
+        named,
         &OutputPolicy::default(),
     )?)
 }

@@ -20,6 +20,7 @@ use super::rollup::days::Day;
 use super::rollup::document::{describe, push_note, rollup_focus};
 use super::rollup::selection::{linked_notes, pick, DailyNotes, Pick, ROLLUP_OWNER};
 use crate::vault::exclusions::Exclusions;
+use crate::vault::expand::Expansion;
 use crate::vault::generated_note::{check_own, generated_seed, GeneratedMark, Owner};
 use crate::vault::index::NoteIndex;
 use crate::vault::obsidian_settings::ObsidianSettings;
@@ -73,7 +74,7 @@ pub struct AppNotes<'a> {
     pub index: &'a NoteIndex,
     pub text: &'a dyn Fn(&str) -> Option<String>,
     /// A note's expansion for a summary (its own summaries left out), `None` as `text`.
-    pub expanded: &'a dyn Fn(&str) -> Option<String>,
+    pub expanded: &'a dyn Fn(&str) -> Option<Expansion>,
 }
 
 /// The settings files a selection reads, vault-relative: Obsidian's (templates, excluded
@@ -165,13 +166,14 @@ pub fn document(
         let Some(expanded) = (notes.expanded)(path) else {
             continue;
         };
-        source.add_text(&expanded);
+        // What the note names, not a model's reading of its pictures (`Expansion::named`).
+        source.add_text(&expanded.named);
         match reusable_summary(&text, defaults::SUMMARY_PROPERTY, &instructions.identity()) {
             Some(summary) => {
                 reused.push(path.clone());
                 push_note(&mut document, path, &summary);
             }
-            None => push_note(&mut document, path, &expanded),
+            None => push_note(&mut document, path, &expanded.text),
         }
     }
     Ok(RollupDocument {

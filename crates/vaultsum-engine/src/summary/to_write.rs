@@ -58,7 +58,8 @@ pub struct ToWrite {
 /// The answer made what is written: cleaned ([`clean_summary`]), an abstract required when
 /// `with_abstract`, facts the note does not hold unlinked or marked ([`finish`]), then made
 /// inert by `policy`, its links allowed where `expanded` (the note with everything it embeds,
-/// what was summarized) points.
+/// what was summarized, without a model's reading of its pictures and recordings:
+/// `Expansion::named`) points.
 pub fn to_write(
     answer: &str,
     abstract_text: Option<String>,

@@ -90,6 +90,12 @@ pub struct Replacement {
 pub struct Expansion {
     /// The text a model reads.
     pub text: String,
+    /// `text` without what a model made of the images and recordings it embeds (their
+    /// descriptions, transcripts, and the server's words when it made none), each still named
+    /// by its label: the note's own words and what it embeds. What a summary's links may point
+    /// at is read from this, never from a model's reading of a picture, which a prompt
+    /// injection in the picture (or a hostile server) writes.
+    pub named: String,
     /// For people and UIs: `embeds` expanded (reference, path, kind, depth, bytes), `failures`
     /// (reference, reason, depth), `ambiguous` links (reference, chosen, alternatives),
     /// `source_bytes`, `expanded_bytes`, `files_read`, `budget_exhausted`.
@@ -153,15 +159,36 @@ pub fn plan_expansion(
 pub fn assemble(source: &str, plan: ExpansionPlan, texts: &[String]) -> Expansion {
     let ExpansionPlan {
         splices,
-        pending: _,
+        pending,
         mut report,
         nonce,
     } = plan;
+    let read_by_model =
+        |kind: AttachmentKind| matches!(kind, AttachmentKind::Image | AttachmentKind::Audio);
+    let named_texts: Vec<String> = texts
+        .iter()
+        .zip(
+            pending
+                .iter()
+                .map(|p| p.kind)
+                .chain(std::iter::repeat(AttachmentKind::Other)),
+        )
+        .map(|(text, kind)| {
+            if read_by_model(kind) {
+                String::new()
+            } else {
+                text.clone()
+            }
+        })
+        .collect();
+    let mut named = String::with_capacity(source.len() * 2);
     let mut text = String::with_capacity(source.len() * 2);
     let mut replacements = Vec::with_capacity(splices.len());
     let mut pos = 0;
     for (range, replacement) in splices {
         text.push_str(&source[pos..range.start]);
+        named.push_str(&source[pos..range.start]);
+        substitute(&replacement, &mut named, &named_texts, &nonce);
         let start = text.len();
         substitute(&replacement, &mut text, texts, &nonce);
         replacements.push(Replacement {
@@ -171,11 +198,13 @@ pub fn assemble(source: &str, plan: ExpansionPlan, texts: &[String]) -> Expansio
         pos = range.end;
     }
     text.push_str(&source[pos..]);
+    named.push_str(&source[pos..]);
 
     report.insert("source_bytes".into(), json!(source.len()));
     report.insert("expanded_bytes".into(), json!(text.len()));
     Expansion {
         text,
+        named,
         details: Value::Object(report),
         replacements,
     }
