@@ -179,14 +179,14 @@ async function readMedia(item) {
     if (stat.size > item.max_bytes) return vault.mediaTooLarge(item.path, stat.size);
     bytes = readFileSync(full);
   } catch {
-    return vault.refuseMedia(item.path, "could not be read");
+    return vault.refuseMedia(item.path, "could not be read", false);
   }
   const asked = JSON.parse(vault.mediaRequest(item.path, bytes, randomBytes(16).toString("hex")));
   if (asked.given) return;
   const url = `${baseUrl}/${asked.endpoint}`;
   const response = await post(url, asked.content_type, vault.mediaBody(item.path));
   const read = JSON.parse(vault.mediaAnswered(item.path, url, response.status, response.contentType, response.body));
-  if (typeof read.failed === "string") vault.refuseMedia(item.path, maskText(read.failed));
+  if (typeof read.failed === "string") vault.refuseMedia(item.path, maskText(read.failed), read.retryable === true);
 }
 
 let answer;
@@ -204,6 +204,9 @@ while (llm && typeof answer.send === "string") {
   if (typeof answer.error === "string") answer.error = maskText(answer.error);
 }
 if (answer.error) fail(`${note}: ${answer.error}`);
+// A key the server sent back past the byte mask (split across the stream, escaped) is not written.
+const shown = (text) => String(text ?? "").replace(/[\\*_~`]/g, "");
+if (llm && shown(apiKey).length >= 8 && shown(answer.summary).includes(shown(apiKey))) fail(`${note}: the model's answer holds the API key; nothing was written`);
 if (!values.write) {
   process.stdout.write(`## Summary\n\n${answer.summary}\n`);
   process.exit(0);

@@ -204,8 +204,11 @@ describe("on a phone, embedded images and recordings", () => {
     expect(JSON.stringify(llm.requests.at(-1)?.body)).toContain("cannot transcribe Attachments/long-call.wav on a phone: 26 MB is over the 25 MB a phone uploads");
   });
 
-  it("an answer that holds the key, escaped by the server, is not written", async () => {
-    const llm = new FakeLlm({ answer: "### Overview\n\nThe board reads sk-phone-secret in red.", escape: "sk-phone-secret" });
+  it.each([
+    ["escaped by the server in its JSON", { answer: "### Overview\n\nThe board reads sk-phone-secret in red.", escape: "sk-phone-secret" }],
+    ["written with Markdown escapes", { answer: "### Overview\n\nThe board reads sk\\-phone\\-**secret** in red." }],
+  ])("an answer that holds the key, %s, is not written", async (_how, options) => {
+    const llm = new FakeLlm(options);
     const { plugin, vault } = await phone(llm);
     const note = "Archive/Plan.md";
     const before = readFileSync(path.join(vault, note), "utf8");

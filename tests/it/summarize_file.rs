@@ -206,6 +206,44 @@ async fn a_picture_described_with_links_gives_the_summary_no_link_the_note_did_n
 }
 
 #[tokio::test]
+async fn the_offline_engine_sends_no_picture_or_recording_even_with_a_key() {
+    let vault = fixture_copy();
+    vault.write(
+        "Memo.md",
+        "Standup:\n\n![[whiteboard.png]]\n\n![[standup-voice-memo.wav]]\n\nWe ship on Friday.\n",
+    );
+    let fake = FakeOpenAi::start();
+    let mut offline = config(&vault, &fake);
+    offline.summarize.engine = Engine::Offline;
+    let output = summarize(&registry_with(offline), json!({ "path": "Memo.md" })).await;
+    assert!(!output.is_error, "{}", output.text);
+    assert_eq!(
+        fake.requests().len(),
+        0,
+        "nothing leaves with the offline engine"
+    );
+    let note = String::from_utf8(vault.read("Memo.md")).unwrap();
+    assert!(note.contains("## Summary"), "{note}");
+}
+
+#[tokio::test]
+async fn an_answer_that_holds_the_api_key_is_not_written() {
+    let vault = fixture_copy();
+    vault.write("Memo.md", "We ship on Friday.\n");
+    let fake = FakeOpenAi::start();
+    // Written with Markdown escapes, as a model or a hostile server may: the reader sees the key.
+    let escaped = TEST_API_KEY.replace('-', "\\-");
+    fake.set_fallback(FakeReply::chat(&format!(
+        "### Key points\n\n- The key is {escaped}.\n"
+    )));
+    let output = summarize(&registry(&vault, &fake), json!({ "path": "Memo.md" })).await;
+    assert!(output.is_error, "{}", output.text);
+    assert!(output.text.contains("holds the API key"), "{}", output.text);
+    assert!(!output.text.contains(TEST_API_KEY), "{}", output.text);
+    assert_eq!(vault.read("Memo.md"), b"We ship on Friday.\n");
+}
+
+#[tokio::test]
 async fn embedded_audio_is_transcribed_into_the_prompt() {
     let vault = fixture_copy();
     vault.write("Memo.md", "Voice memo:\n\n![[standup-voice-memo.wav]]\n");

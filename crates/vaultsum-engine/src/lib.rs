@@ -32,6 +32,7 @@ pub mod summary {
     pub mod prompt_spec;
     pub mod refresh_plan;
     pub mod rollup;
+    pub mod secret_echo;
     pub mod system_prompt;
     pub mod to_write;
 }

@@ -90,6 +90,11 @@ impl AttachmentReader for MediaAttachments {
     fn supports(&self, kind: AttachmentKind) -> bool {
         !matches!(kind, AttachmentKind::Video)
     }
+
+    /// Images and recordings, when a model reads them.
+    fn may_pay_for(&self, kind: AttachmentKind) -> bool {
+        self.media.is_configured() && matches!(kind, AttachmentKind::Image | AttachmentKind::Audio)
+    }
 }
 
 impl MediaAttachments {

@@ -98,9 +98,12 @@ impl ToolContext {
             Limiter::from_config(&config.summarize),
             &config.cache_dir.join("answers"),
         )?;
+        // The offline engine sends nothing: no picture or recording either, whatever key is
+        // kept for another run ("nothing leaves this computer" is what the person was told).
+        let reads_media = config.read.describe_media && config.summarize.engine != Engine::Offline;
         let attachments: Arc<dyn AttachmentReader> = Arc::new(MediaAttachments::new(
             &config,
-            chat.clone().filter(|_| config.read.describe_media),
+            chat.clone().filter(|_| reads_media),
         ));
         // `summarize.allow_links` was checked when the config file was read; a list built in
         // code that does not parse widens nothing (the policy without it is the stricter one).

@@ -24,6 +24,7 @@ use super::summarizer::{SummaryRequest, SummaryText};
 use super::text::first_line;
 use super::tool::{schema_for, ToolAnnotations, ToolOutput, TypedTool};
 pub use crate::summary::clean::clean_summary;
+use crate::summary::secret_echo::holds_secret;
 use crate::summary::to_write::{to_write, ModelInput, ToWrite};
 use crate::vault::companion::companion_seed;
 use crate::vault::summary_fingerprint::{note_hash, Fingerprint};
@@ -278,6 +279,13 @@ impl SummarizeFileTool {
         .await
         .map_err(|e| Failure::permanent(format!("the output policy did not finish: {e}")))?
         .map_err(|nothing| Failure::from(nothing.to_string()))?;
+        if let Some(key) = &self.context.config.llm.api_key {
+            if holds_secret(summary.as_str(), key.expose()) {
+                return Err(Failure::permanent(
+                    "the model's answer holds the API key (sent back split or escaped past the mask); nothing was written".to_string(),
+                ));
+            }
+        }
         let (path, document) = match &note.target {
             SummaryTarget::Note => (note.expanded.path.clone(), None),
             SummaryTarget::Companion { path, document, .. } => {

@@ -30,6 +30,7 @@ use crate::summary::rollup::days::{days_asked, Day};
 use crate::summary::rollup::document::{
     describe, dry_run_text, push_note, rollup_focus, would_be_written,
 };
+use crate::summary::secret_echo::holds_secret;
 use crate::vault::{AttachmentReader, DefusedText, SourceLinks, VaultError};
 
 const DESCRIPTION: &str = "\
@@ -604,6 +605,14 @@ impl TypedTool for SummarizeNotesTool {
                 Ok(defused) => defused,
                 Err(error) => return failure("interrupted", error.to_string()),
             };
+            if let Some(key) = &self.context.config.llm.api_key {
+                if holds_secret(rollup.as_str(), key.expose()) {
+                    return failure(
+                        "key_in_answer",
+                        "the model's answer holds the API key (sent back split or escaped past the mask); nothing was written".to_string(),
+                    );
+                }
+            }
             let defused = abstract_text.as_ref().map_or(rollup.defused(), |text| {
                 rollup.defused().plus(text.defused())
             });

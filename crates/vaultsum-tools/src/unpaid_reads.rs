@@ -1,5 +1,6 @@
 //! A reader of embedded files that makes no paid call: documents are read as always (on this
-//! machine), images and recordings are left as a placeholder and counted. For counts asked
+//! machine), images and recordings the real reader would pay a model for are left as a
+//! placeholder and counted (with no model to ask, they read as the real run reads them). For counts asked
 //! before a paid run (a rollup's dry run), which must cost nothing even when the person then
 //! declines.
 
@@ -23,10 +24,6 @@ impl<'a> UnpaidReads<'a> {
             media: AtomicUsize::new(0),
         }
     }
-
-    fn is_paid(kind: AttachmentKind) -> bool {
-        matches!(kind, AttachmentKind::Image | AttachmentKind::Audio)
-    }
 }
 
 #[async_trait::async_trait]
@@ -45,7 +42,7 @@ impl AttachmentReader for UnpaidReads<'_> {
         kind: AttachmentKind,
         page: Option<u32>,
     ) -> Result<String, String> {
-        if Self::is_paid(kind) {
+        if self.inner.may_pay_for(kind) {
             self.media.fetch_add(1, Ordering::Relaxed);
             return Ok(counted_placeholder(path.relative(), kind));
         }
@@ -54,5 +51,9 @@ impl AttachmentReader for UnpaidReads<'_> {
 
     fn supports(&self, kind: AttachmentKind) -> bool {
         self.inner.supports(kind)
+    }
+
+    fn may_pay_for(&self, kind: AttachmentKind) -> bool {
+        self.inner.may_pay_for(kind)
     }
 }

@@ -5,7 +5,7 @@
 //! waits on I/O.
 
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
@@ -76,6 +76,9 @@ pub struct AppVault {
     media: HashMap<String, Result<String, String>>,
     /// Images and recordings an expansion for a model needs that the host has not read yet.
     media_missing: RefCell<BTreeMap<String, AttachmentKind>>,
+    /// Images and recordings whose failure may pass (a rate limit, a server error): asked
+    /// again for the next note ([`AppVault::forget_media_failures`]).
+    retryable_media: HashSet<String>,
     /// The request out for each file (`mediaRequest` to `mediaAnswered`), and its body.
     media_sent: HashMap<String, (MediaWork, Vec<u8>)>,
     /// Images and recordings a count (a rollup's dry run) left unread.
@@ -170,6 +173,7 @@ impl AppVault {
             exchange: RefCell::new(None),
             media: HashMap::new(),
             media_missing: RefCell::new(BTreeMap::new()),
+            retryable_media: HashSet::new(),
             media_sent: HashMap::new(),
             media_counted: Cell::new(0),
         }
@@ -420,8 +424,8 @@ impl AppVault {
     /// Reads the response to `path`'s request (`url` as it may be shown, the HTTP `status`,
     /// its `content_type`, the whole `body` with the key masked): JSON `{"given": true}` (its
     /// description or transcript is now what the file stands for, kept while Obsidian runs),
-    /// or `{"failed": reason}`, the binary's words for why there is none: the host masks its
-    /// key in them and gives them back with [`AppVault::refuse_media`].
+    /// or `{"failed": reason, "retryable"}`, the binary's words for why there is none: the host
+    /// masks its key in them and gives them back with [`AppVault::refuse_media`].
     #[wasm_bindgen(js_name = mediaAnswered)]
     pub fn media_answered(
         &mut self,
@@ -440,22 +444,31 @@ impl AppVault {
                 self.media_given(path.to_string(), Ok(text));
                 json!({ "given": true }).to_string()
             }
-            Err(reason) => json!({ "failed": reason }).to_string(),
+            Err(failure) => {
+                json!({ "failed": failure.reason, "retryable": failure.retryable }).to_string()
+            }
         }
     }
 
-    /// Forgets why images and recordings had no text (a refusal, a server's 429): the next
-    /// note summarized asks for them again. Their descriptions and transcripts stay.
+    /// Forgets why images and recordings had no text when asking again may succeed (a
+    /// server's 429 or 5xx, an unreachable server): the next note summarized asks for them
+    /// again. A refusal (a type, a size, a content policy) stands, as do descriptions.
     #[wasm_bindgen(js_name = forgetMediaFailures)]
     pub fn forget_media_failures(&mut self) {
-        self.media.retain(|_, text| text.is_ok());
+        for path in self.retryable_media.drain() {
+            self.media.remove(&path);
+        }
     }
 
     /// Says the image or recording at `path` has no text, and why (`reason`, shown as the
-    /// binary shows it: `[Embed failed: PATH: reason]`).
+    /// binary shows it: `[Embed failed: PATH: reason]`); `retryable`: asking again later may
+    /// succeed (then the next note asks again).
     #[wasm_bindgen(js_name = refuseMedia)]
-    pub fn refuse_media(&mut self, path: String, reason: String) {
+    pub fn refuse_media(&mut self, path: String, reason: String, retryable: bool) {
         self.media_sent.remove(&path);
+        if retryable {
+            self.retryable_media.insert(path.clone());
+        }
         self.media_given(path, Err(reason));
     }
 
@@ -465,7 +478,7 @@ impl AppVault {
     pub fn media_too_large(&mut self, path: String, size: f64) {
         let kind = AttachmentKind::of(&path).unwrap_or(AttachmentKind::Other);
         let reason = too_large_to_read(&path, size as u64, kind);
-        self.refuse_media(path, reason);
+        self.refuse_media(path, reason, false);
     }
 
     /// A rollup (`summarize_notes`) over this vault, as the binary makes it with no config

@@ -153,7 +153,11 @@ function maskKey(text: string, key: string): string {
  * not written.
  */
 function holdsKey(text: unknown, key: string): boolean {
-  return typeof text === "string" && key.length > 0 && text.includes(key);
+  // As a reader sees it: Markdown's escapes and emphasis marks are not in what is shown. A
+  // key under 8 characters (a test's) would be in every text; no provider's is that short.
+  const secret = key.replace(/[\\*_~`]/g, "");
+  if (typeof text !== "string" || secret.length < 8) return false;
+  return text.replace(/[\\*_~`]/g, "").includes(secret);
 }
 
 /** What a phone uploads of one recording at most: larger ones are refused unread (the program on a computer reads up to 200 MB). A phone's memory holds several copies of a body on its way out. */
@@ -502,17 +506,17 @@ export class InAppBackend implements Backend {
     if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
     const action = item.kind === "image" ? "describe" : "transcribe";
     const file = this.app.vault.getFileByPath(item.path);
-    if (!file) return vault.refuseMedia(item.path, "not found");
+    if (!file) return vault.refuseMedia(item.path, "not found", false);
     // Sized before a byte is read: a 3 GB "recording" is refused at once.
     if (file.stat.size > item.max_bytes) return vault.mediaTooLarge(item.path, file.stat.size);
     if (Platform.isMobile && item.kind === "audio" && file.stat.size > PHONE_MAX_RECORDING_BYTES) {
-      return vault.refuseMedia(item.path, `cannot transcribe ${item.path} on a phone: ${Math.round(file.stat.size / 1024 / 1024)} MB is over the 25 MB a phone uploads (the vaultsum program on a computer sends up to 200 MB)`);
+      return vault.refuseMedia(item.path, `cannot transcribe ${item.path} on a phone: ${Math.round(file.stat.size / 1024 / 1024)} MB is over the 25 MB a phone uploads (the vaultsum program on a computer sends up to 200 MB)`, false);
     }
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await this.app.vault.readBinary(file));
     } catch {
-      return vault.refuseMedia(item.path, "could not be read");
+      return vault.refuseMedia(item.path, "could not be read", false);
     }
     const asked = JSON.parse(vault.mediaRequest(item.path, bytes, randomHex(16))) as { given?: boolean; endpoint?: string; content_type?: string };
     if (asked.given) return;
@@ -523,9 +527,9 @@ export class InAppBackend implements Backend {
     const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
     const sent = (whole ? body.buffer : body.slice().buffer) as ArrayBuffer;
     const response = await post(url, String(asked.content_type), sent, access, options.signal);
-    if ("unreachable" in response) return vault.refuseMedia(item.path, `cannot ${action} ${item.path}: ${response.unreachable}`);
-    const read = JSON.parse(vault.mediaAnswered(item.path, url, response.status, response.contentType, response.body)) as { failed?: string };
-    if (typeof read.failed === "string") vault.refuseMedia(item.path, maskKey(read.failed, access.apiKey));
+    if ("unreachable" in response) return vault.refuseMedia(item.path, `cannot ${action} ${item.path}: ${response.unreachable}`, true);
+    const read = JSON.parse(vault.mediaAnswered(item.path, url, response.status, response.contentType, response.body)) as { failed?: string; retryable?: boolean };
+    if (typeof read.failed === "string") vault.refuseMedia(item.path, maskKey(read.failed, access.apiKey), read.retryable === true);
   }
 
   /**

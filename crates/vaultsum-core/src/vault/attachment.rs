@@ -35,6 +35,13 @@ pub trait AttachmentReader: Send + Sync {
     fn supports(&self, kind: AttachmentKind) -> bool {
         matches!(kind, AttachmentKind::Image | AttachmentKind::Audio)
     }
+
+    /// Whether reading a file of `kind` may be a paid call (an image described, a recording
+    /// transcribed by a model). None by default.
+    fn may_pay_for(&self, kind: AttachmentKind) -> bool {
+        let _ = kind;
+        false
+    }
 }
 
 /// The reader used when no model is configured: a short placeholder naming the file.

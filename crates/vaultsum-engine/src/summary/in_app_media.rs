@@ -51,17 +51,26 @@ pub fn media_request(
     Ok((work, request))
 }
 
+/// Why an image or recording has no text from the model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MediaFailure {
+    /// The binary's words (`cannot describe X: …`), for an `[Embed failed]` line.
+    pub reason: String,
+    /// Whether asking again later may succeed (a rate limit, a server error), as the binary's
+    /// retries judge it: asked again for the next note, where a refusal is not.
+    pub retryable: bool,
+}
+
 /// The text the response to `work`'s request stands for (a description, a transcript), or
-/// why there is none in the binary's words (`cannot describe X: …`), for an `[Embed failed]`
-/// line. `url` as it may be shown, the HTTP `status`, its `content_type`, the whole `body`
-/// with the host's key masked.
+/// why there is none. `url` as it may be shown, the HTTP `status`, its `content_type`, the
+/// whole `body` with the host's key masked.
 pub fn media_answered(
     work: &MediaWork,
     url: &str,
     status: u16,
     content_type: &str,
     body: &[u8],
-) -> Result<String, String> {
+) -> Result<String, MediaFailure> {
     let read = match work.kind {
         AttachmentKind::Image => completion_of(url, status, content_type, body)
             .and_then(|completion| parse_chat_reply(&completion))
@@ -69,7 +78,10 @@ pub fn media_answered(
             .map(|(reply, _)| reply.content.trim().to_string()),
         _ => transcript_of(url, status, body, work.diarize),
     };
-    read.map_err(|error: LlmError| format!("cannot {} {}: {error}", work.action(), work.path))
+    read.map_err(|error: LlmError| MediaFailure {
+        reason: format!("cannot {} {}: {error}", work.action(), work.path),
+        retryable: error.is_retryable(),
+    })
 }
 
 /// Descriptions and transcripts made while Obsidian runs, by [`MediaWork::key`]: an image two
@@ -201,8 +213,21 @@ mod tests {
             br#"{"error":{"message":"slow down"}}"#,
         )
         .unwrap_err();
-        assert!(refused.starts_with("cannot describe a.png: "), "{refused}");
-        assert!(refused.contains("slow down"), "{refused}");
+        assert!(
+            refused.reason.starts_with("cannot describe a.png: "),
+            "{refused:?}"
+        );
+        assert!(refused.reason.contains("slow down"), "{refused:?}");
+        assert!(refused.retryable);
+        let policy = media_answered(
+            &work,
+            URL,
+            400,
+            "application/json",
+            br#"{"error":{"message":"content policy"}}"#,
+        )
+        .unwrap_err();
+        assert!(!policy.retryable, "a refusal is not asked again");
     }
 
     #[test]
