@@ -194,6 +194,19 @@ describe("on a phone, embedded images and recordings", () => {
     expect(JSON.stringify(summaries[1].body)).not.toContain("Embed failed");
   });
 
+  it("an image a server refused for good (a 400) is not asked again for the next note of a folder", async () => {
+    const llm = new FakeLlm({ refuseImages: 1, refuseImagesStatus: 400 });
+    const { plugin, vault } = await phone(llm);
+    mkdirSync(path.join(vault, "Boards"));
+    for (const name of ["One", "Two"]) writeFileSync(path.join(vault, "Boards", `${name}.md`), `# ${name}\n\nThe board from Monday:\n\n![[whiteboard.png]]\n\nWe keep every record and show them in order.\n`);
+    const run = plugin.runFolder("Boards", "missing");
+    await answerConfirm(true);
+    expect(await run).toMatchObject({ kind: "done", line: "2 notes: 2 summarized" });
+    expect(llm.requests.filter((r) => JSON.stringify(r.body).includes("image_url"))).toHaveLength(1);
+    const summaries = llm.requests.filter((r) => JSON.stringify(r.body).includes("<note path="));
+    for (const summary of summaries) expect(JSON.stringify(summary.body)).toContain("LLM request failed with HTTP 400");
+  });
+
   it("a recording over 25 MB is not uploaded from a phone, and the note is summarized without it", async () => {
     const llm = new FakeLlm();
     const { plugin, vault } = await phone(llm);

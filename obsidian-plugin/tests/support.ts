@@ -210,8 +210,9 @@ export class FakeLlm extends EventEmitter {
       answer?: string;
       status?: number;
       rawBody?: string;
-      /** Image requests refused with a 429 before the rest are answered. */
+      /** Image requests refused before the rest are answered, with `refuseImagesStatus` (429 unless given). */
       refuseImages?: number;
+      refuseImagesStatus?: number;
       /** Written JSON-escaped (`\u0073k…`) wherever the answer holds it, as a server may. */
       escape?: string;
     } = {},
@@ -293,8 +294,9 @@ export class FakeLlm extends EventEmitter {
     answered = true;
     if (this.options.refuseImages && raw.includes('"image_url"')) {
       this.options.refuseImages -= 1;
-      res.writeHead(429, { "content-type": "application/json" });
-      res.end(JSON.stringify({ error: { message: "rate limited, try later", type: "rate_limit" } }));
+      const status = this.options.refuseImagesStatus ?? 429;
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { message: status === 429 ? "rate limited, try later" : "refused by the content policy", type: "invalid_request_error" } }));
       return;
     }
     if (this.options.status) {
