@@ -178,15 +178,20 @@ describe("on a phone, what a model's server may do", () => {
   });
 });
 
+/** Two notes embedding the same image, in a folder summarized (counted, agreed) by `plugin`. */
+async function summarizeBoards(plugin: LoadedPlugin, vault: string): Promise<void> {
+  mkdirSync(path.join(vault, "Boards"));
+  for (const name of ["One", "Two"]) writeFileSync(path.join(vault, "Boards", `${name}.md`), `# ${name}\n\nThe board from Monday:\n\n![[whiteboard.png]]\n\nWe keep every record and show them in order.\n`);
+  const run = plugin.runFolder("Boards", "missing");
+  await answerConfirm(true);
+  expect(await run).toMatchObject({ kind: "done", line: "2 notes: 2 summarized" });
+}
+
 describe("on a phone, embedded images and recordings", () => {
   it("an image a server refused for one note of a folder is asked for again for the next", async () => {
     const llm = new FakeLlm({ refuseImages: 1 });
     const { plugin, vault } = await phone(llm);
-    mkdirSync(path.join(vault, "Boards"));
-    for (const name of ["One", "Two"]) writeFileSync(path.join(vault, "Boards", `${name}.md`), `# ${name}\n\nThe board from Monday:\n\n![[whiteboard.png]]\n\nWe keep every record and show them in order.\n`);
-    const run = plugin.runFolder("Boards", "missing");
-    await answerConfirm(true);
-    expect(await run).toMatchObject({ kind: "done", line: "2 notes: 2 summarized" });
+    await summarizeBoards(plugin, vault);
     const images = llm.requests.filter((r) => JSON.stringify(r.body).includes("image_url"));
     expect(images).toHaveLength(2);
     const summaries = llm.requests.filter((r) => JSON.stringify(r.body).includes("<note path="));
@@ -197,11 +202,7 @@ describe("on a phone, embedded images and recordings", () => {
   it("an image a server refused for good (a 400) is not asked again for the next note of a folder", async () => {
     const llm = new FakeLlm({ refuseImages: 1, refuseImagesStatus: 400 });
     const { plugin, vault } = await phone(llm);
-    mkdirSync(path.join(vault, "Boards"));
-    for (const name of ["One", "Two"]) writeFileSync(path.join(vault, "Boards", `${name}.md`), `# ${name}\n\nThe board from Monday:\n\n![[whiteboard.png]]\n\nWe keep every record and show them in order.\n`);
-    const run = plugin.runFolder("Boards", "missing");
-    await answerConfirm(true);
-    expect(await run).toMatchObject({ kind: "done", line: "2 notes: 2 summarized" });
+    await summarizeBoards(plugin, vault);
     expect(llm.requests.filter((r) => JSON.stringify(r.body).includes("image_url"))).toHaveLength(1);
     const summaries = llm.requests.filter((r) => JSON.stringify(r.body).includes("<note path="));
     for (const summary of summaries) expect(JSON.stringify(summary.body)).toContain("LLM request failed with HTTP 400");

@@ -19,21 +19,9 @@ pub fn completion_of(
     content_type: &str,
     body: &[u8],
 ) -> Result<Value, LlmError> {
-    if !(200..300).contains(&status) {
-        return Err(LlmError::Http {
-            status,
-            message: error_excerpt(body, canonical_reason(status)),
-            attempts: 1,
-            retry_after: None,
-        });
-    }
+    check_status(status, body)?;
     if !content_type.trim_start().starts_with("text/event-stream") {
-        return serde_json::from_slice(body).map_err(|_| {
-            LlmError::Malformed(format!(
-                "expected JSON from {url}, got: {} (check FIREWORKS_BASE_URL)",
-                error_excerpt(body, Some("an empty body"))
-            ))
-        });
+        return json_of(url, body);
     }
     let closed_early = || LlmError::Connect {
         url: url.to_string(),
@@ -62,8 +50,31 @@ pub fn completion_of(
     Ok(assembly.into_completion(None))
 }
 
+/// A status other than 2xx as the error it is, the server's words excerpted from `body`.
+pub fn check_status(status: u16, body: &[u8]) -> Result<(), LlmError> {
+    if (200..300).contains(&status) {
+        return Ok(());
+    }
+    Err(LlmError::Http {
+        status,
+        message: error_excerpt(body, canonical_reason(status)),
+        attempts: 1,
+        retry_after: None,
+    })
+}
+
+/// `body`, a whole JSON reply from `url`; anything else is malformed, shown in part.
+pub fn json_of(url: &str, body: &[u8]) -> Result<Value, LlmError> {
+    serde_json::from_slice(body).map_err(|_| {
+        LlmError::Malformed(format!(
+            "expected JSON from {url}, got: {} (check FIREWORKS_BASE_URL)",
+            error_excerpt(body, Some("an empty body"))
+        ))
+    })
+}
+
 /// The reason phrase of the statuses LLM servers answer with, standing in for an empty body.
-pub fn canonical_reason(status: u16) -> Option<&'static str> {
+fn canonical_reason(status: u16) -> Option<&'static str> {
     Some(match status {
         400 => "Bad Request",
         401 => "Unauthorized",

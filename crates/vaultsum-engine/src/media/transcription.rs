@@ -9,7 +9,7 @@ use super::audio::audio_mime;
 use super::base_name;
 use super::diarize::transcript_from_value;
 use crate::llm::error_body::error_excerpt;
-use crate::llm::whole_answer::canonical_reason;
+use crate::llm::whole_answer::{check_status, json_of};
 use crate::llm::LlmError;
 
 /// A multipart body and the content type that names its boundary.
@@ -82,20 +82,8 @@ pub fn transcript_of(
     body: &[u8],
     diarize: bool,
 ) -> Result<String, LlmError> {
-    if !(200..300).contains(&status) {
-        return Err(LlmError::Http {
-            status,
-            message: error_excerpt(body, canonical_reason(status)),
-            attempts: 1,
-            retry_after: None,
-        });
-    }
-    let value: Value = serde_json::from_slice(body).map_err(|_| {
-        LlmError::Malformed(format!(
-            "expected JSON from {url}, got: {} (check FIREWORKS_BASE_URL)",
-            error_excerpt(body, Some("an empty body"))
-        ))
-    })?;
+    check_status(status, body)?;
+    let value = json_of(url, body)?;
     let text = transcript_in(&value)?.trim().to_string();
     if diarize {
         return Ok(transcript_from_value(value));
