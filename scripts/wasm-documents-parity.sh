@@ -6,7 +6,10 @@
 # `MediaDescriber::extract_document`, pages on several threads, under the time limit) and by
 # the module's `extractDocument` in Node (crates/vaultsum-wasm/documents-parity.mjs: the same
 # extractors, pages one by one, no time limit). The two outputs, `{"text": …}` or
-# `{"error": …}` for each, must be equal byte for byte.
+# `{"error": …}` for each, must be equal byte for byte. The two extractions take about a second
+# together; the builds take the rest (each a few minutes on 2 cores when the other toolchain's
+# build ran in between: wasm-build.sh builds with its own toolchain and shares the host
+# artifacts in target/release with the native example).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never

@@ -8,10 +8,13 @@
 //!   are read one by one, never on several threads (the text is the same).
 //! - Panic containment: the module is built with `panic = "abort"` (wasm32-unknown-unknown's
 //!   only strategy), so a parser's panic cannot become an error. It traps: the call throws a
-//!   `WebAssembly.RuntimeError` ("unreachable") in JavaScript, and the module's memory is left
-//!   as the panic found it, so the host must load a new instance before its next call. The
-//!   panic's own words are kept by a panic hook and given by [`last_panic`] (read once), which
-//!   is safe to call on the trapped instance (it only takes a string out).
+//!   `WebAssembly.RuntimeError` ("unreachable") in JavaScript. The panic's own words are kept
+//!   by a panic hook and given by [`last_panic`] (read once). Tried in Node 20 with a panicking
+//!   export built for the purpose (2026-11-28): the call threw, `lastPanic` gave the panic's
+//!   message, and later calls on the same instance (a CSV, a PDF after four traps) answered as
+//!   before. Still, nothing the panic interrupted was undone (its shadow-stack frames, its heap
+//!   allocations, any borrow it held), so a host should take only `lastPanic` from an instance
+//!   that trapped and load a new one for its next document.
 //! - The size check before reading: the host read the bytes; what is over
 //!   `DocLimits::max_bytes` (50 MiB) is refused here with the native words, before any parser
 //!   sees it.
