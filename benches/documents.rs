@@ -3,7 +3,7 @@
 //! python-pptx (PPTX), openpyxl (XLSX) and the `csv` module (TSV).
 //!
 //! Each extractor runs on the committed fixtures under
-//! `crates/vaultsum-core/tests/fixtures/documents/` (made by `make_fixtures.py` there) repeatedly
+//! `crates/vaultsum-documents/tests/fixtures/` (made by `make_fixtures.py` there) repeatedly
 //! for about a second; the figure is the mean time per run divided by the file's size in MB.
 //! Python runs in one process, imports not counted.
 //!
@@ -76,7 +76,7 @@ for arg in sys.argv[1:]:
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/crates/vaultsum-core/tests/fixtures/documents"
+        "/crates/vaultsum-documents/tests/fixtures"
     ))
     .join(name)
 }

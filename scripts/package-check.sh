@@ -143,8 +143,8 @@ grep -E '^ +(Packaged|Verifying|Finished|Uploading) |^(error|warning)' "$work/pu
   grep -v '^warning: ignoring benchmark' || true
 packaged=$(grep -cE '^ +Packaged ' "$work/publish.log" || true)
 sizes=$(grep -E '^ +Packaged ' "$work/publish.log" | sed -E 's/.*\(([^)]*) compressed\).*/\1/' | paste -sd, -)
-[[ "$packaged" == 5 ]] || fail "expected 5 packaged crates (vaultsum-pdf, vaultsum-engine, vaultsum-core, vaultsum-tools, vaultsum; vaultsum-wasm is not published), cargo packaged $packaged"
-done_step "cargo publish --dry-run: 5 crates packaged and verified (compressed: $sizes)"
+[[ "$packaged" == 6 ]] || fail "expected 6 packaged crates (vaultsum-pdf, vaultsum-engine, vaultsum-documents, vaultsum-core, vaultsum-tools, vaultsum; vaultsum-wasm is not published), cargo packaged $packaged"
+done_step "cargo publish --dry-run: 6 crates packaged and verified (compressed: $sizes)"
 
 step "5/6 actionlint"
 al_version=$("$TOOLS/venv/bin/actionlint" --version | head -1)

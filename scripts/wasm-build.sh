@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds vaultsum's engine as WebAssembly (crates/vaultsum-wasm, wasm32-unknown-unknown) and
+# Builds vaultsum's engine and document reader as WebAssembly (crates/vaultsum-wasm,
+# wasm32-unknown-unknown: vaultsum-engine and vaultsum-documents) and
 # its JavaScript bindings with wasm-bindgen, into target/wasm-pkg/{node,web}. Prints the
 # module's size, raw and gzipped.
 #

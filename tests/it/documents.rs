@@ -15,7 +15,7 @@ use vaultsum_core::media::UNCACHED_DOCUMENT_BELOW;
 /// A committed document fixture (made by real tools: see `make_fixtures.py` beside them).
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("crates/vaultsum-core/tests/fixtures/documents")
+        .join("crates/vaultsum-documents/tests/fixtures")
         .join(name)
 }
 

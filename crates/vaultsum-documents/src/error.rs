@@ -78,6 +78,15 @@ pub enum DocumentError {
 /// A [`DocumentError`] or a failure to stat the file, naming the file.
 #[derive(Debug, thiserror::Error)]
 pub enum DocumentFileError {
+    /// The file's extension is none of the document kinds ([`super::DocumentKind`]). The native
+    /// host never asks (it gives other files a placeholder); a host that passes any file's
+    /// bytes (vaultsum-wasm's `extractDocument`) is told so.
+    #[error("cannot read {file_name} as a document: its extension is not one of .pdf, .docx, .pptx, .xlsx, .ods, .csv, .tsv or .canvas")]
+    NotADocument {
+        /// The file as the note names it.
+        file_name: String,
+    },
+
     /// Extraction failed.
     #[error("cannot read {file_name} as a document: {source}")]
     Extract {

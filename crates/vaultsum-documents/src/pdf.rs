@@ -2,9 +2,6 @@
 //! docs/documents-and-recordings.md says why it was chosen over pdf-extract and lopdf).
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
-use std::time::Instant;
 
 use pdf_oxide::PdfDocument;
 use unicode_normalization::UnicodeNormalization;
@@ -28,12 +25,24 @@ const FORMAT: &str = "PDF";
 ///
 /// A page without a text layer (a scan) gets a marker saying so instead of an empty block, and
 /// so does a page whose text cannot be read (the other pages are still returned). Ligature
-/// characters (`ﬁ`, `ﬃ`) are spelled out so words are searchable. Pages past `limits.timeout`
-/// are left out with a note.
+/// characters (`ﬁ`, `ﬃ`) are spelled out so words are searchable. The pages are read one by one
+/// ([`OneByOne`]), all of them: this crate has no clock to stop at `limits.timeout`.
 pub fn pdf_to_markdown(
     bytes: &[u8],
     page: Option<u32>,
     limits: &DocLimits,
+) -> Result<DocumentText, DocumentError> {
+    pdf_to_markdown_with(bytes, page, limits, &OneByOne)
+}
+
+/// [`pdf_to_markdown`], with the pages read by `pages_reader`; the pages it did not start (out
+/// of time) are left out with a note, or make the document [`DocumentError::TimedOut`] when it
+/// started none.
+pub fn pdf_to_markdown_with(
+    bytes: &[u8],
+    page: Option<u32>,
+    limits: &DocLimits,
+    pages_reader: &dyn PdfPages,
 ) -> Result<DocumentText, DocumentError> {
     check_bytes(FORMAT, bytes, limits)?;
     // pdf_oxide is large and young: every call into it is panic-contained, so this function
@@ -79,12 +88,16 @@ pub fn pdf_to_markdown(
         Some(n) => (n as usize - 1)..(n as usize),
         None => 0..count,
     };
-    let deadline = Instant::now() + limits.timeout;
-    let mut read = read_pages(&doc, bytes, pages.clone(), deadline);
-    release(doc, bytes.len());
+    let doc = OpenPdf { doc };
+    let mut read: Vec<Option<Page>> = pages_reader
+        .read(&doc, bytes, pages.clone(), limits)
+        .into_iter()
+        .map(|page| page.map(|PageText(page)| page))
+        .collect();
+    pages_reader.release(doc, bytes.len());
     settle_undecided(&mut read);
     with_compound_hyphens(read.iter_mut().filter_map(|page| match page {
-        Some(PageText::Text(text)) => Some(text),
+        Some(Page::Text(text)) => Some(text),
         _ => None,
     }));
     let mut read = read.into_iter();
@@ -111,15 +124,15 @@ pub fn pdf_to_markdown(
         };
         let markdown = match page {
             // Every undecided and short page was settled after reading.
-            PageText::Text(text) | PageText::Undecided(text) | PageText::Short(text) => {
+            Page::Text(text) | Page::Undecided(text) | Page::Short(text) => {
                 texted += 1;
                 text
             }
-            PageText::Marker(marker) => {
+            Page::Marker(marker) => {
                 blank += usize::from(marker == BLANK_MARKER);
                 marker.to_string()
             }
-            PageText::Failed(e) => {
+            Page::Failed(e) => {
                 unreadable += 1;
                 format!("_[this page could not be read: {e}]_")
             }
@@ -167,7 +180,8 @@ fn corrupt(reason: &dyn std::fmt::Display) -> DocumentError {
 }
 
 /// What one page gave.
-enum PageText {
+#[derive(Debug)]
+enum Page {
     /// Its text, cleaned.
     Text(String),
     /// Its text, cleaned, with too few letters to tell language from soup by itself
@@ -182,153 +196,81 @@ enum PageText {
     Failed(DocumentError),
 }
 
-/// Reads `pages` of `doc` (opened from `bytes`), on several threads when the machine has the
-/// cores and the file is small enough to open again: pages are independent once the document
-/// is open, and a long paper is read in a fraction of the time (issue-604.pdf, 137 pages of 8
-/// MB: 1.2 s -> 0.84 s on 2 cores). Each extra thread opens its own copy of the document, since
-/// pdf_oxide's shared object cache makes threads on one copy wait on each other (12,000 lock
-/// waits for that file, and little gain), and takes over what the first copy worked out for
-/// the whole document while reading the first page, instead of working it out again. Workers take pages in order and stop starting new
-/// ones past `deadline`, so what is read is always a run of pages from the first: one entry per
-/// page, `None` for a page not started in time.
-fn read_pages(
-    doc: &PdfDocument,
-    bytes: &[u8],
-    pages: Range<usize>,
-    deadline: Instant,
-) -> Vec<Option<PageText>> {
-    read_pages_on(
-        worker_count(bytes.len(), pages.len()),
-        doc,
-        bytes,
-        pages,
-        deadline,
-    )
-}
+/// How a PDF's pages are read once it is open: [`OneByOne`] here; vaultsum-core reads them on
+/// several threads, each with its own [`OpenPdf::open_copy`], and starts none past the time
+/// limit (a clock and threads are the host's, never this crate's).
+pub trait PdfPages {
+    /// One entry per page of `pages` of `pdf` (opened from `bytes`), in order: the page's
+    /// [`OpenPdf::read_page`], or `None` for a page not started. What is read must be a run of
+    /// pages from the first: every `None` comes after every page read.
+    fn read(
+        &self,
+        pdf: &OpenPdf,
+        bytes: &[u8],
+        pages: Range<usize>,
+        limits: &DocLimits,
+    ) -> Vec<Option<PageText>>;
 
-/// [`read_pages`] on `workers` threads.
-fn read_pages_on(
-    workers: usize,
-    doc: &PdfDocument,
-    bytes: &[u8],
-    pages: Range<usize>,
-    deadline: Instant,
-) -> Vec<Option<PageText>> {
-    if workers <= 1 {
-        return pages
-            .map(|index| (Instant::now() <= deadline).then(|| read_page(doc, index)))
-            .collect();
+    /// Frees `pdf`, opened from `size` bytes, once its pages are read. Here, at once.
+    fn release(&self, pdf: OpenPdf, size: usize) {
+        let _ = size;
+        drop(pdf);
     }
-    let next = AtomicUsize::new(pages.start);
-    let results: Mutex<Vec<Option<PageText>>> = Mutex::new(pages.clone().map(|_| None).collect());
-    let work = |doc: &PdfDocument| loop {
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if index >= pages.end || Instant::now() > deadline {
-            break;
-        }
-        let page = read_page(doc, index);
-        // Only a panic outside `contain_panic` could poison the lock, and the results stored
-        // before it are whole either way.
-        let mut results = results.lock().unwrap_or_else(|e| e.into_inner());
-        results[index - pages.start] = Some(page);
-    };
-    // Set once the first copy has read a page: it has then worked out what pdf_oxide works
-    // out for the whole document before its first page (the running headers and footers, one
-    // extraction of every page; the structure tree), which the other copies take over instead
-    // of doing it again (a third of the CPU time of a paper read on 2 threads).
-    let first_page_read = OnceLock::new();
-    std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(|| {
-                // It opened once already; should a second open fail, this thread reads nothing
-                // and the others read every page.
-                if let Ok(own) = open(bytes) {
-                    first_page_read.wait();
-                    let adopted = contain_panic(FORMAT, || {
-                        own.adopt_document_wide_results_of(doc);
-                        Ok(())
-                    });
-                    if adopted.is_ok() {
-                        work(&own);
-                    }
-                    release(own, bytes.len());
-                }
-            });
-        }
-        // The first page on this thread alone; then the others start (and so does this one
-        // again, should the first page have been the last).
-        let index = next.fetch_add(1, Ordering::Relaxed);
-        if index < pages.end && Instant::now() <= deadline {
-            let page = read_page(doc, index);
-            results.lock().unwrap_or_else(|e| e.into_inner())[index - pages.start] = Some(page);
-        }
-        let _ = first_page_read.set(());
-        work(doc);
-    });
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    // A page finished after an earlier one was never started is dropped: the document is read
-    // as a run of pages from the first, with one note saying where it stops.
-    if let Some(first_missing) = results.iter().position(Option::is_none) {
-        results[first_missing..]
-            .iter_mut()
-            .for_each(|page| *page = None);
+}
+
+/// Every page read in turn, on the caller's thread, with no time limit.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct OneByOne;
+
+impl PdfPages for OneByOne {
+    fn read(
+        &self,
+        pdf: &OpenPdf,
+        _bytes: &[u8],
+        pages: Range<usize>,
+        _limits: &DocLimits,
+    ) -> Vec<Option<PageText>> {
+        pages.map(|index| Some(pdf.read_page(index))).collect()
     }
-    results
 }
 
-/// Frees a document opened from `size` bytes. An open document takes about 8 times its file's
-/// size in many small pieces, and freeing them is slow (15 ms for an 8 MB paper, on every
-/// thread's copy): a large one is freed on a thread of its own, so the text is not held up.
-fn release(doc: PdfDocument, size: usize) {
-    if size < RELEASED_ASIDE_FROM {
-        return;
+/// A PDF opened for reading its pages (its own copy of the bytes).
+pub struct OpenPdf {
+    doc: PdfDocument,
+}
+
+impl OpenPdf {
+    /// Another copy of the document in `bytes` (the bytes this one was opened from), for a
+    /// thread of its own: pdf_oxide's shared object cache makes threads reading one copy wait
+    /// on each other.
+    pub fn open_copy(bytes: &[u8]) -> Result<OpenPdf, DocumentError> {
+        open(bytes).map(|doc| OpenPdf { doc })
     }
-    let freeing = std::thread::Builder::new()
-        .name("pdf-free".into())
-        .spawn(move || {
-            drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(
-                || drop(doc),
-            )))
-        });
-    // Without a thread to spare, `doc` was dropped with the failed spawn's closure, here.
-    drop(freeing);
-}
 
-/// File size from which a document is freed on a thread of its own.
-const RELEASED_ASIDE_FROM: usize = 1 << 20;
-
-/// Threads for reading `pages` pages of a PDF of `size` bytes: one per core, at most
-/// [`MAX_THREADS`], and no more extra copies of the document than [`EXTRA_COPIES_BUDGET`]
-/// allows (an open copy takes about 8 times the file's size: 64 MB for an 8 MB paper).
-fn worker_count(size: usize, pages: usize) -> usize {
-    if pages <= 1 {
-        return 1;
+    /// Takes over what `first` worked out for the whole document while reading its first page
+    /// (running headers and footers, the structure tree) instead of working it out again.
+    pub fn adopt_document_wide_results_of(&self, first: &OpenPdf) -> Result<(), DocumentError> {
+        contain_panic(FORMAT, || {
+            self.doc.adopt_document_wide_results_of(&first.doc);
+            Ok(())
+        })
     }
-    let extra_copies = EXTRA_COPIES_BUDGET / size.saturating_mul(8).max(1);
-    cores()
-        .min(MAX_THREADS)
-        .min(pages)
-        .min(1 + extra_copies)
-        .max(1)
+
+    /// The page at `index` (0-based), read and cleaned; its parser failing or panicking costs
+    /// that page only.
+    pub fn read_page(&self, index: usize) -> PageText {
+        PageText(read_page(&self.doc, index))
+    }
 }
 
-/// Cores this process may use, asked once: on Linux the answer comes from reading cgroup
-/// files (about 0.1 ms, a twentieth of a one-page PDF's read), and it does not change between
-/// documents.
-fn cores() -> usize {
-    static CORES: OnceLock<usize> = OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
-/// Threads one PDF is read on, at most.
-const MAX_THREADS: usize = 8;
-
-/// Memory the extra copies of a document may take, together.
-const EXTRA_COPIES_BUDGET: usize = 256 << 20;
+/// What one page gave: its text, a marker standing for it, or its failure. Opaque; its
+/// `Debug` shows which, for comparing two reads.
+#[derive(Debug)]
+pub struct PageText(Page);
 
 /// One page's text or the marker that stands for it. One page's parser bug costs that page,
 /// not the document.
-fn read_page(doc: &PdfDocument, index: usize) -> PageText {
+fn read_page(doc: &PdfDocument, index: usize) -> Page {
     match contain_panic(FORMAT, || doc.extract_text(index).map_err(|e| corrupt(&e))) {
         Ok(text) => {
             let text = clean(&repaired_from_runs(doc, index, unswapped(text)));
@@ -337,43 +279,40 @@ fn read_page(doc: &PdfDocument, index: usize) -> PageText {
                 false => reading(&text),
             };
             if read == Reading::NotLanguage {
-                PageText::Marker(UNREADABLE_LAYER_MARKER)
+                Page::Marker(UNREADABLE_LAYER_MARKER)
             } else if !text.is_empty() {
                 match read {
-                    Reading::Undecided => PageText::Undecided(text),
-                    Reading::Short => PageText::Short(text),
-                    _ => PageText::Text(text),
+                    Reading::Undecided => Page::Undecided(text),
+                    Reading::Short => Page::Short(text),
+                    _ => Page::Text(text),
                 }
             } else if shows_type3_glyphs(doc, index) {
                 // Glyphs are drawn and none could be read. "Blank" would tell the model the
                 // page says nothing.
-                PageText::Marker(UNREADABLE_LAYER_MARKER)
+                Page::Marker(UNREADABLE_LAYER_MARKER)
             } else if has_images(doc, index) {
-                PageText::Marker(SCAN_MARKER)
+                Page::Marker(SCAN_MARKER)
             } else {
-                PageText::Marker(BLANK_MARKER)
+                Page::Marker(BLANK_MARKER)
             }
         }
-        Err(e) => PageText::Failed(e),
+        Err(e) => Page::Failed(e),
     }
 }
 
-/// Settles each [`PageText::Undecided`] page by the document it is in: where another page is
+/// Settles each [`Page::Undecided`] page by the document it is in: where another page is
 /// unreadable and none reads as language, it is the same soup with less on it (most pages of
 /// data-compression.pdf: `/J3 3 93 %&00A %&’!1`), and is unreadable too; anywhere else it is
-/// text (a page of figure labels). A [`PageText::Short`] page (a few letters, all in words: a
+/// text (a page of figure labels). A [`Page::Short`] page (a few letters, all in words: a
 /// title) is text wherever it stands, and tells nothing of the pages around it.
-fn settle_undecided(pages: &mut [Option<PageText>]) {
+fn settle_undecided(pages: &mut [Option<Page>]) {
     let read = || pages.iter().flatten();
-    let soup = read()
-        .any(|page| matches!(page, PageText::Marker(m) if *m == UNREADABLE_LAYER_MARKER))
-        && !read().any(|page| matches!(page, PageText::Text(_)));
+    let soup = read().any(|page| matches!(page, Page::Marker(m) if *m == UNREADABLE_LAYER_MARKER))
+        && !read().any(|page| matches!(page, Page::Text(_)));
     for page in pages.iter_mut().flatten() {
         match page {
-            PageText::Undecided(_) if soup => *page = PageText::Marker(UNREADABLE_LAYER_MARKER),
-            PageText::Undecided(text) | PageText::Short(text) => {
-                *page = PageText::Text(std::mem::take(text))
-            }
+            Page::Undecided(_) if soup => *page = Page::Marker(UNREADABLE_LAYER_MARKER),
+            Page::Undecided(text) | Page::Short(text) => *page = Page::Text(std::mem::take(text)),
             _ => {}
         }
     }
@@ -658,39 +597,12 @@ mod tests {
     }
 
     /// What a page gave, comparable: its text or marker, or the failure's message.
-    fn shown(page: &Option<PageText>) -> Option<String> {
+    fn shown(page: &Option<Page>) -> Option<String> {
         page.as_ref().map(|page| match page {
-            PageText::Text(text) | PageText::Undecided(text) | PageText::Short(text) => {
-                text.clone()
-            }
-            PageText::Marker(marker) => marker.to_string(),
-            PageText::Failed(e) => e.to_string(),
+            Page::Text(text) | Page::Undecided(text) | Page::Short(text) => text.clone(),
+            Page::Marker(marker) => marker.to_string(),
+            Page::Failed(e) => e.to_string(),
         })
-    }
-
-    #[test]
-    fn pages_read_on_several_threads_are_the_pages_read_one_by_one() {
-        let bytes = fixture_bytes("multipage.pdf");
-        let doc = PdfDocument::from_bytes(bytes.clone()).unwrap();
-        let later = Instant::now() + std::time::Duration::from_secs(600);
-        let one_by_one: Vec<_> = read_pages_on(1, &doc, &bytes, 0..3, later)
-            .iter()
-            .map(shown)
-            .collect();
-        assert!(one_by_one.iter().all(Option::is_some), "{one_by_one:?}");
-        for workers in [2, 3, 8] {
-            let parallel: Vec<_> = read_pages_on(workers, &doc, &bytes, 0..3, later)
-                .iter()
-                .map(shown)
-                .collect();
-            assert_eq!(parallel, one_by_one, "{workers} threads");
-        }
-        // A range that does not start at the first page keeps its own order.
-        let tail: Vec<_> = read_pages_on(2, &doc, &bytes, 1..3, later)
-            .iter()
-            .map(shown)
-            .collect();
-        assert_eq!(tail, one_by_one[1..]);
     }
 
     #[test]
@@ -711,31 +623,6 @@ mod tests {
         let second = PdfDocument::from_bytes(bytes).unwrap();
         second.adopt_document_wide_results_of(&first);
         assert_eq!(second.extract_text(1).unwrap(), fresh[1]);
-    }
-
-    #[test]
-    fn no_page_is_started_past_the_deadline_on_any_thread() {
-        let bytes = fixture_bytes("multipage.pdf");
-        let doc = PdfDocument::from_bytes(bytes.clone()).unwrap();
-        let past = Instant::now() - std::time::Duration::from_millis(1);
-        for workers in [1, 3] {
-            let pages = read_pages_on(workers, &doc, &bytes, 0..3, past);
-            assert!(pages.iter().all(Option::is_none), "{workers} threads");
-        }
-    }
-
-    #[test]
-    fn a_large_pdf_gets_fewer_threads_than_a_small_one() {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        assert_eq!(worker_count(1_000, 1), 1, "one page, one thread");
-        assert_eq!(worker_count(1_000, 100), cores.min(MAX_THREADS));
-        assert_eq!(
-            worker_count(1_000, 2),
-            cores.clamp(1, 2),
-            "never more threads than pages"
-        );
-        // 200 MB: no memory left for a second copy.
-        assert_eq!(worker_count(200 << 20, 100), 1);
     }
 
     #[test]
@@ -848,18 +735,18 @@ mod tests {
 
     #[test]
     fn a_page_too_short_to_tell_goes_with_its_document() {
-        let settled = |pages: Vec<PageText>| {
-            let mut pages: Vec<Option<PageText>> = pages.into_iter().map(Some).collect();
+        let settled = |pages: Vec<Page>| {
+            let mut pages: Vec<Option<Page>> = pages.into_iter().map(Some).collect();
             settle_undecided(&mut pages);
             pages.iter().map(shown).collect::<Vec<_>>()
         };
-        let short = || PageText::Undecided("!\"# $ %&’(".into());
+        let short = || Page::Undecided("!\"# $ %&’(".into());
         // Among unreadable pages and none that reads as language: the same soup.
         assert_eq!(
             settled(vec![
                 short(),
-                PageText::Marker(UNREADABLE_LAYER_MARKER),
-                PageText::Marker(BLANK_MARKER),
+                Page::Marker(UNREADABLE_LAYER_MARKER),
+                Page::Marker(BLANK_MARKER),
             ]),
             [
                 Some(UNREADABLE_LAYER_MARKER.to_string()),
@@ -868,30 +755,30 @@ mod tests {
             ]
         );
         // A title among them stays text, and the soup beside it is still soup.
-        let mut pages: Vec<Option<PageText>> = vec![
-            Some(PageText::Short("4 Review of Pr vious Key".into())),
+        let mut pages: Vec<Option<Page>> = vec![
+            Some(Page::Short("4 Review of Pr vious Key".into())),
             Some(short()),
-            Some(PageText::Marker(UNREADABLE_LAYER_MARKER)),
+            Some(Page::Marker(UNREADABLE_LAYER_MARKER)),
         ];
         settle_undecided(&mut pages);
-        assert!(matches!(&pages[0], Some(PageText::Text(_))));
+        assert!(matches!(&pages[0], Some(Page::Text(_))));
         assert_eq!(shown(&pages[1]), Some(UNREADABLE_LAYER_MARKER.to_string()));
         // Beside a page of language, or with no unreadable page: text as it came.
         for (pages, at) in [
             (
                 vec![
-                    PageText::Marker(UNREADABLE_LAYER_MARKER),
+                    Page::Marker(UNREADABLE_LAYER_MARKER),
                     short(),
-                    PageText::Text("Words.".into()),
+                    Page::Text("Words.".into()),
                 ],
                 1,
             ),
-            (vec![short(), PageText::Marker(BLANK_MARKER)], 0),
+            (vec![short(), Page::Marker(BLANK_MARKER)], 0),
         ] {
-            let mut pages: Vec<Option<PageText>> = pages.into_iter().map(Some).collect();
+            let mut pages: Vec<Option<Page>> = pages.into_iter().map(Some).collect();
             settle_undecided(&mut pages);
             assert!(
-                matches!(&pages[at], Some(PageText::Text(text)) if text == "!\"# $ %&’("),
+                matches!(&pages[at], Some(Page::Text(text)) if text == "!\"# $ %&’("),
                 "{:?}",
                 shown(&pages[at])
             );
@@ -1091,14 +978,39 @@ mod tests {
         assert!(md.contains("Curriculum vitae"), "{md}");
     }
 
+    /// Reads the first `started` pages of those asked for, as a host does that ran out of time.
+    struct Started(usize);
+
+    impl PdfPages for Started {
+        fn read(
+            &self,
+            pdf: &OpenPdf,
+            _bytes: &[u8],
+            pages: Range<usize>,
+            _limits: &DocLimits,
+        ) -> Vec<Option<PageText>> {
+            pages
+                .enumerate()
+                .map(|(n, index)| (n < self.0).then(|| pdf.read_page(index)))
+                .collect()
+        }
+    }
+
     #[test]
-    fn pdf_out_of_time_before_the_first_page_is_a_timeout() {
-        let limits = DocLimits {
-            timeout: std::time::Duration::ZERO,
-            ..DocLimits::default()
-        };
-        let err = pdf_to_markdown(&fixture_bytes("multipage.pdf"), None, &limits).unwrap_err();
-        assert!(matches!(err, DocumentError::TimedOut { .. }), "{err}");
+    fn pages_the_host_did_not_start_are_left_out_with_a_note() {
+        let bytes = fixture_bytes("multipage.pdf");
+        let limits = DocLimits::default();
+        let text = pdf_to_markdown_with(&bytes, None, &limits, &Started(1)).unwrap();
+        assert_eq!(text.sections.len(), 1);
+        assert_eq!(
+            text.notes,
+            ["pages 2–3 left out: extraction passed the 30 s time limit"]
+        );
+        let err = pdf_to_markdown_with(&bytes, None, &limits, &Started(0)).unwrap_err();
+        assert!(
+            matches!(err, DocumentError::TimedOut { seconds: 30 }),
+            "{err}"
+        );
     }
 
     #[test]
