@@ -1,17 +1,22 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { defineConfig, type Plugin } from "vitest/config";
 
 const pkg = new URL("../target/wasm-pkg/web/", import.meta.url);
 
-/** The engine's module as base64, as esbuild.config.mjs inlines it into main.js. */
+/** The engine's and the document reader's modules, gzipped, as base64, as esbuild.config.mjs inlines them into main.js. */
+const wasmModules: Record<string, string> = {
+  "vaultsum-wasm-bytes": "vaultsum_wasm_bg.wasm",
+  "vaultsum-documents-bytes": "vaultsum_documents_wasm_bg.wasm",
+};
 const wasmBytes: Plugin = {
   name: "vaultsum-wasm-bytes",
-  resolveId: (id) => (id === "vaultsum-wasm-bytes" ? "\0vaultsum-wasm-bytes" : undefined),
-  load: (id) =>
-    id === "\0vaultsum-wasm-bytes"
-      ? `export default ${JSON.stringify(readFileSync(new URL("vaultsum_wasm_bg.wasm", pkg)).toString("base64"))};`
-      : undefined,
+  resolveId: (id) => (id in wasmModules ? `\0${id}` : undefined),
+  load: (id) => {
+    const file = id.startsWith("\0") ? wasmModules[id.slice(1)] : undefined;
+    return file ? `export default ${JSON.stringify(gzipSync(readFileSync(new URL(file, pkg)), { level: 9 }).toString("base64"))};` : undefined;
+  },
 };
 
 // `obsidian` is types only on npm: tests use the small stub of the parts the plugin calls.
@@ -22,6 +27,7 @@ export default defineConfig({
     alias: {
       obsidian: fileURLToPath(new URL("./tests/stubs/obsidian.ts", import.meta.url)),
       "vaultsum-wasm": fileURLToPath(new URL("vaultsum_wasm.js", pkg)),
+      "vaultsum-documents-wasm": fileURLToPath(new URL("vaultsum_documents_wasm.js", pkg)),
     },
   },
   test: {

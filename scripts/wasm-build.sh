@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Builds vaultsum's engine and document reader as WebAssembly (crates/vaultsum-wasm,
-# wasm32-unknown-unknown: vaultsum-engine and vaultsum-documents) and
-# its JavaScript bindings with wasm-bindgen, into target/wasm-pkg/{node,web}. Prints the
-# module's size, raw and gzipped.
+# Builds vaultsum's engine (crates/vaultsum-wasm: vaultsum-engine) and its document reader
+# (crates/vaultsum-documents-wasm: vaultsum-documents), two WebAssembly modules for
+# wasm32-unknown-unknown, and their JavaScript bindings with wasm-bindgen, into
+# target/wasm-pkg/{node,web}. Prints each module's size, raw and gzipped.
 #
 # Where the wasm32 target's std is not installed (here `rustup target add` cannot download),
 # std is built from source (-Zbuild-std, RUSTC_BOOTSTRAP=1) with the std source that
@@ -45,11 +45,16 @@ if [[ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $bindgen_ver" ]]; t
 fi
 
 start=$SECONDS
-"${build[@]}" --locked --release -p vaultsum-wasm --target wasm32-unknown-unknown
-wasm=target/wasm32-unknown-unknown/release/vaultsum_wasm.wasm
+"${build[@]}" --locked --release -p vaultsum-wasm -p vaultsum-documents-wasm --target wasm32-unknown-unknown
 rm -rf target/wasm-pkg
-# No name or producers section: 280 KB of function names nobody reads in the plugin.
-"$bindgen" --target nodejs --remove-name-section --remove-producers-section --out-dir target/wasm-pkg/node "$wasm"
-"$bindgen" --target web --remove-name-section --remove-producers-section --out-dir target/wasm-pkg/web "$wasm"
-module=target/wasm-pkg/web/vaultsum_wasm_bg.wasm
-echo "wasm-build: $module: $(wc -c <"$module") bytes, $(gzip -9c "$module" | wc -c) gzipped (built in $((SECONDS - start)) s)"
+for name in vaultsum_wasm vaultsum_documents_wasm; do
+  wasm=target/wasm32-unknown-unknown/release/$name.wasm
+  # No name or producers section: 280 KB of function names nobody reads in the plugin.
+  # `__wbg_reset_state` (experimental in wasm-bindgen): a fresh instance of the module after a
+  # trap (a panic aborts), where the glue would otherwise keep the one that trapped.
+  "$bindgen" --target nodejs --remove-name-section --remove-producers-section --experimental-reset-state-function --out-dir target/wasm-pkg/node "$wasm"
+  "$bindgen" --target web --remove-name-section --remove-producers-section --experimental-reset-state-function --out-dir target/wasm-pkg/web "$wasm"
+  module=target/wasm-pkg/web/${name}_bg.wasm
+  echo "wasm-build: $module: $(wc -c <"$module") bytes, $(gzip -9c "$module" | wc -c) gzipped"
+done
+echo "wasm-build: built in $((SECONDS - start)) s"

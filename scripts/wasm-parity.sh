@@ -14,6 +14,13 @@
 # and into the other by the app's engine (`--write`), then again with `--replace`; the two
 # copies must be the same files, byte for byte, after each pass. Then the same through a fake
 # OpenAI server: the request bodies and the summaries (see below).
+#
+# Documents: a third vault made here holds every document file of the repository (PDF, DOCX,
+# PPTX, XLSX, ODS, CSV, TSV, canvas: the fixtures of crates/vaultsum-documents/tests/fixtures/
+# and eval/), and a note embedding each (a PDF also as its page 1 and page 2). Its notes go
+# through the dry runs, offline and through the model, where the request bodies carry each
+# document's text (or the words of its failure) as the binary and the app's reader (the
+# document module, crates/vaultsum-documents-wasm) extracted it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TERM_COLOR=never
@@ -38,6 +45,26 @@ fi
 cat "$work/native.time" "$work/wasm.time"
 echo "wasm-parity: $notes notes, byte-identical ($(wc -c <"$work/native") bytes); native $(((t1 - t0) / 1000000)) ms, Node + WebAssembly $(((t2 - t1) / 1000000)) ms (including Node's start and the module's instantiation)"
 
+docs=$work/documents
+mkdir -p "$docs/Embeds"
+documents=0
+while IFS= read -r -d '' file; do
+  file=${file#./}
+  mkdir -p "$docs/$(dirname "$file")"
+  cp "$file" "$docs/$file"
+  embeds=("$file")
+  case ${file,,} in *.pdf) embeds+=("$file#page=1" "$file#page=2") ;; esac
+  for embed in "${embeds[@]}"; do
+    documents=$((documents + 1))
+    printf '# %s\n\nWhat the file %s holds, as its note embeds it.\n\n![[%s]]\n' \
+      "$(basename "$file")" "$embed" "$embed" >"$docs/Embeds/Document $documents.md"
+  done
+done < <(find . \( -path ./target -o -name node_modules -o -name .git \) -prune -o -type f \
+  \( -iname '*.pdf' -o -iname '*.docx' -o -iname '*.pptx' -o -iname '*.xlsx' -o -iname '*.ods' \
+  -o -iname '*.csv' -o -iname '*.tsv' -o -iname '*.canvas' \) -print0 | sort -z)
+[[ $documents -gt 60 ]] || { echo "wasm-parity: only $documents document embeds made" >&2; exit 1; }
+echo "wasm-parity: $docs: $documents notes, each embedding a document file of the repository (or one page of a PDF)"
+
 bin=${VAULTSUM_BIN:-target/debug/vaultsum}
 if [[ -z ${VAULTSUM_BIN:-} ]]; then cargo build -q --locked --bin vaultsum; fi
 [[ -x $bin ]] || { echo "wasm-parity: no binary at $bin" >&2; exit 1; }
@@ -48,7 +75,7 @@ failed=0
 refused=0
 t_native=0
 t_wasm=0
-for vault in "${vaults[@]}"; do
+for vault in "${vaults[@]}" "$docs"; do
   while IFS= read -r -d '' file; do
     note=${file#"$vault"/}
     t0=$(date +%s%N)
@@ -136,9 +163,10 @@ compared=0
 failed=0
 media=0
 requests=0
+embedded=0
 # A log's media requests (sorted: sent at once by the binary), then the others in order.
 canonical() { { grep '"image_url"\|^POST ' "$1" | sort; grep -v '"image_url"\|^POST ' "$1"; } || true; }
-for vault in "${vaults[@]}"; do
+for vault in "${vaults[@]}" "$docs"; do
   while IFS= read -r -d '' file; do
     note=${file#"$vault"/}
     : >"$fake_log"
@@ -157,6 +185,7 @@ for vault in "${vaults[@]}"; do
       failed=$((failed + 1))
     fi
     media=$((media + $(grep -c '"image_url"\|^POST ' "$work/bodies.native" || true)))
+    if grep -q '\[Embedded \(pdf\|document\|file\): \|\[Embedded: [^]]*\.canvas\]' "$work/bodies.native"; then embedded=$((embedded + 1)); fi
     requests=$((requests + $(wc -l <"$work/bodies.native")))
     if ! cmp -s <(canonical "$work/bodies.native") <(canonical "$work/bodies.wasm"); then
       failed=$((failed + 1))
@@ -172,8 +201,9 @@ for vault in "${vaults[@]}"; do
 done
 [[ $compared -gt 100 ]] || { echo "wasm-parity: only $compared notes compared through the model" >&2; exit 1; }
 [[ $media -gt 50 ]] || { echo "wasm-parity: only $media images and recordings read through the model" >&2; exit 1; }
+[[ $embedded -gt 60 ]] || { echo "wasm-parity: only $embedded notes sent a document to the model" >&2; exit 1; }
 [[ $failed -eq 0 ]] || { echo "wasm-parity: $failed of $compared notes differ through the model" >&2; exit 1; }
-echo "wasm-parity: through the fake OpenAI server, $compared notes: the same $requests request bodies ($media of them images described and recordings transcribed) and the same summaries, byte for byte"
+echo "wasm-parity: through the fake OpenAI server, $compared notes: the same $requests request bodies ($media of them images described and recordings transcribed; $embedded notes with a document's text, or why there is none, in them) and the same summaries, byte for byte"
 
 for vault in vault-fixture; do
   rm -rf "$work/by-binary" "$work/by-app"

@@ -77,6 +77,27 @@ try {
 } catch (error) {
   fail(`cannot load the WebAssembly engine from ${pkg} (build it with scripts/wasm-build.sh): ${error.message}`);
 }
+/** The document reader's module, loaded the first time a note embeds a document (as the plugin does). */
+let reader;
+function documentReader() {
+  try {
+    reader ??= createRequire(import.meta.url)(join(pkg, "vaultsum_documents_wasm.js"));
+  } catch (error) {
+    fail(`cannot load the WebAssembly document reader from ${pkg} (build it with scripts/wasm-build.sh): ${error.message}`);
+  }
+  return reader;
+}
+/** A call to the document reader; a parser's panic is `{"error"}` in the program's words, and the reader starts afresh. */
+function withReader(fileName, read) {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    const message = reader.lastPanic() || "no message";
+    reader.__wbg_reset_state();
+    return reader.panicAnswer(fileName, message);
+  }
+}
 
 /** Every file of the vault, as the binary's index lists them: hidden names (`.obsidian`,
  *  `.trash`) skipped, symlinked folders not followed. */
@@ -124,12 +145,20 @@ function give(path) {
     vault.refuseNote(path, "not_found");
     return;
   }
-  if (path.toLowerCase().endsWith(".canvas")) {
-    vault.refuseNote(path, "unreadable"); // Canvases are not read by the app's engine yet.
-  } else if (!stat.isFile()) {
+  if (!stat.isFile()) {
     vault.refuseNote(path, "unreadable");
   } else if (stat.size > engine.AppVault.maxNoteBytes()) {
     vault.refuseNote(path, "too_large");
+  } else if (path.toLowerCase().endsWith(".canvas")) {
+    // A canvas reads as Markdown, its file cards as embeds (the document reader's `canvasNote`).
+    let read;
+    try {
+      read = JSON.parse(withReader(path, () => documentReader().canvasNote(readFileSync(full))));
+    } catch {
+      read = {};
+    }
+    if (typeof read.text === "string") vault.addNote(path, read.text);
+    else vault.refuseNote(path, "invalid_canvas");
   } else {
     try {
       const bytes = readFileSync(full);
@@ -189,10 +218,28 @@ async function readMedia(item) {
   if (typeof read.failed === "string") vault.refuseMedia(item.path, maskText(read.failed), read.retryable === true);
 }
 
+/** Reads a document the engine named (`{path, page, max_bytes}`) with the document reader: sized first, then its text. */
+function readDocument(item) {
+  const full = join(root, item.path);
+  const page = item.page ?? undefined;
+  let bytes;
+  try {
+    if (!insideVault(item.path)) throw new Error("outside the vault");
+    const stat = statSync(full);
+    if (!stat.isFile()) throw new Error("not a regular file");
+    if (stat.size > item.max_bytes) return vault.documentTooLarge(item.path, page, stat.size);
+    bytes = readFileSync(full);
+  } catch {
+    return vault.documentRead(item.path, page, JSON.stringify({ error: "could not be read" }));
+  }
+  vault.documentRead(item.path, page, withReader(item.path, () => documentReader().extractDocument(item.path, bytes, page)));
+}
+
 let answer;
 for (;;) {
   answer = JSON.parse(ask());
   if (answer.needs) answer.needs.forEach(give);
+  else if (answer.documents) answer.documents.forEach(readDocument);
   else if (answer.media) for (const item of answer.media) await readMedia(item);
   else break;
 }

@@ -99,6 +99,41 @@ describe("on a phone (no Node modules)", () => {
   });
 });
 
+describe("on a phone, embedded documents", () => {
+  it("reads a PDF (a page of it too), a DOCX, a CSV, a canvas and a broken PDF as the binary does, and writes the binary's bytes", async () => {
+    const { Plugin, refused } = loadMobileBundle();
+    isolateUserFolders();
+    const fixtures = path.resolve(__dirname, "../../crates/vaultsum-documents/tests/fixtures");
+    const note = "Documents/Reading list.md";
+    const text = "# Reading list\n\nWhat the quarter's files say about revenue, the methods and the people.\n\n![[multipage.pdf]]\n\n![[multipage.pdf#page=2]]\n\n![[report.docx]]\n\n![[contacts.csv]]\n\n![[board.canvas]]\n\n![[truncated.pdf]]\n";
+    const vaults = [copyVault(VAULTS.fixture), copyVault(VAULTS.fixture)];
+    for (const vault of vaults) {
+      mkdirSync(path.join(vault, "Documents/files"), { recursive: true });
+      for (const name of ["multipage.pdf", "report.docx", "contacts.csv", "board.canvas", "truncated.pdf"]) writeFileSync(path.join(vault, "Documents/files", name), readFileSync(path.join(fixtures, name)));
+      writeFileSync(path.join(vault, note), text);
+    }
+    const [vault, other] = vaults;
+    const plugin = new Plugin(new obsidian.App(vault), { id: "vaultsum" });
+    (plugin as unknown as { data: unknown }).data = { settings: { engine: "local" } };
+    await plugin.onload();
+    onCleanup(() => plugin.onunload());
+
+    const shown = await plugin.callTool("summarize_file", { path: note, dry_run: true });
+    expect(shown.isError).toBe(false);
+    // The documents' own words are in the summary: read, not named.
+    expect(String(shown.details.summary)).toMatch(/Quarterly report|Revenue grew|São Paulo|methods section/);
+    expect(await plugin.summarize(new obsidian.TFile(note))).toMatchObject({ kind: "written" });
+    expect(refused).toEqual([]);
+
+    const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir() };
+    delete env.FIREWORKS_API_KEY;
+    await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "--engine", "local", note], env, other);
+    const written = readFileSync(path.join(vault, note), "utf8");
+    expect(written).toBe(readFileSync(path.join(other, note), "utf8"));
+    expect(written.startsWith(text)).toBe(true);
+  });
+});
+
 describe("on a phone, with an API key in the secret storage", () => {
   it("asks the model what the binary asks and writes what it writes: a note, then a folder counted and confirmed", async () => {
     const llm = new FakeLlm();

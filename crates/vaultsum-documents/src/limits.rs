@@ -37,7 +37,7 @@ pub const RATIO_FLOOR: u64 = 1024 * 1024;
 impl Default for DocLimits {
     fn default() -> DocLimits {
         DocLimits {
-            max_bytes: 50 * 1024 * 1024,
+            max_bytes: vaultsum_engine::vault::document_kind::MAX_DOCUMENT_BYTES,
             max_unpacked_bytes: 256 * 1024 * 1024,
             max_entries: 10_000,
             max_compression_ratio: 100,

@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use vaultsum_engine::media::refusal::{read_limit, too_large_to_read};
+use vaultsum_engine::media::refusal::{read_limit, too_large_for, too_large_to_read};
 use vaultsum_engine::media::work::MediaWork;
 use vaultsum_engine::summary::batch_line::{closing_line, BatchCounts, OFFLINE};
 use vaultsum_engine::summary::defaults;
@@ -29,6 +29,7 @@ use vaultsum_engine::summary::rollup::document::{
     dry_run_text, empty_selection_message, would_be_written,
 };
 use vaultsum_engine::vault::attachment_kind::{counted_placeholder, AttachmentKind};
+use vaultsum_engine::vault::document_kind::MAX_DOCUMENT_BYTES;
 use vaultsum_engine::vault::expand::{
     assemble, failed_marker, plan_expansion, EmbedFiles, Expansion, PendingAttachment,
 };
@@ -83,7 +84,17 @@ pub struct AppVault {
     media_sent: HashMap<String, (MediaWork, Vec<u8>)>,
     /// Images and recordings a count (a rollup's dry run) left unread.
     media_counted: Cell<usize>,
+    /// What each embedded document (PDF, office file, table, canvas; whole or one page) stands
+    /// for, once the host read it with the document reader's module: its text, or why there
+    /// is none (an `[Embed failed]` line's reason). Read for every summary, as the binary
+    /// reads them: on this device, for nothing.
+    documents: HashMap<DocumentKey, Result<String, String>>,
+    /// Documents an expansion needs that the host has not read yet.
+    documents_missing: RefCell<BTreeSet<DocumentKey>>,
 }
+
+/// An embedded document as read: its path, and the page asked for (`![[paper.pdf#page=3]]`).
+type DocumentKey = (String, Option<u32>);
 
 /// How an expansion reads embedded images and recordings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -176,6 +187,8 @@ impl AppVault {
             retryable_media: HashSet::new(),
             media_sent: HashMap::new(),
             media_counted: Cell::new(0),
+            documents: HashMap::new(),
+            documents_missing: RefCell::new(BTreeSet::new()),
         }
     }
 
@@ -481,6 +494,35 @@ impl AppVault {
         self.refuse_media(path, reason, false);
     }
 
+    /// The text of the document at `path` (`page`: the one page asked for), one a
+    /// `{"documents"}` answer named: `answer` is what the document reader's `extractDocument`
+    /// gave for the file's bytes (`{"text"}` or `{"error"}`), or `{"error"}` the host's own
+    /// (the file gone or unreadable, the reader stopped): an error becomes the binary's
+    /// `[Embed failed]` line, and the summary goes on.
+    #[wasm_bindgen(js_name = documentRead)]
+    pub fn document_read(&mut self, path: String, page: Option<u32>, answer: &str) {
+        let read = match serde_json::from_str::<Value>(answer) {
+            Ok(Value::Object(answer)) => match (answer.get("text"), answer.get("error")) {
+                (Some(Value::String(text)), _) => Ok(text.clone()),
+                (_, Some(Value::String(error))) => Err(error.clone()),
+                _ => Err("the document reader gave no text".to_string()),
+            },
+            _ => Err("the document reader gave no text".to_string()),
+        };
+        self.documents_missing
+            .borrow_mut()
+            .remove(&(path.clone(), page));
+        self.documents.insert((path, page), read);
+    }
+
+    /// The document at `path` is `size` bytes, over the document limit (`max_bytes` in its
+    /// `{"documents"}` entry): refused in the binary's words, unread.
+    #[wasm_bindgen(js_name = documentTooLarge)]
+    pub fn document_too_large(&mut self, path: String, page: Option<u32>, size: f64) {
+        let reason = too_large_for(&path, size as u64, MAX_DOCUMENT_BYTES, "document");
+        self.document_read(path, page, &json!({ "error": reason }).to_string());
+    }
+
     /// A rollup (`summarize_notes`) over this vault, as the binary makes it with no config
     /// file: `args` its arguments as JSON (`tag`, `period` with `today`, `from`, `to`,
     /// `links_of`, `depth`, `focus`, `prompt`, `save_to`, `max_notes`, `dry_run`), `today` the
@@ -783,6 +825,7 @@ impl AppVault {
         }
         self.missing.borrow_mut().clear();
         self.media_missing.borrow_mut().clear();
+        self.documents_missing.borrow_mut().clear();
         self.media_counted.set(0);
         let dry_run = args.get("dry_run").and_then(Value::as_bool) == Some(true);
         let reading = MediaReading::of(model.is_some(), dry_run);
@@ -929,11 +972,21 @@ impl AppVault {
     }
 
     /// `Err({"needs"})` when a text was asked for that the host has not given, then
-    /// `Err({"media"})` when an image or recording is to be read by the model first.
+    /// `Err({"documents"})` when a document is to be read first, then `Err({"media"})` when an
+    /// image or recording is to be read by the model first.
     fn needs(&self) -> Result<(), Value> {
         let missing: Vec<String> = self.missing.borrow().iter().cloned().collect();
         if !missing.is_empty() {
             return Err(json!({ "needs": missing }));
+        }
+        let documents: Vec<Value> = self
+            .documents_missing
+            .borrow()
+            .iter()
+            .map(|(path, page)| json!({ "path": path, "page": page, "max_bytes": MAX_DOCUMENT_BYTES }))
+            .collect();
+        if !documents.is_empty() {
+            return Err(json!({ "documents": documents }));
         }
         let media: Vec<Value> = self
             .media_missing
@@ -995,21 +1048,38 @@ impl AppVault {
         if self.missing.borrow().len() > before {
             return None;
         }
-        let media_before = self.media_missing.borrow().len();
+        let unread_before = self.unread();
         let texts: Vec<String> = plan
             .pending
             .iter()
             .map(|pending| self.attachment_text(pending, reading))
             .collect();
-        if self.media_missing.borrow().len() > media_before {
+        if self.unread() > unread_before {
             return None;
         }
         Some(assemble(&root.source, plan, &texts))
     }
 
-    /// What an embedded file stands for: an image or recording as `reading` reads it (a
-    /// missing one asked for), anything else as the app's engine gives it.
+    /// Images, recordings and documents an expansion asked the host to read, so far.
+    fn unread(&self) -> usize {
+        self.media_missing.borrow().len() + self.documents_missing.borrow().len()
+    }
+
+    /// What an embedded file stands for: a document as read (however images are read: a
+    /// document costs nothing), an image or recording as `reading` reads it (a missing one
+    /// asked for), anything else as the app's engine gives it.
     fn attachment_text(&self, pending: &PendingAttachment, reading: MediaReading) -> String {
+        if in_app::is_document(pending) {
+            let key = (pending.path.clone(), pending.page);
+            return match self.documents.get(&key) {
+                Some(Ok(text)) => text.clone(),
+                Some(Err(reason)) => failed_marker(&pending.path, reason),
+                None => {
+                    self.documents_missing.borrow_mut().insert(key);
+                    String::new()
+                }
+            };
+        }
         if !in_app::is_read_by_model(pending) || reading == MediaReading::Offline {
             return in_app::attachment_text(pending);
         }
@@ -1065,6 +1135,7 @@ impl AppVault {
             in_app::choose(&root.source, prompt).map_err(|e| json!({ "error": e.to_string() }))?;
         self.missing.borrow_mut().clear();
         self.media_missing.borrow_mut().clear();
+        self.documents_missing.borrow_mut().clear();
         let Some(expansion) = self.expansion_of(path, &root, nonce, reading) else {
             self.needs()?;
             return Err(json!({ "error": "the expansion is incomplete" }));

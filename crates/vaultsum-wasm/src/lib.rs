@@ -1,17 +1,16 @@
-//! vaultsum's engine and document reader as a WebAssembly module (wasm-bindgen): the same code
-//! as the native binary's, called from JavaScript with strings (and a document's bytes) in and
+//! vaultsum's engine as a WebAssembly module (wasm-bindgen): the same code as the native
+//! binary's, called from JavaScript with strings (and an image's or recording's bytes) in and
 //! strings out. Built by `scripts/wasm-build.sh`; `scripts/wasm-parity.sh` checks that it
-//! answers byte for byte what the native build answers, on every note of both vaults, and
-//! `scripts/wasm-documents-parity.sh` the same of every document file of the repository.
+//! answers byte for byte what the native build answers, on every note of both vaults and on
+//! notes embedding every document file of the repository. Documents are read by a module of
+//! their own (`crates/vaultsum-documents-wasm`), which the host loads when a note embeds one.
 //!
 //! Each function is the engine's own, unwrapped: what a summary is must not differ between
 //! the binary and the plugin, so nothing here decides anything.
 
 mod app_vault;
-mod document;
 
 pub use app_vault::AppVault;
-pub use document::{document_markdown, extract_document, last_panic};
 use vaultsum_engine::facts;
 use vaultsum_engine::llm::local::{self, LocalOptions};
 use vaultsum_engine::vault::output_policy::{OutputPolicy, SourceLinks};

@@ -14,8 +14,8 @@
 
 import { Platform, requestUrl, type App, type TFile } from "obsidian";
 
-import initEngine, { AppVault, closingLine, requestTimeoutSecs, composeKept, defaultBaseUrl, defaultModel, engineConfigDir, moreThanAgreed, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
-import wasmBase64 from "vaultsum-wasm-bytes";
+import { AppVault, closingLine, requestTimeoutSecs, composeKept, defaultBaseUrl, defaultModel, engineConfigDir, moreThanAgreed, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
+import { engineReady, engineStopped, isTrap, readCanvas, readDocument } from "./modules";
 
 import type { Backend, CallOptions, ToolResult } from "../backend";
 import { CallCancelled } from "../backend";
@@ -40,11 +40,6 @@ function notFollowed(args: Record<string, unknown>, followed: Set<string>): stri
 /** What the person is told about arguments the engine inside Obsidian does not follow. */
 function notFollowedMessage(others: string[]): string {
   return `The engine inside Obsidian writes the summary in the note's language, into the summary section; the ${others.join(", ")} chosen (in this call or in the vaultsum settings) needs the vaultsum program. Clear it in the settings to summarize here.`;
-}
-
-/** A trap inside the WebAssembly module (a Rust panic): the instance is dropped, the next call starts a new one. */
-function isEngineTrap(error: unknown): boolean {
-  return typeof WebAssembly !== "undefined" && error instanceof WebAssembly.RuntimeError;
 }
 
 /** A dry run's summary, kept for the write that shows it (the preview's Insert or Replace). */
@@ -126,6 +121,13 @@ function header(headers: Record<string, string>, name: string): string {
   return key ? headers[key] : "";
 }
 
+/** A document (PDF, office file, table, canvas; whole, or one page) the engine asks to have read (its `{"documents"}` answer). */
+interface DocumentItem {
+  path: string;
+  page: number | null;
+  max_bytes: number;
+}
+
 /** An image or recording the engine asks to have read through the model (its `{"media"}` answer). */
 interface MediaItem {
   path: string;
@@ -198,29 +200,6 @@ async function post(url: string, contentType: string, body: string | ArrayBuffer
 
 /** How long a dry run's summary is kept for its write (the binary keeps it an hour). */
 const KEEP_MS = 60 * 60 * 1000;
-
-let loaded: Promise<unknown> | undefined;
-
-/** The module's bytes from the base64 main.js carries (a plain loop: a per-character callback is ten times slower on a phone). */
-function decodeBase64(base64: string): Uint8Array {
-  const raw = atob(base64);
-  const bytes = new Uint8Array(raw.length);
-  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
-  return bytes;
-}
-
-/** Instantiates the module once (asynchronously: a 2 MB module is not compiled on the main thread at once). */
-function engineReady(): Promise<unknown> {
-  if (!loaded) {
-    const starting = initEngine({ module_or_path: decodeBase64(wasmBase64) });
-    // A module that failed to start is tried again by the next call, not kept failed.
-    starting.catch(() => {
-      if (loaded === starting) loaded = undefined;
-    });
-    loaded = starting;
-  }
-  return loaded;
-}
 
 function result(details: Record<string, unknown>, isError = false): ToolResult {
   const text = JSON.stringify(isError ? { success: false, error: details.error } : details);
@@ -353,6 +332,7 @@ export class InAppBackend implements Backend {
         else json = run.dryRun ? vault.previewOffline(path, run.focus, run.prompt, nonce) : vault.summarizeOffline(path, run.focus, run.prompt, nonce, run.replace);
         answer = JSON.parse(json) as Record<string, unknown>;
         if (Array.isArray(answer.needs)) for (const needed of answer.needs as string[]) await this.give(vault, needed);
+        else if (Array.isArray(answer.documents)) for (const item of answer.documents as DocumentItem[]) await this.readDocument(vault, item, options);
         else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
         else break;
       }
@@ -371,8 +351,8 @@ export class InAppBackend implements Backend {
       options.onProgress?.({ progress: 0, message: `writing ${path}` });
       return await this.write(file, original, String(answer.content), summary, run.replace, access);
     } catch (error) {
-      if (!isEngineTrap(error)) throw error;
-      loaded = undefined;
+      if (!isTrap(error)) throw error;
+      engineStopped();
       return failure(path, `the engine inside Obsidian stopped on an internal error while summarizing ${path} (${String(error)}); the note is unchanged. Please report it.`, "engine_error");
     } finally {
       try {
@@ -533,6 +513,27 @@ export class InAppBackend implements Backend {
   }
 
   /**
+   * Reads an embedded document with the document reader's module, on this device and for
+   * nothing, as the binary reads it: sized before a byte is read, its text (or why there is
+   * none, which becomes the binary's `[Embed failed]` line) handed to the engine.
+   */
+  private async readDocument(vault: AppVault, item: DocumentItem, options: CallOptions): Promise<void> {
+    if (options.signal?.aborted) throw new CallCancelled("summarize_file cancelled");
+    const page = item.page ?? undefined;
+    const file = this.app.vault.getFileByPath(item.path);
+    if (!file) return vault.documentRead(item.path, page, JSON.stringify({ error: "not found" }));
+    if (file.stat.size > item.max_bytes) return vault.documentTooLarge(item.path, page, file.stat.size);
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await this.app.vault.readBinary(file));
+    } catch {
+      return vault.documentRead(item.path, page, JSON.stringify({ error: "could not be read" }));
+    }
+    options.onProgress?.({ progress: 0, message: `extracting ${item.path}` });
+    vault.documentRead(item.path, page, await readDocument(item.path, bytes, page));
+  }
+
+  /**
    * A rollup (summarize_notes) as the binary makes it with no config file, for a period, a tag
    * or a hub's links: the engine selects, builds the document, summarizes (offline, or with the
    * model) and composes the rollup note; written here only over the text it was given, or
@@ -551,7 +552,8 @@ export class InAppBackend implements Backend {
         if (Array.isArray(answer.needs)) {
           options.onProgress?.({ progress: 0, message: `reading ${(answer.needs as string[]).length} notes` });
           for (const needed of answer.needs as string[]) await this.give(vault, needed);
-        } else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
+        } else if (Array.isArray(answer.documents)) for (const item of answer.documents as DocumentItem[]) await this.readDocument(vault, item, options);
+        else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
         else break;
       }
       if (access && typeof answer.send === "string") {
@@ -571,8 +573,8 @@ export class InAppBackend implements Backend {
       }
       return { text: rollup, isError: false, details: { ...answer, content: undefined } };
     } catch (error) {
-      if (!isEngineTrap(error)) throw error;
-      loaded = undefined;
+      if (!isTrap(error)) throw error;
+      engineStopped();
       return failure("", `the engine inside Obsidian stopped on an internal error while making the rollup (${String(error)}); nothing was written. Please report it.`, "engine_error");
     } finally {
       try {
@@ -626,13 +628,26 @@ export class InAppBackend implements Backend {
     }
     const file = this.app.vault.getFileByPath(path);
     if (!file) return vault.refuseNote(path, "not_found");
-    if (file.extension === "canvas") return vault.refuseNote(path, "unreadable");
     if (file.stat.size > AppVault.maxNoteBytes()) return vault.refuseNote(path, "too_large");
+    if (file.extension === "canvas") return this.giveCanvas(vault, file);
     try {
       vault.addNote(path, await this.app.vault.cachedRead(file));
     } catch {
       vault.refuseNote(path, "unreadable");
     }
+  }
+
+  /** Gives the engine a canvas a note embeds, as the program reads it: Markdown, its file cards as embeds (read by the document reader). */
+  private async giveCanvas(vault: AppVault, file: TFile): Promise<void> {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await this.app.vault.readBinary(file));
+    } catch {
+      return vault.refuseNote(file.path, "unreadable");
+    }
+    const read = JSON.parse(await readCanvas(file.path, bytes)) as { text?: string };
+    if (typeof read.text === "string") vault.addNote(file.path, read.text);
+    else vault.refuseNote(file.path, "invalid_canvas");
   }
 
   /** Writes `content` over the note only if it is still `original` (edits made meanwhile are never lost). */

@@ -88,6 +88,12 @@ pub fn read_limit(kind: AttachmentKind) -> (u64, &'static str) {
 /// `VaultError::TooLarge` for a media limit).
 pub fn too_large_to_read(path: &str, size: u64, kind: AttachmentKind) -> String {
     let (max, what) = read_limit(kind);
+    too_large_for(path, size, max, what)
+}
+
+/// Why a file of `size` bytes over `max`, a fixed limit for `what` (`image`, `document`), is
+/// not read, in the binary's words (vaultsum-core's `VaultError::TooLarge`).
+pub fn too_large_for(path: &str, size: u64, max: u64, what: &str) -> String {
     let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
     } else {

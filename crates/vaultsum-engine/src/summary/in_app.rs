@@ -4,9 +4,10 @@
 //! (`scripts/wasm-parity.sh` compares them on every note of both vaults).
 //!
 //! The host reads the files (the expansion's plan names the notes it needs) and the engine
-//! decides everything else. What the app does not do yet is refused by name rather than done
-//! differently: a prompt note (presets are followed, from a call or a note's `summary_prompt`),
-//! and documents (PDF, office files, tables), which get a placeholder naming them.
+//! decides everything else, documents included (the host reads them with the document reader's
+//! module and gives their text). What the app does not do yet is refused by name rather than
+//! done differently: a prompt note (presets are followed, from a call or a note's
+//! `summary_prompt`).
 
 use super::defaults;
 use super::identity::instructions_identity;
@@ -70,24 +71,22 @@ pub fn supported_attachments() -> Vec<AttachmentKind> {
         .collect()
 }
 
-/// The text an embedded file the model does not read stands for: offline, images and audio
-/// need a model (the binary's placeholder, word for word). Documents are not read by the app's
-/// engine yet.
+/// The text an embedded file neither read as a document nor by the model stands for: offline,
+/// images and audio need a model (the binary's placeholder, word for word).
 pub fn attachment_text(pending: &PendingAttachment) -> String {
-    match DocumentKind::from_file_name(&pending.path) {
-        Some(kind) if pending.kind != AttachmentKind::Canvas => format!(
-            "[{}: {}; not read by the app's engine yet (the vaultsum binary reads it)]",
-            pending.path,
-            kind.name()
-        ),
-        _ => unread_placeholder(&pending.path, pending.kind),
-    }
+    unread_placeholder(&pending.path, pending.kind)
+}
+
+/// Whether the embedded file is a document (PDF, office file, table, canvas: by its extension,
+/// as the binary decides), read on the device by the document reader's module, with or
+/// without a model.
+pub fn is_document(pending: &PendingAttachment) -> bool {
+    DocumentKind::from_file_name(&pending.path).is_some()
 }
 
 /// Whether a model reads the embedded file (an image described, a recording transcribed).
 pub fn is_read_by_model(pending: &PendingAttachment) -> bool {
-    matches!(pending.kind, AttachmentKind::Image | AttachmentKind::Audio)
-        && DocumentKind::from_file_name(&pending.path).is_none()
+    matches!(pending.kind, AttachmentKind::Image | AttachmentKind::Audio) && !is_document(pending)
 }
 
 /// Key points the offline engine gives for the `brief` preset (its own choice for the others).

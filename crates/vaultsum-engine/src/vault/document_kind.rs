@@ -1,5 +1,10 @@
 //! Which documents are read as text, by extension (PDF, office files, tables, canvases).
 
+/// The largest document read, in bytes (50 MiB): vaultsum-documents' `DocLimits::default`, and
+/// what a host checks from the file's size before reading it (the binary's metadata check, the
+/// app's `{"documents"}` entries).
+pub const MAX_DOCUMENT_BYTES: u64 = 50 * 1024 * 1024;
+
 /// The document formats extracted to text, by file extension.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum DocumentKind {

@@ -1,6 +1,12 @@
-//! A document's text for JavaScript: the bytes of a PDF, DOCX, PPTX, XLSX/ODS, CSV/TSV or canvas
-//! the host read, as the Markdown the native binary makes of them (vaultsum-documents, the
-//! same extractors; `scripts/wasm-documents-parity.sh` compares the two on every fixture).
+//! vaultsum's document reader as a WebAssembly module of its own (wasm-bindgen): the bytes of
+//! a PDF, DOCX, PPTX, XLSX/ODS, CSV/TSV or canvas the host read, as the Markdown the native
+//! binary makes of them (vaultsum-documents, the same extractors). `scripts/wasm-parity.sh`
+//! compares the two through notes that embed every document file of the repository.
+//!
+//! Apart from the engine's module (`crates/vaultsum-wasm`) because the readers are twice its
+//! size (PDF, spreadsheets, zip): a host loads this one only when a note embeds a document,
+//! and when a parser panics (below) it drops this instance alone, the engine and what it holds
+//! (the note being summarized, its other embeds) untouched.
 //!
 //! What the native binary does and this cannot:
 //! - The time limit (`DocLimits::timeout`, 30 s): WebAssembly here has no clock and no thread to
@@ -13,15 +19,19 @@
 //!   export built for the purpose (2026-11-28): the call threw, `lastPanic` gave the panic's
 //!   message, and later calls on the same instance (a CSV, a PDF after four traps) answered as
 //!   before. Still, nothing the panic interrupted was undone (its shadow-stack frames, its heap
-//!   allocations, any borrow it held), so a host should take only `lastPanic` from an instance
-//!   that trapped and load a new one for its next document.
+//!   allocations, any borrow it held), so the host takes only `lastPanic` from an instance
+//!   that trapped, starts a new one (wasm-bindgen's `__wbg_reset_state`), and asks the new one
+//!   for the binary's words ([`panic_answer`]: what the native binary, whose panics unwind and
+//!   are caught, says of the same file).
 //! - The size check before reading: the host read the bytes; what is over
 //!   `DocLimits::max_bytes` (50 MiB) is refused here with the native words, before any parser
 //!   sees it.
 
 use std::sync::{Mutex, Once};
 
-use vaultsum_documents::{extract, DocLimits, DocumentFileError, DocumentKind};
+use vaultsum_documents::{
+    canvas_to_markdown, extract, DocLimits, DocumentError, DocumentFileError, DocumentKind,
+};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 /// The document `file_name` names (its kind from the extension), from its `bytes`, under the
@@ -56,9 +66,39 @@ pub fn document_markdown(
         })
 }
 
-/// The message of the panic that ended the last call (`""` when none did since the last ask),
-/// to show the person instead of "unreachable". The instance that panicked must not be used
-/// for anything else: load a new one.
+/// A canvas embedded in a note, as the expander reads it: the Markdown the native binary makes
+/// of a `.canvas` it treats as a note (its file cards as `![[file#subpath]]` embeds, expanded
+/// in turn): `{"text": …}`, or `{"error": …}` with why it is not a valid canvas (the host then
+/// refuses the note as `invalid_canvas`, the binary's "not a valid canvas").
+#[wasm_bindgen(js_name = canvasNote)]
+pub fn canvas_note(bytes: &[u8]) -> String {
+    keep_panic_messages();
+    let answer = match canvas_to_markdown(bytes, &DocLimits::default()) {
+        Ok(text) => serde_json::json!({ "text": text.to_markdown() }),
+        Err(error) => serde_json::json!({ "error": error.to_string() }),
+    };
+    answer.to_string()
+}
+
+/// What the native binary says of `file_name` when its parser panicked with `message` (what
+/// [`last_panic`] gave from the instance that trapped): `{"error": …}`, as
+/// [`extract_document`] answers, in the words of `vaultsum_documents`' caught panic.
+#[wasm_bindgen(js_name = panicAnswer)]
+pub fn panic_answer(file_name: &str, message: &str) -> String {
+    let format = DocumentKind::from_file_name(file_name).map_or("document", DocumentKind::name);
+    let error = DocumentFileError::Extract {
+        file_name: file_name.to_string(),
+        source: DocumentError::Panicked {
+            format,
+            message: message.to_string(),
+        },
+    };
+    serde_json::json!({ "error": error.to_string() }).to_string()
+}
+
+/// The message of the panic that ended the last call (`""` when none did since the last ask):
+/// the panic's payload, as the native binary keeps it. The instance that panicked must not be
+/// used for anything else: start a new one and ask it for [`panic_answer`].
 #[wasm_bindgen(js_name = lastPanic)]
 pub fn last_panic() -> String {
     LAST_PANIC
@@ -80,6 +120,7 @@ fn keep_panic_messages() {
         // it has nowhere to print).
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
+            // The payload's text, as vaultsum-documents' `contain_panic` keeps it natively.
             let message = match info.payload().downcast_ref::<&str>() {
                 Some(text) => text.to_string(),
                 None => info
@@ -88,16 +129,18 @@ fn keep_panic_messages() {
                     .cloned()
                     .unwrap_or_else(|| "no message".to_string()),
             };
-            let place = info
-                .location()
-                .map(|at| format!(" at {}:{}", at.file(), at.line()))
-                .unwrap_or_default();
             if let Ok(mut last) = LAST_PANIC.lock() {
-                *last = Some(format!("the document parser panicked{place}: {message}"));
+                *last = Some(message);
             }
             previous(info);
         }));
     });
+}
+
+/// The reader's version (the workspace's), to tell which build a plugin carries.
+#[wasm_bindgen]
+pub fn version() -> String {
+    env!("CARGO_PKG_VERSION").to_string()
 }
 
 #[cfg(test)]
@@ -133,14 +176,26 @@ mod tests {
         // way, just before the trap.
         let caught = std::panic::catch_unwind(|| panic!("index 7 out of range for slice"));
         assert!(caught.is_err());
-        let words = last_panic();
-        assert!(
-            words.starts_with(
-                "the document parser panicked at crates/vaultsum-wasm/src/document.rs:"
-            ) && words.ends_with(": index 7 out of range for slice"),
-            "{words}"
-        );
+        assert_eq!(last_panic(), "index 7 out of range for slice");
         assert_eq!(last_panic(), "", "read once");
+    }
+
+    #[test]
+    fn a_canvas_reads_as_the_note_the_expander_reads() {
+        let answer = canvas_note(
+            br#"{"nodes":[{"id":"a","type":"text","text":"Plan the trip","x":0,"y":0,"width":10,"height":10}],"edges":[]}"#,
+        );
+        assert_eq!(answer, r#"{"text":"**Canvas**\n\nPlan the trip"}"#);
+        let broken: serde_json::Value = serde_json::from_str(&canvas_note(b"{nodes")).unwrap();
+        assert!(broken["error"].is_string(), "{broken}");
+    }
+
+    #[test]
+    fn a_panic_is_told_in_the_words_of_a_caught_one() {
+        assert_eq!(
+            panic_answer("Papers/scan.pdf", "index 7 out of range for slice"),
+            r#"{"error":"cannot read Papers/scan.pdf as a document: the PDF parser failed on this file (a bug in the parser: index 7 out of range for slice)"}"#
+        );
     }
 
     #[test]
