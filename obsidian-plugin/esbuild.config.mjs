@@ -1,8 +1,10 @@
 // Bundles src/main.ts into one main.js, as Obsidian loads it: CommonJS, with `obsidian`,
 // `electron`, the CodeMirror packages Obsidian provides and Node's built-in modules left to the
 // app (they are there at run time in a desktop-only plugin); no ajv (below).
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import esbuild from "esbuild";
 
@@ -43,6 +45,18 @@ const wasmBytes = {
   },
 };
 
+// The notices of the third-party code in main.js (the Rust crates compiled into the two modules,
+// the npm packages bundled): MIT, BSD, Zlib and the like ask that they go with every copy, and
+// Obsidian releases main.js, manifest.json and styles.css only, so they end main.js, in a `/*!`
+// comment that minifiers keep. scripts/third-party-notices.py reads them offline from the
+// packages' folders (Cargo's cache, which scripts/wasm-build.sh filled, and node_modules); a
+// `*/` in a licence's text would end the comment early.
+const notices = execFileSync("python3", [fileURLToPath(new URL("../scripts/third-party-notices.py", import.meta.url)), "-"], {
+  encoding: "utf8",
+  stdio: ["ignore", "pipe", "inherit"],
+  maxBuffer: 16 * 1024 * 1024,
+});
+
 const context = await esbuild.context({
   entryPoints: ["src/main.ts"],
   bundle: true,
@@ -74,6 +88,7 @@ const context = await esbuild.context({
   },
   // The glue's fallback (fetch the module beside it by URL) is never taken: the bytes are given.
   define: { "import.meta.url": '""' },
+  footer: { js: `/*!\n${notices.replaceAll("*/", "* /")}*/` },
 });
 
 if (production) {

@@ -1,7 +1,8 @@
 // The plugin as the Obsidian directory and BRAT get it: manifest.json keeps the directory's
 // rules, versions.json knows this version, and main.js loads in Node with the `obsidian`
 // module stubbed (as Obsidian loads it: CommonJS, `obsidian` provided by the app) and exports
-// a Plugin class. Run from scripts/package-check.sh after `npm run build`.
+// a Plugin class and ends with the third-party notices. Run from scripts/package-check.sh after
+// `npm run build`.
 "use strict";
 
 const fs = require("node:fs");
@@ -84,9 +85,22 @@ for (const method of ["onload", "onunload"]) {
 }
 // The review flags code built at run time; the SDK's default schema validator (ajv) does it, so
 // esbuild.config.mjs leaves it out for the eval-free one the plugin passes.
-if (/\bnew Function\(|\beval\(/.test(fs.readFileSync(mainJs, "utf8"))) fail("main.js contains `new Function(` or `eval(` (is ajv back in the bundle?)");
+const bundle = fs.readFileSync(mainJs, "utf8");
+if (/\bnew Function\(|\beval\(/.test(bundle)) fail("main.js contains `new Function(` or `eval(` (is ajv back in the bundle?)");
+// Obsidian releases main.js without a file beside it for the licences of the code it carries,
+// so esbuild.config.mjs ends it with their notices (scripts/third-party-notices.py): a `/*!`
+// comment naming the Rust crates compiled into the two modules and the npm packages bundled.
+const notices = bundle.slice(bundle.lastIndexOf("/*!\nThird-party software")).trimEnd();
+if (!notices.startsWith("/*!") || !notices.endsWith("*/") || notices.slice(3, -2).includes("*/")) {
+  fail("main.js does not end with the third-party notices (esbuild.config.mjs's footer)");
+}
+for (const name of ["vaultsum-pdf", "calamine", "quick-xml", "wasm-bindgen", "fflate", "@modelcontextprotocol/sdk"]) {
+  if (!notices.includes(`\n- ${name} `)) fail(`main.js's third-party notices do not list ${name}`);
+}
+if (!notices.includes("(a fork of pdf_oxide ") || !notices.includes("PDFOxide\nCopyright")) fail("main.js's third-party notices lack pdf_oxide's (PDFOxide's NOTICE)");
 const size = fs.statSync(mainJs).size;
 console.log(
   `obsidian plugin ${manifest.version} (minAppVersion ${manifest.minAppVersion}): manifest ok (and at the root), LICENSE, tag rule, lint config ok, no eval, ` +
-    `main.js ${(size / 1024).toFixed(0)} KiB loads and exports ${PluginClass.name}`,
+    `main.js ${(size / 1024).toFixed(0)} KiB loads and exports ${PluginClass.name}, ` +
+    `ends with the notices of ${notices.slice(0, notices.indexOf("\n==== [")).match(/^- /gm).length} third-party packages (${(Buffer.byteLength(notices) / 1024).toFixed(0)} KiB)`,
 );
