@@ -8,6 +8,12 @@ import type { CallOptions, ToolResult } from "./backend";
 import type { VaultsumSettings } from "./settings";
 import type { NoteState } from "./states";
 
+/** Images to describe and recordings to transcribe before a summary. */
+export interface MediaCount {
+  images: number;
+  recordings: number;
+}
+
 export interface Host {
   app: App;
   settings: VaultsumSettings;
@@ -21,6 +27,12 @@ export interface Host {
   statesChanged(paths: string[]): void;
   /** Shows a progress line in the status bar; `undefined` clears it. */
   showProgress(text: string | undefined): void;
+  /**
+   * The images and recordings a summary of each note at `paths` would have a model read first
+   * (one paid request each), or undefined when summaries are not made by a model (the offline
+   * engine): counted, nothing sent.
+   */
+  mediaToRead(paths: string[]): Promise<MediaCount | undefined>;
   /** Saves the note first if it is open with unsaved changes (a summary never costs a keystroke). */
   saveIfOpen(file: TFile): Promise<void>;
 }

@@ -17,7 +17,7 @@ import { hasSummarySection, summarizeNote, type NoteChoice } from "./commands/su
 import { summarizeSelection } from "./commands/summarize-selection";
 import { summarizeUrl } from "./commands/summarize-url";
 import { recordUsage, todaysUsage, usageOf, type DayCost, type Usage } from "./cost";
-import { messageOf, type Host } from "./host";
+import { messageOf, type Host, type MediaCount } from "./host";
 import { notify, notifyError } from "./notify";
 import { loadSecrets, storedSettings } from "./secrets";
 import { binaryEnvironment, loadSettings, summaryArguments, type Into, type VaultsumSettings } from "./settings";
@@ -183,6 +183,18 @@ export default class VaultsumPlugin extends Plugin implements Host {
       this.calls.delete(controller);
       if (this.calls.size === 0) await this.restartIfPending();
     }
+  }
+
+  /**
+   * Counted by the engine inside Obsidian over this vault, for either way of summarizing (the
+   * program expands a note the same way); asked only when a model summarizes: the engine inside
+   * Obsidian with a key, or the program with the LLM engine chosen.
+   */
+  async mediaToRead(paths: string[]): Promise<MediaCount | undefined> {
+    const byModel = this.usesInAppEngine() ? this.modelAccess() !== undefined : this.settings.engine === "llm";
+    if (!byModel) return undefined;
+    this.inApp ??= new InAppBackend(this.app, () => this.modelAccess());
+    return this.inApp.mediaToRead(paths);
   }
 
   /** The model the engine inside Obsidian asks: with the LLM engine chosen and an API key given; else it summarizes offline. */

@@ -17,6 +17,7 @@ import {
   noticeTexts,
   runCommand,
   tempDir,
+  vaultWithPictures,
   waitForNotice,
 } from "./support";
 
@@ -114,7 +115,7 @@ describe("bulk runs over a folder", () => {
     const run = plugin.runFolder(folder, "missing_and_stale");
     const question = await answerConfirm(true);
     expect(question).toMatch(
-      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\. At least one request a note, one more when the fact check sends its summary back \\(a short one: the summary, not the note\\)\\.$`),
+      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\. At least one request a note, one more when the fact check sends its summary back \\(a short one: the summary, not the note\\)\\. Before the summaries, the model reads 28 pictures: one paid request each`),
     );
     // Three notes at the model at once: summarize.concurrency, not a number of the plugin's.
     const third = await llm.nthRequest(3);
@@ -208,4 +209,21 @@ describe("bulk runs over a folder", () => {
     });
     expect(noticeTexts().at(-1)).toBe("Meetings: No API key: set one in the vaultsum settings (API key), or choose the offline engine there.");
   });
+});
+
+describe("a folder's question counts the pictures and recordings its notes embed", () => {
+  for (const backend of ["app", "binary"] as const) {
+    it(`each one a paid request before the summaries; declined, nothing is sent (${backend})`, async () => {
+      const llm = new FakeLlm();
+      const url = await llm.start();
+      const { vault } = vaultWithPictures(4);
+      const { plugin } = await loadPlugin(vault, { backend, engine: "llm", baseUrl: url, apiKey: "sk-test-key-1234", model: "fake-model" });
+      const run = plugin.runFolder("Notes", "missing");
+      const question = await answerConfirm(false);
+      // Boards (four pictures, one of them twice) and the cheatsheet (the fixture's whiteboard).
+      expect(question).toContain("Before the summaries, the model reads 5 pictures: one paid request each");
+      expect(await run).toMatchObject({ kind: "declined" });
+      expect(llm.requests).toHaveLength(0);
+    });
+  }
 });

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../src/binary/cli";
 
 import * as obsidian from "./stubs/obsidian";
-import { BINARY, FakeLlm, VAULTS, answerConfirm, cleanup, copyVault, isolateUserFolders, onCleanup, tempDir } from "./support";
+import { BINARY, FakeLlm, VAULTS, answerChoice, answerConfirm, cleanup, copyVault, isolateUserFolders, onCleanup, tempDir } from "./support";
 
 afterEach(cleanup);
 
@@ -248,7 +248,10 @@ describe("on a phone, embedded images and recordings", () => {
     const { plugin, vault } = await phone(llm);
     writeFileSync(path.join(vault, "Attachments", "long-call.wav"), Buffer.alloc(26 * 1024 * 1024, 1));
     writeFileSync(path.join(vault, "Call.md"), "# Call\n\nThe whole call:\n\n![[long-call.wav]]\n\nWe agreed to ship on Friday.\n");
-    expect(await plugin.summarize(new obsidian.TFile("Call.md"))).toMatchObject({ kind: "written" });
+    const summarized = plugin.summarize(new obsidian.TFile("Call.md"));
+    // A recording is always counted and asked for first.
+    expect(await answerChoice("Summarize")).toEqual({ title: "Call: 1 recording to read first", buttons: ["Summarize", "Cancel"] });
+    expect(await summarized).toMatchObject({ kind: "written" });
     expect(llm.requests.filter((r) => "transcription_form" in r.body)).toHaveLength(0);
     expect(JSON.stringify(llm.requests.at(-1)?.body)).toContain("cannot transcribe Attachments/long-call.wav on a phone: 26 MB is over the 25 MB a phone uploads");
   });

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { TFile, type Plugin as StubPlugin } from "./stubs/obsidian";
 
-import { FakeLlm, VAULTS, answerChoice, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, waitForNotice } from "./support";
+import { FakeLlm, VAULTS, answerChoice, cleanup, copyVault, loadPlugin, note as noteFile, noticeTexts, runCommand, vaultWithPictures, waitForNotice } from "./support";
 
 afterEach(cleanup);
 
@@ -93,5 +93,50 @@ describe("Summarize this note", () => {
     const outcome = await plugin.summarize(noteFile("Projects/Alpha/Plan.md"));
     expect(outcome).toMatchObject({ kind: "failed", message: "No API key: set one in the vaultsum settings (API key), or choose the offline engine there." });
     expect(noticeTexts().at(-1)).toBe(outcome.message);
+  });
+});
+
+describe("Summarize this note: pictures and recordings are counted and asked for first", () => {
+  for (const backend of ["app", "binary"] as const) {
+    it(`four pictures: the count is asked before anything is sent; Cancel sends nothing, Summarize reads them (${backend})`, async () => {
+      const llm = new FakeLlm();
+      const url = await llm.start();
+      const { vault, note } = vaultWithPictures(4);
+      const before = readFileSync(path.join(vault, note), "utf8");
+      const { plugin } = await loadPlugin(vault, { backend, engine: "llm", baseUrl: url, apiKey: "sk-test-key-1234", model: "fake-model" });
+
+      const declined = plugin.summarize(noteFile(note));
+      const asked = await answerChoice("Cancel");
+      expect(asked).toEqual({ title: "Boards: 4 pictures to read first", buttons: ["Summarize", "Cancel"] });
+      expect(await declined).toMatchObject({ kind: "declined" });
+      expect(llm.requests).toHaveLength(0);
+      expect(readFileSync(path.join(vault, note), "utf8")).toBe(before);
+
+      const summarized = plugin.summarize(noteFile(note));
+      await answerChoice("Summarize");
+      expect(await summarized).toMatchObject({ kind: "written" });
+      const pictures = llm.requests.filter((request) => JSON.stringify(request.body).includes("image_url"));
+      expect(pictures).toHaveLength(4);
+    });
+  }
+
+  it("three pictures are read without a question; one recording is always asked for", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const few = vaultWithPictures(3);
+    const { plugin } = await loadPlugin(few.vault, { backend: "app", engine: "llm", baseUrl: url, apiKey: "sk-test-key-1234" });
+    expect(await plugin.summarize(noteFile(few.note))).toMatchObject({ kind: "written" });
+
+    const withRecording = vaultWithPictures(1, true);
+    const second = await loadPlugin(withRecording.vault, { backend: "app", engine: "llm", baseUrl: url, apiKey: "sk-test-key-1234" });
+    const run = second.plugin.summarize(noteFile(withRecording.note));
+    expect(await answerChoice("Cancel")).toEqual({ title: "Boards: 1 picture and 1 recording to read first", buttons: ["Summarize", "Cancel"] });
+    expect(await run).toMatchObject({ kind: "declined" });
+  });
+
+  it("the offline engine reads no picture and asks nothing", async () => {
+    const { vault, note } = vaultWithPictures(5, true);
+    const { plugin } = await loadPlugin(vault, { backend: "app", engine: "local" });
+    expect(await plugin.summarize(noteFile(note))).toMatchObject({ kind: "written" });
   });
 });

@@ -3,7 +3,7 @@
 // speaks the real wire format over real HTTP on 127.0.0.1.
 
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import * as path from "node:path";
@@ -106,6 +106,22 @@ export async function cliClosingLine(plugin: VaultsumPlugin, vault: string, fold
     throw new Error(`vaultsum summarize-file ${folder} exited ${output.code}:\n${output.stderr}`);
   }
   return last.slice("vaultsum: ".length);
+}
+
+/** A copy of the fixture vault with a note embedding `images` distinct pictures (and the fixture's recording when asked). */
+export function vaultWithPictures(images: number, recording = false): { vault: string; note: string } {
+  const vault = copyVault(VAULTS.fixture);
+  const picture = readFileSync(path.join(vault, "Attachments/whiteboard.png"));
+  const embeds: string[] = [];
+  for (let i = 1; i <= images; i++) {
+    writeFileSync(path.join(vault, `Attachments/board ${i}.png`), Buffer.concat([picture, Buffer.from([i])]));
+    embeds.push(`![[board ${i}.png]]`);
+  }
+  if (recording) embeds.push("![[standup-voice-memo.wav]]");
+  const note = "Notes/Boards.md";
+  // One picture embedded twice is one request, counted once.
+  writeFileSync(path.join(vault, note), `# Boards\n\nThe boards of the planning day, photographed.\n\n${embeds.join("\n\n")}\n\n![[board 1.png]]\n`);
+  return { vault, note };
 }
 
 /** The plugin loaded on `vault` with these settings (the binary's path filled in). */

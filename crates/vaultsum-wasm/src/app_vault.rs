@@ -84,6 +84,8 @@ pub struct AppVault {
     media_sent: HashMap<String, (MediaWork, Vec<u8>)>,
     /// Images and recordings a count (a rollup's dry run) left unread.
     media_counted: Cell<usize>,
+    /// Of those, the recordings (a transcription is billed by its length).
+    recordings_counted: Cell<usize>,
     /// What each embedded document (PDF, office file, table, canvas; whole or one page) stands
     /// for, once the host read it with the document reader's module: its text, or why there
     /// is none (an `[Embed failed]` line's reason). Read for every summary, as the binary
@@ -105,6 +107,9 @@ enum MediaReading {
     ByModel,
     /// Counted, not read: a count before a paid run pays for nothing.
     Counted,
+    /// Counted, and documents left unread too: how many images and recordings a summary by
+    /// the model would read first, nothing else.
+    CountedOnly,
 }
 
 impl MediaReading {
@@ -187,6 +192,7 @@ impl AppVault {
             retryable_media: HashSet::new(),
             media_sent: HashMap::new(),
             media_counted: Cell::new(0),
+            recordings_counted: Cell::new(0),
             documents: HashMap::new(),
             documents_missing: RefCell::new(BTreeSet::new()),
         }
@@ -388,6 +394,25 @@ impl AppVault {
                 )
             }
         }
+    }
+
+    /// How many images and recordings a summary of the note at `path` by a model would have
+    /// described and transcribed first (its embedded notes' included), each a paid request:
+    /// `{"needs": [paths]}` when notes must be given first (then ask again),
+    /// `{"images", "recordings"}`, or `{"error"}`. Nothing is read but notes: a count pays for
+    /// nothing and reads no document. An image or recording embedded twice counts once.
+    #[wasm_bindgen(js_name = mediaToRead)]
+    pub fn media_to_read(&self, path: &str, nonce: &str) -> String {
+        self.media_counted.set(0);
+        self.recordings_counted.set(0);
+        let answer = match self.expand(path, None, nonce, MediaReading::CountedOnly) {
+            Ok(_) => {
+                let recordings = self.recordings_counted.get();
+                json!({ "images": self.media_counted.get() - recordings, "recordings": recordings })
+            }
+            Err(answer) => answer,
+        };
+        answer.to_string()
     }
 
     /// The request that reads the image or recording at `path` (one a `{"media"}` answer
@@ -827,6 +852,7 @@ impl AppVault {
         self.media_missing.borrow_mut().clear();
         self.documents_missing.borrow_mut().clear();
         self.media_counted.set(0);
+        self.recordings_counted.set(0);
         let dry_run = args.get("dry_run").and_then(Value::as_bool) == Some(true);
         let reading = MediaReading::of(model.is_some(), dry_run);
         let text = |path: &str| self.text_of(path);
@@ -1070,6 +1096,9 @@ impl AppVault {
     /// asked for), anything else as the app's engine gives it.
     fn attachment_text(&self, pending: &PendingAttachment, reading: MediaReading) -> String {
         if in_app::is_document(pending) {
+            if reading == MediaReading::CountedOnly {
+                return String::new();
+            }
             let key = (pending.path.clone(), pending.page);
             return match self.documents.get(&key) {
                 Some(Ok(text)) => text.clone(),
@@ -1083,8 +1112,12 @@ impl AppVault {
         if !in_app::is_read_by_model(pending) || reading == MediaReading::Offline {
             return in_app::attachment_text(pending);
         }
-        if reading == MediaReading::Counted {
+        if matches!(reading, MediaReading::Counted | MediaReading::CountedOnly) {
             self.media_counted.set(self.media_counted.get() + 1);
+            if pending.kind == AttachmentKind::Audio {
+                self.recordings_counted
+                    .set(self.recordings_counted.get() + 1);
+            }
             return counted_placeholder(&pending.path, pending.kind);
         }
         match self.media.get(&pending.path) {

@@ -6,8 +6,9 @@
 
 import { CallCancelled } from "../backend";
 import { thousands, usageOf } from "../cost";
-import { failureMessage, messageOf, type Host } from "../host";
+import { failureMessage, messageOf, type Host, type MediaCount } from "../host";
 import { summaryArguments } from "../settings";
+import { mediaWords } from "./summarize-note";
 
 /** Which notes a run writes, as the binary names it. */
 export type BulkKind = "missing" | "stale" | "missing_and_stale";
@@ -22,6 +23,8 @@ export interface BulkCount {
   offline: boolean;
   /** The model the run would pay for, as the binary is configured. */
   model: string;
+  /** Images and recordings the notes embed, each a paid request before their summaries (counted when a model summarizes). */
+  media?: MediaCount;
 }
 
 export type BulkOutcome =
@@ -58,6 +61,7 @@ export async function runBulk(host: Host, run: BulkRun): Promise<BulkOutcome> {
     model: typeof d.model === "string" ? d.model : "",
   };
   if (count.toSummarize === 0) return { kind: "nothing", count };
+  if (!count.offline && Array.isArray(d.paths)) count.media = await host.mediaToRead(d.paths.filter((path): path is string => typeof path === "string"));
   if (!(await run.confirm(count, bulkQuestion(count, host.settings.pricePerMillion)))) {
     return { kind: "declined", count };
   }
@@ -108,5 +112,6 @@ export function bulkQuestion(count: BulkCount, pricePerMillion: number): string 
     cost += `, about $${dollars.toFixed(2)} at $${pricePerMillion} per million`;
   }
   const checked = "At least one request a note, one more when the fact check sends its summary back (a short one: the summary, not the note)";
-  return `${parts.join(", ")}: summarize ${notes} with ${count.model || "the configured model"}? ${cost}. ${checked}.`;
+  const media = count.media && count.media.images + count.media.recordings > 0 ? ` Before the summaries, the model reads ${mediaWords(count.media)}: one paid request each (a recording billed by its length; what was read before is not paid again).` : "";
+  return `${parts.join(", ")}: summarize ${notes} with ${count.model || "the configured model"}? ${cost}. ${checked}.${media}`;
 }

@@ -5,7 +5,7 @@
 import type { TFile } from "obsidian";
 
 import { CallCancelled } from "../backend";
-import { failureMessage, messageOf, type Host } from "../host";
+import { failureMessage, messageOf, type Host, type MediaCount } from "../host";
 import { notify, notifyError } from "../notify";
 import { summaryArguments, type Into } from "../settings";
 import { askChoice } from "../ui/modals";
@@ -42,6 +42,24 @@ export async function hasSummarySection(host: Host, file: TFile, into = host.set
   return note?.section !== undefined && note.section !== "missing";
 }
 
+/** Images a note's summary may have described without a question (one small paid request each); a recording is always asked for. */
+export const IMAGES_WITHOUT_ASKING = 3;
+
+/** `2 pictures and 1 recording`. */
+export function mediaWords(media: MediaCount): string {
+  const parts = [
+    media.images > 0 ? `${media.images} picture${media.images === 1 ? "" : "s"}` : "",
+    media.recordings > 0 ? `${media.recordings} recording${media.recordings === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
+  return parts.join(" and ");
+}
+
+/** What the question before a note's summary says of its images and recordings. */
+export function mediaQuestion(media: MediaCount): string {
+  const requests = media.images + media.recordings;
+  return `Before its summary, the model is asked to describe each picture and transcribe each recording this note embeds (the notes it embeds included): ${mediaWords(media)}, ${requests} more paid request${requests === 1 ? "" : "s"}, each billed by your provider (a recording by its length). What was read before (the program keeps it in its cache; inside Obsidian, until Obsidian closes) is not paid again.`;
+}
+
 export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice = {}): Promise<NoteOutcome> {
   await host.saveIfOpen(file);
   // A preview is written with the arguments it was made with: the binary refuses others.
@@ -73,6 +91,15 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
       if (state?.section === "edited" || state?.section === "unmarked") {
         const answer = choice.ask === false ? "Cancel" : await askChoice(host.app, `${file.basename}: replace a changed summary?`, ["Replace", "Cancel"], "Its summary section was changed since vaultsum wrote it (or not written by vaultsum): Replace deletes that whole section, everything under “## Summary” up to the next heading, your own text in it included.");
         if (answer !== "Replace") return { kind: "declined", path: file.path, message: `${file.path}: its changed summary section was kept; nothing was done.` };
+      }
+    }
+    // The images and recordings read before the summary are paid requests of their own: more
+    // than a few, or any recording (billed by its length), are counted and asked for first.
+    if (!choice.preview) {
+      const media = await host.mediaToRead([file.path]);
+      if (media && (media.recordings > 0 || media.images > IMAGES_WITHOUT_ASKING)) {
+        const answer = choice.ask === false ? "Cancel" : await askChoice(host.app, `${file.basename}: ${mediaWords(media)} to read first`, ["Summarize", "Cancel"], mediaQuestion(media));
+        if (answer !== "Summarize") return { kind: "declined", path: file.path, message: `${file.path}: nothing was sent and nothing was paid.` };
       }
     }
     host.showProgress(`Summarizing ${file.basename}…`);
