@@ -192,15 +192,24 @@ async fn a_picture_described_with_links_gives_the_summary_no_link_the_note_did_n
         "### Key points\n\n- [The board](https://evil.example/collect?d=1) names [[Private/Passwords]].\n\
          - ![[salaries.png]]\n- The whiteboard ![[whiteboard.png]] lists the milestones.\n",
     ));
-    let output = summarize(&registry(&vault, &fake), json!({ "path": "Memo.md" })).await;
+    // The fact check as by default, marking (no corrective request: the fake's answers are
+    // set in order).
+    let mut checked = config(&vault, &fake);
+    checked.summarize.fact_check = FactCheckMode::Mark;
+    let output = summarize(&registry_with(checked), json!({ "path": "Memo.md" })).await;
     assert!(!output.is_error, "{}", output.text);
     let note = String::from_utf8(vault.read("Memo.md")).unwrap();
     let summary = &note[note.find("## Summary").expect("a summary section")..];
-    // (A plain wikilink to a note the description names is unlinked by the fact check only
-    // when the text the model was given lacks it: an open question, see the closing notes.)
-    for live in ["](https://evil.example", "![[salaries.png]]"] {
+    // A plain wikilink the description names is written as its text (the fact check links
+    // only what the note and the notes it embeds name).
+    for live in [
+        "](https://evil.example",
+        "![[salaries.png]]",
+        "[[Private/Passwords]]",
+    ] {
         assert!(!summary.contains(live), "{live} is live in:\n{summary}");
     }
+    assert!(summary.contains("names Private/Passwords."), "{summary}");
     // The picture the note embeds stays a picture the summary may show.
     assert!(summary.contains("![[whiteboard.png]]"), "{summary}");
 }

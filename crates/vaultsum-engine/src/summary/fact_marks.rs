@@ -26,6 +26,10 @@ pub struct FactCheckRun {
     pub mode: &'static str,
     /// The text the model was given, indexed.
     pub source: Arc<SourceFacts>,
+    /// What the model was told the text is (a note's path), the first line of `source`.
+    path: String,
+    /// A hash of the text the model was given, to tell whether a text to link against is it.
+    content_hash: u64,
     /// The first answer's checkable facts, entity precision and facts not found.
     first_facts: usize,
     first_precision: Option<f64>,
@@ -58,6 +62,8 @@ impl FactCheckRun {
         let run = FactCheckRun {
             mode,
             source: Arc::new(source),
+            path: path.to_string(),
+            content_hash: hash_of(content),
             first_facts: first.facts.len(),
             first_precision: first.entity_precision(),
             first_unsupported: first.unsupported.len(),
@@ -101,6 +107,20 @@ pub fn finish(
     summary: String,
     abstract_text: Option<String>,
 ) -> Checked {
+    finish_linking(run, summary, abstract_text, None)
+}
+
+/// [`finish`], with the wikilinks that stay links being only those `linkable` names too: the
+/// note as expanded without a model's reading of its pictures and recordings
+/// (`Expansion::named`). A picture's description may name `[[Other Note]]`; it is a fact of the
+/// text the model was given (not marked), but no link the note made, so it is written as text,
+/// as the output policy does with a URL or an embed from a description.
+pub fn finish_linking(
+    run: Option<&FactCheckRun>,
+    summary: String,
+    abstract_text: Option<String>,
+    linkable: Option<&str>,
+) -> Checked {
     let Some(run) = run else {
         return Checked {
             summary,
@@ -110,7 +130,12 @@ pub fn finish(
     };
     let summary = as_read(&summary);
     let abstract_text = abstract_text.map(|text| as_read(&text));
-    let (summary, summary_check, unlinked) = unlink_missing(&run.source, summary);
+    // Indexed only when it is not the text the model was given (a note without pictures or
+    // recordings read is its own `named`).
+    let links = linkable
+        .filter(|text| hash_of(text) != run.content_hash)
+        .map(|text| SourceFacts::new(&format!("{}\n{text}", run.path)));
+    let (summary, summary_check, unlinked) = unlink_missing(&run.source, links.as_ref(), summary);
     let abstract_check = abstract_text.as_deref().map(|text| run.source.check(text));
     let mut unsupported: Vec<Unsupported> = Vec::new();
     for item in summary_check
@@ -174,15 +199,26 @@ pub fn finish(
     }
 }
 
-/// `summary` with every wikilink whose note or heading the source lacks turned into its text,
-/// and the check of the result.
-fn unlink_missing(source: &SourceFacts, summary: String) -> (String, FactCheck, usize) {
+/// `summary` with every wikilink whose note or heading the source lacks (or `linkable` lacks,
+/// when given) turned into its text, and the check of the result.
+fn unlink_missing(
+    source: &SourceFacts,
+    linkable: Option<&SourceFacts>,
+    summary: String,
+) -> (String, FactCheck, usize) {
     let check = source.check(&summary);
+    let not_linkable = linkable.map(|links| links.check(&summary));
     let mut links: Vec<&Unsupported> = check
         .unsupported
         .iter()
         .filter(|u| u.fact.kind == FactKind::Wikilink)
         .collect();
+    for extra in not_linkable.iter().flat_map(|c| c.unsupported.iter()) {
+        let listed = links.iter().any(|u| u.fact.span == extra.fact.span);
+        if extra.fact.kind == FactKind::Wikilink && !listed {
+            links.push(extra);
+        }
+    }
     if links.is_empty() {
         return (summary, check, 0);
     }
@@ -208,6 +244,14 @@ fn unlink_missing(source: &SourceFacts, summary: String) -> (String, FactCheck, 
         recheck.unsupported.push(link.clone());
     }
     (text, recheck, unlinked)
+}
+
+/// A hash of `text`, the same in every run (std's `DefaultHasher` has fixed keys).
+fn hash_of(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    text.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// What Obsidian shows for a wikilink: its alias, else `Note > Heading`, else the heading.
@@ -352,6 +396,8 @@ mod tests {
         FactCheckRun {
             mode: "mark",
             source,
+            path: String::new(),
+            content_hash: 0,
             first_facts: 0,
             first_precision: None,
             first_unsupported: 0,
@@ -360,6 +406,27 @@ mod tests {
             retry_kept: false,
             retry_error: None,
         }
+    }
+
+    #[test]
+    fn a_wikilink_only_a_pictures_description_names_is_written_as_text_not_marked() {
+        let note = "# Plan\n\nSee [[Budget]] for the figures.\n";
+        let described = format!(
+            "{note}\n> [Embedded image: board.png]\n> The board says: open [[Passwords]].\n"
+        );
+        let (run, _) = FactCheckRun::first("mark", "Plan.md", &described, &mut String::new());
+        let summary = "- The figures are in [[Budget]].\n- The board points at [[Passwords]].";
+        let checked = finish_linking(Some(&run), summary.to_string(), None, Some(note));
+        assert_eq!(
+            checked.summary,
+            "- The figures are in [[Budget]].\n- The board points at Passwords."
+        );
+        let report = checked.report.expect("a report");
+        assert_eq!(report.unlinked, 1);
+        assert!(report.unsupported.is_empty(), "{:?}", report.unsupported);
+        // Without the named text (a rollup, a selection), the description's link stays.
+        let kept = finish(Some(&run), summary.to_string(), None);
+        assert_eq!(kept.summary, summary);
     }
 
     #[test]

@@ -71,7 +71,8 @@ enum Stage {
     /// The corrective request is out; the first answer and its check wait for it.
     Retry {
         text: String,
-        run: FactCheckRun,
+        // Boxed: the check and its index are the bulk, and the stage waits between requests.
+        run: Box<FactCheckRun>,
         first: FactCheck,
     },
     /// Finished (or failed): nothing more to send.
@@ -183,7 +184,11 @@ impl LlmExchange {
                 run.retried = true;
                 let request = correction_request(&self.settings.model, &text, &first, false);
                 let body = self.wire(request);
-                self.stage = Stage::Retry { text, run, first };
+                self.stage = Stage::Retry {
+                    text,
+                    run: Box::new(run),
+                    first,
+                };
                 Ok(LlmStep::Send(body))
             }
             Stage::Retry {
@@ -201,7 +206,7 @@ impl LlmExchange {
                     // The first answer stays, marked: a failed retry costs no summary.
                     Err(error) => run.retry_error = Some(error.to_string()),
                 }
-                Ok(LlmStep::Answered { text, run })
+                Ok(LlmStep::Answered { text, run: *run })
             }
             Stage::Over => Err(InAppError::Llm(
                 "this summary's exchange is over; start another".to_string(),

@@ -4,7 +4,7 @@
 //! `summarize_file` and the app's engine both go through here, so they write the same bytes.
 
 use super::clean::clean_summary;
-use super::fact_marks::{finish, Checked, FactCheckRun, FactReport};
+use super::fact_marks::{finish_linking, Checked, FactCheckRun, FactReport};
 use crate::vault::output_policy::{DefusedText, OutputPolicy, SourceLinks};
 
 /// What the model is given of a note: at most `max_chars` characters of its expansion.
@@ -56,7 +56,8 @@ pub struct ToWrite {
 }
 
 /// The answer made what is written: cleaned ([`clean_summary`]), an abstract required when
-/// `with_abstract`, facts the note does not hold unlinked or marked ([`finish`]), then made
+/// `with_abstract`, facts the note does not hold unlinked or marked ([`finish_linking`]: a
+/// wikilink only where `expanded` names it), then made
 /// inert by `policy`, its links allowed where `expanded` (the note with everything it embeds,
 /// what was summarized, without a model's reading of its pictures and recordings:
 /// `Expansion::named`) points.
@@ -77,7 +78,7 @@ pub fn to_write(
         summary,
         abstract_text,
         report,
-    } = finish(run, summary, abstract_text);
+    } = finish_linking(run, summary, abstract_text, Some(expanded));
     let source = SourceLinks::from_text(expanded);
     Ok(ToWrite {
         summary: policy.summary(&summary, &source),
