@@ -26,6 +26,11 @@ NOTICE*, UNLICENSE*, and those of a `licenses/` or `.licenses/` folder). Where t
 offers a choice (MIT OR Apache-2.0), the file of one licence is kept, MIT's first (the shortest
 notice), the others dropped; what is required besides (AND Unicode-3.0, a NOTICE) is kept.
 Identical texts are written once and numbered; each package names the numbers of its texts.
+A package with a licence expression but no licence file (the permission text MIT and BSD ask to
+go with each copy is then nowhere in it) gets the standard text of its licence, MIT's or
+BSD-3-Clause's (SPDX's templates; of a choice, MIT's first, as for files), with a copyright
+line naming the authors its manifest gives (Cargo's `authors`, package.json's `author`), the
+text saying it was generated so; a licence with no template here is named without a text.
 
 Fails, naming the package, when a package has neither a licence file nor a licence expression.
 Needs no network: the crates are in Cargo's registry cache (scripts/wasm-build.sh fetched them)
@@ -38,6 +43,7 @@ import json
 import re
 import subprocess
 import sys
+import textwrap
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -116,6 +122,62 @@ IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
 DEALINGS IN THE SOFTWARE.
 """
 
+# The standard texts (SPDX's templates) written for a package that declares one of these
+# licences and ships no licence file; {holders} is the copyright line's.
+LICENCE_TEMPLATES = {
+    "MIT": """\
+MIT License
+
+Copyright (c) {holders}
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+""",
+    "BSD-3-Clause": """\
+Copyright (c) {holders}
+
+Redistribution and use in source and binary forms, with or without
+modification, are permitted provided that the following conditions are met:
+
+1. Redistributions of source code must retain the above copyright notice, this
+   list of conditions and the following disclaimer.
+
+2. Redistributions in binary form must reproduce the above copyright notice,
+   this list of conditions and the following disclaimer in the documentation
+   and/or other materials provided with the distribution.
+
+3. Neither the name of the copyright holder nor the names of its
+   contributors may be used to endorse or promote products derived from
+   this software without specific prior written permission.
+
+THIS SOFTWARE IS PROVIDED BY THE COPYRIGHT HOLDERS AND CONTRIBUTORS "AS IS"
+AND ANY EXPRESS OR IMPLIED WARRANTIES, INCLUDING, BUT NOT LIMITED TO, THE
+IMPLIED WARRANTIES OF MERCHANTABILITY AND FITNESS FOR A PARTICULAR PURPOSE ARE
+DISCLAIMED. IN NO EVENT SHALL THE COPYRIGHT HOLDER OR CONTRIBUTORS BE LIABLE
+FOR ANY DIRECT, INDIRECT, INCIDENTAL, SPECIAL, EXEMPLARY, OR CONSEQUENTIAL
+DAMAGES (INCLUDING, BUT NOT LIMITED TO, PROCUREMENT OF SUBSTITUTE GOODS OR
+SERVICES; LOSS OF USE, DATA, OR PROFITS; OR BUSINESS INTERRUPTION) HOWEVER
+CAUSED AND ON ANY THEORY OF LIABILITY, WHETHER IN CONTRACT, STRICT LIABILITY,
+OR TORT (INCLUDING NEGLIGENCE OR OTHERWISE) ARISING IN ANY WAY OUT OF THE USE
+OF THIS SOFTWARE, EVEN IF ADVISED OF THE POSSIBILITY OF SUCH DAMAGE.
+""",
+}
+
 
 class Failure(Exception):
     pass
@@ -128,9 +190,11 @@ class Package:
     licence: str  # the expression, "" when the package declares none
     folder: Path
     authors: str = ""
+    authors_from: str = ""  # where `authors` comes from: "Cargo.toml (`authors`)"
     upstream: str = ""  # what a vendored crate forks: "pdf_oxide 0.3.78"
     extra: list[str] = field(default_factory=list)
     texts: list[int] = field(default_factory=list)  # numbers of its licence texts
+    generated: bool = False  # its texts are made from its expression (it has no licence file)
 
 
 def rust_packages() -> list[Package]:
@@ -178,6 +242,7 @@ def rust_packages() -> list[Package]:
             licence=(p.get("license") or "").strip(),
             folder=Path(p["manifest_path"]).parent,
             authors=", ".join(p.get("authors") or []),
+            authors_from="Cargo.toml (`authors`)",
             extra=list(EXTRA_FILES.get(p["name"], [])),
             upstream=upstream_of(p["name"]),
         ))
@@ -219,6 +284,7 @@ def npm_packages() -> list[Package]:
             licence=str(licence).strip(),
             folder=folder,
             authors=str(author),
+            authors_from="package.json (`author`)",
         ))
     # A package installed at two places in one version (nested node_modules) is listed once.
     unique = {(p.name, p.version): p for p in sorted(listed, key=lambda p: str(p.folder), reverse=True)}
@@ -326,6 +392,39 @@ def licence_files(package: Package) -> list[tuple[str, str]]:
     return [(name, text) for name, text in files if families[name] not in dropped]
 
 
+def generated_texts(package: Package) -> list[tuple[str, str]]:
+    """(name, text) of the standard texts of the licences the expression of `package`, which has
+    no licence file, names: of each choice the first of PREFERENCE with a template."""
+    expression = package.licence.replace("/", " OR ")
+    holders = package.authors or f"the authors of {package.name}"
+    made = []
+    for term in split_top_level(expression, "AND"):
+        offered = [a.split(" WITH ")[0].strip("() ") for a in split_top_level(strip_parentheses(term), "OR")]
+        usable = sorted(
+            (spdx for spdx in offered if spdx in LICENCE_TEMPLATES),
+            key=lambda spdx: PREFERENCE.index(family_of_id(spdx) or spdx),
+        )
+        if not usable:
+            continue
+        spdx = usable[0]
+        why = textwrap.fill(
+            f"Generated from the package's licence expression ({package.licence}), because the "
+            f"package ships no licence file: the standard {spdx} text (SPDX's template), with a "
+            + (
+                f"copyright line naming the authors given in its {package.authors_from}, without a "
+                "year (none is given there)."
+                if package.authors
+                else f"copyright line naming the package's authors (its {package.authors_from} names none)."
+            ),
+            width=78,
+        )
+        made.append((
+            f"{spdx} text generated from its licence expression (no licence file in the package)",
+            f"[{why}]\n\n" + LICENCE_TEMPLATES[spdx].format(holders=holders),
+        ))
+    return made
+
+
 def render(rust: list[Package], npm: list[Package]) -> tuple[str, int]:
     """The notices, and how many licence texts they hold (the standard library's aside)."""
     texts: dict[str, int] = {}
@@ -336,6 +435,9 @@ def render(rust: list[Package], npm: list[Package]) -> tuple[str, int]:
         files = licence_files(package)
         if not files and not package.licence:
             missing.append(f"{package.name} {package.version} ({package.folder})")
+        if not files and package.licence:
+            files = generated_texts(package)
+            package.generated = bool(files)
         for name, text in files:
             # The same text wrapped or indented otherwise (Apache-2.0's) is the same text.
             key = " ".join(text.split())
@@ -352,6 +454,8 @@ def render(rust: list[Package], npm: list[Package]) -> tuple[str, int]:
         licence = package.licence or "no licence expression"
         if package.texts:
             where = "text " + ", ".join(f"[{n}]" for n in package.texts)
+            if package.generated:
+                where += " (generated from its licence expression: no licence file in the package)"
         else:
             where = "no licence file in the package" + (f"; by {package.authors}" if package.authors else "")
         forked = f" (a fork of {package.upstream}, vendored)" if package.upstream else ""

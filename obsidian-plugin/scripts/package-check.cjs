@@ -1,10 +1,12 @@
 // The plugin as the Obsidian directory and BRAT get it: manifest.json keeps the directory's
 // rules, versions.json knows this version, and main.js loads in Node with the `obsidian`
 // module stubbed (as Obsidian loads it: CommonJS, `obsidian` provided by the app) and exports
-// a Plugin class and ends with the third-party notices. Run from scripts/package-check.sh after
+// a Plugin class and ends with the third-party notices, and its two WebAssembly modules are the
+// ones scripts/wasm-build.sh built (target/wasm-pkg/web). Run from scripts/package-check.sh after
 // `npm run build`.
 "use strict";
 
+const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const Module = require("node:module");
 const path = require("node:path");
@@ -98,9 +100,20 @@ for (const name of ["vaultsum-pdf", "calamine", "quick-xml", "wasm-bindgen", "ff
   if (!notices.includes(`\n- ${name} `)) fail(`main.js's third-party notices do not list ${name}`);
 }
 if (!notices.includes("(a fork of pdf_oxide ") || !notices.includes("PDFOxide\nCopyright")) fail("main.js's third-party notices lack pdf_oxide's (PDFOxide's NOTICE)");
+// The modules inlined in main.js are those in target/wasm-pkg/web, byte for byte
+// (scripts/module-hashes.mjs, which anyone can run on a released main.js).
+const builtDir = path.join(repository, "target", "wasm-pkg", "web");
+let moduleLines;
+try {
+  moduleLines = execFileSync(process.execPath, [path.join(__dirname, "module-hashes.mjs"), mainJs, builtDir], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+} catch (error) {
+  fail(`main.js's WebAssembly modules are not target/wasm-pkg/web's (scripts/module-hashes.mjs):\n${error.stdout ?? ""}${error.stderr ?? error.message}`);
+}
+const modules = moduleLines.trim().split("\n").map((line) => line.split(" "));
 const size = fs.statSync(mainJs).size;
 console.log(
   `obsidian plugin ${manifest.version} (minAppVersion ${manifest.minAppVersion}): manifest ok (and at the root), LICENSE, tag rule, lint config ok, no eval, ` +
     `main.js ${(size / 1024).toFixed(0)} KiB loads and exports ${PluginClass.name}, ` +
+    `its ${modules.length} WebAssembly modules are target/wasm-pkg/web's (${modules.map(([name, , sha]) => `${name} ${sha.slice(0, 12)}`).join(", ")}), ` +
     `ends with the notices of ${notices.slice(0, notices.indexOf("\n==== [")).match(/^- /gm).length} third-party packages (${(Buffer.byteLength(notices) / 1024).toFixed(0)} KiB)`,
 );
