@@ -10,7 +10,6 @@ export default defineConfig([
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {
-      globals: { ...globals.node },
       parserOptions: {
         projectService: {
           allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs"],
@@ -25,6 +24,8 @@ export default defineConfig([
     // loads the released main.js with no Node module and no Node global). Tests and the build
     // run in Node, never in Obsidian.
     files: ["src/binary/**", "tests/**", "vitest.config.ts", "esbuild.config.mjs"],
+    // Node's globals (process, Buffer) only there: the code a phone runs is linted without them.
+    languageOptions: { globals: { ...globals.node } },
     rules: { "obsidianmd/no-nodejs-modules": "off" },
   },
   {

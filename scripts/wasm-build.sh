@@ -44,6 +44,13 @@ if [[ "$("$bindgen" --version 2>/dev/null)" != "wasm-bindgen $bindgen_ver" ]]; t
   cargo install -q wasm-bindgen-cli --version "$bindgen_ver" --root "$tools"
 fi
 
+# No path of the machine that built them in the modules (panic messages name source files): the
+# home folder, Cargo's registry and this checkout are written as `~`, `/cargo` and `.`, so a
+# module built elsewhere from the same sources and toolchain has the same bytes (rustc applies
+# the last prefix that matches). With --target, RUSTFLAGS reach only the modules' code, not
+# the build scripts.
+cargo_home=${CARGO_HOME:-$HOME/.cargo}
+export RUSTFLAGS="${RUSTFLAGS:-} --remap-path-prefix=$HOME=~ --remap-path-prefix=$cargo_home=/cargo --remap-path-prefix=$PWD=."
 start=$SECONDS
 "${build[@]}" --locked --release -p vaultsum-wasm -p vaultsum-documents-wasm --target wasm32-unknown-unknown
 rm -rf target/wasm-pkg

@@ -94,9 +94,11 @@ export default class VaultsumPlugin extends Plugin implements Host {
         if (view.file) this.fileMenu(menu, view.file);
       }),
     );
-    this.registerEvent(this.app.workspace.on("file-open", () => void this.onActiveNote()));
     this.addRibbonIcon("list-checks", "Open summaries", () => void this.openView());
     this.app.workspace.onLayoutReady(() => {
+      // The status of the note opened, from the first note opened after start: the layout
+      // restored at start (a file-open for each pane) starts neither the engine nor the program.
+      this.registerEvent(this.app.workspace.on("file-open", () => void this.onActiveNote()));
       // Vault events only from now: while a vault loads, Obsidian reports every file as created.
       this.registerEvent(this.app.vault.on("modify", (file) => this.states.changed(file.path)));
       this.registerEvent(this.app.vault.on("create", (file) => this.states.changed(file.path)));

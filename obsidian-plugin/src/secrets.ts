@@ -24,12 +24,17 @@ export function secretStorage(app: App): SecretStorage | undefined {
   return typeof storage?.getSecret === "function" ? storage : undefined;
 }
 
-/** The keys read from the secret storage into `settings` (a key left in data.json moves there). */
+/**
+ * The keys read from the secret storage into `settings`. A key an older version left in
+ * data.json moves there only when the storage has none: a key set since (in these settings on
+ * another device, or in Obsidian's own keychain settings) is never overwritten by a stale copy,
+ * which is dropped from data.json at the next save.
+ */
 export function loadSecrets(app: App, settings: VaultsumSettings): void {
   const storage = secretStorage(app);
   if (!storage) return;
   for (const key of Object.keys(SECRET_IDS) as SecretKey[]) {
-    if (settings[key]) storage.setSecret(SECRET_IDS[key], settings[key]);
+    if (settings[key] && !storage.getSecret(SECRET_IDS[key])) storage.setSecret(SECRET_IDS[key], settings[key]);
     settings[key] = storage.getSecret(SECRET_IDS[key]) ?? "";
   }
 }

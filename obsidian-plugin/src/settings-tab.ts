@@ -176,7 +176,7 @@ export class VaultsumSettingTab extends PluginSettingTab {
     new Setting(containerEl).setName("Summarizer").setHeading();
     new Setting(containerEl)
       .setName("Engine")
-      .setDesc("LLM: each note summarized, with the notes it embeds, is sent to your provider (the base URL below; Fireworks by default) when an API key is set, and so are the images and recordings it embeds, to be described and transcribed by the provider's vision and speech models. Offline: extractive, nothing leaves this device.")
+      .setDesc("LLM: each note summarized (a rollup's notes together), with the notes it embeds and the text of the documents it embeds (PDF, office files, tables, canvases), is sent to your provider (the base URL below; Fireworks by default) when an API key is set, and so are the images and recordings it embeds, to be described and transcribed by the provider's vision and speech models. Offline: extractive, nothing leaves this device.")
       .addDropdown((dropdown) =>
         dropdown
           .addOptions({ llm: "LLM", local: "Offline" })

@@ -124,6 +124,17 @@ describe("the settings tab", () => {
     expect(llm.requests.at(-1)?.body.model).toBe(model);
   });
 
+  it("a key in the secret storage is never overwritten by an older copy left in data.json", async () => {
+    const llm = new FakeLlm();
+    const url = await llm.start();
+    const vault = copyVault(VAULTS.fixture);
+    const { plugin, app } = await loadPlugin(vault, { engine: "llm", baseUrl: url, apiKey: "sk-stale-copy" }, { secrets: { [SECRET_IDS.apiKey]: "sk-set-since" } });
+    expect(app.secretStorage?.getSecret(SECRET_IDS.apiKey)).toBe("sk-set-since");
+    expect(plugin.settings.apiKey).toBe("sk-set-since");
+    await plugin.saveSettings();
+    expect(JSON.stringify((plugin as unknown as { data: unknown }).data)).not.toContain("sk-stale-copy");
+  });
+
   it("keys go to Obsidian's secret storage, never to data.json; a key an older version saved moves there", async () => {
     const llm = new FakeLlm();
     const url = await llm.start();

@@ -128,10 +128,12 @@ export function vaultWithPictures(images: number, recording = false): { vault: s
 export async function loadPlugin(
   vault: string,
   settings: Partial<VaultsumSettings> = {},
-  options: { secretStorage?: boolean } = {},
+  options: { secretStorage?: boolean; secrets?: Record<string, string> } = {},
 ): Promise<{ plugin: VaultsumPlugin; app: App }> {
   isolateUserFolders();
   const app = new App(vault, options);
+  // Secrets the keychain holds already (set on another device, or in Obsidian's settings).
+  for (const [id, secret] of Object.entries(options.secrets ?? {})) app.secretStorage?.setSecret(id, secret);
   const plugin = new VaultsumPlugin(app as never, { id: "vaultsum" } as never);
   (plugin as unknown as { data: unknown }).data = { settings: { binaryPath: BINARY, engine: "local", ...settings } };
   await plugin.onload();

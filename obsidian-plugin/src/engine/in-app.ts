@@ -98,21 +98,25 @@ function untilAnswered<T>(sent: Promise<T>, signal: AbortSignal | undefined, tim
 /** `bytes` with every occurrence of the key's UTF-8 bytes replaced by `***`, before the engine reads them. */
 function maskBytes(bytes: Uint8Array, key: string): Uint8Array {
   const needle = new TextEncoder().encode(key);
-  if (needle.length === 0) return bytes;
-  const out: number[] = [];
-  const stars = [42, 42, 42];
+  if (needle.length === 0 || needle.length > bytes.length) return bytes;
+  // Written into a typed array (never longer than the input: `***` replaces a longer key, or
+  // one as long as 3 bytes), no per-byte JavaScript array on a phone.
+  const out = new Uint8Array(bytes.length + Math.max(0, 3 - needle.length) * Math.floor(bytes.length / needle.length));
+  let at = 0;
   for (let i = 0; i < bytes.length; ) {
     let match = i + needle.length <= bytes.length;
     for (let j = 0; match && j < needle.length; j++) match = bytes[i + j] === needle[j];
     if (match) {
-      out.push(...stars);
+      out[at++] = 42;
+      out[at++] = 42;
+      out[at++] = 42;
       i += needle.length;
     } else {
-      out.push(bytes[i]);
+      out[at++] = bytes[i];
       i += 1;
     }
   }
-  return Uint8Array.from(out);
+  return out.subarray(0, at);
 }
 
 /** A header of a response, whatever case the platform gives its name in. */
@@ -300,10 +304,14 @@ export class InAppBackend implements Backend {
   /** Each note's state under `target` (a note, a folder, or the vault for ""), as summary_status gives it. */
   private async summaryStatus(target: string): Promise<ToolResult> {
     const folder = target.replace(/\/+$/, "");
-    const files = this.app.vault
-      .getMarkdownFiles()
-      .filter((file) => !folder || folder === "/" || file.path === folder || file.path.startsWith(`${folder}/`))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    // One note is looked up by its path, not found by going through the vault.
+    const single = folder ? this.app.vault.getFileByPath(folder) : null;
+    const files = single
+      ? single.extension === "md" ? [single] : []
+      : this.app.vault
+          .getMarkdownFiles()
+          .filter((file) => !folder || folder === "/" || file.path.startsWith(`${folder}/`))
+          .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const notes: Record<string, unknown>[] = [];
     for (const file of files) {
       const state = JSON.parse(summaryStatus(await this.app.vault.cachedRead(file))) as Record<string, unknown>;
