@@ -15,7 +15,7 @@
 import { Platform, requestUrl, type App, type TFile } from "obsidian";
 
 import { AppVault, closingLine, requestTimeoutSecs, composeKept, defaultBaseUrl, defaultModel, engineConfigDir, moreThanAgreed, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
-import { engineReady, engineStopped, isTrap, readCanvas, readDocument } from "./modules";
+import { engineReady, engineStopped, isTrap, readCanvas, readDocument, releaseDocumentReader } from "./modules";
 
 import type { Backend, CallOptions, ToolResult } from "../backend";
 import { CallCancelled } from "../backend";
@@ -400,6 +400,7 @@ export class InAppBackend implements Backend {
       engineStopped();
       return failure(path, `the engine inside Obsidian stopped on an internal error while summarizing ${path} (${String(error)}); the note is unchanged. Please report it.`, "engine_error");
     } finally {
+      releaseDocumentReader();
       try {
         if (!shared) vault.free();
       } catch {
@@ -622,6 +623,7 @@ export class InAppBackend implements Backend {
       engineStopped();
       return failure("", `the engine inside Obsidian stopped on an internal error while making the rollup (${String(error)}); nothing was written. Please report it.`, "engine_error");
     } finally {
+      releaseDocumentReader();
       try {
         vault.free();
       } catch {

@@ -53,6 +53,19 @@ export function engineStopped(): void {
 }
 
 let documents: Promise<unknown> | undefined;
+/** Whether the reader read something since it last started afresh. */
+let readerUsed = false;
+
+/**
+ * Starts the document reader afresh once a summary is done with it: WebAssembly memory only
+ * grows, so the memory a large PDF needed would otherwise stay taken (on a phone too) until
+ * Obsidian closes. A new instance of the compiled module costs a few milliseconds.
+ */
+export function releaseDocumentReader(): void {
+  if (!readerUsed) return;
+  readerUsed = false;
+  resetDocuments();
+}
 
 /**
  * Calls the document reader (started the first time). A parser's panic gives `{"error"}` in
@@ -68,6 +81,7 @@ async function withReader(fileName: string, read: () => string): Promise<string>
     documents = starting;
   }
   await documents;
+  readerUsed = true;
   try {
     return read();
   } catch (error) {
