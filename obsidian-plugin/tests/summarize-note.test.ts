@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import * as path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
@@ -139,4 +139,22 @@ describe("Summarize this note: pictures and recordings are counted and asked for
     const { plugin } = await loadPlugin(vault, { backend: "app", engine: "local" });
     expect(await plugin.summarize(noteFile(note))).toMatchObject({ kind: "written" });
   });
+});
+
+describe("Summarize this note: what could not be read is said", () => {
+  for (const backend of ["app", "binary"] as const) {
+    it(`the notice names an embedded file that could not be read, and why (${backend})`, async () => {
+      const vault = copyVault(VAULTS.fixture);
+      const fixtures = path.resolve(__dirname, "../../crates/vaultsum-documents/tests/fixtures");
+      writeFileSync(path.join(vault, "Attachments/scan.pdf"), readFileSync(path.join(fixtures, "truncated.pdf")));
+      const note = "Notes/Scan.md";
+      writeFileSync(path.join(vault, note), "# Scan\n\nThe contract scan from Tuesday, and what we agreed about it.\n\n![[scan.pdf]]\n");
+      const { plugin } = await loadPlugin(vault, { backend, engine: "local" });
+      const outcome = await plugin.summarize(noteFile(note));
+      expect(outcome.kind).toBe("written");
+      expect(outcome.message).toContain(
+        "Made without an embedded file that could not be read: Attachments/scan.pdf (cannot read Attachments/scan.pdf as a document: not a readable PDF file: the file is truncated (no %%EOF) and no page has text).",
+      );
+    });
+  }
 });

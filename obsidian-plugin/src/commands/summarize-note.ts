@@ -42,6 +42,18 @@ export async function hasSummarySection(host: Host, file: TFile, into = host.set
   return note?.section !== undefined && note.section !== "missing";
 }
 
+/**
+ * What the notice adds when embedded files could not be read (the expansion's `unread`: a
+ * picture the server refused, an encrypted PDF): the summary was made without them.
+ */
+export function unreadWords(expansion: unknown): string {
+  const unread = (expansion as { unread?: { path?: unknown; reason?: unknown }[] } | undefined)?.unread;
+  if (!Array.isArray(unread) || unread.length === 0) return "";
+  const named = unread.slice(0, 3).map((item) => `${String(item.path)} (${String(item.reason)})`);
+  const more = unread.length > 3 ? `, and ${unread.length - 3} more` : "";
+  return ` Made without ${unread.length === 1 ? "an embedded file" : `${unread.length} embedded files`} that could not be read: ${named.join("; ")}${more}.`;
+}
+
 /** Images a note's summary may have described without a question (one small paid request each); a recording is always asked for. */
 export const IMAGES_WITHOUT_ASKING = 3;
 
@@ -136,7 +148,7 @@ export async function summarizeNote(host: Host, file: TFile, choice: NoteChoice 
       // Made inside Obsidian (no program here): said, with what made it, offline or which model.
       const inApp = result.details.engine === "in-app";
       const how = !inApp ? "" : result.details.offline === false ? ` (by ${String(result.details.model)}, from inside Obsidian)` : " (offline, inside Obsidian)";
-      outcome = { kind: "written", path, message: `Summary written to ${where} ${path}${how}.` };
+      outcome = { kind: "written", path, message: `Summary written to ${where} ${path}${how}.${unreadWords(result.details.expansion)}` };
     }
   } catch (error) {
     outcome =

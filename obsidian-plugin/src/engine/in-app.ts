@@ -381,6 +381,8 @@ export class InAppBackend implements Backend {
         else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
         else break;
       }
+      // What the expansion read and could not read, for the notice (the binary's `details.expansion`).
+      const expansion = answer.expansion;
       if (access) answer = await this.askModel(vault, path, answer, access, run.replace, previewId, options);
       if (access && holdsKey(answer.summary, access.apiKey)) return failure(path, `${path}: the model's answer holds your API key (the server sent it back split or escaped); nothing was written`, "key_in_answer");
       if (typeof answer.error === "string") return failure(path, answer.error, typeof answer.code === "string" ? answer.code : undefined);
@@ -388,13 +390,13 @@ export class InAppBackend implements Backend {
       if (run.dryRun) {
         const id = previewId ?? randomHex(12);
         this.keep(id, { path, focus: run.focus, prompt: run.prompt, original, summary, byModel: access !== undefined });
-        return result({ success: true, path, summary, summary_length: [...summary].length, dry_run: true, into: "section", preview_id: id, engine: "in-app" });
+        return result({ success: true, path, summary, summary_length: [...summary].length, dry_run: true, into: "section", preview_id: id, engine: "in-app", expansion });
       }
       if (run.shown !== undefined && summary !== run.shown) {
         return failure(path, `${path}: what its notes embed changed since its preview; nothing was written: preview it again`, "preview_stale");
       }
       options.onProgress?.({ progress: 0, message: `writing ${path}` });
-      return await this.write(file, original, String(answer.content), summary, run.replace, access);
+      return await this.write(file, original, String(answer.content), summary, run.replace, access, expansion);
     } catch (error) {
       if (!isTrap(error)) throw error;
       engineStopped();
@@ -698,7 +700,7 @@ export class InAppBackend implements Backend {
   }
 
   /** Writes `content` over the note only if it is still `original` (edits made meanwhile are never lost). */
-  private async write(file: TFile, original: string, content: string, summary: string, replace: boolean, access: ModelAccess | undefined): Promise<ToolResult> {
+  private async write(file: TFile, original: string, content: string, summary: string, replace: boolean, access: ModelAccess | undefined, expansion?: unknown): Promise<ToolResult> {
     let changed = false;
     await this.app.vault.process(file, (now) => {
       if (now !== original) {
@@ -709,7 +711,7 @@ export class InAppBackend implements Backend {
     });
     if (changed) return failure(file.path, `${file.path} changed while its summary was being made; it was left as it is. Summarize it again.`, "note_busy");
     const by = access ? { offline: false, model: access.model.trim() || defaultModel() } : { offline: true };
-    return result({ success: true, path: file.path, summary_length: [...summary].length, into: "section", replace, stale: false, engine: "in-app", ...by });
+    return result({ success: true, path: file.path, summary_length: [...summary].length, into: "section", replace, stale: false, engine: "in-app", ...by, expansion });
   }
 
   /** Writes the summary a dry run showed, if the note is still as it was then. */

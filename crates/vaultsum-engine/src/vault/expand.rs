@@ -118,7 +118,18 @@ pub struct ExpansionPlan {
 /// The line that stands where an embed could not be turned into text (`SourceLinks` reads
 /// the file's name back from it).
 pub fn failed_marker(reference: &str, reason: &str) -> String {
-    format!("[Embed failed: {reference}: {reason}]")
+    format!("{FAILED_OPEN}{reference}: {reason}]")
+}
+
+/// How a [`failed_marker`] begins.
+const FAILED_OPEN: &str = "[Embed failed: ";
+
+/// The reason in `text` when it is the [`failed_marker`] of `reference`.
+fn failed_reason<'a>(reference: &str, text: &'a str) -> Option<&'a str> {
+    text.strip_prefix(FAILED_OPEN)?
+        .strip_prefix(reference)?
+        .strip_prefix(": ")?
+        .strip_suffix(']')
 }
 
 /// Walks `root` (the parsed content of the note at vault-relative `note`) and every note it
@@ -202,6 +213,19 @@ pub fn assemble(source: &str, plan: ExpansionPlan, texts: &[String]) -> Expansio
 
     report.insert("source_bytes".into(), json!(source.len()));
     report.insert("expanded_bytes".into(), json!(text.len()));
+    // The embedded files that could not be read (a picture the server refused, an encrypted
+    // PDF): named for the person, whose summary went on without them.
+    let unread: Vec<Value> = pending
+        .iter()
+        .zip(texts)
+        .filter_map(|(pending, text)| {
+            let reason = failed_reason(&pending.path, text)?;
+            Some(json!({ "path": pending.path, "reason": reason }))
+        })
+        .collect();
+    if !unread.is_empty() {
+        report.insert("unread".into(), Value::Array(unread));
+    }
     Expansion {
         text,
         named,
