@@ -93,7 +93,13 @@ function withReader(fileName, read) {
     return read();
   } catch (error) {
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-    const message = reader.lastPanic() || "no message";
+    // A trap that left the instance's memory unusable (a stack overflow) takes its words with it.
+    let message = "no message";
+    try {
+      message = reader.lastPanic() || message;
+    } catch {
+      // The file is still named.
+    }
     reader.__wbg_reset_state();
     return reader.panicAnswer(fileName, message);
   }

@@ -115,7 +115,7 @@ describe("bulk runs over a folder", () => {
     const run = plugin.runFolder(folder, "missing_and_stale");
     const question = await answerConfirm(true);
     expect(question).toMatch(
-      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\. At least one request a note, one more when the fact check sends its summary back \\(a short one: the summary, not the note\\)\\. Before the summaries, the model reads 28 pictures: one paid request each`),
+      new RegExp(`${expected.length} without a summary: summarize ${expected.length} notes with fake-model\\? About [\\d,]+ prompt tokens .*, about \\$0\\.\\d\\d at \\$0\\.9 per million\\. At least one request a note, one more when the fact check sends its summary back \\(a short one: the summary, not the note\\)\\. Before the summaries, the model reads 24 pictures: one paid request each`),
     );
     // Three notes at the model at once: summarize.concurrency, not a number of the plugin's.
     const third = await llm.nthRequest(3);
@@ -217,10 +217,13 @@ describe("a folder's question counts the pictures and recordings its notes embed
       const llm = new FakeLlm();
       const url = await llm.start();
       const { vault } = vaultWithPictures(4);
+      // A second note embeds the same boards: each is described once, so counted once.
+      writeFileSync(path.join(vault, "Notes/Boards again.md"), "# Boards again\n\nThe same boards, for the retro.\n\n![[board 1.png]] ![[board 2.png]] ![[board 3.png]] ![[board 4.png]]\n");
       const { plugin } = await loadPlugin(vault, { backend, engine: "llm", baseUrl: url, apiKey: "sk-test-key-1234", model: "fake-model" });
       const run = plugin.runFolder("Notes", "missing");
       const question = await answerConfirm(false);
-      // Boards (four pictures, one of them twice) and the cheatsheet (the fixture's whiteboard).
+      // Boards (four pictures, one of them twice), Boards again (the same four) and the
+      // cheatsheet (the fixture's whiteboard).
       expect(question).toContain("Before the summaries, the model reads 5 pictures: one paid request each");
       expect(await run).toMatchObject({ kind: "declined" });
       expect(llm.requests).toHaveLength(0);

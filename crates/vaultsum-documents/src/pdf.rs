@@ -921,6 +921,23 @@ mod tests {
     }
 
     #[test]
+    fn an_object_header_with_a_non_ascii_byte_before_obj_costs_that_page_only() {
+        // pdf_oxide sliced the header as a str and panicked on the byte (vendor/VENDORED.md 4):
+        // natively the panic was caught and the document lost, in WebAssembly a trap.
+        let bytes = crate::tests::fixture_bytes("bad-object-header.pdf");
+        let text = crate::extract(
+            crate::DocumentKind::Pdf,
+            &bytes,
+            None,
+            &DocLimits::default(),
+        )
+        .expect("read")
+        .to_markdown();
+        assert!(text.contains("budget for the new library"), "{text}");
+        assert!(text.contains("opening planned for June"), "{text}");
+    }
+
+    #[test]
     fn words_placed_one_tm_each_read_apart() {
         // pdf_oxide carried a run on across each `Tm` that continued its line and dropped the
         // gap, so every word ran into the next: `Loremipsumdolorsitamet` (vendor/VENDORED.md).

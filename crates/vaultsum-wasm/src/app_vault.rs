@@ -84,8 +84,9 @@ pub struct AppVault {
     media_sent: HashMap<String, (MediaWork, Vec<u8>)>,
     /// Images and recordings a count (a rollup's dry run) left unread.
     media_counted: Cell<usize>,
-    /// Of those, the recordings (a transcription is billed by its length).
-    recordings_counted: Cell<usize>,
+    /// The images and recordings a count of what a note's summary reads found
+    /// ([`AppVault::media_to_read`]), by path.
+    media_found: RefCell<BTreeMap<String, AttachmentKind>>,
     /// What each embedded document (PDF, office file, table, canvas; whole or one page) stands
     /// for, once the host read it with the document reader's module: its text, or why there
     /// is none (an `[Embed failed]` line's reason). Read for every summary, as the binary
@@ -192,7 +193,7 @@ impl AppVault {
             retryable_media: HashSet::new(),
             media_sent: HashMap::new(),
             media_counted: Cell::new(0),
-            recordings_counted: Cell::new(0),
+            media_found: RefCell::new(BTreeMap::new()),
             documents: HashMap::new(),
             documents_missing: RefCell::new(BTreeSet::new()),
         }
@@ -396,19 +397,26 @@ impl AppVault {
         }
     }
 
-    /// How many images and recordings a summary of the note at `path` by a model would have
+    /// The images and recordings a summary of the note at `path` by a model would have
     /// described and transcribed first (its embedded notes' included), each a paid request:
     /// `{"needs": [paths]}` when notes must be given first (then ask again),
-    /// `{"images", "recordings"}`, or `{"error"}`. Nothing is read but notes: a count pays for
-    /// nothing and reads no document. An image or recording embedded twice counts once.
+    /// `{"images": [paths], "recordings": [paths]}`, or `{"error"}`. Nothing is read but notes:
+    /// a count pays for nothing and reads no document. Named by path, so that a host counting
+    /// several notes counts a file they share once, as it is read once.
     #[wasm_bindgen(js_name = mediaToRead)]
     pub fn media_to_read(&self, path: &str, nonce: &str) -> String {
-        self.media_counted.set(0);
-        self.recordings_counted.set(0);
+        self.media_found.borrow_mut().clear();
         let answer = match self.expand(path, None, nonce, MediaReading::CountedOnly) {
             Ok(_) => {
-                let recordings = self.recordings_counted.get();
-                json!({ "images": self.media_counted.get() - recordings, "recordings": recordings })
+                let found = self.media_found.borrow();
+                let of = |kind: AttachmentKind| -> Vec<&String> {
+                    found
+                        .iter()
+                        .filter(|(_, k)| **k == kind)
+                        .map(|(path, _)| path)
+                        .collect()
+                };
+                json!({ "images": of(AttachmentKind::Image), "recordings": of(AttachmentKind::Audio) })
             }
             Err(answer) => answer,
         };
@@ -852,7 +860,6 @@ impl AppVault {
         self.media_missing.borrow_mut().clear();
         self.documents_missing.borrow_mut().clear();
         self.media_counted.set(0);
-        self.recordings_counted.set(0);
         let dry_run = args.get("dry_run").and_then(Value::as_bool) == Some(true);
         let reading = MediaReading::of(model.is_some(), dry_run);
         let text = |path: &str| self.text_of(path);
@@ -1114,9 +1121,10 @@ impl AppVault {
         }
         if matches!(reading, MediaReading::Counted | MediaReading::CountedOnly) {
             self.media_counted.set(self.media_counted.get() + 1);
-            if pending.kind == AttachmentKind::Audio {
-                self.recordings_counted
-                    .set(self.recordings_counted.get() + 1);
+            if reading == MediaReading::CountedOnly {
+                self.media_found
+                    .borrow_mut()
+                    .insert(pending.path.clone(), pending.kind);
             }
             return counted_placeholder(&pending.path, pending.kind);
         }

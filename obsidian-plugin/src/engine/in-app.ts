@@ -266,25 +266,29 @@ export class InAppBackend implements Backend {
 
   /**
    * How many images and recordings a summary of each note at `paths` by a model would read
-   * first (one paid request each; the notes they embed included), counted by the engine over
-   * this vault: the program expands a note the same way. Nothing is sent, no document is read.
+   * first (one paid request each; the notes they embed included; a file several of them embed
+   * once), counted by the engine over this vault: the program expands a note the same way.
+   * Nothing is sent, no document is read.
    * A note that cannot be counted (gone, too large, a prompt refused) counts nothing.
    */
   async mediaToRead(paths: string[]): Promise<{ images: number; recordings: number }> {
     await engineReady();
-    const total = { images: 0, recordings: 0 };
+    // By path: a picture several notes embed is described once (kept while Obsidian runs, and
+    // in the program's cache), so it is counted once.
+    const images = new Set<string>();
+    const recordings = new Set<string>();
     const vault = new AppVault(this.app.vault.getFiles().map((f) => f.path));
     try {
       for (const path of paths) {
         const nonce = randomHex(8);
         for (;;) {
-          const answer = JSON.parse(vault.mediaToRead(path, nonce)) as { needs?: string[]; images?: number; recordings?: number };
+          const answer = JSON.parse(vault.mediaToRead(path, nonce)) as { needs?: string[]; images?: string[]; recordings?: string[] };
           if (Array.isArray(answer.needs)) {
             for (const needed of answer.needs) await this.give(vault, needed);
             continue;
           }
-          total.images += answer.images ?? 0;
-          total.recordings += answer.recordings ?? 0;
+          for (const image of answer.images ?? []) images.add(image);
+          for (const recording of answer.recordings ?? []) recordings.add(recording);
           break;
         }
       }
@@ -298,7 +302,7 @@ export class InAppBackend implements Backend {
         // Freed with the instance a trap dropped.
       }
     }
-    return total;
+    return { images: images.size, recordings: recordings.size };
   }
 
   /** Each note's state under `target` (a note, a folder, or the vault for ""), as summary_status gives it. */

@@ -25571,7 +25571,9 @@ fn validate_root_loadable<R: Read + Seek>(
 fn has_standalone_obj_keyword(s: &str) -> bool {
     for (i, _) in s.match_indices("obj") {
         // Skip "endobj" — check if preceded by "end"
-        if i >= 3 && &s[i - 3..i] == "end" {
+        // vaultsum patch: compared as bytes; `&s[i - 3..i]` panicked when a non-ASCII character
+        // ended within the three bytes before "obj" (a hostile or damaged object header).
+        if i >= 3 && &s.as_bytes()[i - 3..i] == b"end" {
             continue;
         }
         // Must be at a word boundary: preceded by whitespace, digit, or start of string
