@@ -921,6 +921,17 @@ mod tests {
     }
 
     #[test]
+    fn dictionaries_nested_past_any_writer_are_refused_not_a_stack_overflow() {
+        // 200,000 `<<` one inside the other: each was a recursion of pdf_oxide's parser, and
+        // the native stack overflowed (an abort that took the MCP server with it).
+        let mut pdf = b"%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages ".to_vec();
+        pdf.extend(std::iter::repeat_n(b"<< /A ".as_slice(), 200_000).flatten());
+        pdf.extend(b"1 >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+        let read = crate::extract(crate::DocumentKind::Pdf, &pdf, None, &DocLimits::default());
+        assert!(read.is_err(), "{:?}", read.map(|text| text.to_markdown()));
+    }
+
+    #[test]
     fn an_object_header_with_a_non_ascii_byte_before_obj_costs_that_page_only() {
         // pdf_oxide sliced the header as a str and panicked on the byte (vendor/VENDORED.md 4):
         // natively the panic was caught and the document lost, in WebAssembly a trap.

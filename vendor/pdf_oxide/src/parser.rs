@@ -143,6 +143,45 @@ pub fn decode_literal_string_escapes(raw: &[u8]) -> Vec<u8> {
     result
 }
 
+/// vaultsum patch (vendor/VENDORED.md 5): how deep arrays and dictionaries may nest. Each level
+/// is a recursion of `parse_object`, so a file of 200,000 `<<` overflowed the native stack (an
+/// abort no caller can catch); PDF's own writers stay far below this (ISO 32000-1 annex C
+/// suggests 28 for graphics states; real object trees nest a few levels).
+const MAX_NESTING: usize = 256;
+
+std::thread_local! {
+    /// Arrays and dictionaries being parsed on this thread, one inside the other.
+    static NESTING: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// One level of [`MAX_NESTING`], left when dropped.
+struct NestingGuard;
+
+impl NestingGuard {
+    fn enter(
+        input: &[u8],
+    ) -> std::result::Result<NestingGuard, nom::Err<nom::error::Error<&[u8]>>> {
+        let depth = NESTING.with(|n| {
+            n.set(n.get() + 1);
+            n.get()
+        });
+        let guard = NestingGuard;
+        if depth > MAX_NESTING {
+            return Err(nom::Err::Failure(nom::error::Error::new(
+                input,
+                nom::error::ErrorKind::TooLarge,
+            )));
+        }
+        Ok(guard)
+    }
+}
+
+impl Drop for NestingGuard {
+    fn drop(&mut self) {
+        NESTING.with(|n| n.set(n.get().saturating_sub(1)));
+    }
+}
+
 /// Parse a PDF object from input bytes.
 ///
 /// This is the main entry point for parsing PDF objects. It handles all
@@ -432,6 +471,7 @@ fn find_endstream(input: &[u8]) -> Option<usize> {
 /// - Array is not properly closed with `]`
 /// - Array contains malformed objects
 fn parse_array(input: &[u8]) -> IResult<&[u8], Object> {
+    let _depth = NestingGuard::enter(input)?;
     let mut objects = Vec::new();
     let mut remaining = input;
 
@@ -494,6 +534,7 @@ fn parse_array(input: &[u8]) -> IResult<&[u8], Object> {
 /// - A key is not a name
 /// - Values are malformed
 fn parse_dictionary(input: &[u8]) -> IResult<&[u8], Object> {
+    let _depth = NestingGuard::enter(input)?;
     let mut dict = HashMap::new();
     let mut remaining = input;
 
