@@ -1,9 +1,10 @@
 //! Spreadsheets (XLSX, ODS) as Markdown: one section per sheet, each a table with capped rows.
 //! calamine reads both formats.
 
+use std::collections::BTreeMap;
 use std::io::Cursor;
 
-use calamine::{Data, Ods, Reader, Xlsx};
+use calamine::{Data, DataRef, Ods, Reader, Xlsx, XlsxError};
 
 use super::archive::check_archive;
 use super::error::DocumentError;
@@ -25,7 +26,7 @@ pub fn sheet_to_markdown(
     check_archive(format, bytes, limits)?;
     let cursor = Cursor::new(bytes);
     match kind {
-        DocumentKind::Xlsx => read_sheets(format, Xlsx::new(cursor), limits),
+        DocumentKind::Xlsx => read_xlsx(format, Xlsx::new(cursor), limits),
         DocumentKind::Ods => read_sheets(format, Ods::new(cursor), limits),
         _ => Err(DocumentError::Corrupt {
             format,
@@ -66,6 +67,129 @@ where
         sections,
         notes: Vec::new(),
     })
+}
+
+/// An XLSX workbook's sheets, as [`read_sheets`] gives them, without building each sheet's
+/// whole grid: calamine's `worksheet_range` allocates every cell between the first and the last
+/// (a 1.5 KB file with one cell at A1 and one at row 30,000, column 2,000 took 1.5 GB, and more
+/// overflowed). The cells are streamed instead, and only the rows the table shows are kept.
+fn read_xlsx(
+    format: &'static str,
+    workbook: Result<Xlsx<Cursor<&[u8]>>, XlsxError>,
+    limits: &DocLimits,
+) -> Result<DocumentText, DocumentError> {
+    let corrupt = |e: &dyn std::fmt::Display| DocumentError::Corrupt {
+        format,
+        reason: e.to_string(),
+    };
+    let mut workbook = workbook.map_err(|e| corrupt(&e))?;
+    let mut sections = Vec::new();
+    for name in workbook.sheet_names() {
+        let rows = match workbook.worksheet_cells_reader(&name) {
+            Ok(mut cells) => shown_rows(
+                std::iter::from_fn(|| cells.next_cell().transpose()),
+                limits.max_rows,
+            )
+            .map_err(|e| corrupt(&e))?,
+            // A chart sheet, as calamine's own range reads it: no cells.
+            Err(XlsxError::NotAWorksheet(_)) => ShownRows::default(),
+            Err(e) => return Err(corrupt(&e)),
+        };
+        let table = markdown_table(rows.into_rows(), limits.max_rows);
+        let markdown = if table.is_empty() {
+            "_(empty sheet)_".to_string()
+        } else {
+            table.trim_end().to_string()
+        };
+        sections.push(Section::new(format!("Sheet: {name}"), markdown));
+    }
+    Ok(DocumentText {
+        sections,
+        notes: Vec::new(),
+    })
+}
+
+/// The rows of a sheet's grid a table shows (the header and `max_rows` more), each as wide as
+/// the grid, and how many rows the grid has: what calamine's range of the same cells gives
+/// (its bounds are those of the non-empty cells), with the other rows never built.
+#[derive(Debug, Default)]
+struct ShownRows {
+    /// The kept rows by their row number, each cell by its column.
+    rows: BTreeMap<u32, Vec<(u32, String)>>,
+    /// The grid's bounds: first and last row, first and last column.
+    bounds: Option<(u32, u32, u32, u32)>,
+    /// The rows a table shows under its header.
+    max_rows: usize,
+}
+
+impl ShownRows {
+    /// The rows as [`markdown_table`] takes them: the shown ones whole, the rest as empty rows
+    /// (only counted).
+    fn into_rows(self) -> impl Iterator<Item = Vec<String>> {
+        let (shown, left_out) = match self.bounds {
+            None => (Vec::new(), 0),
+            Some((first_row, last_row, first_col, last_col)) => {
+                let width = (last_col - first_col + 1) as usize;
+                let height = (last_row - first_row) as usize + 1;
+                let shown: Vec<Vec<String>> = (first_row..=last_row)
+                    .take(height.min(self.max_rows.saturating_add(1)))
+                    .map(|row| {
+                        let mut cells = vec![String::new(); width];
+                        for (col, text) in self.rows.get(&row).into_iter().flatten() {
+                            cells[(col - first_col) as usize] = text.clone();
+                        }
+                        cells
+                    })
+                    .collect();
+                let left_out = height - shown.len();
+                (shown, left_out)
+            }
+        };
+        shown
+            .into_iter()
+            .chain(std::iter::repeat_with(Vec::new).take(left_out))
+    }
+}
+
+/// Reads `cells` (streamed, in any order), keeping the cells of the first `max_rows + 1` rows of
+/// the grid (the header and the rows shown) and the grid's bounds; empty cells count for
+/// neither, as in calamine's range.
+fn shown_rows<'a, E>(
+    cells: impl Iterator<Item = Result<calamine::Cell<DataRef<'a>>, E>>,
+    max_rows: usize,
+) -> Result<ShownRows, E> {
+    let mut shown = ShownRows {
+        max_rows,
+        ..ShownRows::default()
+    };
+    for cell in cells {
+        let cell = cell?;
+        if matches!(cell.get_value(), DataRef::Empty) {
+            continue;
+        }
+        let (row, col) = cell.get_position();
+        shown.bounds = Some(match shown.bounds {
+            None => (row, row, col, col),
+            Some((r0, r1, c0, c1)) => (r0.min(row), r1.max(row), c0.min(col), c1.max(col)),
+        });
+        let first = shown.bounds.map_or(row, |(r0, ..)| r0);
+        // Rows past the header and `max_rows` more (counted from the first row so far) are never
+        // shown: not kept.
+        if (row - first) as usize > max_rows {
+            continue;
+        }
+        let text = cell_text(&Data::from(cell.get_value().clone()));
+        shown.rows.entry(row).or_default().push((col, text));
+        // A row found above the first moves the window up: what fell out of it goes.
+        while let Some((&last, _)) = shown.rows.last_key_value() {
+            if (last - first) as usize > max_rows {
+                shown.rows.remove(&last);
+            } else {
+                break;
+            }
+        }
+    }
+    Ok(shown)
 }
 
 /// A cell as the spreadsheet shows it; errors as their code (`#DIV/0!`).
@@ -119,6 +243,44 @@ mod tests {
                 "_[50 more rows not shown: 250 rows under the header, the first 200 shown]_"
             ),
             "{ledger}"
+        );
+    }
+
+    #[test]
+    fn a_sheet_with_two_far_cells_shows_its_rows_without_building_the_grid() {
+        // A1 and BXX20000 only: the grid is 20,000 rows of 2,000 columns (calamine's range
+        // allocated all 40 million cells); the table shows the header and 200 rows of it.
+        let bytes = fixture_bytes("far-corners.xlsx");
+        let text = sheet_to_markdown(DocumentKind::Xlsx, &bytes, &DocLimits::default())
+            .unwrap()
+            .to_markdown();
+        assert!(
+            text.starts_with("**Sheet: S**\n\n| top |  |"),
+            "{}",
+            &text[..80]
+        );
+        assert!(!text.contains("bottom"), "row 20,000 is not shown");
+        assert!(
+            text.ends_with(
+                "_[19799 more rows not shown: 19999 rows under the header, the first 200 shown]_"
+            ),
+            "{}",
+            &text[text.len() - 120..]
+        );
+    }
+
+    #[test]
+    fn a_sheet_with_a_cell_in_its_last_row_and_column_is_read() {
+        // A1 and XFD1048576: calamine's grid of it overflowed ("capacity overflow"); the rows
+        // shown are built, each 16,384 columns wide, and the text capped as any document's.
+        let bytes = fixture_bytes("last-cell.xlsx");
+        let text = sheet_to_markdown(DocumentKind::Xlsx, &bytes, &DocLimits::default())
+            .unwrap()
+            .to_markdown();
+        assert!(
+            text.starts_with("**Sheet: S**\n\n| top |  |"),
+            "{}",
+            &text[..80]
         );
     }
 
