@@ -189,11 +189,22 @@ impl Canvas {
         nodes
     }
 
-    /// The smallest group whose box contains `node`'s box, if any.
-    fn group_of<'c>(&'c self, node: &CanvasNode) -> Option<&'c CanvasNode> {
+    /// The canvas's groups, in the order of its nodes (for [`Canvas::group_of`]).
+    fn groups(&self) -> Vec<&CanvasNode> {
         self.nodes
             .iter()
-            .filter(|g| g.id != node.id && matches!(g.content, NodeContent::Group(_)))
+            .filter(|g| matches!(g.content, NodeContent::Group(_)))
+            .collect()
+    }
+
+    /// The smallest of `groups` ([`Canvas::groups`]) whose box contains `node`'s box, if any.
+    /// The groups are found once for all the nodes: looking through every node for each node
+    /// took seconds on a canvas of tens of thousands of cards.
+    fn group_of<'c>(groups: &[&'c CanvasNode], node: &CanvasNode) -> Option<&'c CanvasNode> {
+        groups
+            .iter()
+            .copied()
+            .filter(|g| g.id != node.id)
             .filter(|g| {
                 node.x >= g.x
                     && node.y >= g.y
@@ -248,12 +259,22 @@ pub fn canvas_to_markdown(bytes: &[u8], limits: &DocLimits) -> Result<DocumentTe
         .filter(|n| matches!(n.content, NodeContent::Group(_)))
         .map(|g| (g, Vec::new()))
         .collect();
+    let all_groups = canvas.groups();
+    // Each group's place by its id, the first of the same id (a card goes to the first group
+    // of that id, as a search from the start would find it).
+    let mut group_index: HashMap<&str, usize> = HashMap::new();
+    for (i, (g, _)) in groups.iter().enumerate() {
+        group_index.entry(g.id.as_str()).or_insert(i);
+    }
     for node in canvas.reading_order() {
         let Some(markdown) = node_markdown(node) else {
             continue;
         };
-        let group = canvas.group_of(node);
-        match group.and_then(|g| groups.iter_mut().find(|(owner, _)| owner.id == g.id)) {
+        let group = Canvas::group_of(&all_groups, node);
+        match group
+            .and_then(|g| group_index.get(g.id.as_str()))
+            .and_then(|&i| groups.get_mut(i))
+        {
             Some((_, cards)) => cards.push(markdown),
             None => ungrouped.push(markdown),
         }
