@@ -57,6 +57,32 @@ const notices = execFileSync("python3", [fileURLToPath(new URL("../scripts/third
   maxBuffer: 16 * 1024 * 1024,
 });
 
+// The document reader's Web Worker (src/engine/document-worker.ts with the reader's glue), built
+// into one script first and carried in main.js as text (`vaultsum-document-worker`): a worker
+// made from a Blob needs its whole code at hand.
+const documentWorker = {
+  name: "vaultsum-document-worker",
+  setup(build) {
+    build.onResolve({ filter: /^vaultsum-document-worker$/ }, () => ({ path: "worker", namespace: "vaultsum-document-worker" }));
+    build.onLoad({ filter: /.*/, namespace: "vaultsum-document-worker" }, async () => {
+      const built = await esbuild.build({
+        entryPoints: [fileURLToPath(new URL("src/engine/document-worker.ts", import.meta.url))],
+        bundle: true,
+        write: false,
+        format: "iife",
+        platform: "browser",
+        target: "es2022",
+        minify: production,
+        logLevel: "silent",
+        alias: { "vaultsum-documents-wasm": fileURLToPath(new URL("../target/wasm-pkg/web/vaultsum_documents_wasm.js", import.meta.url)) },
+        // The glue's fallback (fetch the module beside it by URL) is never taken: the module is given.
+        define: { "import.meta.url": '""' },
+      });
+      return { contents: `export default ${JSON.stringify(built.outputFiles[0].text)};`, loader: "js" };
+    });
+  },
+};
+
 const context = await esbuild.context({
   entryPoints: ["src/main.ts"],
   bundle: true,
@@ -76,7 +102,7 @@ const context = await esbuild.context({
   treeShaking: true,
   minify: production,
   outfile,
-  plugins: [noAjv, wasmBytes],
+  plugins: [noAjv, wasmBytes, documentWorker],
   // vaultsum's engine and document reader: wasm-bindgen's glue bundled (their modules are
   // `vaultsum-wasm-bytes` and `vaultsum-documents-bytes`).
   alias: {

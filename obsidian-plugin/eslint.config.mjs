@@ -24,9 +24,9 @@ export default defineConfig([
     // loads the released main.js with no Node module and no Node global). Tests and the build
     // run in Node, never in Obsidian.
     files: ["src/binary/**", "tests/**", "vitest.config.ts", "esbuild.config.mjs"],
+    rules: { "obsidianmd/no-nodejs-modules": "off" },
     // Node's globals (process, Buffer) only there: the code a phone runs is linted without them.
     languageOptions: { globals: { ...globals.node } },
-    rules: { "obsidianmd/no-nodejs-modules": "off" },
   },
   {
     // The stub stands in for Obsidian itself: it builds the DOM helpers the plugin's rules

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { buildSync } from "esbuild";
 import { defineConfig, type Plugin } from "vitest/config";
 
 const pkg = new URL("../target/wasm-pkg/web/", import.meta.url);
@@ -19,10 +20,30 @@ const wasmBytes: Plugin = {
   },
 };
 
+/** The document reader's worker script, as esbuild.config.mjs builds it into main.js. */
+const documentWorker: Plugin = {
+  name: "vaultsum-document-worker",
+  resolveId: (id) => (id === "vaultsum-document-worker" ? "\0vaultsum-document-worker" : undefined),
+  load: (id) => {
+    if (id !== "\0vaultsum-document-worker") return undefined;
+    const built = buildSync({
+      entryPoints: [fileURLToPath(new URL("./src/engine/document-worker.ts", import.meta.url))],
+      bundle: true,
+      write: false,
+      format: "iife",
+      platform: "browser",
+      target: "es2022",
+      alias: { "vaultsum-documents-wasm": fileURLToPath(new URL("vaultsum_documents_wasm.js", pkg)) },
+      define: { "import.meta.url": '""' },
+    });
+    return `export default ${JSON.stringify(built.outputFiles[0].text)};`;
+  },
+};
+
 // `obsidian` is types only on npm: tests use the small stub of the parts the plugin calls.
 // Everything under it is real: the vaultsum binary over stdio, files on disk, a real DOM.
 export default defineConfig({
-  plugins: [wasmBytes],
+  plugins: [wasmBytes, documentWorker],
   resolve: {
     alias: {
       obsidian: fileURLToPath(new URL("./tests/stubs/obsidian.ts", import.meta.url)),

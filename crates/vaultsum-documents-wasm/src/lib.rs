@@ -80,6 +80,27 @@ pub fn canvas_note(bytes: &[u8]) -> String {
     answer.to_string()
 }
 
+/// What the native binary says of `file_name` when its extraction ran past the time limit
+/// (`DocLimits::timeout`, 30 s): `{"error": …}`. A host that runs the reader where it can be
+/// stopped (a Web Worker) asks for these words before the extraction starts, and gives them if
+/// it has to stop it.
+#[wasm_bindgen(js_name = timeoutAnswer)]
+pub fn timeout_answer(file_name: &str) -> String {
+    let error = DocumentFileError::Extract {
+        file_name: file_name.to_string(),
+        source: DocumentError::TimedOut {
+            seconds: DocLimits::default().timeout.as_secs(),
+        },
+    };
+    serde_json::json!({ "error": error.to_string() }).to_string()
+}
+
+/// The time limit of one extraction, in milliseconds: the native binary's (`DocLimits::timeout`).
+#[wasm_bindgen(js_name = timeLimitMs)]
+pub fn time_limit_ms() -> f64 {
+    DocLimits::default().timeout.as_millis() as f64
+}
+
 /// What the native binary says of `file_name` when its parser panicked with `message` (what
 /// [`last_panic`] gave from the instance that trapped): `{"error": …}`, as
 /// [`extract_document`] answers, in the words of `vaultsum_documents`' caught panic.
@@ -188,6 +209,15 @@ mod tests {
         assert_eq!(answer, r#"{"text":"**Canvas**\n\nPlan the trip"}"#);
         let broken: serde_json::Value = serde_json::from_str(&canvas_note(b"{nodes")).unwrap();
         assert!(broken["error"].is_string(), "{broken}");
+    }
+
+    #[test]
+    fn a_reading_stopped_at_the_time_limit_is_told_in_the_native_words() {
+        assert_eq!(
+            timeout_answer("Papers/slow.pdf"),
+            r#"{"error":"cannot read Papers/slow.pdf as a document: extraction took longer than 30 s and was abandoned"}"#
+        );
+        assert_eq!(time_limit_ms(), 30_000.0);
     }
 
     #[test]

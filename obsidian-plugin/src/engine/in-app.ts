@@ -15,7 +15,7 @@
 import { Platform, requestUrl, type App, type TFile } from "obsidian";
 
 import { AppVault, closingLine, requestTimeoutSecs, composeKept, defaultBaseUrl, defaultModel, engineConfigDir, moreThanAgreed, folderChoice, refreshPlan, summaryStatus } from "vaultsum-wasm";
-import { engineReady, engineStopped, isTrap, readCanvas, readDocument, releaseDocumentReader } from "./modules";
+import { engineReady, engineStopped, isTrap, readCanvas, readDocument, ReadingCancelled, releaseDocumentReader } from "./modules";
 
 import type { Backend, CallOptions, ToolResult } from "../backend";
 import { CallCancelled } from "../backend";
@@ -582,7 +582,12 @@ export class InAppBackend implements Backend {
       return vault.documentRead(item.path, page, JSON.stringify({ error: "could not be read" }));
     }
     options.onProgress?.({ progress: 0, message: `extracting ${item.path}` });
-    vault.documentRead(item.path, page, await readDocument(item.path, bytes, page));
+    try {
+      vault.documentRead(item.path, page, await readDocument(item.path, bytes, page, options.signal));
+    } catch (error) {
+      if (error instanceof ReadingCancelled) throw new CallCancelled("summarize_file cancelled");
+      throw error;
+    }
   }
 
   /**

@@ -10,3 +10,9 @@ declare module "vaultsum-documents-bytes" {
   const base64: string;
   export default base64;
 }
+// The document reader's Web Worker (src/engine/document-worker.ts, bundled by esbuild with the
+// reader's glue into one script), as text: started from a Blob by src/engine/modules.ts.
+declare module "vaultsum-document-worker" {
+  const script: string;
+  export default script;
+}
