@@ -67,6 +67,33 @@ describe("the document reader in a worker", () => {
     expect(readFileSync(path.join(vault, note), "utf8")).toContain("## Summary");
   });
 
+  it("two summaries at once: one's reading stopped at the limit does not cost the other its document", async () => {
+    setDocumentTimeLimitForTests(300);
+    const slow = "Documents/Slow.md";
+    const report = "Documents/Report.md";
+    const [vault] = twoVaults(slow, "# Slow\n\nThe budget of the library is agreed and the opening is in June.\n\n![[slow-page.pdf]]\n", ["report.docx"]);
+    writeFileSync(path.join(vault, "Documents/files/slow-page.pdf"), readFileSync(path.join(__dirname, "fixtures/slow-page.pdf")));
+    writeFileSync(path.join(vault, report), "# Report\n\nWhat the quarterly report says about the regions.\n\n![[report.docx]]\n");
+    const { plugin } = await loadPlugin(vault, { backend: "app", engine: "local" });
+    // The slow reading is in the worker's hands when the second summary asks for its document.
+    const slowStarted = new Promise<void>((resolve) => {
+      const listener = (data: { ifStopped?: string }) => {
+        if (data.ifStopped?.includes("slow-page.pdf")) {
+          workerMessages.off("message", listener);
+          resolve();
+        }
+      };
+      workerMessages.on("message", listener);
+    });
+    const first = plugin.summarize(noteFile(slow));
+    await slowStarted;
+    const second = plugin.summarize(noteFile(report));
+    const [slowOutcome, reportOutcome] = await Promise.all([first, second]);
+    expect(slowOutcome.message).toContain("extraction took longer than 30 s and was abandoned");
+    expect(reportOutcome).toMatchObject({ kind: "written" });
+    expect(reportOutcome.message).not.toContain("could not be read");
+  });
+
   it("Cancel stops a reading at once: the worker is ended and the note is unchanged", async () => {
     const note = "Documents/Slow.md";
     const text = "# Slow\n\nThe budget of the library is agreed and the opening is in June.\n\n![[slow-page.pdf]]\n";

@@ -57,18 +57,26 @@ let documents: Promise<unknown> | undefined;
 /** Whether the in-process reader read something since it last started afresh. */
 let readerUsed = false;
 
-/** A reading the worker is doing: how to answer it, and what to answer if it is stopped. */
+/** A reading the worker has in hand: how to answer it, and what to answer if it is stopped. */
 interface Reading {
   resolve(answer: string): void;
   reject(error: Error): void;
-  ifStopped?: string;
+  /** The worker began it (its words for a stopped reading came): its time runs from then. */
+  started(ifStopped: string): void;
 }
 
-/** The document reader's worker, while it runs, and the readings it has in hand. */
-let worker: { thread: Worker; readings: Map<number, Reading> } | undefined;
+/** The document reader's worker while it runs: the readings it has in hand, by id. */
+interface ReaderWorker {
+  thread: Worker;
+  readings: Map<number, Reading>;
+  /** A summary is done with it: ended once its last reading is answered. */
+  endWhenIdle: boolean;
+}
+
+let worker: ReaderWorker | undefined;
 /** The compiled module the workers start from (compiled once, sent to each). */
 let compiled: Promise<WebAssembly.Module> | undefined;
-/** Whether readings go to a worker: decided at the first (whether this platform has workers), false once one could not be started (the in-process reader is used instead). */
+/** Whether readings go to a worker: decided at the first (whether this platform has workers), false once one could not be started or failed (the in-process reader is used instead). */
 let workersWork: boolean | undefined;
 
 function useWorkers(): boolean {
@@ -76,7 +84,7 @@ function useWorkers(): boolean {
   return workersWork;
 }
 let nextReading = 0;
-/** The time limit of one reading in a worker: the program's (`timeLimitMs`); tests shorten it. */
+/** The time limit of one reading in a worker: the program's; tests shorten it. */
 let timeLimitMs = 30_000;
 
 /** For tests: a shorter time limit for a reading in a worker. */
@@ -87,30 +95,39 @@ export function setDocumentTimeLimitForTests(ms: number): void {
 /** Thrown when a reading is cancelled by the person (the worker ended with it). */
 export class ReadingCancelled extends Error {}
 
+/** A reading whose worker was ended for another reading (its time limit, its cancel): read again in a new one. */
+class WorkerEnded extends Error {}
+
+/** The worker itself failed (its script, the platform): the in-process reader takes over. */
+class WorkerFailed extends Error {}
+
 /**
  * Ends the reader once a summary is done with it: WebAssembly memory only grows, so the memory a
  * large PDF needed would otherwise stay taken (on a phone too) until Obsidian closes. A worker
- * is ended (all its memory goes with it); the in-process reader starts afresh.
+ * is ended (all its memory goes with it) once it has no reading in hand (another summary's may
+ * be); the in-process reader starts afresh.
  */
 export function releaseDocumentReader(): void {
-  stopWorker();
+  if (worker) {
+    if (worker.readings.size === 0) endWorker(worker, () => new WorkerEnded());
+    else worker.endWhenIdle = true;
+  }
   if (!readerUsed) return;
   readerUsed = false;
   resetDocuments();
 }
 
-/** Ends the worker; a reading it had in hand gets `answer` (its words for being stopped) or the error. */
-function stopWorker(answer?: (reading: Reading) => void): void {
-  if (!worker) return;
-  const { thread, readings } = worker;
-  worker = undefined;
-  thread.terminate();
-  for (const reading of readings.values()) (answer ?? ((r) => r.reject(new Error("the document reader was ended"))))(reading);
+/** Ends `ended`; each reading it still had in hand fails with `why(reading)`. */
+function endWorker(ended: ReaderWorker, why: (reading: Reading) => Error): void {
+  if (worker === ended) worker = undefined;
+  ended.thread.terminate();
+  const readings = [...ended.readings.values()];
+  ended.readings.clear();
+  for (const reading of readings) reading.reject(why(reading));
 }
 
 /** The worker, started with the compiled module when there is none (undefined when workers cannot run here). */
-async function startedWorker(): Promise<{ thread: Worker; readings: Map<number, Reading> } | undefined> {
-  if (worker) return worker;
+async function startedWorker(): Promise<ReaderWorker | undefined> {
   compiled ??= WebAssembly.compile(inflate(documentsGzip) as Uint8Array<ArrayBuffer>);
   const module = await compiled;
   if (worker) return worker;
@@ -122,20 +139,20 @@ async function startedWorker(): Promise<{ thread: Worker; readings: Map<number, 
     workersWork = false;
     return undefined;
   }
-  const started = { thread, readings: new Map<number, Reading>() };
+  const started: ReaderWorker = { thread, readings: new Map(), endWhenIdle: false };
   thread.onmessage = (event: MessageEvent<{ id: number; answer?: string; ifStopped?: string }>) => {
     const reading = started.readings.get(event.data.id);
     if (!reading) return;
-    if (typeof event.data.ifStopped === "string") reading.ifStopped = event.data.ifStopped;
+    if (typeof event.data.ifStopped === "string") reading.started(event.data.ifStopped);
     if (typeof event.data.answer === "string") {
       started.readings.delete(event.data.id);
       reading.resolve(event.data.answer);
+      if (started.endWhenIdle && started.readings.size === 0) endWorker(started, () => new WorkerEnded());
     }
   };
   thread.onerror = (event) => {
-    // The worker itself failed (not a document: a parser's panic is an answer): readings in
-    // hand fail with it, and the next one starts another worker.
-    if (worker === started) stopWorker((reading) => reading.reject(new Error(`the document reader stopped: ${event.message}`)));
+    // The worker itself failed (not a document: a parser's panic is an answer).
+    endWorker(started, () => new WorkerFailed(`the document reader stopped: ${event.message}`));
   };
   thread.postMessage({ module });
   worker = started;
@@ -143,19 +160,33 @@ async function startedWorker(): Promise<{ thread: Worker; readings: Map<number, 
 }
 
 /**
- * One reading in the worker: its answer; the program's words for a reading stopped at the time
- * limit (the worker is ended, and the next reading starts another); `ReadingCancelled` when the
- * person cancels (the worker is ended too).
+ * One reading in a worker: its answer; the program's words for a reading stopped at the time
+ * limit (counted from when the worker begins it; the worker is ended, and the next reading
+ * starts another); `ReadingCancelled` when the person cancels (the worker is ended too). A
+ * reading whose worker was ended for another's limit or cancel is read again in a new worker.
+ * Undefined when no worker can run here.
  */
 async function inWorker(call: "extract" | "canvas", fileName: string, bytes: Uint8Array, page: number | undefined, signal: AbortSignal | undefined): Promise<string | undefined> {
-  if (signal?.aborted) throw new ReadingCancelled(`reading ${fileName} cancelled`);
-  const started = await startedWorker();
-  if (!started) return undefined;
-  if (signal?.aborted) throw new ReadingCancelled(`reading ${fileName} cancelled`);
+  for (;;) {
+    if (signal?.aborted) throw new ReadingCancelled(`reading ${fileName} cancelled`);
+    const started = await startedWorker();
+    if (!started) return undefined;
+    if (signal?.aborted) throw new ReadingCancelled(`reading ${fileName} cancelled`);
+    try {
+      return await oneReading(started, call, fileName, bytes, page, signal);
+    } catch (error) {
+      if (!(error instanceof WorkerEnded)) throw error;
+    }
+  }
+}
+
+/** One reading sent to `started`, answered, stopped or cancelled (see [`inWorker`]). */
+function oneReading(started: ReaderWorker, call: "extract" | "canvas", fileName: string, bytes: Uint8Array, page: number | undefined, signal: AbortSignal | undefined): Promise<string> {
   const id = nextReading++;
   return new Promise<string>((resolve, reject) => {
+    let timer: number | undefined;
     const done = () => {
-      window.clearTimeout(timer);
+      if (timer !== undefined) window.clearTimeout(timer);
       signal?.removeEventListener("abort", cancel);
     };
     const reading: Reading = {
@@ -167,17 +198,24 @@ async function inWorker(call: "extract" | "canvas", fileName: string, bytes: Uin
         done();
         reject(error);
       },
+      started: (ifStopped) => {
+        timer = window.setTimeout(() => {
+          // This reading's answer is the program's words; the others in hand are read again.
+          started.readings.delete(id);
+          endWorker(started, () => new WorkerEnded());
+          reading.resolve(ifStopped);
+        }, timeLimitMs);
+      },
     };
-    const timer = window.setTimeout(() => {
-      if (worker === started) stopWorker((r) => (r === reading ? reading.resolve(reading.ifStopped ?? JSON.stringify({ error: `cannot read ${fileName} as a document: extraction took longer than ${Math.round(timeLimitMs / 1000)} s and was abandoned` })) : r.reject(new Error("the document reader was ended"))));
-    }, timeLimitMs);
     const cancel = () => {
-      if (worker === started) stopWorker((r) => r.reject(new ReadingCancelled(`reading ${fileName} cancelled`)));
+      started.readings.delete(id);
+      endWorker(started, () => new WorkerEnded());
+      reading.reject(new ReadingCancelled(`reading ${fileName} cancelled`));
     };
     signal?.addEventListener("abort", cancel);
     started.readings.set(id, reading);
-    // The bytes are the worker's now (moved, not copied): the caller read them for this.
-    started.thread.postMessage({ id, call, fileName, bytes, page }, [bytes.buffer]);
+    // Copied, not moved: a reading its worker did not finish (ended for another) is sent again.
+    started.thread.postMessage({ id, call, fileName, bytes, page });
   });
 }
 
@@ -213,16 +251,14 @@ async function withReader(fileName: string, read: () => string): Promise<string>
 }
 
 /**
- * What a reading whose worker failed (not the document: the worker itself, a platform that
- * will not run it) answers: the file named, and the in-process reader used from now on. A
- * cancel is passed on.
+ * A reading whose worker failed (the worker itself, not the document: its script, the
+ * platform): the in-process reader is used from now on, for this reading too. A cancel is
+ * passed on.
  */
-function workerFailed(fileName: string): (error: unknown) => string {
-  return (error) => {
-    if (error instanceof ReadingCancelled) throw error;
-    workersWork = false;
-    return JSON.stringify({ error: `cannot read ${fileName} as a document: ${error instanceof Error ? error.message : String(error)}` });
-  };
+function workerFailed(error: unknown): undefined {
+  if (!(error instanceof WorkerFailed)) throw error;
+  workersWork = false;
+  return undefined;
 }
 
 /**
@@ -233,7 +269,7 @@ function workerFailed(fileName: string): (error: unknown) => string {
  */
 export async function readDocument(fileName: string, bytes: Uint8Array, page: number | undefined, signal?: AbortSignal): Promise<string> {
   if (useWorkers()) {
-    const answer = await inWorker("extract", fileName, bytes, page, signal).catch(workerFailed(fileName));
+    const answer = await inWorker("extract", fileName, bytes, page, signal).catch(workerFailed);
     if (answer !== undefined) return answer;
   }
   return withReader(fileName, () => extractDocument(fileName, bytes, page));
@@ -242,7 +278,7 @@ export async function readDocument(fileName: string, bytes: Uint8Array, page: nu
 /** A canvas embedded as a note, as the program's expander reads it: `{"text"}` (Markdown, its file cards as embeds) or `{"error"}` (not a valid canvas). */
 export async function readCanvas(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Promise<string> {
   if (useWorkers()) {
-    const answer = await inWorker("canvas", fileName, bytes, undefined, signal).catch(workerFailed(fileName));
+    const answer = await inWorker("canvas", fileName, bytes, undefined, signal).catch(workerFailed);
     if (answer !== undefined) return answer;
   }
   return withReader(fileName, () => canvasNote(bytes));
