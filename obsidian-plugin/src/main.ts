@@ -12,6 +12,7 @@ import type { Launcher, Located } from "./binary/locate";
 import type { VaultsumServer } from "./binary/server";
 import { makeRollup, vaultFolder, type RollupSelection } from "./commands/rollup";
 import { InAppBackend, type ModelAccess } from "./engine/in-app";
+import { endDocumentReader } from "./engine/modules";
 import { runBulk, type BulkKind, type BulkOutcome } from "./commands/summarize-folder";
 import { hasSummarySection, summarizeNote, type NoteChoice } from "./commands/summarize-note";
 import { summarizeSelection } from "./commands/summarize-selection";
@@ -115,6 +116,8 @@ export default class VaultsumPlugin extends Plugin implements Host {
 
   override onunload(): void {
     window.clearTimeout(this.applyTimer);
+    // The document reader's worker, if one runs, ends with the plugin.
+    endDocumentReader();
     this.bulk?.abort();
     for (const call of this.calls) call.abort();
     this.states?.dispose();

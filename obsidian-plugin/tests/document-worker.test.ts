@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 
 import { runCli } from "../src/binary/cli";
 import { setDocumentTimeLimitForTests } from "../src/engine/modules";
-import { installWebWorkers, workerEvents, workerMessages } from "./stubs/web-worker";
+import { installWebWorkers, platformWorker, setPlatformWorker, workerEvents, workerMessages } from "./stubs/web-worker";
 import { BINARY, VAULTS, cleanup, copyVault, loadPlugin, note as noteFile, tempDir } from "./support";
 
 afterEach(() => {
@@ -117,5 +117,37 @@ describe("the document reader in a worker", () => {
     await expect(summarized).rejects.toThrow(/cancelled/);
     expect(workerEvents.terminated).toBeGreaterThan(terminated);
     expect(readFileSync(path.join(vault, note), "utf8")).toBe(text);
+  });
+});
+
+describe("where the platform refuses the worker", () => {
+  // Last in this file: once a worker has failed to start, the module reads in-process for good.
+  it("an error event at its start (as a blocked script fires it): the document is read on Obsidian's thread instead, as the program reads it", async () => {
+    const shim = platformWorker();
+    class RefusedWorker {
+      onmessage: unknown = null;
+      onerror: ((event: Event) => void) | null = null;
+      constructor() {
+        queueMicrotask(() => this.onerror?.(new Event("error")));
+      }
+      postMessage(): void {}
+      terminate(): void {}
+    }
+    setPlatformWorker(RefusedWorker);
+    try {
+      const note = "Documents/Reading list.md";
+      const text = "# Reading list\n\nWhat the files say about revenue and the methods.\n\n![[multipage.pdf]]\n\n![[report.docx]]\n";
+      const [vault, other] = twoVaults(note, text, ["multipage.pdf", "report.docx"]);
+      const { plugin } = await loadPlugin(vault, { backend: "app", engine: "local" });
+      const outcome = await plugin.summarize(noteFile(note));
+      expect(outcome).toMatchObject({ kind: "written" });
+      expect(outcome.message).not.toContain("could not be read");
+      const env: Record<string, string> = { ...(process.env as Record<string, string>), VAULTSUM_CACHE_DIR: tempDir() };
+      delete env.FIREWORKS_API_KEY;
+      await runCli({ command: BINARY, prefix: [], foundBy: "setting" }, ["--vault", other, "summarize-file", "--engine", "local", note], env, other);
+      expect(readFileSync(path.join(vault, note), "utf8")).toBe(readFileSync(path.join(other, note), "utf8"));
+    } finally {
+      setPlatformWorker(shim);
+    }
   });
 });

@@ -24,11 +24,12 @@ scope.onmessage = (event) => {
   try {
     answer = request.call === "canvas" ? canvasNote(request.bytes) : extractDocument(request.fileName, request.bytes, request.page);
   } catch (error) {
-    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
-    // A parser's panic: its words from the instance that trapped, then a fresh instance.
-    let message = "no message";
+    // A parser's panic (a trap): its words from the instance that trapped. Anything else thrown
+    // inside the module (a stack overflow's RangeError) is told with its own words. Either way a
+    // fresh instance reads the next document.
+    let message = error instanceof WebAssembly.RuntimeError ? "no message" : String(error);
     try {
-      message = lastPanic() || message;
+      if (error instanceof WebAssembly.RuntimeError) message = lastPanic() || message;
     } catch {
       // A trap that left the instance unusable takes its words with it; the file is named.
     }

@@ -296,6 +296,8 @@ export class InAppBackend implements Backend {
       if (isTrap(error)) engineStopped();
       throw error;
     } finally {
+      // A canvas the count read (its cards may embed pictures) was read by the document reader.
+      releaseDocumentReader();
       try {
         vault.free();
       } catch {
@@ -380,7 +382,7 @@ export class InAppBackend implements Backend {
         if (access) json = vault.startLlm(path, run.focus, run.prompt, nonce, access.model.trim(), 0);
         else json = run.dryRun ? vault.previewOffline(path, run.focus, run.prompt, nonce) : vault.summarizeOffline(path, run.focus, run.prompt, nonce, run.replace);
         answer = JSON.parse(json) as Record<string, unknown>;
-        if (Array.isArray(answer.needs)) for (const needed of answer.needs as string[]) await this.give(vault, needed);
+        if (Array.isArray(answer.needs)) for (const needed of answer.needs as string[]) await this.give(vault, needed, options.signal);
         else if (Array.isArray(answer.documents)) for (const item of answer.documents as DocumentItem[]) await this.readDocument(vault, item, options);
         else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
         else break;
@@ -608,7 +610,7 @@ export class InAppBackend implements Backend {
         answer = JSON.parse(vault.rollup(JSON.stringify(args), nonce, today, access?.model.trim(), 0)) as Record<string, unknown>;
         if (Array.isArray(answer.needs)) {
           options.onProgress?.({ progress: 0, message: `reading ${(answer.needs as string[]).length} notes` });
-          for (const needed of answer.needs as string[]) await this.give(vault, needed);
+          for (const needed of answer.needs as string[]) await this.give(vault, needed, options.signal);
         } else if (Array.isArray(answer.documents)) for (const item of answer.documents as DocumentItem[]) await this.readDocument(vault, item, options);
         else if (Array.isArray(answer.media) && access) for (const item of answer.media as MediaItem[]) await this.readMedia(vault, item, access, options);
         else break;
@@ -671,7 +673,7 @@ export class InAppBackend implements Backend {
   }
 
   /** Gives the engine a note its expansion needs, or says why it cannot. */
-  private async give(vault: AppVault, path: string): Promise<void> {
+  private async give(vault: AppVault, path: string, signal?: AbortSignal): Promise<void> {
     // Obsidian's settings files (daily notes, excluded files), named as the program names
     // them, read from this vault's config folder.
     const engineDir = `${engineConfigDir()}/`;
@@ -687,7 +689,7 @@ export class InAppBackend implements Backend {
     const file = this.app.vault.getFileByPath(path);
     if (!file) return vault.refuseNote(path, "not_found");
     if (file.stat.size > AppVault.maxNoteBytes()) return vault.refuseNote(path, "too_large");
-    if (file.extension === "canvas") return this.giveCanvas(vault, file);
+    if (file.extension === "canvas") return this.giveCanvas(vault, file, signal);
     try {
       vault.addNote(path, await this.app.vault.cachedRead(file));
     } catch {
@@ -696,14 +698,21 @@ export class InAppBackend implements Backend {
   }
 
   /** Gives the engine a canvas a note embeds, as the program reads it: Markdown, its file cards as embeds (read by the document reader). */
-  private async giveCanvas(vault: AppVault, file: TFile): Promise<void> {
+  private async giveCanvas(vault: AppVault, file: TFile, signal?: AbortSignal): Promise<void> {
     let bytes: Uint8Array;
     try {
       bytes = new Uint8Array(await this.app.vault.readBinary(file));
     } catch {
       return vault.refuseNote(file.path, "unreadable");
     }
-    const read = JSON.parse(await readCanvas(file.path, bytes)) as { text?: string };
+    let answer: string;
+    try {
+      answer = await readCanvas(file.path, bytes, signal);
+    } catch (error) {
+      if (error instanceof ReadingCancelled) throw new CallCancelled("summarize_file cancelled");
+      throw error;
+    }
+    const read = JSON.parse(answer) as { text?: string };
     if (typeof read.text === "string") vault.addNote(file.path, read.text);
     else vault.refuseNote(file.path, "invalid_canvas");
   }

@@ -74,6 +74,8 @@ interface ReaderWorker {
 }
 
 let worker: ReaderWorker | undefined;
+/** The worker script's `blob:` URL, made at the first worker. */
+let workerUrl: string | undefined;
 /** The compiled module the workers start from (compiled once, sent to each). */
 let compiled: Promise<WebAssembly.Module> | undefined;
 /** Whether readings go to a worker: decided at the first (whether this platform has workers), false once one could not be started or failed (the in-process reader is used instead). */
@@ -84,7 +86,11 @@ function useWorkers(): boolean {
   return workersWork;
 }
 let nextReading = 0;
-/** The time limit of one reading in a worker: the program's; tests shorten it. */
+/**
+ * The time limit of one reading in a worker, from when the worker begins it: the program's
+ * (`DocLimits::timeout`, whose words the worker sends, `timeoutAnswer`; the reader's
+ * `timeLimitMs` export says the same 30 s, tested on the Rust side); tests shorten it.
+ */
 let timeLimitMs = 30_000;
 
 /** For tests: a shorter time limit for a reading in a worker. */
@@ -117,6 +123,14 @@ export function releaseDocumentReader(): void {
   resetDocuments();
 }
 
+/** Ends the reader for good (the plugin unloads): its worker, and the worker script's URL. */
+export function endDocumentReader(): void {
+  if (worker) endWorker(worker, () => new WorkerEnded());
+  if (workerUrl) URL.revokeObjectURL(workerUrl);
+  workerUrl = undefined;
+  releaseDocumentReader();
+}
+
 /** Ends `ended`; each reading it still had in hand fails with `why(reading)`. */
 function endWorker(ended: ReaderWorker, why: (reading: Reading) => Error): void {
   if (worker === ended) worker = undefined;
@@ -133,7 +147,9 @@ async function startedWorker(): Promise<ReaderWorker | undefined> {
   if (worker) return worker;
   let thread: Worker;
   try {
-    thread = new Worker(URL.createObjectURL(new Blob([workerScript], { type: "text/javascript" })));
+    // The script's URL is made once and kept while Obsidian runs: every worker starts from it.
+    workerUrl ??= URL.createObjectURL(new Blob([workerScript], { type: "text/javascript" }));
+    thread = new Worker(workerUrl);
   } catch {
     // A platform that refuses a worker made from a script in memory: read in-process.
     workersWork = false;
@@ -150,9 +166,11 @@ async function startedWorker(): Promise<ReaderWorker | undefined> {
       if (started.endWhenIdle && started.readings.size === 0) endWorker(started, () => new WorkerEnded());
     }
   };
-  thread.onerror = (event) => {
-    // The worker itself failed (not a document: a parser's panic is an answer).
-    endWorker(started, () => new WorkerFailed(`the document reader stopped: ${event.message}`));
+  thread.onerror = (event: ErrorEvent) => {
+    // The worker itself failed (not a document: a parser's panic is an answer), or the platform
+    // would not run its script: the in-process reader from now on, for the readings in hand too.
+    workersWork = false;
+    endWorker(started, () => new WorkerFailed(`the document reader stopped: ${event.message ?? "its worker could not start"}`));
   };
   thread.postMessage({ module });
   worker = started;
@@ -169,6 +187,8 @@ async function startedWorker(): Promise<ReaderWorker | undefined> {
 async function inWorker(call: "extract" | "canvas", fileName: string, bytes: Uint8Array, page: number | undefined, signal: AbortSignal | undefined): Promise<string | undefined> {
   for (;;) {
     if (signal?.aborted) throw new ReadingCancelled(`reading ${fileName} cancelled`);
+    // A worker failed meanwhile (it could not start here): read in-process.
+    if (workersWork === false) return undefined;
     const started = await startedWorker();
     if (!started) return undefined;
     if (signal?.aborted) throw new ReadingCancelled(`reading ${fileName} cancelled`);
@@ -182,6 +202,8 @@ async function inWorker(call: "extract" | "canvas", fileName: string, bytes: Uin
 
 /** One reading sent to `started`, answered, stopped or cancelled (see [`inWorker`]). */
 function oneReading(started: ReaderWorker, call: "extract" | "canvas", fileName: string, bytes: Uint8Array, page: number | undefined, signal: AbortSignal | undefined): Promise<string> {
+  // Ended between its start and now (another reading's limit or cancel): read in a new one.
+  if (worker !== started) return Promise.reject(new WorkerEnded());
   const id = nextReading++;
   return new Promise<string>((resolve, reject) => {
     let timer: number | undefined;

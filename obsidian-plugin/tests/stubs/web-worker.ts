@@ -49,7 +49,15 @@ class BlobWorker {
   }
 }
 
-/** Installs the two (before the plugin is loaded: it looks for workers once). */
+/** The platform's Worker now (the shim's, or a test's own), and a way to put another in its place. */
+export function platformWorker(): unknown {
+  return (globalThis as { Worker?: unknown }).Worker;
+}
+export function setPlatformWorker(worker: unknown): void {
+  (globalThis as { Worker?: unknown }).Worker = worker;
+}
+
+/** Installs the two (before the plugin reads its first document: it looks for workers then). */
 export function installWebWorkers(): void {
   let next = 0;
   (globalThis as { Worker?: unknown }).Worker = BlobWorker;
